@@ -1,0 +1,59 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../http/errors.ts';
+import type { TenantStore } from '../tenants/store.ts';
+import { isScope, type Scope } from './scopes.ts';
+import { prefixOf, secretMatches } from './secrets.ts';
+
+export interface AuthContext {
+  tenantId: string;
+  tenantName: string;
+  keyId: string;
+  keyPrefix: string;
+  scopes: Scope[];
+  environment: 'live' | 'test';
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth: AuthContext;
+    }
+  }
+}
+
+const unauthorized = () => new AppError('UNAUTHORIZED');
+
+/** Bearer key → tenant. Missing, malformed, unknown and revoked keys all answer the same 401. */
+export function authenticate(store: TenantStore) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const header = req.get('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized();
+    const secret = match[1];
+    const prefix = prefixOf(secret);
+    const key = prefix ? store.keyByPrefix(prefix) : undefined;
+    if (!secretMatches(secret, key?.secret_hash) || !key || key.revoked_at) throw unauthorized();
+    const tenant = store.getTenant(key.tenant_id);
+    if (!tenant) throw unauthorized();
+    if (tenant.status === 'pending') throw new AppError('TENANT_PENDING');
+    req.auth = {
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      keyId: key.id,
+      keyPrefix: key.prefix,
+      scopes: key.scopes.split(',').filter(isScope),
+      environment: key.environment,
+    };
+    next();
+  };
+}
+
+export function requireScope(scope: Scope) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!req.auth.scopes.includes(scope)) {
+      throw new AppError('INSUFFICIENT_SCOPE', `La clave de API no tiene el permiso ${scope}.`, { requiredScope: scope });
+    }
+    next();
+  };
+}

@@ -1,0 +1,34 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A key reads `fk_test_<12 hex>_<32 base62>`. The prefix is derived from the key id, so API answers
+ * (GET /v1/me shows it) stay deterministic; the secret part is random and stored only as a hash.
+ */
+export function keyPrefix(environment: 'live' | 'test', keyId: string): string {
+  return `fk_${environment}_${keyId.replace(/-/g, '').slice(0, 12)}`;
+}
+
+export function newSecret(prefix: string): string {
+  const bytes = randomBytes(32);
+  let tail = '';
+  for (const b of bytes) tail += BASE62[b % 62];
+  return `${prefix}_${tail}`;
+}
+
+export const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+
+/** Splits a presented key into its prefix; null when it cannot be one of ours. */
+export function prefixOf(secret: string): string | null {
+  const m = /^(fk_(?:live|test)_[0-9a-f]{12})_[A-Za-z0-9]{32}$/.exec(secret);
+  return m ? m[1] : null;
+}
+
+const DUMMY_HASH = hashSecret('fk_test_000000000000_dummy');
+
+/** Constant-time comparison; an absent key still costs one hash and one comparison. */
+export function secretMatches(secret: string, stored: Buffer | undefined): boolean {
+  const given = hashSecret(secret);
+  return timingSafeEqual(given, stored ?? DUMMY_HASH) && stored !== undefined;
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { normalizeName } from './normalize.ts';
+
+export type Color = { id: number; name: string };
+
+export type ColorResult =
+  | { ok: true; color: Color }
+  | { ok: false; field: 'color' | 'colorId'; message: string };
+
+type ColorEntry = Color & {
+  generic: string | null;
+  variant: 'light' | 'dark' | null;
+  synonyms: string[];
+};
+
+// Read from disk rather than a JSON import so tsx, vitest and tsc need no JSON-module settings.
+const entries: ColorEntry[] = JSON.parse(
+  readFileSync(new URL('../../fixtures/colors.json', import.meta.url), 'utf8'),
+);
+
+const byId = new Map<number, Color>();
+// A name maps to one colour, or to both variants of a pair when it is the pair's generic name.
+const byName = new Map<string, Color[]>();
+
+for (const e of entries) byId.set(e.id, { id: e.id, name: e.name });
+
+function addName(raw: string, entry: ColorEntry): void {
+  const key = normalizeName(raw);
+  const color = byId.get(entry.id)!;
+  const found = byName.get(key);
+  if (!found) {
+    byName.set(key, [color]);
+    return;
+  }
+  if (found.some((c) => c.id === entry.id)) return;
+  // A synonym listed on both variants of the same pair (e.g. "grey") is a generic name too;
+  // any other clash would make a name ambiguous, so the catalog is rejected at load.
+  const other = entries.find((x) => x.id === found[0].id)!;
+  if (found.length === 1 && entry.generic !== null && other.generic === entry.generic) {
+    found.push(color);
+    return;
+  }
+  throw new Error(`colors.json: "${raw}" names more than one colour`);
+}
+
+for (const e of entries) {
+  addName(e.name, e);
+  if (e.generic !== null) addName(e.generic, e);
+  for (const s of e.synonyms) addName(s, e);
+}
+
+// Light variant first, so a generic name alone resolves to it.
+const variantOrder = (c: Color) => (entries.find((e) => e.id === c.id)!.variant === 'dark' ? 1 : 0);
+for (const list of byName.values()) list.sort((a, b) => variantOrder(a) - variantOrder(b));
+
+const colorList: Color[] = [...byId.values()].sort((a, b) => a.id - b.id);
+
+export function listColors(): Color[] {
+  return colorList.map((c) => ({ ...c }));
+}
+
+export function resolveColor(input: { color?: string | null; colorId?: number | null }): ColorResult {
+  const { color, colorId } = input;
+  if (color == null && colorId == null) {
+    return { ok: false, field: 'color', message: 'Se requiere color o colorId.' };
+  }
+
+  let byNameMatches: Color[] | undefined;
+  if (color != null) {
+    byNameMatches = byName.get(normalizeName(color));
+    if (!byNameMatches) {
+      return { ok: false, field: 'color', message: `El color "${color}" no está en el catálogo de colores.` };
+    }
+  }
+
+  let byIdMatch: Color | undefined;
+  if (colorId != null) {
+    byIdMatch = byId.get(colorId);
+    if (!byIdMatch) {
+      return { ok: false, field: 'colorId', message: `El colorId ${colorId} no está en el catálogo de colores.` };
+    }
+  }
+
+  if (byIdMatch && byNameMatches) {
+    const id = byIdMatch.id;
+    if (!byNameMatches.some((c) => c.id === id)) {
+      return { ok: false, field: 'color', message: 'color y colorId no corresponden al mismo color.' };
+    }
+  }
+
+  const chosen = byIdMatch ?? byNameMatches![0];
+  return { ok: true, color: { ...chosen } };
+}
+
+export function getColorById(id: number): Color | undefined {
+  const color = byId.get(id);
+  return color && { ...color };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { AppError } from '../http/errors.ts';
+
+export const PLATFORMS = ['platform_a', 'platform_b'] as const;
+export const Platform = z.enum(PLATFORMS, { error: 'platform debe ser platform_a o platform_b' });
+export type Platform = z.infer<typeof Platform>;
+
+export const Uuid = z.uuid('Debe ser un UUID');
+
+/** Trimmed text with bounds on its trimmed length, so "   " never passes as a brand or a name. */
+export const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} debe ser texto` })
+    .trim()
+    .min(min, `${field} debe tener al menos ${min} caracteres`)
+    .max(max, `${field} debe tener como máximo ${max} caracteres`);
+
+export const IdParams = z.object({ id: Uuid });
+
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const Vin = z.string({ error: 'vin debe ser texto' }).regex(VIN_PATTERN, 'vin debe tener 17 caracteres (A-Z sin I, O, Q, y 0-9)');
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID cannot name anything: it is answered like an absent resource. */
+export function pathId(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw new AppError('NOT_FOUND', `${what} no existe.`);
+  return value.toLowerCase();
+}

@@ -1,0 +1,20 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate, type Migration } from './migrate.ts';
+import { API_MIGRATIONS } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+/** Opens (creating if needed) a SQLite database and applies the pending migrations. */
+export function openDatabase(file: string, migrations: Migration[] = API_MIGRATIONS): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  // Another process (the CLI) may write while the server runs; wait instead of failing at once.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  migrate(db, migrations);
+  return db;
+}

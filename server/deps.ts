@@ -1,0 +1,13 @@
+import type { Db } from './db/open.ts';
+import type { SimClock } from './lib/clock.ts';
+import type { IdGenerator } from './lib/ids.ts';
+import type { Logger } from './lib/logger.ts';
+
+/** Everything the app needs from outside; main.ts builds the real ones, tests build their own. */
+export interface Deps {
+  db: Db;
+  clock: SimClock;
+  ids: IdGenerator;
+  seed: number;
+  logger: Logger;
+}

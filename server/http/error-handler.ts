@@ -1,0 +1,68 @@
+import type { NextFunction, Request, Response } from 'express';
+import { z, ZodError } from 'zod';
+import { AppError, ERROR_CATALOG, type ErrorCode } from './errors.ts';
+import type { Logger } from '../lib/logger.ts';
+
+z.config(z.locales.es());
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+function zodDetails(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : '(cuerpo)',
+    message: issue.message,
+  }));
+}
+
+export function sendError(
+  res: Response,
+  req: Request,
+  code: ErrorCode,
+  message: string,
+  details: unknown = null,
+  headers: Record<string, string> = {},
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.status(ERROR_CATALOG[code].status).json({ error: { code, message, details, requestId: req.requestId } });
+}
+
+/** body-parser errors carry `type`; they are client errors and never reach the 500 path. */
+function bodyParserError(err: unknown): { status: number; type: string } | null {
+  if (typeof err !== 'object' || err === null || !('type' in err) || !('status' in err)) return null;
+  const { status, type } = err as { status: unknown; type: unknown };
+  return typeof status === 'number' && typeof type === 'string' ? { status, type } : null;
+}
+
+export function createErrorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) return;
+    if (err instanceof AppError) return sendError(res, req, err.code, err.message, err.details, err.headers);
+    if (err instanceof ZodError) {
+      const details = zodDetails(err);
+      const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+      return sendError(res, req, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
+    }
+    const parserError = bodyParserError(err);
+    if (parserError?.type === 'entity.parse.failed') {
+      return sendError(res, req, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
+    }
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({
+        error: { code: 'VALIDATION', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.', details: null, requestId: req.requestId },
+      });
+      return;
+    }
+    if (parserError && parserError.status < 500) {
+      return sendError(res, req, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');
+    }
+    logger.error('unexpected error', { requestId: req.requestId, error: err instanceof Error ? err.stack : String(err) });
+    sendError(res, req, 'INTERNAL', ERROR_CATALOG.INTERNAL.message);
+  };
+}
+
+export function notFoundRoute(req: Request, res: Response): void {
+  sendError(res, req, 'NOT_FOUND', `La ruta ${req.method} ${req.path} no existe.`);
+}

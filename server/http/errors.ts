@@ -1,0 +1,55 @@
+/**
+ * The one error catalog of the API: every code with its HTTP status and default Spanish message.
+ * Statuses the spec leaves open follow testbed-contract.md §3.
+ */
+export const ERROR_CATALOG = {
+  UNAUTHORIZED: { status: 401, message: 'Falta la clave de API o no es válida.' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para esta operación.' },
+  INSUFFICIENT_SCOPE: { status: 403, message: 'La clave de API no tiene el permiso requerido.' },
+  TENANT_PENDING: { status: 403, message: 'La cuenta de la flota sigue en revisión.' },
+  NOT_FOUND: { status: 404, message: 'El recurso no existe.' },
+  VALIDATION: { status: 400, message: 'La solicitud no es válida.' },
+  CONFLICT: { status: 409, message: 'La operación entra en conflicto con el estado actual.' },
+  RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes; espera antes de reintentar.' },
+  PLATFORM_NOT_ENABLED: { status: 403, message: 'La operación no está disponible en esta plataforma.' },
+  ALREADY_INVITED: { status: 409, message: 'El conductor ya fue invitado en esta plataforma.' },
+  ALREADY_REGISTERED: { status: 409, message: 'El vehículo ya está registrado en esta plataforma.' },
+  DRIVER_BOUND_ELSEWHERE: { status: 409, message: 'El conductor ya está vinculado con otra flota en la plataforma.' },
+  DRIVER_NOT_ON_PLATFORM: { status: 422, message: 'El conductor no está activo en la plataforma.' },
+  INVALID_PHONE: { status: 400, message: 'El número de WhatsApp no es válido.' },
+  CITY_REQUIRED: { status: 422, message: 'El vehículo necesita una ciudad válida del catálogo para registrarse en platform_a.' },
+  FILE_TOO_LARGE: { status: 413, message: 'El archivo supera el máximo de 4 MB.' },
+  INVALID_FILE_TYPE: { status: 415, message: 'El archivo debe ser una imagen JPEG o PNG.' },
+  PLATFORM_UNAVAILABLE: { status: 503, message: 'La plataforma no está disponible; reintenta más tarde.' },
+  PLATFORM_REJECTED: { status: 422, message: 'La plataforma rechazó la operación.' },
+  // The spec gives "operation does not apply" a 422 but no code; this additive code names it.
+  NOT_APPLICABLE: { status: 422, message: 'La operación no aplica al estado del recurso o de la plataforma.' },
+  VEHICLE_COLOR_LOCKED: { status: 409, message: 'El color no puede cambiar mientras el vehículo está registrado en platform_a.' },
+  INTERNAL: { status: 500, message: 'Error interno del servidor.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details: unknown = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(message ?? ERROR_CATALOG[code].message);
+    this.status = ERROR_CATALOG[code].status;
+    this.headers = headers;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no existe.`);
+export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
+export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
+export const platformUnavailable = (platform: string, retryAfterSeconds = 5) =>
+  new AppError('PLATFORM_UNAVAILABLE', `La plataforma ${platform} no está disponible; reintenta más tarde.`, null, {
+    'Retry-After': String(retryAfterSeconds),
+  });

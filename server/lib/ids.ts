@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+export interface IdGenerator {
+  next(): string;
+}
+
+/** Shapes 16 bytes of a hash as a version-4 UUID string. */
+export function uuidFromHash(input: string): string {
+  const b = createHash('sha256').update(input).digest();
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.subarray(0, 16).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Ids are a hash of the seed and a counter kept in the database, so the same seed and the same
+ * sequence of requests give the same ids on a new data dir, and the CLI (another process writing
+ * the same file) never draws an id the server already used: the increment is one atomic statement.
+ */
+export function createSeededIds(db: Database.Database, seed: number, counter = 'ids'): IdGenerator {
+  db.prepare('INSERT OR IGNORE INTO counters (name, value) VALUES (?, 0)').run(counter);
+  const bump = db.prepare('UPDATE counters SET value = value + 1 WHERE name = ? RETURNING value');
+  return {
+    next() {
+      const { value } = bump.get(counter) as { value: number };
+      return uuidFromHash(`${seed}:${counter}:${value}`);
+    },
+  };
+}

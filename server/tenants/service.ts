@@ -1,0 +1,75 @@
+import type { Clock } from '../lib/clock.ts';
+import type { IdGenerator } from '../lib/ids.ts';
+import { notFound, conflict } from '../http/errors.ts';
+import { SCOPES, type Scope } from '../auth/scopes.ts';
+import { hashSecret, keyPrefix, newSecret } from '../auth/secrets.ts';
+import { createTenantStore, type TenantStatus } from './store.ts';
+import type { Db } from '../db/open.ts';
+
+export interface TenantView {
+  id: string;
+  name: string;
+  status: TenantStatus;
+  createdAt: string;
+}
+
+export interface CreatedKey {
+  id: string;
+  tenantId: string;
+  key: string;
+  prefix: string;
+  scopes: Scope[];
+  environment: 'live' | 'test';
+  createdAt: string;
+}
+
+/** Tenants and keys are managed from the CLI (the "partner portal" of the testbed), not the API. */
+export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerator }) {
+  const store = createTenantStore(deps.db);
+  const now = () => deps.clock.now().toISOString();
+
+  function createTenant(name: string, status: TenantStatus = 'active'): TenantView {
+    const row = { id: deps.ids.next(), name, status, created_at: now() };
+    store.insertTenant(row);
+    return { id: row.id, name, status, createdAt: row.created_at };
+  }
+
+  function approveTenant(id: string): TenantView {
+    const tenant = store.getTenant(id);
+    if (!tenant) throw notFound('El tenant');
+    store.setTenantStatus(id, 'active');
+    return { id, name: tenant.name, status: 'active', createdAt: tenant.created_at };
+  }
+
+  function createKey(tenantId: string, scopes: Scope[] = [...SCOPES], environment: 'live' | 'test' = 'test'): CreatedKey {
+    if (!store.getTenant(tenantId)) throw notFound('El tenant');
+    const id = deps.ids.next();
+    const prefix = keyPrefix(environment, id);
+    const key = newSecret(prefix);
+    const createdAt = now();
+    store.insertKey({ id, tenant_id: tenantId, prefix, secret_hash: hashSecret(key), scopes: scopes.join(','), environment, created_at: createdAt });
+    return { id, tenantId, key, prefix, scopes, environment, createdAt };
+  }
+
+  function revokeKey(keyId: string): { id: string; revokedAt: string } {
+    const key = store.getKey(keyId);
+    if (!key) throw notFound('La clave de API');
+    if (key.revoked_at) throw conflict('La clave de API ya estaba revocada.');
+    const revokedAt = now();
+    store.revokeKey(keyId, revokedAt);
+    return { id: keyId, revokedAt };
+  }
+
+  /** A new data dir gets a demo tenant and one test key with all scopes; null when already seeded. */
+  function seedDemo(): { tenant: TenantView; key: CreatedKey } | null {
+    if (store.firstTenant()) return null;
+    return deps.db.transaction(() => {
+      const tenant = createTenant('Flota Demo');
+      return { tenant, key: createKey(tenant.id) };
+    })();
+  }
+
+  return { createTenant, approveTenant, createKey, revokeKey, seedDemo, store };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;

@@ -1,0 +1,46 @@
+import type { Db } from '../db/open.ts';
+
+export type TenantStatus = 'active' | 'pending';
+
+export interface TenantRow {
+  id: string;
+  name: string;
+  status: TenantStatus;
+  created_at: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  tenant_id: string;
+  prefix: string;
+  secret_hash: Buffer;
+  scopes: string;
+  environment: 'live' | 'test';
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export function createTenantStore(db: Db) {
+  const insertTenant = db.prepare('INSERT INTO tenants (id, name, status, created_at) VALUES (@id, @name, @status, @created_at)');
+  const getTenant = db.prepare('SELECT * FROM tenants WHERE id = ?');
+  const setStatus = db.prepare('UPDATE tenants SET status = ? WHERE id = ?');
+  const firstTenant = db.prepare('SELECT * FROM tenants ORDER BY created_at, id LIMIT 1');
+  const insertKey = db.prepare(`INSERT INTO api_keys (id, tenant_id, prefix, secret_hash, scopes, environment, created_at)
+    VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
+  const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
+  const keyByPrefix = db.prepare('SELECT * FROM api_keys WHERE prefix = ?');
+  const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+
+  return {
+    insertTenant: (row: TenantRow) => void insertTenant.run(row),
+    getTenant: (id: string) => getTenant.get(id) as TenantRow | undefined,
+    firstTenant: () => firstTenant.get() as TenantRow | undefined,
+    setTenantStatus: (id: string, status: TenantStatus) => void setStatus.run(status, id),
+    insertKey: (row: Omit<ApiKeyRow, 'revoked_at'>) => void insertKey.run(row),
+    getKey: (id: string) => getKey.get(id) as ApiKeyRow | undefined,
+    keyByPrefix: (prefix: string) => keyByPrefix.get(prefix) as ApiKeyRow | undefined,
+    revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
+  };
+}
+
+export type TenantStore = ReturnType<typeof createTenantStore>;

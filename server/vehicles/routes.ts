@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { requireScope } from '../auth/authenticate.ts';
+import { pathId } from '../common/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { CreateVehicle, ListVehiclesQuery, PatchVehicle } from './schema.ts';
+import type { VehicleService } from './service.ts';
+
+export function vehiclesRouter(vehicles: VehicleService): Router {
+  const router = Router();
+
+  router.get('/vehicles', requireScope('vehicles:read'), (req, res) => {
+    const { limit, startingAfter, plate, status } = ListVehiclesQuery.parse(req.query);
+    res.json(vehicles.list(req.auth.tenantId, { plate, status }, limit, startingAfter));
+  });
+
+  router.post('/vehicles', requireScope('vehicles:write'), (req, res) => {
+    const body = parseJsonBody(CreateVehicle, req);
+    res.status(201).json(vehicles.create(req.auth.tenantId, body));
+  });
+
+  router.get('/vehicles/:id', requireScope('vehicles:read'), (req, res) => {
+    const id = pathId(req.params.id, 'El vehículo');
+    res.json(vehicles.get(req.auth.tenantId, id));
+  });
+
+  router.patch('/vehicles/:id', requireScope('vehicles:write'), (req, res) => {
+    const id = pathId(req.params.id, 'El vehículo');
+    const body = parseJsonBody(PatchVehicle, req);
+    res.json(vehicles.patch(req.auth.tenantId, id, body));
+  });
+
+  return router;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { Platform, Vin, text } from '../common/schemas.ts';
+import { PageParams } from '../http/pagination.ts';
+
+export const VEHICLE_STATUSES = ['activo', 'mantenimiento', 'inactivo', 'pending_platform_a'] as const;
+export const SETTABLE_STATUSES = ['activo', 'mantenimiento', 'inactivo'] as const;
+
+const Plate = z
+  .string({ error: 'plate debe ser texto' })
+  .trim()
+  .min(6, 'plate debe tener al menos 6 caracteres')
+  .max(10, 'plate debe tener como máximo 10 caracteres')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'plate solo admite letras, números, espacios y guiones');
+
+const ColorName = text('color', 1, 40);
+const ColorId = z.number({ error: 'colorId debe ser un número entero' }).int('colorId debe ser un número entero');
+
+export const CreateVehicle = z.object({
+  plate: Plate,
+  brand: text('brand', 1, 80),
+  model: text('model', 1, 80),
+  year: z.number({ error: 'year debe ser un número entero' }).int('year debe ser un número entero').min(2000, 'year debe ser 2000 o posterior').max(2100, 'year debe ser 2100 o anterior'),
+  color: ColorName.optional(),
+  colorId: ColorId.optional(),
+  city: text('city', 2, 80).optional(),
+  vin: Vin.optional(),
+  platforms: z.array(Platform).min(1, 'platforms debe tener al menos un elemento').optional(),
+});
+export type CreateVehicle = z.infer<typeof CreateVehicle>;
+
+const IMMUTABLE = ['plate', 'brand', 'model', 'year'] as const;
+
+export const PatchVehicle = z
+  .object({
+    city: text('city', 2, 80).optional(),
+    color: ColorName.optional(),
+    colorId: ColorId.optional(),
+    vin: Vin.nullable().optional(),
+    status: z.enum(SETTABLE_STATUSES, { error: 'status debe ser activo, mantenimiento o inactivo' }).optional(),
+    notes: z.string({ error: 'notes debe ser texto' }).max(2000, 'notes debe tener como máximo 2000 caracteres').nullable().optional(),
+  })
+  .passthrough()
+  .superRefine((body, ctx) => {
+    for (const field of IMMUTABLE) {
+      if (field in body) ctx.addIssue({ code: 'custom', path: [field], message: `${field} no se puede modificar` });
+    }
+  })
+  .transform(({ city, color, colorId, vin, status, notes }) => ({ city, color, colorId, vin, status, notes }));
+export type PatchVehicle = z.infer<typeof PatchVehicle>;
+
+export const ListVehiclesQuery = PageParams.extend({
+  plate: z.string({ error: 'plate debe ser texto' }).max(20, 'plate debe tener como máximo 20 caracteres').optional(),
+  status: z.enum(VEHICLE_STATUSES, { error: 'status debe ser activo, mantenimiento, inactivo o pending_platform_a' }).optional(),
+});

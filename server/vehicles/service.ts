@@ -1,0 +1,133 @@
+import type { Db } from '../db/open.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { IdGenerator } from '../lib/ids.ts';
+import { resolveColor } from '../catalog/colors.ts';
+import { findCity } from '../catalog/cities.ts';
+import { AppError, conflict, notFound, validation } from '../http/errors.ts';
+import { uniqueViolation } from '../common/sqlite-errors.ts';
+import { createRegistrationStore } from '../registrations/store.ts';
+import type { Page } from '../http/pagination.ts';
+import { createVehicleStore, plateKey, type VehicleFilters, type VehicleRow } from './store.ts';
+import { toVehicle, type Vehicle } from './view.ts';
+import type { CreateVehicle, PatchVehicle } from './schema.ts';
+
+export interface VehicleDeps {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** Registration states in which platform_a holds the vehicle's record, colour included. */
+const COLOR_LOCKING_STATES = new Set(['pending', 'approved', 'rejected']);
+
+function colorOrThrow(input: { color?: string; colorId?: number }): number {
+  const result = resolveColor(input);
+  if (!result.ok) throw validation(result.message, [{ field: result.field, message: result.message }]);
+  return result.color.id;
+}
+
+/** A city the catalog knows is stored under its canonical name ("cdmx" → "Ciudad de México"). */
+const canonicalCity = (city: string | undefined) => (city === undefined ? null : (findCity(city)?.name ?? city));
+
+function duplicateError(err: unknown, plate: string, vin: string | null): AppError | null {
+  const column = uniqueViolation(err);
+  if (column === 'vehicles.plate_key') {
+    return conflict(`Ya existe un vehículo con la placa ${plate}.`, [{ field: 'plate', message: 'Placa duplicada' }]);
+  }
+  if (column === 'vehicles.vin') {
+    return conflict(`Ya existe un vehículo con el VIN ${vin}.`, [{ field: 'vin', message: 'VIN duplicado' }]);
+  }
+  return null;
+}
+
+export function createVehicleService(deps: VehicleDeps) {
+  const vehicles = createVehicleStore(deps.db);
+  const registrations = createRegistrationStore(deps.db);
+
+  function present(rows: VehicleRow[]): Vehicle[] {
+    const ids = rows.map((r) => r.id);
+    const regs = registrations.forVehicles(ids);
+    const drivers = vehicles.activeDriverIds(ids);
+    return rows.map((r) => toVehicle(r, regs.get(r.id) ?? [], drivers.get(r.id) ?? null));
+  }
+
+  function requireRow(tenantId: string, id: string): VehicleRow {
+    const row = vehicles.get(tenantId, id);
+    if (!row) throw notFound('El vehículo');
+    return row;
+  }
+
+  function create(tenantId: string, input: CreateVehicle): Vehicle {
+    const colorId = colorOrThrow(input);
+    const now = deps.clock.now().toISOString();
+    const plate = input.plate.toUpperCase();
+    const row: VehicleRow = {
+      id: deps.ids.next(),
+      tenant_id: tenantId,
+      plate,
+      plate_key: plateKey(plate),
+      brand: input.brand,
+      model: input.model,
+      year: input.year,
+      color_id: colorId,
+      city: canonicalCity(input.city),
+      vin: input.vin ?? null,
+      status: 'activo',
+      status_before_pending: null,
+      platforms: JSON.stringify([...new Set(input.platforms ?? ['platform_a'])]),
+      notes: null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      deps.db.transaction(() => {
+        vehicles.insert(row);
+        registrations.createInitial(row.id, now);
+      })();
+    } catch (err) {
+      throw duplicateError(err, plate, row.vin) ?? err;
+    }
+    return present([row])[0];
+  }
+
+  function get(tenantId: string, id: string): Vehicle {
+    return present([requireRow(tenantId, id)])[0];
+  }
+
+  function list(tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string): Page<Vehicle> {
+    const { rows, hasMore } = vehicles.list(tenantId, filters, limit, startingAfter);
+    return { data: present(rows), hasMore };
+  }
+
+  function patch(tenantId: string, id: string, input: PatchVehicle): Vehicle {
+    const current = requireRow(tenantId, id);
+    const next: VehicleRow = { ...current, updated_at: deps.clock.now().toISOString() };
+    if (input.color !== undefined || input.colorId !== undefined) next.color_id = colorOrThrow(input);
+    if (next.color_id !== current.color_id) assertColorUnlocked(id);
+    if (input.city !== undefined) next.city = canonicalCity(input.city);
+    if (input.vin !== undefined) next.vin = input.vin;
+    if (input.notes !== undefined) next.notes = input.notes;
+    if (input.status !== undefined) {
+      // While a review runs the status shows pending_platform_a; the choice applies when it ends.
+      if (current.status === 'pending_platform_a') next.status_before_pending = input.status;
+      else next.status = input.status;
+    }
+    try {
+      vehicles.update(next);
+    } catch (err) {
+      throw duplicateError(err, current.plate, next.vin) ?? err;
+    }
+    return present([next])[0];
+  }
+
+  function assertColorUnlocked(vehicleId: string): void {
+    const reg = registrations.get(vehicleId, 'platform_a');
+    if (reg && COLOR_LOCKING_STATES.has(reg.status)) {
+      throw new AppError('VEHICLE_COLOR_LOCKED', undefined, [{ field: 'color', message: 'Color bloqueado por platform_a' }]);
+    }
+  }
+
+  return { create, get, list, patch, present, requireRow, store: vehicles };
+}
+
+export type VehicleService = ReturnType<typeof createVehicleService>;

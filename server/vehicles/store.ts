@@ -1,0 +1,71 @@
+import type { Db } from '../db/open.ts';
+import type { Platform } from '../common/schemas.ts';
+import { cachedPrepare, keysetPage, requireCursor, type Cursor } from '../http/pagination.ts';
+
+export type VehicleStatus = 'activo' | 'mantenimiento' | 'inactivo' | 'pending_platform_a';
+
+export interface VehicleRow {
+  id: string;
+  tenant_id: string;
+  plate: string;
+  plate_key: string;
+  brand: string;
+  model: string;
+  year: number;
+  color_id: number;
+  city: string | null;
+  vin: string | null;
+  status: VehicleStatus;
+  status_before_pending: VehicleStatus | null;
+  platforms: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The service-wide identity of a plate: case, spaces and hyphens do not make another plate. */
+export const plateKey = (plate: string) => plate.toUpperCase().replace(/[\s-]/g, '');
+
+export const parsePlatforms = (json: string) => JSON.parse(json) as Platform[];
+
+export interface VehicleFilters {
+  plate?: string;
+  status?: VehicleStatus;
+}
+
+export function createVehicleStore(db: Db) {
+  const insert = db.prepare(`INSERT INTO vehicles (id, tenant_id, plate, plate_key, brand, model, year, color_id, city, vin,
+    status, status_before_pending, platforms, notes, created_at, updated_at)
+    VALUES (@id, @tenant_id, @plate, @plate_key, @brand, @model, @year, @color_id, @city, @vin,
+    @status, @status_before_pending, @platforms, @notes, @created_at, @updated_at)`);
+  const get = db.prepare('SELECT * FROM vehicles WHERE id = ? AND tenant_id = ?');
+  const getAnyTenant = db.prepare('SELECT * FROM vehicles WHERE id = ?');
+  const update = db.prepare(`UPDATE vehicles SET city = @city, color_id = @color_id, vin = @vin, status = @status,
+    status_before_pending = @status_before_pending, platforms = @platforms, notes = @notes, updated_at = @updated_at
+    WHERE id = @id`);
+  const cursorOf = db.prepare('SELECT created_at AS sortValue, id FROM vehicles WHERE id = ? AND tenant_id = ?');
+
+  return {
+    insert: (row: VehicleRow) => void insert.run(row),
+    get: (tenantId: string, id: string) => get.get(id, tenantId) as VehicleRow | undefined,
+    /** For background work that already knows the tenant from its own records. */
+    getById: (id: string) => getAnyTenant.get(id) as VehicleRow | undefined,
+    update: (row: VehicleRow) => void update.run(row),
+    list(tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string) {
+      const cursor: Cursor | null = startingAfter ? requireCursor(cursorOf.get(startingAfter, tenantId) as Cursor | undefined) : null;
+      const where = ['tenant_id = ?'];
+      const params: unknown[] = [tenantId];
+      if (filters.plate !== undefined) (where.push('plate_key = ?'), params.push(plateKey(filters.plate)));
+      if (filters.status !== undefined) (where.push('status = ?'), params.push(filters.status));
+      return keysetPage<VehicleRow>(db, { select: '*', from: 'vehicles', where, params, sortCol: 'created_at', idCol: 'id', limit, cursor });
+    },
+    activeDriverIds(vehicleIds: string[]): Map<string, string> {
+      if (vehicleIds.length === 0) return new Map();
+      const sql = `SELECT vehicle_id, driver_id FROM assignments WHERE status = 'active' AND vehicle_id IN (${vehicleIds.map(() => '?').join(',')})`;
+      const rows = cachedPrepare(db, sql).all(...vehicleIds) as { vehicle_id: string; driver_id: string }[];
+      return new Map(rows.map((r) => [r.vehicle_id, r.driver_id]));
+    },
+  };
+}
+
+export type VehicleStore = ReturnType<typeof createVehicleStore>;

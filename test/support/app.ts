@@ -1,0 +1,41 @@
+import supertest from 'supertest';
+import { createApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import type { Deps } from '../../server/deps.ts';
+import { SimClock } from '../../server/lib/clock.ts';
+import { createSeededIds } from '../../server/lib/ids.ts';
+import { silentLogger } from '../../server/lib/logger.ts';
+import type { Scope } from '../../server/auth/scopes.ts';
+import { createTenantService } from '../../server/tenants/service.ts';
+
+export const TEST_CLOCK_START = '2026-03-02T15:00:00.000Z';
+
+export function makeDeps(overrides: Partial<Deps> = {}): Deps {
+  const db = overrides.db ?? openDatabase(':memory:');
+  const seed = overrides.seed ?? 7;
+  return {
+    db,
+    clock: SimClock.frozenAt(TEST_CLOCK_START),
+    ids: createSeededIds(db, seed),
+    seed,
+    logger: silentLogger,
+    ...overrides,
+  };
+}
+
+/** An app on an in-memory database plus helpers to make tenants and keys the way the CLI does. */
+export function makeTestApp(overrides: Partial<Deps> = {}) {
+  const deps = makeDeps(overrides);
+  const app = createApp(deps);
+  const tenants = createTenantService(deps);
+  const request = supertest(app);
+
+  function newTenant(name = 'Flota Prueba', scopes?: Scope[]) {
+    const tenant = tenants.createTenant(name);
+    const key = tenants.createKey(tenant.id, scopes);
+    const auth = { Authorization: `Bearer ${key.key}` };
+    return { tenant, key, auth };
+  }
+
+  return { deps, app, request, tenants, newTenant };
+}
