@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { openTenantService } from '../environment.ts';
+import { action, print, type OutputOptions } from '../output.ts';
+
+export function registerTenants(program: Command): void {
+  const tenants = program.command('tenants').description('tenants (fleets) of the testbed');
+
+  tenants
+    .command('create')
+    .description('create a tenant, active or pending (under review)')
+    .requiredOption('--name <name>', 'tenant name')
+    .option('--pending', 'create it under review: its keys answer 403 TENANT_PENDING')
+    .option('--json', 'print one JSON document')
+    .action(
+      action((opts: OutputOptions & { name: string; pending?: boolean }) => {
+        const { db, tenants: service } = openTenantService();
+        try {
+          const tenant = service.createTenant(opts.name, opts.pending ? 'pending' : 'active');
+          print(opts, tenant, `Tenant ${tenant.id} (${tenant.name}) creado: ${tenant.status}`);
+        } finally {
+          db.close();
+        }
+      }),
+    );
+
+  tenants
+    .command('approve <tenantId>')
+    .description('a pending tenant becomes active')
+    .option('--json', 'print one JSON document')
+    .action(
+      action((tenantId: string, opts: OutputOptions) => {
+        const { db, tenants: service } = openTenantService();
+        try {
+          const tenant = service.approveTenant(tenantId);
+          print(opts, tenant, `Tenant ${tenant.id} aprobado: ${tenant.status}`);
+        } finally {
+          db.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { registerServe } from './commands/serve.ts';
+import { registerTenants } from './commands/tenants.ts';
+import { registerKeys } from './commands/keys.ts';
+import { registerClock } from './commands/clock.ts';
+
+const program = new Command('fleet-sim')
+  .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
+  .showHelpAfterError();
+
+registerServe(program);
+registerTenants(program);
+registerKeys(program);
+registerClock(program);
+
+await program.parseAsync(process.argv);

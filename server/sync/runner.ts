@@ -1,0 +1,38 @@
+import type { Logger } from '../lib/logger.ts';
+
+/** One kind of background work that brings stored state up to date with the platforms. */
+export interface SyncTask {
+  name: string;
+  run(): Promise<void>;
+}
+
+export interface SyncRunner {
+  /** Runs every task once, in order. Calls made while a run is under way wait for one full run after it. */
+  runDue(): Promise<void>;
+  add(task: SyncTask): void;
+}
+
+export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRunner {
+  let current: Promise<void> = Promise.resolve();
+
+  async function runAll(): Promise<void> {
+    for (const task of tasks) {
+      try {
+        await task.run();
+      } catch (err) {
+        // A platform that is down must not stop the other tasks; the next run retries.
+        logger.warn('sync task failed', { task: task.name, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+
+  return {
+    runDue() {
+      current = current.then(runAll, runAll);
+      return current;
+    },
+    add(task) {
+      tasks.push(task);
+    },
+  };
+}

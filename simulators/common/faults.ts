@@ -1,0 +1,41 @@
+import type { RequestHandler, Response } from 'express';
+
+export type SimPlatform = 'platform_a' | 'platform_b';
+export type FaultMode = 'none' | 'error' | 'slow';
+
+export interface Fault {
+  mode: FaultMode;
+  ms: number;
+}
+
+/** How long a "slow" platform holds a request when no duration is given: long enough to time out. */
+export const DEFAULT_SLOW_MS = 30_000;
+
+/**
+ * Injected failures, per platform. Kept in memory on purpose: a restart clears them, as a real
+ * outage would not survive the peer coming back.
+ */
+export class Faults {
+  private readonly byPlatform = new Map<SimPlatform, Fault>();
+
+  get(platform: SimPlatform): Fault {
+    return this.byPlatform.get(platform) ?? { mode: 'none', ms: 0 };
+  }
+
+  set(platform: SimPlatform, fault: Fault): void {
+    this.byPlatform.set(platform, fault);
+  }
+}
+
+/**
+ * The first middleware of a platform. "slow" waits in real time: it emulates a peer that hangs, which
+ * is what the API's real-time timeouts protect against; simulated delays never sleep.
+ */
+export function faultGate(faults: Faults, platform: SimPlatform, sendError: (res: Response) => void): RequestHandler {
+  return (_req, res, next) => {
+    const fault = faults.get(platform);
+    if (fault.mode === 'error') return sendError(res);
+    if (fault.mode === 'slow') return void setTimeout(next, fault.ms).unref();
+    next();
+  };
+}
