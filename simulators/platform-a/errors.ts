@@ -20,6 +20,9 @@ export const errors = {
   unsupportedMedia: () =>
     new SimError(415, 'unsupported_media_type', 'The circulation card must be image/jpeg or image/png.'),
   emptyFile: () => new SimError(400, 'invalid_request', 'The circulation card file is empty.'),
+  noPendingReview: () => new SimError(409, 'no_pending_review', 'This vehicle has no review in progress.'),
+  invitationNotOpen: (status: string) =>
+    new SimError(409, 'invitation_not_open', `The invitation can no longer be answered: it is ${status}.`),
   routeMissing: () => new SimError(404, 'resource_missing', 'Unrecognized request URL.'),
 };
 

@@ -1,0 +1,73 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { AppError, validation } from '../http/errors.ts';
+
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Room for the multipart boundaries and the `type` field around a file of the maximum size. */
+const MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024;
+
+export interface Upload {
+  type: string | undefined;
+  file: { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } | undefined;
+}
+
+const tooLarge = () => new AppError('FILE_TOO_LARGE');
+
+/** The type is told by the bytes, never by the file name or the declared content type. */
+export function sniffImage(head: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'image/png';
+  return null;
+}
+
+/**
+ * Streams a multipart upload and stops reading as soon as the file passes 4 MB, so an oversize
+ * upload is refused without buffering it whole.
+ */
+export function readUpload(req: Request): Promise<Upload> {
+  if (!req.is('multipart/form-data')) {
+    return Promise.reject(validation('El cuerpo debe ser multipart/form-data con los campos file y type.'));
+  }
+  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, parts: 6 } });
+    } catch {
+      return reject(validation('La cabecera multipart no es válida (falta el boundary).'));
+    }
+    const result: Upload = { type: undefined, file: undefined };
+    let failed = false;
+    const fail = (err: AppError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(err);
+    };
+    parser.on('field', (name, value) => {
+      if (name === 'type') result.type = value;
+    });
+    parser.on('file', (name, stream) => {
+      if (name !== 'file') return void stream.resume();
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge()));
+      stream.on('end', () => {
+        if (failed) return;
+        const bytes = Buffer.concat(chunks);
+        const contentType = sniffImage(bytes.subarray(0, 8));
+        if (!contentType) return fail(new AppError('INVALID_FILE_TYPE'));
+        result.file = { bytes, contentType };
+      });
+    });
+    parser.on('filesLimit', () => fail(validation('Solo se admite un archivo por solicitud.')));
+    parser.on('error', () => fail(validation('El cuerpo multipart está incompleto o mal formado.')));
+    parser.on('close', () => {
+      if (!failed) resolve(result);
+    });
+    req.on('aborted', () => fail(validation('La subida se interrumpió.')));
+    req.pipe(parser);
+  });
+}

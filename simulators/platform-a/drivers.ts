@@ -1,0 +1,97 @@
+import type { IdGenerator } from '../../server/lib/ids.ts';
+import { HOUR_MS, seededDurationMs } from '../common/seeded.ts';
+import * as magic from '../common/magic.ts';
+import { errors } from './errors.ts';
+import type { DriverRow, PlatformAStore } from './store.ts';
+
+export interface DriverInput {
+  externalId: string;
+  fleetId: string;
+  name: string;
+  whatsapp: string;
+}
+
+export interface DriverDeps {
+  store: PlatformAStore;
+  seed: number;
+  ids: IdGenerator;
+  now: () => number;
+  requireDriver: (externalId: string) => DriverRow;
+}
+
+/** Invitations: invited → bound | rejected; review pending → under_review → approved → suspended. */
+export function createDriverTransitions({ store, seed, ids, now, requireDriver }: DriverDeps) {
+  /** Inviting again returns the invitation as it stands; only a cancelled one starts over. */
+  function invite(input: DriverInput): { driver: DriverRow; created: boolean } {
+    const script = magic.driverScript(input.whatsapp);
+    if (script === 'bound_elsewhere' || store.isBoundInAnotherFleet(input.whatsapp, input.fleetId)) {
+      throw errors.boundElsewhere();
+    }
+    const existing = store.driver(input.externalId);
+    if (existing && existing.status !== 'cancelled') return { driver: existing, created: false };
+    const at = now();
+    const answer = script === 'decline' ? 'decline' : script ? 'accept' : null;
+    const driver: DriverRow = {
+      id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, name: input.name,
+      whatsapp: input.whatsapp, status: 'invited', review_status: 'pending', invited_at: at, accepted_at: null,
+      answer, answer_at: answer ? at + magic.AUTO_ANSWER_AFTER_HOURS * HOUR_MS : null,
+      review_ends_at: null, suspend_at: null, updated_at: at,
+    };
+    store.saveDriver(driver);
+    return { driver, created: true };
+  }
+
+  /** Accepting binds the driver to the fleet and starts the platform's own review of the driver. */
+  function applyAnswer(driver: DriverRow, answer: 'accept' | 'decline', atMs: number): DriverRow {
+    const cleared = { ...driver, answer: null, answer_at: null, updated_at: atMs };
+    const next: DriverRow =
+      answer === 'decline'
+        ? { ...cleared, status: 'rejected', review_status: 'rejected' }
+        : {
+            ...cleared, status: 'bound', review_status: 'under_review', accepted_at: atMs,
+            review_ends_at: atMs + seededDurationMs(seed, `driver-review:${driver.id}:${atMs}`, 1, 12),
+          };
+    store.saveDriver(next);
+    return next;
+  }
+
+  function answerInvitation(externalId: string, answer: 'accept' | 'decline'): DriverRow {
+    const driver = requireDriver(externalId);
+    if (driver.status !== 'invited') throw errors.invitationNotOpen(driver.status);
+    return applyAnswer(driver, answer, now());
+  }
+
+  /** Back to nothing: the API shows `none`; bindings of the driver end with it. */
+  function cancelInvitation(externalId: string): DriverRow {
+    const driver = requireDriver(externalId);
+    if (driver.status === 'cancelled') return driver;
+    const at = now();
+    const binding = store.activeBindingOfDriver(driver.id);
+    if (binding) store.endBinding(binding.id, at);
+    const cancelled: DriverRow = {
+      ...driver, status: 'cancelled', review_status: null, invited_at: null, accepted_at: null,
+      answer: null, answer_at: null, review_ends_at: null, suspend_at: null, updated_at: at,
+    };
+    store.saveDriver(cancelled);
+    return cancelled;
+  }
+
+  function endDriverReview(driver: DriverRow, atMs: number): void {
+    const suspends = magic.driverScript(driver.whatsapp) === 'accept_then_suspend';
+    store.saveDriver({
+      ...driver, review_status: 'approved', review_ends_at: null, updated_at: atMs,
+      suspend_at: suspends ? atMs + magic.SUSPEND_AFTER_APPROVAL_HOURS * HOUR_MS : null,
+    });
+  }
+
+  /** Answers first, then reviews, then suspensions: one pass covers a whole chain that fell due. */
+  function runDue(nowMs: number): void {
+    for (const d of store.answersDue(nowMs)) applyAnswer(d, d.answer!, d.answer_at!);
+    for (const d of store.driverReviewsDue(nowMs)) endDriverReview(d, d.review_ends_at!);
+    for (const d of store.suspensionsDue(nowMs)) {
+      store.saveDriver({ ...d, review_status: 'suspended', suspend_at: null, updated_at: d.suspend_at! });
+    }
+  }
+
+  return { requireDriver, invite, answerInvitation, cancelInvitation, runDue };
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { SimClock } from '../../server/lib/clock.ts';
+import type { IdGenerator } from '../../server/lib/ids.ts';
+import type { SimDb } from '../db.ts';
+import { seededDurationMs } from '../common/seeded.ts';
+import * as magic from '../common/magic.ts';
+import { errors } from './errors.ts';
+import { createBindingTransitions } from './bindings.ts';
+import { createDriverTransitions } from './drivers.ts';
+import { createPlatformAStore, type DriverRow, type VehicleRow } from './store.ts';
+
+export interface VehicleInput {
+  externalId: string;
+  fleetId: string;
+  plate: string;
+  vin: string | null;
+  brand: string;
+  model: string;
+  year: number;
+  color: string;
+  city: string;
+}
+
+export interface PlatformADeps {
+  db: SimDb;
+  clock: SimClock;
+  seed: number;
+  ids: IdGenerator;
+}
+
+/**
+ * platform_a's state machines: vehicles (pending → approved | rejected, removed) reviewed after the
+ * circulation card arrives, and driver invitations (invited → bound | rejected, review pending →
+ * under_review → approved → suspended). Every simulated delay is a due time handled by runDue.
+ */
+export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
+  const store = createPlatformAStore(db);
+  const now = () => clock.nowMs();
+
+  function requireVehicle(externalId: string): VehicleRow {
+    const vehicle = store.vehicle(externalId);
+    if (!vehicle) throw errors.vehicleMissing(externalId);
+    return vehicle;
+  }
+
+  function requireDriver(externalId: string): DriverRow {
+    const driver = store.driver(externalId);
+    if (!driver) throw errors.driverMissing(externalId);
+    return driver;
+  }
+
+  /** Same external id again: the existing record, unless it was removed, which starts over. */
+  function registerVehicle(input: VehicleInput): { vehicle: VehicleRow; created: boolean } {
+    const existing = store.vehicle(input.externalId);
+    if (existing && existing.status !== 'removed') return { vehicle: existing, created: false };
+    const at = now();
+    const vehicle: VehicleRow = {
+      id: existing?.id ?? ids.next(),
+      external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate, vin: input.vin,
+      brand: input.brand, model: input.model, year: input.year, color: input.color, city: input.city,
+      status: 'pending', card_status: 'not_submitted', card_review: null, review_ends_at: null,
+      registered_at: at, approved_at: null, updated_at: at,
+    };
+    store.saveVehicle(vehicle);
+    return { vehicle, created: true };
+  }
+
+  function removeVehicle(externalId: string): VehicleRow {
+    const vehicle = requireVehicle(externalId);
+    if (vehicle.status === 'removed') return vehicle;
+    const at = now();
+    const binding = store.activeBindingOfVehicle(vehicle.id);
+    if (binding) store.endBinding(binding.id, at);
+    const removed: VehicleRow = { ...vehicle, status: 'removed', review_ends_at: null, updated_at: at };
+    store.saveVehicle(removed);
+    return removed;
+  }
+
+  /** Every upload starts a new review, whatever the previous verdict; its length comes from the seed. */
+  function uploadCard(externalId: string, file: { contentType: string; bytes: Buffer }) {
+    const vehicle = requireVehicle(externalId);
+    if (vehicle.status === 'removed') throw errors.vehicleRemoved();
+    const at = now();
+    const document = {
+      id: ids.next(), vehicle_id: vehicle.id, content_type: file.contentType, size_bytes: file.bytes.length,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'), uploaded_at: at,
+    };
+    store.insertDocument(document);
+    const reviewEndsAt = at + seededDurationMs(seed, `card-review:${document.id}`, 1, 24);
+    const reviewing: VehicleRow = {
+      ...vehicle, status: 'pending', card_status: 'submitted', card_review: 'pending',
+      review_ends_at: reviewEndsAt, updated_at: at,
+    };
+    store.saveVehicle(reviewing);
+    return { vehicle: reviewing, document };
+  }
+
+  /** A rejected card always rejects the vehicle: the card is what has to be sent again. */
+  function endReview(vehicle: VehicleRow, outcome: magic.ReviewOutcome, atMs: number): VehicleRow {
+    const approved = outcome.verdict === 'approved' && outcome.card === 'approved';
+    const ended: VehicleRow = {
+      ...vehicle, status: approved ? 'approved' : 'rejected', card_review: outcome.card,
+      approved_at: approved ? atMs : null, review_ends_at: null, updated_at: atMs,
+    };
+    store.saveVehicle(ended);
+    return ended;
+  }
+
+  function decideReview(externalId: string, outcome: magic.ReviewOutcome): VehicleRow {
+    const vehicle = requireVehicle(externalId);
+    if (vehicle.review_ends_at === null) throw errors.noPendingReview();
+    return endReview(vehicle, outcome, now());
+  }
+
+  const drivers = createDriverTransitions({ store, seed, ids, now, requireDriver });
+  const bindings = createBindingTransitions({ store, ids, now });
+
+  function runDue(nowMs: number): void {
+    for (const v of store.reviewsDue(nowMs)) endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
+    drivers.runDue(nowMs);
+  }
+
+  return { store, registerVehicle, requireVehicle, removeVehicle, uploadCard, decideReview, ...drivers, ...bindings, runDue };
+}
+
+export type { DriverInput } from './drivers.ts';
+export type PlatformAState = ReturnType<typeof createPlatformAState>;

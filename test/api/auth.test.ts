@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
+import { makeTestApp } from '../support/app.ts';
+
+type TestApp = ReturnType<typeof makeTestApp>;
+
+const vehicleBody = (plate: string) => ({ plate, brand: 'Nissan', model: 'Versa', year: 2022, color: 'Blanco' });
+
+async function createVehicle(t: TestApp, auth: Record<string, string>, plate: string): Promise<string> {
+  const res = await t.request.post('/v1/vehicles').set(auth).send(vehicleBody(plate));
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+function expectUnauthorized(res: { status: number; body: any; headers: Record<string, string> }) {
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({
+    error: { code: 'UNAUTHORIZED', message: expect.any(String), details: null, requestId: expect.any(String) },
+  });
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
+}
+
+describe('authentication', () => {
+  it.each([
+    ['no Authorization header', () => undefined],
+    ['an empty Authorization header', () => ''],
+    ['the Basic scheme with a valid key', (key: string) => `Basic ${key}`],
+    ['the key without any scheme', (key: string) => key],
+    ['Bearer with nothing after it', () => 'Bearer '],
+    ['Bearer with a malformed key', () => 'Bearer not-a-key'],
+    ['Bearer with a key missing its secret part', (key: string) => `Bearer ${key.slice(0, 20)}`],
+    ['Bearer with a key whose secret is one char short', (key: string) => `Bearer ${key.slice(0, -1)}`],
+    ['Bearer with an unknown, well-formed key', () => `Bearer fk_test_0123456789ab_${'A'.repeat(32)}`],
+    ['Bearer with a known prefix but a wrong secret', (key: string) => `Bearer ${key.slice(0, -32)}${'Z'.repeat(32)}`],
+    ['Bearer with a known test key relabelled live', (key: string) => `Bearer ${key.replace('fk_test_', 'fk_live_')}`],
+    ['Bearer with two keys', (key: string) => `Bearer ${key} ${key}`],
+  ])('when the request carries %s, then GET /v1/me answers 401 UNAUTHORIZED in the envelope', async (_label, header) => {
+    // Arrange
+    const t = makeTestApp();
+    const { key } = t.newTenant();
+    const value = header(key.key);
+
+    // Act
+    const req = t.request.get('/v1/me');
+    const res = value === undefined ? await req : await req.set('Authorization', value);
+
+    // Assert
+    expectUnauthorized(res);
+  });
+
+  it('when the scheme is written in lower case, then the key is still accepted', async () => {
+    const t = makeTestApp();
+    const { key, tenant } = t.newTenant();
+
+    const res = await t.request.get('/v1/me').set('Authorization', `bearer ${key.key}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body.tenantId).toBe(tenant.id);
+  });
+
+  it('when a key is revoked, then it answers 401 from then on while another key of the tenant still works', async () => {
+    // Arrange
+    const t = makeTestApp();
+    const { tenant, key, auth } = t.newTenant();
+    const other = t.tenants.createKey(tenant.id);
+    expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+
+    // Act
+    t.tenants.revokeKey(key.id);
+    const revoked = await t.request.get('/v1/me').set(auth);
+    const stillValid = await t.request.get('/v1/me').set('Authorization', `Bearer ${other.key}`);
+
+    // Assert
+    expectUnauthorized(revoked);
+    expect(stillValid.status).toBe(200);
+  });
+
+  it('when the tenant is pending, then its key gets 403 TENANT_PENDING, and after approveTenant it gets 200', async () => {
+    // Arrange
+    const t = makeTestApp();
+    const tenant = t.tenants.createTenant('Flota En Revisión', 'pending');
+    const key = t.tenants.createKey(tenant.id);
+    const auth = { Authorization: `Bearer ${key.key}` };
+
+    // Act
+    const pending = await t.request.get('/v1/vehicles').set(auth);
+    t.tenants.approveTenant(tenant.id);
+    const approved = await t.request.get('/v1/vehicles').set(auth);
+
+    // Assert
+    expect(pending.status).toBe(403);
+    expect(pending.body.error).toMatchObject({ code: 'TENANT_PENDING', requestId: expect.any(String) });
+    expect(pending.body.error.message).toMatch(/revisión/);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toEqual({ data: [], hasMore: false });
+  });
+
+  it('when a pending tenant presents a wrong secret, then it gets 401 rather than revealing TENANT_PENDING', async () => {
+    const t = makeTestApp();
+    const tenant = t.tenants.createTenant('Flota En Revisión', 'pending');
+    const key = t.tenants.createKey(tenant.id);
+
+    const res = await t.request.get('/v1/me').set('Authorization', `Bearer ${key.key.slice(0, -1)}x`);
+
+    expectUnauthorized(res);
+  });
+});
+
+describe('scopes on vehicle endpoints', () => {
+  const allBut = (scope: Scope) => SCOPES.filter((s) => s !== scope);
+
+  it.each([
+    ['GET /v1/vehicles', 'vehicles:read' as Scope, (t: TestApp, _id: string) => t.request.get('/v1/vehicles')],
+    ['GET /v1/vehicles/{id}', 'vehicles:read' as Scope, (t: TestApp, id: string) => t.request.get(`/v1/vehicles/${id}`)],
+    [
+      'POST /v1/vehicles',
+      'vehicles:write' as Scope,
+      (t: TestApp, _id: string) => t.request.post('/v1/vehicles').send(vehicleBody('SCOPE02')),
+    ],
+    [
+      'PATCH /v1/vehicles/{id}',
+      'vehicles:write' as Scope,
+      (t: TestApp, id: string) => t.request.patch(`/v1/vehicles/${id}`).send({ notes: 'x' }),
+    ],
+  ])('when %s is called with a key lacking %s, then answers 403 INSUFFICIENT_SCOPE', async (_label, scope, call) => {
+    // Arrange
+    const t = makeTestApp();
+    const owner = t.newTenant('Flota', [...SCOPES]);
+    const id = await createVehicle(t, owner.auth, 'SCOPE01');
+    const limitedKey = t.tenants.createKey(owner.tenant.id, allBut(scope));
+
+    // Act
+    const res = await call(t, id).set('Authorization', `Bearer ${limitedKey.key}`);
+
+    // Assert
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('INSUFFICIENT_SCOPE');
+    expect(res.body.error.message).toContain(scope);
+    expect(res.body.error.requestId).toEqual(expect.any(String));
+    const rows = t.deps.db.prepare('SELECT plate, notes FROM vehicles').all();
+    expect(rows).toEqual([{ plate: 'SCOPE01', notes: null }]);
+  });
+
+  it.each([
+    ['GET /v1/vehicles', ['vehicles:read'] as Scope[], (t: TestApp, _id: string) => t.request.get('/v1/vehicles'), 200],
+    ['GET /v1/vehicles/{id}', ['vehicles:read'] as Scope[], (t: TestApp, id: string) => t.request.get(`/v1/vehicles/${id}`), 200],
+    [
+      'POST /v1/vehicles',
+      ['vehicles:write'] as Scope[],
+      (t: TestApp, _id: string) => t.request.post('/v1/vehicles').send(vehicleBody('SCOPE03')),
+      201,
+    ],
+    [
+      'PATCH /v1/vehicles/{id}',
+      ['vehicles:write'] as Scope[],
+      (t: TestApp, id: string) => t.request.patch(`/v1/vehicles/${id}`).send({ notes: 'x' }),
+      200,
+    ],
+  ])('when %s is called with a key holding only %j, then it succeeds', async (_label, scopes, call, status) => {
+    const t = makeTestApp();
+    const owner = t.newTenant('Flota');
+    const id = await createVehicle(t, owner.auth, 'SCOPE01');
+    const key = t.tenants.createKey(owner.tenant.id, scopes);
+
+    const res = await call(t, id).set('Authorization', `Bearer ${key.key}`);
+
+    expect(res.status).toBe(status);
+  });
+});
+
+describe('key storage', () => {
+  it('when a key is created, then the api_keys row holds only its sha256 hash and no table contains the secret', () => {
+    // Arrange
+    const t = makeTestApp();
+    const { key } = t.newTenant();
+    const secretTail = key.key.slice(key.prefix.length + 1);
+
+    // Act
+    const row = t.deps.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(key.id) as Record<string, unknown>;
+    const tables = (
+      t.deps.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((r) => r.name);
+    const dump = tables
+      .flatMap((name) => t.deps.db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[])
+      .flatMap((r) => Object.values(r))
+      .map((v) => (Buffer.isBuffer(v) ? v.toString('latin1') + v.toString('hex') : String(v)))
+      .join('\n');
+
+    // Assert
+    expect(key.key).toMatch(/^fk_test_[0-9a-f]{12}_[A-Za-z0-9]{32}$/);
+    expect(secretTail).toHaveLength(32);
+    expect(row.prefix).toBe(key.prefix);
+    expect(Buffer.isBuffer(row.secret_hash)).toBe(true);
+    expect((row.secret_hash as Buffer).equals(createHash('sha256').update(key.key).digest())).toBe(true);
+    expect(dump).not.toContain(secretTail);
+    expect(dump).not.toContain(key.key);
+  });
+
+  it('when two keys are created for one tenant, then their secrets differ', () => {
+    const t = makeTestApp();
+    const { tenant, key } = t.newTenant();
+
+    const second = t.tenants.createKey(tenant.id);
+
+    expect(second.key).not.toBe(key.key);
+    expect(second.prefix).not.toBe(key.prefix);
+  });
+});
