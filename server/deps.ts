@@ -10,4 +10,8 @@ export interface Deps {
   ids: IdGenerator;
   seed: number;
   logger: Logger;
+  /** Requests per second per key (FLEET_RATE_LIMIT); 0 turns limiting off. */
+  rateLimit: number;
+  /** Real time, for what protects the process (rate limits, timeouts), never for the simulated world. */
+  realNowMs: () => number;
 }

@@ -17,7 +17,13 @@ export interface ApiServer {
 export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');
 
 /** Opens the data dir, seeds a new one, and listens on loopback. The only place that listens. */
-export async function startApiServer(config: Config, logger: Logger = createJsonLogger()): Promise<ApiServer> {
+export interface ApiServerOptions {
+  simulatorsUrl: string;
+  logger?: Logger;
+}
+
+export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
+  const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clock = loadClock(db, config.clockStart);
   const ids = createSeededIds(db, config.seed);
@@ -28,7 +34,7 @@ export async function startApiServer(config: Config, logger: Logger = createJson
         `Clave de API de prueba (se muestra una sola vez): ${seeded.key.key}\n`,
     );
   }
-  const app = createApp({ db, clock, ids, seed: config.seed, logger });
+  const app = createApp({ db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now });
   const server = await listen(app, config.port);
   const port = (server.address() as { port: number }).port;
   return {

@@ -1,5 +1,6 @@
 import { z, ZodError } from 'zod';
-import { Uuid, text } from '../common/schemas.ts';
+import { text } from '../common/schemas.ts';
+import { IdField } from '../assignments/schema.ts';
 import { WHATSAPP_PATTERN } from '../catalog/phone.ts';
 import { AppError } from '../http/errors.ts';
 import { PageParams } from '../http/pagination.ts';
@@ -17,7 +18,7 @@ export const CreateDriver = z.object({
   city: text('city', 2, 80),
   email: Email.optional(),
   license: License.optional(),
-  vehicleId: Uuid.optional(),
+  vehicleId: IdField('vehicleId').optional(),
 });
 export type CreateDriver = z.infer<typeof CreateDriver>;
 

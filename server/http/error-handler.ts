@@ -29,11 +29,15 @@ export function sendError(
   res.status(ERROR_CATALOG[code].status).json({ error: { code, message, details, requestId: req.requestId } });
 }
 
-/** body-parser errors carry `type`; they are client errors and never reach the 500 path. */
+/**
+ * body-parser and router errors carry an http-errors `status` (body-parser also a `type`); a 4xx
+ * among them is the client's fault and never reaches the 500 path. Not every one has a `type`:
+ * a gzip body that fails to inflate is a bare 400.
+ */
 function bodyParserError(err: unknown): { status: number; type: string } | null {
-  if (typeof err !== 'object' || err === null || !('type' in err) || !('status' in err)) return null;
-  const { status, type } = err as { status: unknown; type: unknown };
-  return typeof status === 'number' && typeof type === 'string' ? { status, type } : null;
+  if (typeof err !== 'object' || err === null || !('status' in err)) return null;
+  const { status, type } = err as { status: unknown; type?: unknown };
+  return typeof status === 'number' ? { status, type: typeof type === 'string' ? type : '' } : null;
 }
 
 export function createErrorHandler(logger: Logger) {
@@ -54,6 +58,10 @@ export function createErrorHandler(logger: Logger) {
         error: { code: 'VALIDATION', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.', details: null, requestId: req.requestId },
       });
       return;
+    }
+    // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
+    if (err instanceof URIError && parserError?.status === 400) {
+      return sendError(res, req, 'VALIDATION', 'La ruta contiene una secuencia de escape (%) no válida.');
     }
     if (parserError && parserError.status < 500) {
       return sendError(res, req, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');

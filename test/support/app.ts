@@ -19,6 +19,8 @@ export function makeDeps(overrides: Partial<Deps> = {}): Deps {
     ids: createSeededIds(db, seed),
     seed,
     logger: silentLogger,
+    rateLimit: 0,
+    realNowMs: Date.now,
     ...overrides,
   };
 }

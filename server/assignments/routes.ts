@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { requireScope } from '../auth/authenticate.ts';
+import { pathId } from '../common/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { CreateAssignment, ListAssignmentsQuery } from './schema.ts';
+import type { AssignmentService } from './service.ts';
+
+export function assignmentsRouter(assignments: AssignmentService): Router {
+  const router = Router();
+
+  router.get('/assignments', requireScope('drivers:read'), (req, res) => {
+    const { limit, startingAfter, vehicleId, driverId, status } = ListAssignmentsQuery.parse(req.query);
+    res.json(assignments.list(req.auth.tenantId, { vehicleId, driverId, status }, limit, startingAfter));
+  });
+
+  router.post('/assignments', requireScope('drivers:write'), (req, res) => {
+    const body = parseJsonBody(CreateAssignment, req);
+    const { assignment, created } = assignments.create(req.auth.tenantId, body);
+    res.status(created ? 201 : 200).json(assignment);
+  });
+
+  router.get('/assignments/:id', requireScope('drivers:read'), (req, res) => {
+    const id = pathId(req.params.id, 'La asignación');
+    res.json(assignments.get(req.auth.tenantId, id));
+  });
+
+  router.delete('/assignments/:id', requireScope('drivers:write'), (req, res) => {
+    const id = pathId(req.params.id, 'La asignación');
+    res.json(assignments.end(req.auth.tenantId, id));
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { requireScope } from '../auth/authenticate.ts';
+import { pathId } from '../common/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { CreateDriver, ListDriversQuery, PatchDriver, withPhoneErrors } from './schema.ts';
+import type { DriverService } from './service.ts';
+
+export function driversRouter(drivers: DriverService): Router {
+  const router = Router();
+
+  router.get('/drivers', requireScope('drivers:read'), (req, res) => {
+    const { limit, startingAfter, whatsapp } = withPhoneErrors(() => ListDriversQuery.parse(req.query));
+    res.json(drivers.list(req.auth.tenantId, { whatsapp }, limit, startingAfter));
+  });
+
+  router.post('/drivers', requireScope('drivers:write'), (req, res) => {
+    const body = withPhoneErrors(() => parseJsonBody(CreateDriver, req));
+    res.status(201).json(drivers.create(req.auth.tenantId, body));
+  });
+
+  router.get('/drivers/:id', requireScope('drivers:read'), (req, res) => {
+    const id = pathId(req.params.id, 'El conductor');
+    res.json(drivers.get(req.auth.tenantId, id));
+  });
+
+  router.patch('/drivers/:id', requireScope('drivers:write'), (req, res) => {
+    const id = pathId(req.params.id, 'El conductor');
+    const body = withPhoneErrors(() => parseJsonBody(PatchDriver, req));
+    res.json(drivers.patch(req.auth.tenantId, id, body));
+  });
+
+  return router;
+}

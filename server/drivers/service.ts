@@ -1,0 +1,122 @@
+import type { Db } from '../db/open.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { IdGenerator } from '../lib/ids.ts';
+import { findCity } from '../catalog/cities.ts';
+import { whatsappKey } from '../catalog/phone.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
+import { uniqueViolation } from '../common/sqlite-errors.ts';
+import type { Page } from '../http/pagination.ts';
+import { createAssignmentService } from '../assignments/service.ts';
+import { createInvitationStore, hasAccepted } from './invitation-store.ts';
+import { createDriverStore, type DriverFilters, type DriverRow } from './store.ts';
+import { toDriver, type Driver } from './view.ts';
+import type { CreateDriver, PatchDriver } from './schema.ts';
+
+export interface DriverDeps {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/** A city the catalog knows is stored under its canonical name, as vehicles do ("cdmx" → "Ciudad de México"). */
+const canonicalCity = (city: string) => findCity(city)?.name ?? city;
+
+/** Routes check the pattern in the schema; this guards callers that skip it (CLI, batches). */
+function keyOf(whatsapp: string): string {
+  const key = whatsappKey(whatsapp);
+  if (key === null) throw new AppError('INVALID_PHONE', undefined, [{ field: 'whatsapp', message: 'Número no válido' }]);
+  return key;
+}
+
+function duplicateError(err: unknown, whatsapp: string): AppError | null {
+  if (uniqueViolation(err) !== 'drivers.whatsapp_key') return null;
+  return conflict(`Ya existe un conductor con el WhatsApp ${whatsapp}.`, [{ field: 'whatsapp', message: 'WhatsApp duplicado' }]);
+}
+
+export function createDriverService(deps: DriverDeps) {
+  const drivers = createDriverStore(deps.db);
+  const invitations = createInvitationStore(deps.db);
+  const assignments = createAssignmentService(deps);
+
+  function present(rows: DriverRow[]): Driver[] {
+    const ids = rows.map((r) => r.id);
+    const invs = invitations.forDrivers(ids);
+    const vehicles = drivers.activeVehicleIds(ids);
+    return rows.map((r) => toDriver(r, invs.get(r.id) ?? [], vehicles.get(r.id) ?? null));
+  }
+
+  function requireRow(tenantId: string, id: string): DriverRow {
+    const row = drivers.get(tenantId, id);
+    if (!row) throw notFound('El conductor');
+    return row;
+  }
+
+  /** The driver, its two invitations and the optional assignment commit together or not at all. */
+  function create(tenantId: string, input: CreateDriver): Driver {
+    const now = deps.clock.now().toISOString();
+    const row: DriverRow = {
+      id: deps.ids.next(),
+      tenant_id: tenantId,
+      name: input.name,
+      whatsapp: input.whatsapp,
+      whatsapp_key: keyOf(input.whatsapp),
+      email: input.email ?? null,
+      city: canonicalCity(input.city),
+      license: input.license ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      deps.db.transaction(() => {
+        drivers.insert(row);
+        invitations.insertInitial(row.id, now);
+        if (input.vehicleId !== undefined) assignments.open(tenantId, input.vehicleId, row.id);
+      })();
+    } catch (err) {
+      throw duplicateError(err, input.whatsapp) ?? err;
+    }
+    return present([row])[0];
+  }
+
+  function get(tenantId: string, id: string): Driver {
+    return present([requireRow(tenantId, id)])[0];
+  }
+
+  function list(tenantId: string, filters: { whatsapp?: string }, limit: number, startingAfter?: string): Page<Driver> {
+    const storeFilters: DriverFilters = filters.whatsapp === undefined ? {} : { whatsappKey: keyOf(filters.whatsapp) };
+    const { rows, hasMore } = drivers.list(tenantId, storeFilters, limit, startingAfter);
+    return { data: present(rows), hasMore };
+  }
+
+  function patch(tenantId: string, id: string, input: PatchDriver): Driver {
+    const current = requireRow(tenantId, id);
+    const next: DriverRow = { ...current, updated_at: deps.clock.now().toISOString() };
+    if (input.name !== undefined) next.name = input.name;
+    if (input.city !== undefined) next.city = canonicalCity(input.city);
+    if (input.email !== undefined) next.email = input.email;
+    if (input.license !== undefined) next.license = input.license;
+    if (input.whatsapp !== undefined) {
+      next.whatsapp = input.whatsapp;
+      next.whatsapp_key = keyOf(input.whatsapp);
+      if (next.whatsapp_key !== current.whatsapp_key) assertWhatsappUnlocked(id);
+    }
+    try {
+      drivers.update(next);
+    } catch (err) {
+      throw duplicateError(err, next.whatsapp) ?? err;
+    }
+    return present([next])[0];
+  }
+
+  /** platform_a knows the driver by this number once accepted; changing it here would orphan the binding. */
+  function assertWhatsappUnlocked(driverId: string): void {
+    if (!hasAccepted(invitations.get(driverId, 'platform_a'))) return;
+    throw conflict('El WhatsApp no puede cambiar después de que el conductor aceptó la invitación de platform_a.', [
+      { field: 'whatsapp', message: 'WhatsApp bloqueado por platform_a' },
+    ]);
+  }
+
+  return { create, get, list, patch, present, requireRow, store: drivers, invitations };
+}
+
+export type DriverService = ReturnType<typeof createDriverService>;

@@ -1,0 +1,38 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AuthContext } from '../auth/authenticate.ts';
+import type { Deps } from '../deps.ts';
+
+/** A hostile client can send a 100 KB path; the log line stays bounded. */
+const MAX_PATH_CHARS = 512;
+
+/**
+ * One `request` line per request, written when the response ends (or the client goes away).
+ * What it logs is chosen, field by field, never copied from the request: no headers (the
+ * Authorization header carries the secret), no query string (clients sometimes put keys or
+ * personal data there), no body. The key is named by its public prefix only.
+ */
+export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const startMs = deps.realNowMs();
+    let logged = false;
+    const log = (): void => {
+      if (logged) return;
+      logged = true;
+      // req.auth exists only once authenticate has accepted the key.
+      const auth = (req as { auth?: AuthContext }).auth;
+      const path = req.originalUrl.split('?')[0];
+      deps.logger.info('request', {
+        requestId: req.requestId,
+        method: req.method,
+        path: path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS)}…` : path,
+        status: res.statusCode,
+        durationMs: Math.max(0, deps.realNowMs() - startMs),
+        ...(auth ? { keyPrefix: auth.keyPrefix } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    };
+    res.on('finish', log);
+    res.on('close', log);
+    next();
+  };
+}

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { AppError, platformUnavailable } from '../http/errors.ts';
+
+export interface PlatformClientOptions {
+  /** Where the platform is, e.g. http://127.0.0.1:4100/platform-a; configuration, never hard-coded. */
+  baseUrl: string;
+  /** Real-time limit of one call, connection to last byte; simulated time never stretches it. */
+  timeoutMs: number;
+}
+
+export interface RemoteCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  json?: unknown;
+  bytes?: Uint8Array;
+  contentType?: string;
+}
+
+/** An answer below 500; what it means is the calling method's business. */
+export interface RemoteAnswer {
+  status: number;
+  body: unknown;
+}
+
+export type Remote = (call: RemoteCall) => Promise<RemoteAnswer>;
+
+function requestInit(call: RemoteCall, timeoutMs: number): RequestInit {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (call.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.json);
+  } else if (call.bytes !== undefined) {
+    headers['content-type'] = call.contentType ?? 'application/octet-stream';
+    // A Blob copies the bytes, whatever buffer type the caller's Uint8Array sits on.
+    body = new Blob([call.bytes as Uint8Array<ArrayBuffer>]);
+  }
+  return { method: call.method, headers, body, signal: AbortSignal.timeout(timeoutMs) };
+}
+
+/**
+ * One HTTP call through the global fetch (so msw can intercept it in tests). Whatever keeps the
+ * platform from answering — refused connection, reset, timeout, a 5xx — is the same thing to the
+ * API: PLATFORM_UNAVAILABLE (503, Retry-After), to be retried later.
+ */
+export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClientOptions): Remote {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (call) => {
+    try {
+      const response = await fetch(base + call.path, requestInit(call, timeoutMs));
+      // The body is read under the same timeout signal: a peer that stalls mid-body is unavailable too.
+      const text = await response.text();
+      if (response.status >= 500) throw platformUnavailable(label);
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw platformUnavailable(label);
+    }
+  };
+}
+
+/** An answer the API cannot read is treated like no answer at all: the platform is not usable now. */
+export function parseAnswer<T>(schema: z.ZodType<T>, answer: RemoteAnswer, label: string): T {
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw platformUnavailable(label);
+  return parsed.data;
+}
+
+export interface PlatformErrorInfo {
+  code: string;
+  message: string;
+}
+
+/** A 4xx the client has no meaning for: the platform said no; its own words go into details. */
+export function platformRejected(label: string, answer: RemoteAnswer, error: PlatformErrorInfo): AppError {
+  return new AppError('PLATFORM_REJECTED', `La plataforma ${label} rechazó la operación.`, {
+    platform: label,
+    status: answer.status,
+    code: error.code,
+    message: error.message,
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { ClockState } from '../lib/clock.ts';
+import { AppError } from '../http/errors.ts';
+import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
+import { PaDriverEnvelope, PaVehicleEnvelope, toInvitation, toRegistration } from './platform-a-wire.ts';
+import type { PlatformInvitation, PlatformName, PlatformRegistration } from './types.ts';
+
+const LABEL = 'simulators';
+
+const ClockAnswer = z.object({ now: z.string(), frozenAtMs: z.number().nullable(), offsetMs: z.number() });
+const HealthAnswer = z.object({ status: z.literal('ok'), now: z.string() });
+const FaultAnswer = z.object({ platform: z.enum(['platform_a', 'platform_b']), mode: z.enum(['none', 'error', 'slow']), ms: z.number() });
+const BindingsAnswer = z.object({
+  bindings: z.array(z.object({ vehicleExternalId: z.string(), driverExternalId: z.string(), boundAt: z.string() })),
+});
+const ControlError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export type SimulatorClock = z.infer<typeof ClockAnswer>;
+export type Fault = z.infer<typeof FaultAnswer>;
+export type PlatformBinding = z.infer<typeof BindingsAnswer>['bindings'][number];
+
+export interface ReviewDecision {
+  verdict: 'approved' | 'rejected';
+  /** Defaults to approved on the simulator: the vehicle, not its card, was the problem. */
+  card?: 'approved' | 'rejected';
+}
+
+const SEGMENT: Record<PlatformName, string> = { platform_a: 'platform-a', platform_b: 'platform-b' };
+const enc = encodeURIComponent;
+
+/**
+ * The simulators' control surface (`/_control`): what the API and the CLI use to push simulated
+ * time and to act as the platform's reviewers and drivers. Never sends credentials (it refuses them).
+ */
+export function createSimulatorControlClient(options: PlatformClientOptions) {
+  const remote = createRemote(LABEL, options);
+
+  /** 404: the platform does not know the resource; 409: it is not in a state that allows the action. */
+  function expectOk(answer: RemoteAnswer, notFound: string, conflict: string): void {
+    if (answer.status === 200) return;
+    const parsed = ControlError.safeParse(answer.body);
+    if (answer.status === 404) throw new AppError('NOT_FOUND', notFound);
+    if (answer.status === 409) throw new AppError('CONFLICT', conflict, parsed.success ? parsed.data.error : null);
+    const error = parsed.success ? parsed.data.error : { code: 'unknown', message: `HTTP ${answer.status}` };
+    throw platformRejected(LABEL, answer, error);
+  }
+
+  async function call<T>(schema: z.ZodType<T>, method: 'GET' | 'POST', path: string, json?: unknown): Promise<T> {
+    const answer = await remote({ method, path, json });
+    expectOk(answer, 'El recurso de control no existe.', 'La operación de control no aplica.');
+    return parseAnswer(schema, answer, LABEL);
+  }
+
+  async function answerInvitation(externalId: string, answer: 'accept' | 'decline'): Promise<PlatformInvitation> {
+    const result = await remote({ method: 'POST', path: `/_control/platform-a/drivers/${enc(externalId)}/${answer}` });
+    expectOk(result, 'El conductor no fue invitado en platform_a.', 'La invitación ya no está pendiente de respuesta.');
+    return toInvitation(parseAnswer(PaDriverEnvelope, result, LABEL).driver);
+  }
+
+  return {
+    health: () => call(HealthAnswer, 'GET', '/_control/health'),
+    getClock: () => call(ClockAnswer, 'GET', '/_control/clock'),
+    /** Sets the simulators' clock; everything due by the new now has happened when this resolves. */
+    setClock: (state: ClockState) => call(ClockAnswer, 'POST', '/_control/clock', state),
+
+    /** platform_a decides the pending review of that vehicle now. */
+    async reviewVehicle(externalId: string, decision: ReviewDecision): Promise<PlatformRegistration> {
+      const path = `/_control/platform-a/vehicles/${enc(externalId)}/review`;
+      const answer = await remote({ method: 'POST', path, json: decision });
+      expectOk(answer, 'El vehículo no está registrado en platform_a.', 'El vehículo no tiene una revisión pendiente en platform_a.');
+      return toRegistration(parseAnswer(PaVehicleEnvelope, answer, LABEL).vehicle);
+    },
+
+    acceptInvitation: (externalId: string) => answerInvitation(externalId, 'accept'),
+    declineInvitation: (externalId: string) => answerInvitation(externalId, 'decline'),
+
+    setFault: (platform: PlatformName, mode: Fault['mode'], ms?: number) =>
+      call(FaultAnswer, 'POST', '/_control/faults', { platform, mode, ms }),
+
+    /** The platform's own view of the active bindings, to compare with the API's assignments. */
+    listBindings: async (platform: PlatformName): Promise<PlatformBinding[]> =>
+      (await call(BindingsAnswer, 'GET', `/_control/${SEGMENT[platform]}/bindings`)).bindings,
+  };
+}
+
+export type SimulatorControlClient = ReturnType<typeof createSimulatorControlClient>;

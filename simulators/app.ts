@@ -1,0 +1,51 @@
+import express, { type Express } from 'express';
+import type { SimClock } from '../server/lib/clock.ts';
+import { createSeededIds } from '../server/lib/ids.ts';
+import type { SimDb } from './db.ts';
+import { createControlRouter } from './common/control.ts';
+import { createDueRunner } from './common/due.ts';
+import { Faults } from './common/faults.ts';
+import { createPlatformAApp } from './platform-a/app.ts';
+import { platformAControl } from './platform-a/control.ts';
+import { createPlatformAState } from './platform-a/state.ts';
+import { createPlatformBApp } from './platform-b/app.ts';
+import { platformBControl } from './platform-b/control.ts';
+import { createPlatformBState } from './platform-b/state.ts';
+
+export interface SimulatorsDeps {
+  db: SimDb;
+  clock: SimClock;
+  seed: number;
+}
+
+/**
+ * Both simulated platforms and their control surface in one express app: `/platform-a/...`,
+ * `/platform-b/...`, `/_control/...`. Never reads the environment nor listens (see main.ts).
+ */
+export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Express {
+  const ids = createSeededIds(db, seed);
+  const platformA = createPlatformAState({ db, clock, seed, ids });
+  const platformB = createPlatformBState({ db, clock, ids });
+  const faults = new Faults();
+  // Every piece of simulated work that falls due with time is listed here, in the order it must run
+  // (rides and earnings generation will join as further tasks).
+  const runDue = createDueRunner(db, [platformA.runDue]);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Lazily bring the world up to the simulated now before any request looks at it.
+  app.use((_req, _res, next) => {
+    runDue(clock.nowMs());
+    next();
+  });
+  app.use('/platform-a', createPlatformAApp({ state: platformA, faults }));
+  app.use('/platform-b', createPlatformBApp({ state: platformB, faults }));
+  app.use(
+    '/_control',
+    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB)] }),
+  );
+  app.use((_req, res) => {
+    res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });
+  });
+  return app;
+}

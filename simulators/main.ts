@@ -1,0 +1,58 @@
+/**
+ * The simulators' process (the API's companion): `node --import tsx simulators/main.ts`.
+ * Env: FLEET_SIM_PORT (required; 0 picks a free port), FLEET_DATA_DIR (default ./data),
+ * FLEET_SEED (integer, default 42), FLEET_CLOCK_START (used only until the API first pushes its clock).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SimClock, type ClockState } from '../server/lib/clock.ts';
+import { createSimulatorsApp } from './app.ts';
+import { readClockState } from './common/clock-store.ts';
+import { openSimulatorsDb } from './db.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`simulators: ${message}\n`);
+  process.exit(1);
+}
+
+function integerEnv(name: string, fallback?: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback ?? fail(`${name} is required`);
+  if (!/^-?\d+$/.test(raw.trim())) fail(`${name} must be an integer, got '${raw}'`);
+  return Number(raw);
+}
+
+/** The last clock the API pushed survives restarts; before the first push, FLEET_CLOCK_START or real time. */
+function initialClock(saved: ClockState | null): ClockState {
+  if (saved) return saved;
+  const start = process.env.FLEET_CLOCK_START;
+  if (!start) return { frozenAtMs: null, offsetMs: 0 };
+  const ms = Date.parse(start);
+  return Number.isNaN(ms) ? fail(`FLEET_CLOCK_START is not a date-time: '${start}'`) : { frozenAtMs: ms, offsetMs: 0 };
+}
+
+const port = integerEnv('FLEET_SIM_PORT');
+if (port < 0 || port > 65_535) fail(`FLEET_SIM_PORT out of range: ${port}`);
+const seed = integerEnv('FLEET_SEED', 42);
+const db = openSimulatorsDb(join(process.env.FLEET_DATA_DIR || './data', 'platforms.db'));
+const clock = new SimClock(initialClock(readClockState(db)));
+const server = createServer(createSimulatorsApp({ db, clock, seed }));
+server.on('error', (err) => fail(err.message));
+// Loopback only: the control surface must never be reachable from another machine.
+server.listen(port, '127.0.0.1', () => {
+  console.log(`simulators listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  // Requests held by a "slow" fault must not delay the exit: drop every connection at once.
+  server.close();
+  server.closeAllConnections();
+  db.close();
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

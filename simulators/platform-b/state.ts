@@ -1,0 +1,98 @@
+import type { SimClock } from '../../server/lib/clock.ts';
+import type { IdGenerator } from '../../server/lib/ids.ts';
+import type { SimDb } from '../db.ts';
+import { refusesBindings, rejectedByPlatformB } from '../common/magic.ts';
+import { errors } from './errors.ts';
+import { createPlatformBStore, type BindingRow, type VehicleRow } from './store.ts';
+
+export interface VehicleInput {
+  externalId: string;
+  fleetId: string;
+  plate: string;
+  vin: string;
+  make: string;
+  model: string;
+  year: number;
+  color: string;
+}
+
+export interface DriverInput {
+  externalId: string;
+  name: string;
+  whatsapp: string;
+}
+
+/**
+ * platform_b's state machine is instant: a vehicle is `registered` the moment it is accepted and
+ * `removed` when taken off; any driver can be assigned to a registered vehicle. No due work yet.
+ */
+export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: SimClock; ids: IdGenerator }) {
+  const store = createPlatformBStore(db);
+  const now = () => clock.nowMs();
+
+  function requireVehicle(externalId: string): VehicleRow {
+    const vehicle = store.vehicle(externalId);
+    if (!vehicle) throw errors.vehicleMissing(externalId);
+    return vehicle;
+  }
+
+  /** Idempotent by external id; a plate or VIN held by another registered record is a conflict. */
+  function registerVehicle(input: VehicleInput): { vehicle: VehicleRow; created: boolean } {
+    const existing = store.vehicle(input.externalId);
+    if (existing?.state === 'registered') return { vehicle: existing, created: false };
+    if (rejectedByPlatformB(input.plate)) throw errors.vehicleRejected();
+    const clash = store.clashing({ external_id: input.externalId, plate: input.plate, vin: input.vin });
+    if (clash) throw clash.plate === input.plate ? errors.plateTaken() : errors.vinTaken();
+    const at = now();
+    const vehicle: VehicleRow = {
+      id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate,
+      vin: input.vin, make: input.make, model: input.model, year: input.year, color: input.color,
+      state: 'registered', registered_at: at, removed_at: null, updated_at: at,
+    };
+    store.saveVehicle(vehicle);
+    return { vehicle, created: true };
+  }
+
+  function removeVehicle(externalId: string): VehicleRow {
+    const vehicle = requireVehicle(externalId);
+    if (vehicle.state === 'removed') return vehicle;
+    const at = now();
+    const binding = store.activeBindingOfVehicle(vehicle.id);
+    if (binding) store.endBinding(binding.id, at);
+    const removed: VehicleRow = { ...vehicle, state: 'removed', removed_at: at, updated_at: at };
+    store.saveVehicle(removed);
+    return removed;
+  }
+
+  /** The driver record is created or refreshed from what the partner sends: platform_b has no invitations. */
+  function assignDriver(vehicleExternalId: string, input: DriverInput): { binding: BindingRow; created: boolean } {
+    const vehicle = store.vehicle(vehicleExternalId);
+    if (!vehicle || vehicle.state !== 'registered') throw errors.vehicleNotRegistered();
+    if (refusesBindings(vehicle.plate)) throw errors.assignmentForbidden();
+    const at = now();
+    const driver = { id: store.driver(input.externalId)?.id ?? ids.next(), external_id: input.externalId,
+      name: input.name, whatsapp: input.whatsapp, updated_at: at };
+    store.saveDriver(driver);
+    const current = store.activeBindingOfVehicle(vehicle.id);
+    if (current?.driver_id === driver.id) return { binding: current, created: false };
+    const driversBinding = store.activeBindingOfDriver(driver.id);
+    for (const old of [current, driversBinding]) if (old) store.endBinding(old.id, at);
+    const binding = { id: ids.next(), vehicle_id: vehicle.id, driver_id: driver.id, bound_at: at, unbound_at: null };
+    store.insertBinding(binding);
+    return { binding, created: true };
+  }
+
+  function unassignDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {
+    const vehicle = store.vehicle(vehicleExternalId);
+    const driver = store.driver(driverExternalId);
+    const current = vehicle ? store.activeBindingOfVehicle(vehicle.id) : undefined;
+    if (!current || current.driver_id !== driver?.id) throw errors.assignmentMissing();
+    const at = now();
+    store.endBinding(current.id, at);
+    return { ...current, unbound_at: at };
+  }
+
+  return { store, requireVehicle, registerVehicle, removeVehicle, assignDriver, unassignDriver };
+}
+
+export type PlatformBState = ReturnType<typeof createPlatformBState>;

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open.ts';
+import { createSeededIds, uuidFromHash } from '../../server/lib/ids.ts';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const draw = (seed: number, n: number, counter?: string) => {
+  const ids = createSeededIds(openDatabase(':memory:'), seed, counter);
+  return Array.from({ length: n }, () => ids.next());
+};
+
+describe('createSeededIds', () => {
+  it('when two fresh databases use the same seed, then they give the same sequence', () => {
+    // Arrange / Act
+    const a = draw(7, 5);
+    const b = draw(7, 5);
+
+    // Assert
+    expect(a).toEqual(b);
+  });
+
+  it('when the seeds differ, then the sequences share no id', () => {
+    const a = draw(7, 20);
+    const b = draw(8, 20);
+
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+  });
+
+  it('when many ids are drawn, then all are distinct valid version-4 UUIDs', () => {
+    const ids = draw(7, 500);
+
+    expect(new Set(ids).size).toBe(500);
+    for (const id of ids) expect(id).toMatch(UUID_V4);
+  });
+
+  it('when the counter names differ, then the sequences differ', () => {
+    expect(draw(7, 3, 'ids')).not.toEqual(draw(7, 3, 'jobs'));
+  });
+
+  it('when the id n is drawn, then it equals the hash of seed, counter name and n', () => {
+    const ids = draw(42, 3);
+
+    expect(ids).toEqual([1, 2, 3].map((n) => uuidFromHash(`42:ids:${n}`)));
+  });
+
+  it('when two generators share one database, then they continue one counter and never repeat an id', () => {
+    // Arrange
+    const db = openDatabase(':memory:');
+    const first = createSeededIds(db, 7);
+    const second = createSeededIds(db, 7);
+
+    // Act
+    const drawn = [first.next(), second.next(), first.next(), second.next()];
+
+    // Assert
+    expect(new Set(drawn).size).toBe(4);
+    expect(drawn).toEqual(draw(7, 4));
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'ids'").get()).toEqual({ value: 4 });
+  });
+
+  it('when a generator is re-created on a database that already drew ids, then it continues instead of restarting', () => {
+    const db = openDatabase(':memory:');
+    const before = [createSeededIds(db, 7).next(), createSeededIds(db, 7).next()];
+
+    const after = createSeededIds(db, 7).next();
+
+    expect(before).not.toContain(after);
+    expect(after).toBe(draw(7, 3)[2]);
+  });
+});
+
+describe('uuidFromHash', () => {
+  it.each(['', 'a', '7:ids:1', 'x'.repeat(1000)])('when hashing %j, then the result is a stable v4 UUID', (input) => {
+    const id = uuidFromHash(input);
+
+    expect(id).toMatch(UUID_V4);
+    expect(uuidFromHash(input)).toBe(id);
+  });
+
+  it('when inputs differ by one character, then the UUIDs differ', () => {
+    expect(uuidFromHash('7:ids:1')).not.toBe(uuidFromHash('7:ids:2'));
+  });
+});
