@@ -9,14 +9,15 @@ import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
-import { createVehicleService } from './vehicles/service.ts';
 import { driversRouter } from './drivers/routes.ts';
-import { createDriverService } from './drivers/service.ts';
 import { assignmentsRouter } from './assignments/routes.ts';
-import { createAssignmentService } from './assignments/service.ts';
+import { registrationsRouter } from './registrations/routes.ts';
+import { documentsRouter } from './documents/routes.ts';
+import { testbedRouter } from './testbed/routes.ts';
+import { createServices, type Services } from './services.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
-export function createApp(deps: Deps): Express {
+export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -25,14 +26,17 @@ export function createApp(deps: Deps): Express {
   app.use(requestLog(deps));
   app.use(express.json({ limit: '1mb' }));
 
+  app.use('/_testbed', testbedRouter(deps, services));
   app.use('/v1', healthRouter());
   app.use('/v1', authenticate(createTenantStore(deps.db)));
   app.use('/v1', rateLimit(deps));
   app.use('/v1', meRouter());
   app.use('/v1', catalogRouter());
-  app.use('/v1', vehiclesRouter(createVehicleService(deps)));
-  app.use('/v1', driversRouter(createDriverService(deps)));
-  app.use('/v1', assignmentsRouter(createAssignmentService(deps)));
+  app.use('/v1', vehiclesRouter(services.vehicles));
+  app.use('/v1', registrationsRouter(services.registrations));
+  app.use('/v1', documentsRouter(services.documents));
+  app.use('/v1', driversRouter(services.drivers));
+  app.use('/v1', assignmentsRouter(services.assignments));
 
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));

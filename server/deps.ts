@@ -2,6 +2,9 @@ import type { Db } from './db/open.ts';
 import type { SimClock } from './lib/clock.ts';
 import type { IdGenerator } from './lib/ids.ts';
 import type { Logger } from './lib/logger.ts';
+import type { PlatformAClient } from './platforms/platform-a-client.ts';
+import type { PlatformBClient } from './platforms/platform-b-client.ts';
+import type { SimulatorControlClient } from './platforms/simulator-control-client.ts';
 
 /** Everything the app needs from outside; main.ts builds the real ones, tests build their own. */
 export interface Deps {
@@ -14,4 +17,8 @@ export interface Deps {
   rateLimit: number;
   /** Real time, for what protects the process (rate limits, timeouts), never for the simulated world. */
   realNowMs: () => number;
+  platformA: PlatformAClient;
+  platformB: PlatformBClient;
+  /** The simulators' control surface: clock pushes and platform outcomes decided on command. */
+  simulators: SimulatorControlClient;
 }

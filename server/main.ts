@@ -4,9 +4,11 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { loadClock } from './clock/clock-store.ts';
 import { openDatabase, type Db } from './db/open.ts';
+import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
 import { createJsonLogger, type Logger } from './lib/logger.ts';
-import { createTenantService } from './tenants/service.ts';
+import { createPlatformClients } from './platform-clients.ts';
+import { createServices } from './services.ts';
 
 export interface ApiServer {
   port: number;
@@ -14,40 +16,51 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
-export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');
-
-/** Opens the data dir, seeds a new one, and listens on loopback. The only place that listens. */
 export interface ApiServerOptions {
   simulatorsUrl: string;
   logger?: Logger;
+  /** Real-time period of the background sync with the platforms. */
+  syncEveryMs?: number;
 }
 
+export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');
+
+/** Opens the data dir, seeds a new one, and listens on loopback. The only place that listens. */
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clock = loadClock(db, config.clockStart);
   const ids = createSeededIds(db, config.seed);
-  const seeded = createTenantService({ db, clock, ids }).seedDemo();
-  if (seeded) {
-    process.stdout.write(
-      `Tenant demo creado: ${seeded.tenant.name} (${seeded.tenant.id})\n` +
-        `Clave de API de prueba (se muestra una sola vez): ${seeded.key.key}\n`,
-    );
-  }
-  const app = createApp({ db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now });
-  const server = await listen(app, config.port);
-  const port = (server.address() as { port: number }).port;
+  const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
+  const deps: Deps = { db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now, ...platforms };
+  const services = createServices(deps);
+  announceDemo(services.tenants.seedDemo());
+  // The API owns simulated time: the simulators start from the same instant it does.
+  await platforms.simulators.setClock(clock.getState());
+
+  const server = await listen(createApp(deps, services), config.port);
+  const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
   return {
-    port,
+    port: (server.address() as { port: number }).port,
     db,
     async stop() {
+      clearInterval(timer);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await services.sync.idle();
       db.close();
     },
   };
+}
+
+function announceDemo(seeded: ReturnType<ReturnType<typeof createServices>['tenants']['seedDemo']>): void {
+  if (!seeded) return;
+  process.stdout.write(
+    `Tenant demo creado: ${seeded.tenant.name} (${seeded.tenant.id})\n` +
+      `Clave de API de prueba (se muestra una sola vez): ${seeded.key.key}\n`,
+  );
 }
 
 function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {

@@ -11,7 +11,8 @@ const LimitParam = z
 
 export const PageParams = z.object({
   limit: LimitParam.optional().default(25),
-  startingAfter: z.uuid('startingAfter debe ser un UUID').optional(),
+  // Ids are stored in lower case; a UUID is case-insensitive, so the cursor is compared in lower case.
+  startingAfter: z.uuid('startingAfter debe ser un UUID').transform((s) => s.toLowerCase()).optional(),
 });
 
 export interface Page<T> {

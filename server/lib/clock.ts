@@ -42,6 +42,8 @@ export class SimClock implements Clock {
 
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('clock can only move forward');
+    // Beyond ±8.64e15 ms a Date is invalid and every toISOString() would throw from then on.
+    if (Number.isNaN(new Date(this.nowMs() + ms).getTime())) throw new RangeError('clock would leave the representable date range');
     this.state.offsetMs += ms;
   }
 

@@ -10,6 +10,8 @@ export interface SyncRunner {
   /** Runs every task once, in order. Calls made while a run is under way wait for one full run after it. */
   runDue(): Promise<void>;
   add(task: SyncTask): void;
+  /** Resolves when the run under way (if any) has finished; starts nothing. */
+  idle(): Promise<void>;
 }
 
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRunner {
@@ -33,6 +35,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRu
     },
     add(task) {
       tasks.push(task);
+    },
+    idle() {
+      return current.catch(() => undefined);
     },
   };
 }

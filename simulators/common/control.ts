@@ -13,7 +13,7 @@ const FaultBody = z.object({
   ms: z.number().int().min(0).max(600_000).optional(),
 });
 
-const isLoopback = (address: string | undefined) => !!address && /^(::ffff:)?127\.|^::1$/.test(address);
+export const isLoopback = (address: string | undefined) => !!address && /^(::ffff:)?127\.|^::1$/.test(address);
 
 /**
  * The control surface drives the simulated world; no partner may reach it. It listens on loopback

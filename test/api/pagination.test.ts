@@ -118,6 +118,17 @@ describe('GET /v1/vehicles pagination: startingAfter', () => {
     expect(seen).toEqual(idsOf(all.body));
   });
 
+  it('when startingAfter is an existing id written in upper case, then it pages exactly like the lower-case id', async () => {
+    const { list, ids } = await tenantWithVehicles(4);
+
+    const lower = await list({ limit: 2, startingAfter: ids[3] });
+    const upper = await list({ limit: 2, startingAfter: ids[3].toUpperCase() });
+
+    expect(upper.status).toBe(200);
+    expect(upper.body).toEqual(lower.body);
+    expect(idsOf(upper.body)).toEqual([ids[2], ids[1]]);
+  });
+
   it('when startingAfter is the last item, then the page is empty with hasMore false', async () => {
     const { list, ids } = await tenantWithVehicles(3);
 

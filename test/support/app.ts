@@ -1,12 +1,15 @@
 import supertest from 'supertest';
 import { createApp } from '../../server/app.ts';
+import { createServices } from '../../server/services.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import type { Deps } from '../../server/deps.ts';
 import { SimClock } from '../../server/lib/clock.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import type { Scope } from '../../server/auth/scopes.ts';
-import { createTenantService } from '../../server/tenants/service.ts';
+import { createPlatformAClient } from '../../server/platforms/platform-a-client.ts';
+import { createPlatformBClient } from '../../server/platforms/platform-b-client.ts';
+import { createSimulatorControlClient } from '../../server/platforms/simulator-control-client.ts';
 
 export const TEST_CLOCK_START = '2026-03-02T15:00:00.000Z';
 
@@ -21,6 +24,10 @@ export function makeDeps(overrides: Partial<Deps> = {}): Deps {
     logger: silentLogger,
     rateLimit: 0,
     realNowMs: Date.now,
+    // Fake hosts: unreachable unless a test seals them with the msw platform network (world.ts).
+    platformA: createPlatformAClient({ baseUrl: 'http://platform-a.sim.test', timeoutMs: 200 }),
+    platformB: createPlatformBClient({ baseUrl: 'http://platform-b.sim.test', timeoutMs: 200 }),
+    simulators: createSimulatorControlClient({ baseUrl: 'http://control.sim.test', timeoutMs: 200 }),
     ...overrides,
   };
 }
@@ -28,8 +35,9 @@ export function makeDeps(overrides: Partial<Deps> = {}): Deps {
 /** An app on an in-memory database plus helpers to make tenants and keys the way the CLI does. */
 export function makeTestApp(overrides: Partial<Deps> = {}) {
   const deps = makeDeps(overrides);
-  const app = createApp(deps);
-  const tenants = createTenantService(deps);
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  const tenants = services.tenants;
   const request = supertest(app);
 
   function newTenant(name = 'Flota Prueba', scopes?: Scope[]) {
@@ -39,5 +47,5 @@ export function makeTestApp(overrides: Partial<Deps> = {}) {
     return { tenant, key, auth };
   }
 
-  return { deps, app, request, tenants, newTenant };
+  return { deps, app, request, tenants, services, newTenant };
 }

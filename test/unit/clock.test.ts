@@ -44,6 +44,14 @@ describe('SimClock frozen', () => {
     expect(clock.nowIso()).toBe(START);
   });
 
+  it('when an advance would leave the range a Date can represent, then it throws and time does not move', () => {
+    const clock = SimClock.frozenAt(START);
+
+    expect(() => clock.advance(99_999_999 * 86_400_000)).toThrow(RangeError);
+    expect(clock.nowIso()).toBe(START);
+    expect(clock.getState().offsetMs).toBe(0);
+  });
+
   it('when advanced by 0, then time does not move', () => {
     const clock = SimClock.frozenAt(START);
 

@@ -1,0 +1,63 @@
+import type { Deps } from '../deps.ts';
+import { AppError, conflict, validation } from '../http/errors.ts';
+import { createRegistrationWriter } from '../registrations/apply.ts';
+import { createVehicleService } from '../vehicles/service.ts';
+import { createDocumentStore, toDocument, type Document } from './store.ts';
+import type { Upload } from './upload.ts';
+
+export const DOCUMENT_TYPES = ['circulation_card_front'] as const;
+
+type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'platformA'>;
+
+/** Registration states in which platform_a holds the vehicle and can take its card. */
+const HAS_PLATFORM_A_RECORD = new Set(['pending', 'approved', 'rejected']);
+
+export function createDocumentService(deps: DocumentDeps) {
+  const vehicles = createVehicleService(deps);
+  const writer = createRegistrationWriter(deps.db);
+  const documents = createDocumentStore(deps.db);
+
+  function validUpload(upload: Upload): { type: string; file: NonNullable<Upload['file']> } {
+    if (upload.type === undefined) throw validation('Falta el campo type.', [{ field: 'type', message: 'Requerido' }]);
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(upload.type)) {
+      throw validation('type debe ser circulation_card_front.', [{ field: 'type', message: 'Valor no admitido' }]);
+    }
+    if (!upload.file) throw validation('Falta el archivo (campo file).', [{ field: 'file', message: 'Requerido' }]);
+    return { type: upload.type, file: upload.file };
+  }
+
+  /**
+   * Sends the circulation card to platform_a, which starts (or restarts, after a rejected card) its
+   * review. A card the platform refuses is kept in the history as `failed`; an outage stores nothing.
+   */
+  async function upload(tenantId: string, vehicleId: string, raw: Upload): Promise<Document> {
+    const vehicle = vehicles.requireRow(tenantId, vehicleId);
+    const { type, file } = validUpload(raw);
+    const registration = writer.registrations.get(vehicleId, 'platform_a');
+    if (!registration || !HAS_PLATFORM_A_RECORD.has(registration.status)) {
+      throw conflict('El vehículo debe registrarse primero en platform_a para subir la tarjeta de circulación.');
+    }
+    const base = { id: deps.ids.next(), tenant_id: tenantId, vehicle_id: vehicleId, type, content_type: file.contentType };
+    try {
+      const result = await deps.platformA.uploadCirculationCard(vehicleId, { bytes: file.bytes, contentType: file.contentType });
+      const row = { ...base, status: 'submitted' as const, size_bytes: result.sizeBytes, submitted_at: result.submittedAt, platform_ref: result.platformRef };
+      deps.db.transaction(() => {
+        documents.insert(row);
+        writer.apply(vehicle, result.registration, deps.clock.now().toISOString());
+      })();
+      return toDocument(row);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'PLATFORM_REJECTED') {
+        documents.insert({ ...base, status: 'failed', size_bytes: file.bytes.length, submitted_at: deps.clock.now().toISOString(), platform_ref: null });
+      }
+      throw err;
+    }
+  }
+
+  function list(tenantId: string, vehicleId: string): Document[] {
+    vehicles.requireRow(tenantId, vehicleId);
+    return documents.forVehicle(vehicleId).map(toDocument);
+  }
+
+  return { upload, list };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import { ERROR_CATALOG, type ErrorCode } from '../http/errors.ts';
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
+
+/** Markdown rows `code — default Spanish message`; swagger-ui renders them, so integrators read the wording. */
+function codeTable(codes: readonly ErrorCode[], withStatus = false): string {
+  const head = withStatus ? '| HTTP | Código | Mensaje por defecto |\n|---|---|---|' : '| Código | Mensaje por defecto |\n|---|---|';
+  const rows = codes.map((code) => {
+    const { status, message } = ERROR_CATALOG[code];
+    return withStatus ? `| ${status} | \`${code}\` | ${message} |` : `| \`${code}\` | ${message} |`;
+  });
+  return [head, ...rows].join('\n');
+}
+
+/** Every code of the catalog with its status and message, for the document's introduction. */
+export const errorCatalogTable = () =>
+  codeTable([...ERROR_CODES].sort((a, b) => ERROR_CATALOG[a].status - ERROR_CATALOG[b].status), true);
+
+const envelopeOf = (code: z.ZodType) =>
+  z.object({
+    error: z.object({
+      code,
+      message: z.string().meta({ description: 'Mensaje en español; puede precisar el mensaje por defecto del código.' }),
+      details: z.unknown().meta({
+        description: 'null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo.',
+      }),
+      requestId: z.string().meta({ description: 'También en la cabecera X-Request-Id.' }),
+    }),
+  });
+
+/** The envelope with every code, registered once as a component for integrators. */
+export const ErrorEnvelope = envelopeOf(z.enum(ERROR_CODES).meta({ id: 'ErrorCode' })).meta({
+  id: 'Error',
+  description: `Sobre de todos los errores (spec §7).\n\n${errorCatalogTable()}`,
+});
+
+const RetryAfter = z.object({
+  'Retry-After': z.string().meta({ description: 'Segundos que conviene esperar antes de reintentar.' }),
+});
+
+/** Statuses whose answer always carries Retry-After (spec §7, contract §3). */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
+
+/**
+ * An error response restricted to the codes this operation can answer under this status: the
+ * response check then also fails when the code drifts, not only the shape.
+ */
+export function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
+  const unique = [...new Set(codes)] as [ErrorCode, ...ErrorCode[]];
+  return {
+    description: `Error ${status}.\n\n${codeTable(unique)}`,
+    ...(RETRY_AFTER_STATUSES.has(status) ? { headers: RetryAfter } : {}),
+    content: { 'application/json': { schema: envelopeOf(z.enum(unique)) } },
+  };
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { Scope } from '../auth/scopes.ts';
+import type { ErrorCode } from '../http/errors.ts';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type SuccessStatus = 200 | 201 | 202 | 204;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+
+/** A success body: the zod schema alone, or with a description of when this status is answered. */
+export type SuccessResponse = z.ZodType | { schema?: z.ZodType; description: string };
+
+/**
+ * Who may call: `public` needs no key (health), `key` needs only a valid key (me, catalogs),
+ * a scope needs a key holding it (spec §4, contract §3).
+ */
+export type Access = 'public' | 'key' | Scope;
+
+/**
+ * One operation of the API, written next to its resource from the same zod schemas the routes parse.
+ * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 429 and
+ * 500 come from `access`; 400/413 VALIDATION from having a query or a JSON body; 503 from
+ * `callsPlatform` (see document.ts).
+ */
+export interface OperationSpec {
+  method: HttpMethod;
+  /** OpenAPI template, `{id}` style, with the `/v1` prefix. */
+  path: `/v1/${string}`;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** A JSON body; its input side (before transforms) is what the document shows. */
+  body?: z.ZodType;
+  /** Any other body, by media type (e.g. `multipart/form-data`). */
+  content?: Record<string, z.ZodType>;
+  /** The operation calls a platform live, so it can answer 503 PLATFORM_UNAVAILABLE. */
+  callsPlatform?: boolean;
+  /** Success statuses with their body; error statuses with the codes answered under them. */
+  responses: Partial<Record<SuccessStatus, SuccessResponse>> & Partial<Record<ErrorStatus, ErrorCode[]>>;
+}
+
+/** Identity at runtime; exists so each operation is type-checked where it is written. */
+export function defineOperation(spec: OperationSpec): OperationSpec {
+  return spec;
+}
+
+/** `/v1/vehicles/{id}` → `/v1/vehicles/:id`, the form the express routers use. */
+export const toExpressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/** Compile-time proof that a response schema and the TypeScript view the code returns are the same type. */
+export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export type Assert<T extends true> = T;

@@ -1,0 +1,99 @@
+import type { Deps } from '../deps.ts';
+import { findCity } from '../catalog/cities.ts';
+import { getColorById } from '../catalog/colors.ts';
+import type { Platform } from '../common/schemas.ts';
+import { AppError, conflict } from '../http/errors.ts';
+import type { RegisterResult } from '../platforms/types.ts';
+import { createVehicleService } from '../vehicles/service.ts';
+import type { VehicleRow } from '../vehicles/store.ts';
+import { createRegistrationWriter, sameAsStored } from './apply.ts';
+import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
+
+type RegistrationDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'platformA' | 'platformB'>;
+
+/** A registration that exists on the platform: POSTing again is safe and changes nothing (spec §3). */
+const ON_PLATFORM = new Set(['pending', 'approved', 'rejected', 'registered']);
+
+export function createRegistrationService(deps: RegistrationDeps) {
+  const vehicles = createVehicleService(deps);
+  const writer = createRegistrationWriter(deps.db);
+  const now = () => deps.clock.now().toISOString();
+
+  function stored(vehicleId: string, platform: Platform): RegistrationRow {
+    const row = writer.registrations.get(vehicleId, platform);
+    if (!row) throw new Error(`vehicle ${vehicleId} has no ${platform} registration row`);
+    return row;
+  }
+
+  async function registerOnPlatform(vehicle: VehicleRow, platform: Platform): Promise<RegisterResult> {
+    const common = {
+      externalId: vehicle.id,
+      fleetId: vehicle.tenant_id,
+      plate: vehicle.plate,
+      brand: vehicle.brand,
+      model: vehicle.model,
+      year: vehicle.year,
+      color: getColorById(vehicle.color_id)?.name ?? '',
+    };
+    if (platform === 'platform_a') {
+      const city = vehicle.city === null ? null : findCity(vehicle.city);
+      if (!city) throw new AppError('CITY_REQUIRED', undefined, [{ field: 'city', message: 'Ciudad ausente o fuera del catálogo' }]);
+      return deps.platformA.registerVehicle({ ...common, vin: vehicle.vin, city: city.name });
+    }
+    if (!vehicle.vin) {
+      throw new AppError('NOT_APPLICABLE', 'El vehículo necesita un VIN para registrarse en platform_b (agrégalo con PATCH).', [
+        { field: 'vin', message: 'VIN requerido por platform_b' },
+      ]);
+    }
+    return deps.platformB.registerVehicle({ ...common, vin: vehicle.vin });
+  }
+
+  /** 201 when the registration started now, 200 when the vehicle was already on the platform. */
+  async function register(tenantId: string, vehicleId: string, platform: Platform): Promise<{ created: boolean; registration: Registration }> {
+    const vehicle = vehicles.requireRow(tenantId, vehicleId);
+    const current = stored(vehicleId, platform);
+    if (ON_PLATFORM.has(current.status)) return { created: false, registration: toRegistration(current) };
+    const result = await registerOnPlatform(vehicle, platform);
+    const row = writer.apply(vehicle, result.registration, now());
+    return { created: true, registration: toRegistration(row) };
+  }
+
+  function list(tenantId: string, vehicleId: string): Registration[] {
+    return vehicles.get(tenantId, vehicleId).registrations;
+  }
+
+  function get(tenantId: string, vehicleId: string, platform: Platform): Registration {
+    vehicles.requireRow(tenantId, vehicleId);
+    return toRegistration(stored(vehicleId, platform));
+  }
+
+  /** Asks platform_a now and persists its answer (contract §3: `none` → 409, platform_b → 422). */
+  async function refresh(tenantId: string, vehicleId: string, platform: Platform): Promise<Registration> {
+    const vehicle = vehicles.requireRow(tenantId, vehicleId);
+    if (platform === 'platform_b') {
+      throw new AppError('NOT_APPLICABLE', 'platform_b registra al instante: no hay nada que actualizar.');
+    }
+    const current = stored(vehicleId, platform);
+    if (current.status === 'none') throw conflict('El vehículo no está registrado en platform_a.');
+    return toRegistration(await syncOne(vehicle, current));
+  }
+
+  async function syncOne(vehicle: VehicleRow, current: RegistrationRow): Promise<RegistrationRow> {
+    const live = await deps.platformA.getVehicle(vehicle.id);
+    if (!live) throw conflict('platform_a ya no conoce este vehículo.');
+    if (sameAsStored(current, live)) return current;
+    return writer.apply(vehicle, live, now());
+  }
+
+  /** Background sync: every platform_a registration still under review, across tenants. */
+  async function syncPending(): Promise<void> {
+    for (const row of writer.registrations.withStatus('platform_a', 'pending')) {
+      const vehicle = vehicles.store.getById(row.vehicle_id);
+      if (vehicle) await syncOne(vehicle, row);
+    }
+  }
+
+  return { register, list, get, refresh, syncPending, writer };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bypass, delay, http, HttpResponse, type HttpResponseResolver, type UnhandledRequestCallback } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { SimClock } from '../../server/lib/clock.ts';
+import { createPlatformAClient } from '../../server/platforms/platform-a-client.ts';
+import { createPlatformBClient } from '../../server/platforms/platform-b-client.ts';
+import { createSimulatorControlClient } from '../../server/platforms/simulator-control-client.ts';
+import { createSimulatorsApp } from '../../simulators/app.ts';
+import { openSimulatorsDb } from '../../simulators/db.ts';
+
+/** Fake hosts the clients are configured with; msw forwards them to the in-process simulators. */
+export const SIM_URLS = {
+  platform_a: 'http://platform-a.sim.test',
+  platform_b: 'http://platform-b.sim.test',
+  control: 'http://control.sim.test',
+} as const;
+
+export type SimHost = keyof typeof SIM_URLS;
+
+/** Where each fake host lands on the simulators' app. */
+const MOUNT: Record<SimHost, string> = { platform_a: '/platform-a', platform_b: '/platform-b', control: '' };
+
+export interface PlatformNetworkOptions {
+  /** The same clock object the API under test uses: simulated time is then shared, not pushed. */
+  clock: SimClock;
+  seed?: number;
+  /** Short on purpose, so a "slow" platform fails a test in a fraction of a second. */
+  clientTimeoutMs?: number;
+}
+
+/**
+ * Loopback is not the platform network: supertest reaches the API under test on 127.0.0.1, and msw
+ * sees those requests too. Anything else unhandled is a test reaching the outside world: an error.
+ */
+const sealExceptLoopback: UnhandledRequestCallback = (request, print) => {
+  const { hostname } = new URL(request.url);
+  if (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]') return;
+  print.error();
+};
+
+/**
+ * The simulators in-process on 127.0.0.1:0 (in-memory db) behind msw, the three clients pointed at
+ * the fake hosts, and per-test faults. Call start() before use and stop() after, or use
+ * usePlatformNetwork() inside a describe.
+ */
+export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 200 }: PlatformNetworkOptions) {
+  const db = openSimulatorsDb(':memory:');
+  const app = createSimulatorsApp({ db, clock, seed });
+  let listener: Server | undefined;
+  let origin = '';
+
+  const forwardTo = (host: SimHost): HttpResponseResolver => async ({ request }) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    const target = `${origin}${MOUNT[host]}${url.pathname}${url.search}`;
+    return fetch(bypass(target, { method: request.method, headers: request.headers, body, signal: request.signal }));
+  };
+  const everything = (host: SimHost) => `${SIM_URLS[host]}/*`;
+  const server = setupServer(...(Object.keys(SIM_URLS) as SimHost[]).map((h) => http.all(everything(h), forwardTo(h))));
+
+  const options = (host: SimHost) => ({ baseUrl: SIM_URLS[host], timeoutMs: clientTimeoutMs });
+
+  async function start(): Promise<void> {
+    listener = createServer(app);
+    await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    server.listen({ onUnhandledRequest: sealExceptLoopback });
+  }
+
+  async function stop(): Promise<void> {
+    server.close();
+    listener?.closeAllConnections();
+    await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+    db.close();
+  }
+
+  return {
+    server,
+    simulators: { db, clock, app },
+    platformA: createPlatformAClient(options('platform_a')),
+    platformB: createPlatformBClient(options('platform_b')),
+    control: createSimulatorControlClient(options('control')),
+    urls: SIM_URLS,
+    start,
+    stop,
+    /** The host refuses connections (a network error). Lasts until the test ends. */
+    platformDown: (host: SimHost) => server.use(http.all(everything(host), () => HttpResponse.error())),
+    /** The host answers every call with this status and an opaque body. */
+    platformError: (host: SimHost, status = 500) =>
+      server.use(http.all(everything(host), () => HttpResponse.json({ message: 'injected failure' }, { status }))),
+    /** The host answers only after `ms` of real time: set it beyond clientTimeoutMs to get a timeout. */
+    platformSlow: (host: SimHost, ms = 1_000) =>
+      server.use(
+        http.all(everything(host), async (info) => {
+          await delay(ms);
+          return forwardTo(host)(info);
+        }),
+      ),
+  };
+}
+
+export type PlatformNetwork = ReturnType<typeof createPlatformNetwork>;
+
+/** Inside a describe: starts before its tests, drops per-test faults after each, stops after all. */
+export function usePlatformNetwork(options: PlatformNetworkOptions): PlatformNetwork {
+  const network = createPlatformNetwork(options);
+  beforeAll(() => network.start());
+  afterEach(() => network.server.resetHandlers());
+  afterAll(() => network.stop());
+  return network;
+}

@@ -1,0 +1,15 @@
+import { SimClock } from '../../server/lib/clock.ts';
+import { makeTestApp, TEST_CLOCK_START } from './app.ts';
+import { usePlatformNetwork } from './platform-network.ts';
+
+/**
+ * The API under test and both simulated platforms in one process, sharing one simulated clock; the
+ * network between them is msw's, so a test can cut it (net.platformDown) or slow it.
+ * Call inside a describe: the simulators start before its tests and stop after them.
+ */
+export function useWorld(options: { seed?: number } = {}) {
+  const clock = SimClock.frozenAt(TEST_CLOCK_START);
+  const net = usePlatformNetwork({ clock, seed: options.seed });
+  const testApp = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control });
+  return { ...testApp, clock, net };
+}
