@@ -6,6 +6,7 @@ import type { Deps } from './deps.ts';
 import { createErrorHandler, notFoundRoute } from './http/error-handler.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { requestId } from './http/request-id.ts';
+import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { vehiclesRouter } from './vehicles/routes.ts';
@@ -24,12 +25,13 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.set('query parser', 'simple');
   app.use(requestId);
   app.use(requestLog(deps));
-  app.use(express.json({ limit: '1mb' }));
 
   app.use('/_testbed', testbedRouter(deps, services));
   app.use('/v1', healthRouter());
   app.use('/v1', authenticate(createTenantStore(deps.db)));
   app.use('/v1', rateLimit(deps));
+  // Parsed only after the key is checked: an anonymous caller cannot make the server read 1 MB.
+  app.use('/v1', jsonBody);
   app.use('/v1', meRouter());
   app.use('/v1', catalogRouter());
   app.use('/v1', vehiclesRouter(services.vehicles));

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import express, { type Request } from 'express';
 import type { z } from 'zod';
 import { validation } from './errors.ts';
 
@@ -11,3 +11,6 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
   }
   return schema.parse(req.body ?? {});
 }
+
+/** The one JSON body parser of the API and the control surface, with its size limit. */
+export const jsonBody = express.json({ limit: '1mb' });

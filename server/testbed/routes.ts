@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { saveClock } from '../clock/clock-store.ts';
 import { parseDuration } from '../lib/clock.ts';
 import { validation } from '../http/errors.ts';
-import { parseJsonBody } from '../http/parse.ts';
+import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
 
@@ -20,7 +20,7 @@ const ReviewBody = z.object({
  */
 export function testbedRouter(deps: Deps, services: Services): Router {
   const router = Router();
-  router.use(loopbackOnly);
+  router.use(loopbackOnly, jsonBody);
 
   router.get('/clock', (_req, res) => {
     res.json({ now: deps.clock.now().toISOString() });

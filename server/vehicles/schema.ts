@@ -22,8 +22,8 @@ export const CreateVehicle = z.object({
   year: z.number({ error: 'year debe ser un número entero' }).int('year debe ser un número entero').min(2000, 'year debe ser 2000 o posterior').max(2100, 'year debe ser 2100 o anterior'),
   color: ColorName.optional(),
   colorId: ColorId.optional(),
-  city: text('city', 2, 80).optional(),
-  vin: Vin.optional(),
+  city: text('city', 2, 80).nullable().optional(),
+  vin: Vin.nullable().optional(),
   platforms: z.array(Platform).min(1, 'platforms debe tener al menos un elemento').optional(),
 });
 export type CreateVehicle = z.infer<typeof CreateVehicle>;

@@ -26,6 +26,17 @@ function colorOrThrow(input: { color?: string; colorId?: number }): number {
   return result.color.id;
 }
 
+/**
+ * A name alone that also denotes the current colour (a generic "gris" for a "Gris oscuro" vehicle)
+ * keeps it: rule 2 lets a generic name match either variant, so it is not a change of colour.
+ */
+function colorForPatch(input: { color?: string; colorId?: number }, currentId: number): number {
+  if (input.color !== undefined && input.colorId === undefined && resolveColor({ color: input.color, colorId: currentId }).ok) {
+    return currentId;
+  }
+  return colorOrThrow(input);
+}
+
 /** A city the catalog knows is stored under its canonical name ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string | undefined) => (city === undefined ? null : (findCity(city)?.name ?? city));
 
@@ -70,7 +81,7 @@ export function createVehicleService(deps: VehicleDeps) {
       model: input.model,
       year: input.year,
       color_id: colorId,
-      city: canonicalCity(input.city),
+      city: canonicalCity(input.city ?? undefined),
       vin: input.vin ?? null,
       status: 'activo',
       status_before_pending: null,
@@ -102,7 +113,7 @@ export function createVehicleService(deps: VehicleDeps) {
   function patch(tenantId: string, id: string, input: PatchVehicle): Vehicle {
     const current = requireRow(tenantId, id);
     const next: VehicleRow = { ...current, updated_at: deps.clock.now().toISOString() };
-    if (input.color !== undefined || input.colorId !== undefined) next.color_id = colorOrThrow(input);
+    if (input.color !== undefined || input.colorId !== undefined) next.color_id = colorForPatch(input, current.color_id);
     if (next.color_id !== current.color_id) assertColorUnlocked(id);
     if (input.city !== undefined) next.city = canonicalCity(input.city);
     if (input.vin !== undefined) next.vin = input.vin;

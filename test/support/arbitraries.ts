@@ -18,12 +18,13 @@ export const unicodeString = fc
   .map((parts) => parts.join(''));
 
 /**
- * Strings of 2,001 to 100,000 UTF-16 units. No chunk is whitespace, so trimming cannot shrink them
- * below the largest text limit of the API (vehicle notes, 2000): they are too long for every field.
+ * Strings of 2,001 to 100,000 code points (zod measures length in code points, not UTF-16 units).
+ * No chunk is whitespace, so trimming cannot shrink them below the largest text limit of the API
+ * (vehicle notes, 2000): they are too long for every field.
  */
 export const hugeString = fc
   .record({ size: fc.integer({ min: 2_001, max: 100_000 }), chunk: fc.constantFrom('x', 'ñ', '🚗', '\u0000', 'مرحبا', 'A1-') })
-  .map(({ size, chunk }) => chunk.repeat(Math.ceil(size / chunk.length)).slice(0, size));
+  .map(({ size, chunk }) => chunk.repeat(Math.ceil(size / Array.from(chunk).length)));
 
 /** JSON text nested `depth` levels deep, as arrays or objects; built as text so no stack is spent. */
 export function deepJson(depth: number, kind: 'array' | 'object'): string {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bypass, delay, http, HttpResponse, type HttpResponseResolver, type UnhandledRequestCallback } from 'msw';
+import { bypass, delay, http, HttpResponse, passthrough, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { SimClock } from '../../server/lib/clock.ts';
@@ -31,14 +31,12 @@ export interface PlatformNetworkOptions {
 }
 
 /**
- * Loopback is not the platform network: supertest reaches the API under test on 127.0.0.1, and msw
- * sees those requests too. Anything else unhandled is a test reaching the outside world: an error.
+ * Loopback is not the platform network: supertest reaches the API under test on 127.0.0.1 and msw
+ * sees those requests too, so they pass through. Anything else unhandled is a test reaching the
+ * outside world, which `onUnhandledRequest: 'error'` stops.
  */
-const sealExceptLoopback: UnhandledRequestCallback = (request, print) => {
-  const { hostname } = new URL(request.url);
-  if (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]') return;
-  print.error();
-};
+const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
+const loopbackPassesThrough = http.all(LOOPBACK, () => passthrough());
 
 /**
  * The simulators in-process on 127.0.0.1:0 (in-memory db) behind msw, the three clients pointed at
@@ -58,7 +56,8 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 200 
     return fetch(bypass(target, { method: request.method, headers: request.headers, body, signal: request.signal }));
   };
   const everything = (host: SimHost) => `${SIM_URLS[host]}/*`;
-  const server = setupServer(...(Object.keys(SIM_URLS) as SimHost[]).map((h) => http.all(everything(h), forwardTo(h))));
+  const forwards = (Object.keys(SIM_URLS) as SimHost[]).map((h) => http.all(everything(h), forwardTo(h)));
+  const server = setupServer(...forwards, loopbackPassesThrough);
 
   const options = (host: SimHost) => ({ baseUrl: SIM_URLS[host], timeoutMs: clientTimeoutMs });
 
@@ -66,7 +65,7 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 200 
     listener = createServer(app);
     await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    server.listen({ onUnhandledRequest: sealExceptLoopback });
+    server.listen({ onUnhandledRequest: 'error' });
   }
 
   async function stop(): Promise<void> {

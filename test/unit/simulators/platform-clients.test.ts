@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import express from 'express';
+import supertest from 'supertest';
+import { describe, expect, it, vi } from 'vitest';
 import { SimClock } from '../../../server/lib/clock.ts';
 import { AppError } from '../../../server/http/errors.ts';
 import { usePlatformNetwork } from '../../support/platform-network.ts';
@@ -194,5 +196,21 @@ describe('faults on the network', () => {
     const error = await appError(platformA.registerVehicle(vehicleA()));
     expect(error.code).toBe('PLATFORM_REJECTED');
     expect(error.details).toMatchObject({ platform: 'platform_a', status: 418 });
+  });
+});
+
+describe('the msw harness', () => {
+  it('when a request leaves for a host that is not simulated, then msw stops it', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(fetch('http://partner.example/v1/anything')).rejects.toThrow();
+    expect(String(printed.mock.calls[0]?.[0])).toContain('without a matching request handler');
+    printed.mockRestore();
+  });
+
+  it('when an app under test is reached on loopback (supertest), then msw lets it through', async () => {
+    const app = express().get('/ping', async (_req, res) => {
+      res.json({ simulators: (await control.health()).status });
+    });
+    expect((await supertest(app).get('/ping')).body).toEqual({ simulators: 'ok' });
   });
 });

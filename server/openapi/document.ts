@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiOverrideContext,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import { API_VERSION } from '../account/routes.ts';
+import type { ErrorCode } from '../http/errors.ts';
+import { accessNote, documentIntro } from './description.ts';
+import { ErrorEnvelope, errorResponse } from './error-schemas.ts';
+import { OPERATIONS } from './operations.ts';
+import type { OperationSpec, SuccessResponse } from './registry.ts';
+
+export type OpenApiDocument = oas31.OpenAPIObject;
+
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Creado', 202: 'Aceptado', 204: 'Sin contenido' };
+
+const scopeOf = (op: OperationSpec) => (op.access === 'public' || op.access === 'key' ? null : op.access);
+
+/** The statuses every operation of its kind can answer, so no operation has to repeat them. */
+function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
+  const codes = new Map<number, ErrorCode[]>();
+  const add = (status: number, ...more: ErrorCode[]) => codes.set(status, [...(codes.get(status) ?? []), ...more]);
+  if (op.access !== 'public') {
+    add(401, 'UNAUTHORIZED');
+    add(403, 'TENANT_PENDING', ...(scopeOf(op) ? (['INSUFFICIENT_SCOPE'] as const) : []));
+    add(429, 'RATE_LIMITED');
+  }
+  if (op.query || op.body || op.content) add(400, 'VALIDATION');
+  // express.json answers a body over 1 MB with 413 VALIDATION (http/error-handler.ts).
+  if (op.body) add(413, 'VALIDATION');
+  if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
+  for (const [status, declared] of Object.entries(op.responses)) {
+    if (Array.isArray(declared)) add(Number(status), ...declared);
+  }
+  add(500, 'INTERNAL');
+  return codes;
+}
+
+function successResponse(status: number, declared: SuccessResponse) {
+  const { schema, description } = declared instanceof z.ZodType ? { schema: declared, description: undefined } : declared;
+  return {
+    description: description ?? SUCCESS_DESCRIPTIONS[status] ?? 'OK',
+    ...(schema ? { content: { 'application/json': { schema } } } : {}),
+  };
+}
+
+function responsesOf(op: OperationSpec): ZodOpenApiResponsesObject {
+  const entries: [number, unknown][] = [];
+  for (const [status, declared] of Object.entries(op.responses)) {
+    if (!Array.isArray(declared) && declared) entries.push([Number(status), successResponse(Number(status), declared)]);
+  }
+  for (const [status, codes] of errorCodesOf(op)) entries.push([status, errorResponse(status, codes)]);
+  entries.sort(([a], [b]) => a - b);
+  return Object.fromEntries(entries.map(([s, r]) => [String(s), r])) as ZodOpenApiResponsesObject;
+}
+
+const bodyComponentId = (op: OperationSpec) => `${op.operationId[0].toUpperCase()}${op.operationId.slice(1)}Body`;
+
+function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
+  const scope = scopeOf(op);
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (op.body) content['application/json'] = { schema: op.body };
+  for (const [mediaType, schema] of Object.entries(op.content ?? {})) content[mediaType] = { schema };
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: [op.description, accessNote(op.access)].filter(Boolean).join('\n\n'),
+    tags: [op.tag],
+    // OpenAPI 3.1 lets a non-oauth requirement list the roles it needs: the scope goes there too.
+    security: op.access === 'public' ? [] : [{ bearerAuth: scope ? [scope] : [] }],
+    ...(scope ? { 'x-required-scope': scope } : {}),
+    requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
+    // Registered as a requestBodies component so generated clients get a named type for it.
+    ...(Object.keys(content).length ? { requestBody: { id: bodyComponentId(op), required: true, content } } : {}),
+    responses: responsesOf(op),
+  };
+}
+
+/**
+ * Adjusts what zod-openapi renders to what travels on the wire and what integrators may rely on:
+ * a query number is parsed from text, so its input side is a digits pattern; the document shows
+ * the integer with its bounds and default instead. Response objects stay open (spec §9: clients
+ * tolerate new fields); the test suite's check closes them again (test/support/openapi-check.ts).
+ */
+function wireForm(ctx: ZodOpenApiOverrideContext): void {
+  const def = ctx.zodSchema._zod.def;
+  const json = ctx.jsonSchema as Record<string, unknown>;
+  if (ctx.io === 'output' && def.type === 'object' && json.additionalProperties === false) delete json.additionalProperties;
+  if (ctx.io !== 'input' || !ctx.path.some((p) => String(p).includes('requestParams > query'))) return;
+  if (def.type === 'default') json.default = (def as unknown as { defaultValue: unknown }).defaultValue;
+  if (def.type !== 'pipe') return;
+  let out = ctx.zodSchema as z.core.$ZodType;
+  while (out._zod.def.type === 'pipe') out = (out._zod.def as z.core.$ZodPipeDef).out;
+  if (out._zod.def.type !== 'number') return;
+  const { $schema: _ignored, ...numeric } = z.toJSONSchema(out) as Record<string, unknown>;
+  for (const key of Object.keys(json)) delete json[key];
+  Object.assign(json, numeric);
+}
+
+/** Builds the whole document; pure, so tests can build one from their own operations. */
+export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPERATIONS): OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  const ids = new Set<string>();
+  for (const op of operations) {
+    if (ids.has(op.operationId)) throw new Error(`operationId repetido: ${op.operationId}`);
+    ids.add(op.operationId);
+    const item = (paths[op.path] ??= {});
+    if (item[op.method]) throw new Error(`operación repetida: ${op.method.toUpperCase()} ${op.path}`);
+    item[op.method] = toOperation(op);
+  }
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Fleet Partner API', version: API_VERSION, description: documentIntro(operations) },
+      tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+      security: [{ bearerAuth: [] }],
+      paths,
+      components: {
+        schemas: { Error: ErrorEnvelope },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Clave de API de la flota: `Authorization: Bearer <API_KEY>`.' },
+        },
+      },
+    },
+    { allowEmptySchema: { unknown: true }, override: wireForm },
+  );
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** The API's document, built once per process from OPERATIONS. */
+export function openApiDocument(): OpenApiDocument {
+  return (cached ??= buildOpenApiDocument());
+}
