@@ -3,6 +3,8 @@ import { registerServe } from './commands/serve.ts';
 import { registerTenants } from './commands/tenants.ts';
 import { registerKeys } from './commands/keys.ts';
 import { registerClock } from './commands/clock.ts';
+import { registerPlatformA } from './commands/platform-a.ts';
+import { registerJobs } from './commands/jobs.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -12,5 +14,7 @@ registerServe(program);
 registerTenants(program);
 registerKeys(program);
 registerClock(program);
+registerPlatformA(program);
+registerJobs(program);
 
 await program.parseAsync(process.argv);

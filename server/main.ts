@@ -40,16 +40,20 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
 
   const server = await listen(createApp(deps, services), config.port);
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
+  // Resumes the jobs a previous run left open (killed or stopped mid-way).
+  services.jobs.start();
   return {
     port: (server.address() as { port: number }).port,
     db,
     async stop() {
       clearInterval(timer);
+      const jobsStopped = services.jobs.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await services.sync.idle();
+      await jobsStopped;
       db.close();
     },
   };

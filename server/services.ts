@@ -1,6 +1,9 @@
 import type { Deps } from './deps.ts';
 import { createAssignmentService } from './assignments/service.ts';
 import { createDriverService } from './drivers/service.ts';
+import { createInvitationService } from './invitations/service.ts';
+import { createJobService } from './jobs/service.ts';
+import { createBindingService } from './bindings/service.ts';
 import { createRegistrationService } from './registrations/service.ts';
 import { createDocumentService } from './documents/service.ts';
 import { createSyncRunner } from './sync/runner.ts';
@@ -13,7 +16,12 @@ import { createVehicleService } from './vehicles/service.ts';
  */
 export function createServices(deps: Deps) {
   const registrations = createRegistrationService(deps);
+  const invitations = createInvitationService(deps);
+  const bindings = createBindingService(deps);
   const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: () => registrations.syncPending() }]);
+  // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
+  sync.add({ name: 'invitations', run: () => invitations.syncOpen() });
+  sync.add({ name: 'bindings', run: () => bindings.syncDue() });
   return {
     tenants: createTenantService(deps),
     vehicles: createVehicleService(deps),
@@ -21,7 +29,10 @@ export function createServices(deps: Deps) {
     assignments: createAssignmentService(deps),
     registrations,
     documents: createDocumentService(deps),
+    invitations,
+    bindings,
     sync,
+    jobs: createJobService(deps, { registrations, invitations }),
   };
 }
 

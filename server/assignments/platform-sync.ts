@@ -35,21 +35,28 @@ export function readyPlatforms(inputs: SyncInputs): Platform[] {
   return PLATFORMS.filter((p) => vehicleActive(inputs, p) && driverActive(inputs, p));
 }
 
+/** Bindings that need no further call while the assignment stays active. */
+export const SETTLED: ReadonlySet<BindingState> = new Set(['synced', 'failed']);
+
+/**
+ * A ready platform without a row, or with one still being bound (or wrongly left in an unbind
+ * state), has its binding queued: `pending`. `awaiting` is the platform's own "not ready yet".
+ */
 function bindingSync(inputs: SyncInputs, platform: Platform): PlatformSync {
   const state = inputs.bindings?.find((b) => b.platform === platform)?.state;
-  if (state === 'synced' || state === 'failed') return state;
+  if (state === 'synced' || state === 'failed' || state === 'awaiting') return state;
   return 'pending';
 }
 
 /**
  * Contract §3: `awaiting` while no platform has both sides ready; otherwise the worst binding of the
- * ready platforms: a refusal (`failed`) outranks a queued one (`pending`), and `synced` needs all.
+ * ready platforms: a refusal (`failed`) outranks a queued one (`pending`), which outranks the
+ * platform's own "not ready yet" (`awaiting`); `synced` needs all.
  */
 export function computePlatformSync(inputs: SyncInputs): PlatformSync {
   const ready = readyPlatforms(inputs);
   if (ready.length === 0) return 'awaiting';
   const states = ready.map((p) => bindingSync(inputs, p));
-  if (states.includes('failed')) return 'failed';
-  if (states.includes('pending')) return 'pending';
+  for (const worst of ['failed', 'pending', 'awaiting'] as const) if (states.includes(worst)) return worst;
   return 'synced';
 }

@@ -13,9 +13,9 @@ export function assignmentsRouter(assignments: AssignmentService): Router {
     res.json(assignments.list(req.auth.tenantId, { vehicleId, driverId, status }, limit, startingAfter));
   });
 
-  router.post('/assignments', requireScope('drivers:write'), (req, res) => {
+  router.post('/assignments', requireScope('drivers:write'), async (req, res) => {
     const body = parseJsonBody(CreateAssignment, req);
-    const { assignment, created } = assignments.create(req.auth.tenantId, body);
+    const { assignment, created } = await assignments.create(req.auth.tenantId, body);
     res.status(created ? 201 : 200).json(assignment);
   });
 
@@ -24,9 +24,9 @@ export function assignmentsRouter(assignments: AssignmentService): Router {
     res.json(assignments.get(req.auth.tenantId, id));
   });
 
-  router.delete('/assignments/:id', requireScope('drivers:write'), (req, res) => {
+  router.delete('/assignments/:id', requireScope('drivers:write'), async (req, res) => {
     const id = pathId(req.params.id, 'La asignación');
-    res.json(assignments.end(req.auth.tenantId, id));
+    res.json(await assignments.end(req.auth.tenantId, id));
   });
 
   return router;

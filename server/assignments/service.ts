@@ -1,5 +1,3 @@
-import type { Db } from '../db/open.ts';
-import type { Clock } from '../lib/clock.ts';
 import type { IdGenerator } from '../lib/ids.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Page } from '../http/pagination.ts';
@@ -7,14 +5,13 @@ import { createRegistrationStore } from '../registrations/store.ts';
 import { createVehicleStore } from '../vehicles/store.ts';
 import { createDriverStore } from '../drivers/store.ts';
 import { createInvitationStore } from '../drivers/invitation-store.ts';
+import { createBindingService, type BindingDeps } from '../bindings/service.ts';
 import { computePlatformSync, type PlatformSync } from './platform-sync.ts';
 import { createAssignmentStore, type AssignmentFilters, type AssignmentRow } from './store.ts';
 import { toAssignment, type Assignment } from './view.ts';
 import type { CreateAssignment } from './schema.ts';
 
-export interface AssignmentDeps {
-  db: Db;
-  clock: Clock;
+export interface AssignmentDeps extends BindingDeps {
   ids: IdGenerator;
 }
 
@@ -22,6 +19,8 @@ export interface Opened {
   row: AssignmentRow;
   /** False when the same pair was already active and that assignment is returned as it is. */
   created: boolean;
+  /** Assignments this one replaced; their platform bindings are still to be undone (bindings.afterOpen). */
+  ended: AssignmentRow[];
 }
 
 const missing = (field: 'vehicleId' | 'driverId', what: string) =>
@@ -33,24 +32,35 @@ export function createAssignmentService(deps: AssignmentDeps) {
   const drivers = createDriverStore(deps.db);
   const registrations = createRegistrationStore(deps.db);
   const invitations = createInvitationStore(deps.db);
+  const bindings = createBindingService(deps);
 
-  function syncOf(vehicleId: string, driverId: string): PlatformSync {
+  function syncOf(a: Pick<AssignmentRow, 'id' | 'vehicle_id' | 'driver_id'>): PlatformSync {
     return computePlatformSync({
-      registrations: registrations.forVehicles([vehicleId]).get(vehicleId) ?? [],
-      invitations: invitations.forDrivers([driverId]).get(driverId) ?? [],
+      registrations: registrations.forVehicles([a.vehicle_id]).get(a.vehicle_id) ?? [],
+      invitations: invitations.forDrivers([a.driver_id]).get(a.driver_id) ?? [],
+      bindings: bindings.store.forAssignments([a.id]).get(a.id) ?? [],
     });
   }
 
-  /** Active assignments follow the live platform state; an ended one keeps the state it ended with. */
+  /** Active assignments follow the stored platform and binding state; an ended one keeps the state it ended with. */
   function present(rows: AssignmentRow[]): Assignment[] {
     const active = rows.filter((r) => r.status === 'active');
     const regs = registrations.forVehicles(active.map((r) => r.vehicle_id));
     const invs = invitations.forDrivers(active.map((r) => r.driver_id));
+    const binds = bindings.store.forAssignments(active.map((r) => r.id));
     return rows.map((r) => {
       if (r.status === 'ended') return toAssignment(r, r.platform_sync);
-      const sync = computePlatformSync({ registrations: regs.get(r.vehicle_id) ?? [], invitations: invs.get(r.driver_id) ?? [] });
-      return toAssignment(r, sync);
+      const inputs = { registrations: regs.get(r.vehicle_id) ?? [], invitations: invs.get(r.driver_id) ?? [], bindings: binds.get(r.id) ?? [] };
+      return toAssignment(r, computePlatformSync(inputs));
     });
+  }
+
+  /** Ends locally; the bindings it held are marked for unbinding in the same transaction (see bindings.release). */
+  function endRow(row: AssignmentRow, at: string): AssignmentRow {
+    const ended: AssignmentRow = { ...row, status: 'ended', ended_at: at, platform_sync: syncOf(row) };
+    assignments.end(row.id, at, ended.platform_sync);
+    bindings.markForRelease(row.id);
+    return ended;
   }
 
   /**
@@ -65,27 +75,30 @@ export function createAssignmentService(deps: AssignmentDeps) {
     return deps.db.transaction((): Opened => {
       const active = assignments.activeOf(vehicleId, driverId);
       const same = active.find((a) => a.vehicle_id === vehicleId && a.driver_id === driverId);
-      if (same) return { row: same, created: false };
+      if (same) return { row: same, created: false, ended: [] };
       const now = deps.clock.now().toISOString();
-      for (const a of active) assignments.end(a.id, now, syncOf(a.vehicle_id, a.driver_id));
+      const ended = active.map((a) => endRow(a, now));
+      const id = deps.ids.next();
       const row: AssignmentRow = {
-        id: deps.ids.next(),
+        id,
         tenant_id: tenantId,
         vehicle_id: vehicleId,
         driver_id: driverId,
         status: 'active',
-        platform_sync: syncOf(vehicleId, driverId),
+        platform_sync: syncOf({ id, vehicle_id: vehicleId, driver_id: driverId }),
         started_at: now,
         ended_at: null,
         created_at: now,
       };
       assignments.insert(row);
-      return { row, created: true };
+      return { row, created: true, ended };
     })();
   }
 
-  function create(tenantId: string, input: CreateAssignment): { assignment: Assignment; created: boolean } {
-    const { row, created } = open(tenantId, input.vehicleId, input.driverId);
+  /** The platforms are told after the commit; an outage leaves the binding `pending`, never fails the request. */
+  async function create(tenantId: string, input: CreateAssignment): Promise<{ assignment: Assignment; created: boolean }> {
+    const { row, created, ended } = open(tenantId, input.vehicleId, input.driverId);
+    await bindings.afterOpen(row, ended);
     return { assignment: present([row])[0], created };
   }
 
@@ -104,17 +117,19 @@ export function createAssignmentService(deps: AssignmentDeps) {
     return { data: present(rows), hasMore };
   }
 
-  /** Ending an ended assignment is a no-op that answers it as it is, so a retried DELETE is safe. */
-  function end(tenantId: string, id: string): Assignment {
+  /**
+   * Ending an ended assignment is a no-op that answers it as it is, so a retried DELETE is safe.
+   * The answer keeps the platformSync the assignment had while active; unbinding is the platforms' side.
+   */
+  async function end(tenantId: string, id: string): Promise<Assignment> {
     const row = requireRow(tenantId, id);
     if (row.status === 'ended') return present([row])[0];
-    const now = deps.clock.now().toISOString();
-    const sync = syncOf(row.vehicle_id, row.driver_id);
-    assignments.end(row.id, now, sync);
-    return present([{ ...row, status: 'ended', ended_at: now, platform_sync: sync }])[0];
+    const ended = deps.db.transaction(() => endRow(row, deps.clock.now().toISOString()))();
+    await bindings.release(ended);
+    return present([ended])[0];
   }
 
-  return { open, create, get, list, end, present, requireRow, store: assignments };
+  return { open, create, get, list, end, present, requireRow, bindings, store: assignments };
 }
 
 export type AssignmentService = ReturnType<typeof createAssignmentService>;

@@ -9,6 +9,8 @@ export function documentsRouter(documents: ReturnType<typeof createDocumentServi
 
   router.post('/vehicles/:id/documents', requireScope('documents:write'), async (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
+    // 404 before 400/413/415 (docs/decisions.md): and another tenant's vehicle never makes us read 4 MB.
+    documents.requireVehicle(req.auth.tenantId, id);
     const upload = await readUpload(req);
     res.status(201).json(await documents.upload(req.auth.tenantId, id, upload));
   });

@@ -59,5 +59,7 @@ export function createDocumentService(deps: DocumentDeps) {
     return documents.forVehicle(vehicleId).map(toDocument);
   }
 
-  return { upload, list };
+  const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);
+
+  return { upload, list, requireVehicle };
 }

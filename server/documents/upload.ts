@@ -33,7 +33,8 @@ export function readUpload(req: Request): Promise<Upload> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, parts: 6 } });
+      // busboy emits 'limit' when a file *reaches* fileSize, so a file of exactly 4 MB needs one byte more.
+      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, parts: 6 } });
     } catch {
       return reject(validation('La cabecera multipart no es válida (falta el boundary).'));
     }
@@ -49,7 +50,10 @@ export function readUpload(req: Request): Promise<Upload> {
     parser.on('field', (name, value) => {
       if (name === 'type') result.type = value;
     });
+    const malformed = () => validation('El cuerpo multipart está incompleto o mal formado.');
     parser.on('file', (name, stream) => {
+      // A form cut short destroys the open file stream with an error: unhandled, it would crash the process.
+      stream.on('error', () => fail(malformed()));
       if (name !== 'file') return void stream.resume();
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,7 +67,7 @@ export function readUpload(req: Request): Promise<Upload> {
       });
     });
     parser.on('filesLimit', () => fail(validation('Solo se admite un archivo por solicitud.')));
-    parser.on('error', () => fail(validation('El cuerpo multipart está incompleto o mal formado.')));
+    parser.on('error', () => fail(malformed()));
     parser.on('close', () => {
       if (!failed) resolve(result);
     });

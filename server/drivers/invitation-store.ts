@@ -38,6 +38,10 @@ export const hasAccepted = (r: InvitationRow | undefined): boolean => r?.accepte
 export function createInvitationStore(db: Db) {
   const insert = db.prepare(`INSERT INTO driver_invitations (driver_id, platform, status, updated_at) VALUES (?, ?, 'none', ?)`);
   const get = db.prepare('SELECT * FROM driver_invitations WHERE driver_id = ? AND platform = ?');
+  // platform_a can still move these: an open invitation, or a bound driver whose review may end or be suspended.
+  const moving = db.prepare(`SELECT * FROM driver_invitations WHERE platform = 'platform_a' AND (status = 'invited'
+    OR (status = 'bound' AND (review_status IS NULL OR review_status IN ('pending', 'under_review', 'approved'))))
+    ORDER BY driver_id`);
   const update = db.prepare(`UPDATE driver_invitations SET status = @status, review_status = @review_status,
     invited_at = @invited_at, accepted_at = @accepted_at, platform_ref = @platform_ref, updated_at = @updated_at
     WHERE driver_id = @driver_id AND platform = @platform`);
@@ -49,6 +53,8 @@ export function createInvitationStore(db: Db) {
     },
     get: (driverId: string, platform: Platform) => get.get(driverId, platform) as InvitationRow | undefined,
     update: (row: InvitationRow) => void update.run(row),
+    /** Across tenants, for the background sync. */
+    stillMoving: () => moving.all() as InvitationRow[],
     /** Rows per driver, platform_a before platform_b. */
     forDrivers(driverIds: string[]): Map<string, InvitationRow[]> {
       const out = new Map<string, InvitationRow[]>();

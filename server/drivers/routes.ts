@@ -13,9 +13,9 @@ export function driversRouter(drivers: DriverService): Router {
     res.json(drivers.list(req.auth.tenantId, { whatsapp }, limit, startingAfter));
   });
 
-  router.post('/drivers', requireScope('drivers:write'), (req, res) => {
+  router.post('/drivers', requireScope('drivers:write'), async (req, res) => {
     const body = withPhoneErrors(() => parseJsonBody(CreateDriver, req));
-    res.status(201).json(drivers.create(req.auth.tenantId, body));
+    res.status(201).json(await drivers.create(req.auth.tenantId, body));
   });
 
   router.get('/drivers/:id', requireScope('drivers:read'), (req, res) => {

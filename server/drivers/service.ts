@@ -1,22 +1,16 @@
-import type { Db } from '../db/open.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { IdGenerator } from '../lib/ids.ts';
 import { findCity } from '../catalog/cities.ts';
 import { whatsappKey } from '../catalog/phone.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { uniqueViolation } from '../common/sqlite-errors.ts';
 import type { Page } from '../http/pagination.ts';
-import { createAssignmentService } from '../assignments/service.ts';
+import { createAssignmentService, type AssignmentDeps, type Opened } from '../assignments/service.ts';
 import { createInvitationStore, hasAccepted } from './invitation-store.ts';
 import { createDriverStore, type DriverFilters, type DriverRow } from './store.ts';
 import { toDriver, type Driver } from './view.ts';
 import type { CreateDriver, PatchDriver } from './schema.ts';
 
-export interface DriverDeps {
-  db: Db;
-  clock: Clock;
-  ids: IdGenerator;
-}
+/** The platform clients are there for the assignment a driver may be created with (vehicleId). */
+export type DriverDeps = AssignmentDeps;
 
 /** A city the catalog knows is stored under its canonical name, as vehicles do ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string) => findCity(city)?.name ?? city;
@@ -51,8 +45,11 @@ export function createDriverService(deps: DriverDeps) {
     return row;
   }
 
-  /** The driver, its two invitations and the optional assignment commit together or not at all. */
-  function create(tenantId: string, input: CreateDriver): Driver {
+  /**
+   * The driver, its two invitations and the optional assignment commit together or not at all; the
+   * assignment's platform bindings follow the commit, as for POST /v1/assignments.
+   */
+  async function create(tenantId: string, input: CreateDriver): Promise<Driver> {
     const now = deps.clock.now().toISOString();
     const row: DriverRow = {
       id: deps.ids.next(),
@@ -66,15 +63,17 @@ export function createDriverService(deps: DriverDeps) {
       created_at: now,
       updated_at: now,
     };
+    let opened: Opened | undefined;
     try {
       deps.db.transaction(() => {
         drivers.insert(row);
         invitations.insertInitial(row.id, now);
-        if (input.vehicleId !== undefined) assignments.open(tenantId, input.vehicleId, row.id);
+        if (input.vehicleId !== undefined) opened = assignments.open(tenantId, input.vehicleId, row.id);
       })();
     } catch (err) {
       throw duplicateError(err, input.whatsapp) ?? err;
     }
+    if (opened) await assignments.bindings.afterOpen(opened.row, opened.ended);
     return present([row])[0];
   }
 

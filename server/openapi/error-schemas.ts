@@ -36,6 +36,12 @@ export const ErrorEnvelope = envelopeOf(z.enum(ERROR_CODES).meta({ id: 'ErrorCod
   description: `Sobre de todos los errores (spec §7).\n\n${errorCatalogTable()}`,
 });
 
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Solicitud no válida', 401: 'Sin autenticar', 403: 'Prohibido', 404: 'No existe', 409: 'Conflicto',
+  413: 'Demasiado grande', 415: 'Tipo de archivo no admitido', 422: 'No aplica', 429: 'Demasiadas solicitudes',
+  500: 'Error interno', 503: 'Plataforma no disponible',
+};
+
 const RetryAfter = z.object({
   'Retry-After': z.string().meta({ description: 'Segundos que conviene esperar antes de reintentar.' }),
 });
@@ -50,7 +56,7 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 export function errorResponse(status: number, codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
   const unique = [...new Set(codes)] as [ErrorCode, ...ErrorCode[]];
   return {
-    description: `Error ${status}.\n\n${codeTable(unique)}`,
+    description: `${STATUS_TITLES[status] ?? `Error ${status}`}.\n\n${codeTable(unique)}`,
     ...(RETRY_AFTER_STATUSES.has(status) ? { headers: RetryAfter } : {}),
     content: { 'application/json': { schema: envelopeOf(z.enum(unique)) } },
   };

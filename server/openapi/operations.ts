@@ -2,6 +2,7 @@ import { accountOperations } from '../account/openapi.ts';
 import { assignmentOperations } from '../assignments/openapi.ts';
 import { catalogOperations } from '../catalog/openapi.ts';
 import { driverOperations } from '../drivers/openapi.ts';
+import { invitationOperations } from '../invitations/openapi.ts';
 import { vehicleOperations } from '../vehicles/openapi.ts';
 import type { OperationSpec } from './registry.ts';
 
@@ -14,5 +15,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...catalogOperations,
   ...vehicleOperations,
   ...driverOperations,
+  ...invitationOperations,
   ...assignmentOperations,
 ];

@@ -21,6 +21,8 @@ export function registrationsRouter(registrations: RegistrationService): Router 
 
   router.post('/vehicles/:id/registrations', requireScope('vehicles:write'), async (req, res) => {
     const id = vehicleId(req.params.id);
+    // 404 before 400 (docs/decisions.md, order of checks): another tenant's vehicle never reveals body rules.
+    registrations.requireVehicle(req.auth.tenantId, id);
     const { platform } = parseJsonBody(RegisterBody, req);
     const { created, registration } = await registrations.register(req.auth.tenantId, id, platform);
     res.status(created ? 201 : 200).json(registration);

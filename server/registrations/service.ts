@@ -93,7 +93,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
     }
   }
 
-  return { register, list, get, refresh, syncPending, writer };
+  const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);
+
+  return { register, list, get, refresh, syncPending, requireVehicle, writer };
 }
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;

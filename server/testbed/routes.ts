@@ -7,6 +7,7 @@ import { validation } from '../http/errors.ts';
 import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
+import { pathId } from '../common/schemas.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
@@ -24,6 +25,11 @@ export function testbedRouter(deps: Deps, services: Services): Router {
 
   router.get('/clock', (_req, res) => {
     res.json({ now: deps.clock.now().toISOString() });
+  });
+
+  // For `fleet-sim jobs watch`, which has no API key: any tenant's job, by id.
+  router.get('/jobs/:id', (req, res) => {
+    res.json(services.jobs.getAnyTenant(pathId(req.params.id, 'El lote')));
   });
 
   router.post('/clock/advance', async (req, res) => {

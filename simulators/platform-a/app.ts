@@ -10,7 +10,8 @@
  * - Simulated time: reviews and answers fall due on the simulated clock and are applied lazily at the
  *   next request (or clock push), stamped with the time they fell due. Nothing sleeps.
  * - One driver per vehicle and one vehicle per driver; a new binding silently ends the old ones.
- * - Plates and VINs are not checked for duplicates (the API already keeps them unique service-wide).
+ * - Plates and VINs are not checked for duplicates (the API already keeps them unique service-wide);
+ *   "bound to another fleet" compares the whatsapp string exactly.
  * - No rate limits, pagination, webhooks or notifications to the driver.
  */
 import { Router } from 'express';

@@ -1,12 +1,12 @@
-import type { IdGenerator } from '../../server/lib/ids.ts';
+import type { BindingRow, Bindings } from '../common/bindings.ts';
 import type { SimError } from '../common/sim-error.ts';
 import { refusesBindings } from '../common/magic.ts';
 import { errors } from './errors.ts';
-import type { BindingRow, DriverRow, PlatformAStore, VehicleRow } from './store.ts';
+import type { DriverRow, PlatformAStore, VehicleRow } from './store.ts';
 
 export interface BindingDeps {
   store: PlatformAStore;
-  ids: IdGenerator;
+  bindings: Bindings;
   now: () => number;
 }
 
@@ -27,31 +27,22 @@ function bindingObstacle(vehicle: VehicleRow | undefined, driver: DriverRow | un
   return null;
 }
 
-/** One driver per vehicle and one vehicle per driver: a new binding ends the ones in its way. */
-export function createBindingTransitions({ store, ids, now }: BindingDeps) {
+/** Binding needs both sides ready; the one-driver-per-vehicle bookkeeping is shared with platform_b. */
+export function createBindingTransitions({ store, bindings, now }: BindingDeps) {
   function bindDriver(vehicleExternalId: string, driverExternalId: string): { binding: BindingRow; created: boolean } {
     const vehicle = store.vehicle(vehicleExternalId);
     const driver = store.driver(driverExternalId);
     const obstacle = bindingObstacle(vehicle, driver);
     if (obstacle) throw obstacle;
-    const current = store.activeBindingOfVehicle(vehicle!.id);
-    if (current?.driver_id === driver!.id) return { binding: current, created: false };
-    const at = now();
-    const driversBinding = store.activeBindingOfDriver(driver!.id);
-    for (const old of [current, driversBinding]) if (old) store.endBinding(old.id, at);
-    const binding = { id: ids.next(), vehicle_id: vehicle!.id, driver_id: driver!.id, bound_at: at, unbound_at: null };
-    store.insertBinding(binding);
-    return { binding, created: true };
+    return bindings.bind(vehicle!.id, driver!.id, now());
   }
 
   function unbindDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {
     const vehicle = store.vehicle(vehicleExternalId);
     const driver = store.driver(driverExternalId);
-    const current = vehicle ? store.activeBindingOfVehicle(vehicle.id) : undefined;
-    if (!current || current.driver_id !== driver?.id) throw errors.bindingMissing();
-    const at = now();
-    store.endBinding(current.id, at);
-    return { ...current, unbound_at: at };
+    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now()) : null;
+    if (!ended) throw errors.bindingMissing();
+    return ended;
   }
 
   return { bindDriver, unbindDriver };

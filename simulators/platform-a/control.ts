@@ -27,12 +27,7 @@ export function platformAControl(state: PlatformAState): Router {
   }
 
   router.get('/platform-a/bindings', (_req, res) => {
-    const bindings = state.store.activeBindings().map((b) => ({
-      vehicleExternalId: b.vehicle_external_id,
-      driverExternalId: b.driver_external_id,
-      boundAt: new Date(b.bound_at).toISOString(),
-    }));
-    res.json({ bindings });
+    res.json({ bindings: state.bindings.listActive() });
   });
 
   return router;

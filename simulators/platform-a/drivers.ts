@@ -1,4 +1,5 @@
 import type { IdGenerator } from '../../server/lib/ids.ts';
+import type { Bindings } from '../common/bindings.ts';
 import { HOUR_MS, seededDurationMs } from '../common/seeded.ts';
 import * as magic from '../common/magic.ts';
 import { errors } from './errors.ts';
@@ -13,6 +14,7 @@ export interface DriverInput {
 
 export interface DriverDeps {
   store: PlatformAStore;
+  bindings: Bindings;
   seed: number;
   ids: IdGenerator;
   now: () => number;
@@ -20,7 +22,7 @@ export interface DriverDeps {
 }
 
 /** Invitations: invited → bound | rejected; review pending → under_review → approved → suspended. */
-export function createDriverTransitions({ store, seed, ids, now, requireDriver }: DriverDeps) {
+export function createDriverTransitions({ store, bindings, seed, ids, now, requireDriver }: DriverDeps) {
   /** Inviting again returns the invitation as it stands; only a cancelled one starts over. */
   function invite(input: DriverInput): { driver: DriverRow; created: boolean } {
     const script = magic.driverScript(input.whatsapp);
@@ -66,8 +68,7 @@ export function createDriverTransitions({ store, seed, ids, now, requireDriver }
     const driver = requireDriver(externalId);
     if (driver.status === 'cancelled') return driver;
     const at = now();
-    const binding = store.activeBindingOfDriver(driver.id);
-    if (binding) store.endBinding(binding.id, at);
+    bindings.endOfDriver(driver.id, at);
     const cancelled: DriverRow = {
       ...driver, status: 'cancelled', review_status: null, invited_at: null, accepted_at: null,
       answer: null, answer_at: null, review_ends_at: null, suspend_at: null, updated_at: at,
@@ -85,7 +86,7 @@ export function createDriverTransitions({ store, seed, ids, now, requireDriver }
   }
 
   /** Answers first, then reviews, then suspensions: one pass covers a whole chain that fell due. */
-  function runDue(nowMs: number): void {
+  function runDriversDue(nowMs: number): void {
     for (const d of store.answersDue(nowMs)) applyAnswer(d, d.answer!, d.answer_at!);
     for (const d of store.driverReviewsDue(nowMs)) endDriverReview(d, d.review_ends_at!);
     for (const d of store.suspensionsDue(nowMs)) {
@@ -93,5 +94,5 @@ export function createDriverTransitions({ store, seed, ids, now, requireDriver }
     }
   }
 
-  return { requireDriver, invite, answerInvitation, cancelInvitation, runDue };
+  return { invite, answerInvitation, cancelInvitation, runDriversDue };
 }

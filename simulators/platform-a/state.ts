@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SimClock } from '../../server/lib/clock.ts';
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { SimDb } from '../db.ts';
+import { createBindings } from '../common/bindings.ts';
 import { seededDurationMs } from '../common/seeded.ts';
 import * as magic from '../common/magic.ts';
 import { errors } from './errors.ts';
@@ -35,6 +36,7 @@ export interface PlatformADeps {
  */
 export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
   const store = createPlatformAStore(db);
+  const bindings = createBindings(db, 'pa', ids);
   const now = () => clock.nowMs();
 
   function requireVehicle(externalId: string): VehicleRow {
@@ -69,8 +71,7 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
     const vehicle = requireVehicle(externalId);
     if (vehicle.status === 'removed') return vehicle;
     const at = now();
-    const binding = store.activeBindingOfVehicle(vehicle.id);
-    if (binding) store.endBinding(binding.id, at);
+    bindings.endOfVehicle(vehicle.id, at);
     const removed: VehicleRow = { ...vehicle, status: 'removed', review_ends_at: null, updated_at: at };
     store.saveVehicle(removed);
     return removed;
@@ -88,7 +89,7 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
     store.insertDocument(document);
     const reviewEndsAt = at + seededDurationMs(seed, `card-review:${document.id}`, 1, 24);
     const reviewing: VehicleRow = {
-      ...vehicle, status: 'pending', card_status: 'submitted', card_review: 'pending',
+      ...vehicle, status: 'pending', card_status: 'submitted', card_review: 'pending', approved_at: null,
       review_ends_at: reviewEndsAt, updated_at: at,
     };
     store.saveVehicle(reviewing);
@@ -112,15 +113,23 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
     return endReview(vehicle, outcome, now());
   }
 
-  const drivers = createDriverTransitions({ store, seed, ids, now, requireDriver });
-  const bindings = createBindingTransitions({ store, ids, now });
+  const { runDriversDue, ...invitations } = createDriverTransitions({ store, bindings, seed, ids, now, requireDriver });
+  const { bindDriver, unbindDriver } = createBindingTransitions({ store, bindings, now });
 
+  /** Reviews first: a driver's chain (answer, review, suspension) does not depend on vehicles. */
   function runDue(nowMs: number): void {
     for (const v of store.reviewsDue(nowMs)) endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
-    drivers.runDue(nowMs);
+    runDriversDue(nowMs);
   }
 
-  return { store, registerVehicle, requireVehicle, removeVehicle, uploadCard, decideReview, ...drivers, ...bindings, runDue };
+  // Each action writes several rows (a document and its vehicle, a binding and its driver): all or none.
+  const tx = db.transaction.bind(db);
+  return {
+    store, bindings, requireVehicle, requireDriver, runDue,
+    registerVehicle: tx(registerVehicle), removeVehicle: tx(removeVehicle), uploadCard: tx(uploadCard),
+    decideReview: tx(decideReview), invite: tx(invitations.invite), answerInvitation: tx(invitations.answerInvitation),
+    cancelInvitation: tx(invitations.cancelInvitation), bindDriver: tx(bindDriver), unbindDriver: tx(unbindDriver),
+  };
 }
 
 export type { DriverInput } from './drivers.ts';

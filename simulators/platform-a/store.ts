@@ -1,5 +1,6 @@
 import type { SimDb } from '../db.ts';
 import { upsertStatement } from '../common/sql.ts';
+import type { BindingRow } from '../common/bindings.ts';
 import { iso, isoOrNull } from '../common/seeded.ts';
 
 export type VehicleStatus = 'pending' | 'approved' | 'rejected' | 'removed';
@@ -44,14 +45,6 @@ export interface DriverRow {
   updated_at: number;
 }
 
-export interface BindingRow {
-  id: string;
-  vehicle_id: string;
-  driver_id: string;
-  bound_at: number;
-  unbound_at: number | null;
-}
-
 export interface DocumentRow {
   id: string;
   vehicle_id: string;
@@ -81,14 +74,6 @@ export function createPlatformAStore(db: SimDb) {
   const driverReviewsDue = db.prepare('SELECT * FROM pa_drivers WHERE review_ends_at <= ? ORDER BY review_ends_at, id');
   const suspensionsDue = db.prepare('SELECT * FROM pa_drivers WHERE suspend_at <= ? ORDER BY suspend_at, id');
   const boundElsewhere = db.prepare(`SELECT 1 FROM pa_drivers WHERE whatsapp = ? AND fleet_id <> ? AND status = 'bound' LIMIT 1`);
-  const activeOfVehicle = db.prepare('SELECT * FROM pa_bindings WHERE vehicle_id = ? AND unbound_at IS NULL');
-  const activeOfDriver = db.prepare('SELECT * FROM pa_bindings WHERE driver_id = ? AND unbound_at IS NULL');
-  const insertBinding = db.prepare(`INSERT INTO pa_bindings (id, vehicle_id, driver_id, bound_at, unbound_at)
-    VALUES (@id, @vehicle_id, @driver_id, @bound_at, NULL)`);
-  const endBinding = db.prepare('UPDATE pa_bindings SET unbound_at = ? WHERE id = ?');
-  const activeBindings = db.prepare(`SELECT b.*, v.external_id AS vehicle_external_id, d.external_id AS driver_external_id
-    FROM pa_bindings b JOIN pa_vehicles v ON v.id = b.vehicle_id JOIN pa_drivers d ON d.id = b.driver_id
-    WHERE b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
 
   return {
     vehicle: (externalId: string) => vehicleBy.get(externalId) as VehicleRow | undefined,
@@ -103,12 +88,6 @@ export function createPlatformAStore(db: SimDb) {
     driverReviewsDue: (nowMs: number) => driverReviewsDue.all(nowMs) as DriverRow[],
     suspensionsDue: (nowMs: number) => suspensionsDue.all(nowMs) as DriverRow[],
     isBoundInAnotherFleet: (whatsapp: string, fleetId: string) => boundElsewhere.get(whatsapp, fleetId) !== undefined,
-    activeBindingOfVehicle: (vehicleId: string) => activeOfVehicle.get(vehicleId) as BindingRow | undefined,
-    activeBindingOfDriver: (driverId: string) => activeOfDriver.get(driverId) as BindingRow | undefined,
-    insertBinding: (row: Omit<BindingRow, 'unbound_at'>) => void insertBinding.run(row),
-    endBinding: (id: string, atMs: number) => void endBinding.run(atMs, id),
-    activeBindings: () =>
-      activeBindings.all() as (BindingRow & { vehicle_external_id: string; driver_external_id: string })[],
   };
 }
 

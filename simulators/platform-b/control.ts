@@ -10,12 +10,7 @@ export function platformBControl(state: PlatformBState): Router {
   const router = Router();
 
   router.get('/platform-b/bindings', (_req, res) => {
-    const bindings = state.store.activeBindings().map((b) => ({
-      vehicleExternalId: b.vehicle_external_id,
-      driverExternalId: b.driver_external_id,
-      boundAt: new Date(b.bound_at).toISOString(),
-    }));
-    res.json({ bindings });
+    res.json({ bindings: state.bindings.listActive() });
   });
 
   return router;

@@ -1,9 +1,10 @@
 import type { SimClock } from '../../server/lib/clock.ts';
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { SimDb } from '../db.ts';
+import { createBindings, type BindingRow } from '../common/bindings.ts';
 import { refusesBindings, rejectedByPlatformB } from '../common/magic.ts';
 import { errors } from './errors.ts';
-import { createPlatformBStore, type BindingRow, type VehicleRow } from './store.ts';
+import { createPlatformBStore, type VehicleRow } from './store.ts';
 
 export interface VehicleInput {
   externalId: string;
@@ -28,6 +29,7 @@ export interface DriverInput {
  */
 export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: SimClock; ids: IdGenerator }) {
   const store = createPlatformBStore(db);
+  const bindings = createBindings(db, 'pb', ids);
   const now = () => clock.nowMs();
 
   function requireVehicle(externalId: string): VehicleRow {
@@ -57,8 +59,7 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
     const vehicle = requireVehicle(externalId);
     if (vehicle.state === 'removed') return vehicle;
     const at = now();
-    const binding = store.activeBindingOfVehicle(vehicle.id);
-    if (binding) store.endBinding(binding.id, at);
+    bindings.endOfVehicle(vehicle.id, at);
     const removed: VehicleRow = { ...vehicle, state: 'removed', removed_at: at, updated_at: at };
     store.saveVehicle(removed);
     return removed;
@@ -73,26 +74,23 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
     const driver = { id: store.driver(input.externalId)?.id ?? ids.next(), external_id: input.externalId,
       name: input.name, whatsapp: input.whatsapp, updated_at: at };
     store.saveDriver(driver);
-    const current = store.activeBindingOfVehicle(vehicle.id);
-    if (current?.driver_id === driver.id) return { binding: current, created: false };
-    const driversBinding = store.activeBindingOfDriver(driver.id);
-    for (const old of [current, driversBinding]) if (old) store.endBinding(old.id, at);
-    const binding = { id: ids.next(), vehicle_id: vehicle.id, driver_id: driver.id, bound_at: at, unbound_at: null };
-    store.insertBinding(binding);
-    return { binding, created: true };
+    return bindings.bind(vehicle.id, driver.id, at);
   }
 
   function unassignDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {
     const vehicle = store.vehicle(vehicleExternalId);
     const driver = store.driver(driverExternalId);
-    const current = vehicle ? store.activeBindingOfVehicle(vehicle.id) : undefined;
-    if (!current || current.driver_id !== driver?.id) throw errors.assignmentMissing();
-    const at = now();
-    store.endBinding(current.id, at);
-    return { ...current, unbound_at: at };
+    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now()) : null;
+    if (!ended) throw errors.assignmentMissing();
+    return ended;
   }
 
-  return { store, requireVehicle, registerVehicle, removeVehicle, assignDriver, unassignDriver };
+  // Each action writes several rows (a driver and its assignment, a vehicle and its binding): all or none.
+  const tx = db.transaction.bind(db);
+  return {
+    store, bindings, requireVehicle, registerVehicle: tx(registerVehicle), removeVehicle: tx(removeVehicle),
+    assignDriver: tx(assignDriver), unassignDriver: tx(unassignDriver),
+  };
 }
 
 export type PlatformBState = ReturnType<typeof createPlatformBState>;

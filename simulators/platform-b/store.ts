@@ -1,5 +1,6 @@
 import type { SimDb } from '../db.ts';
 import { upsertStatement } from '../common/sql.ts';
+import type { BindingRow } from '../common/bindings.ts';
 import { iso, isoOrNull } from '../common/seeded.ts';
 
 export interface VehicleRow {
@@ -26,14 +27,6 @@ export interface DriverRow {
   updated_at: number;
 }
 
-export interface BindingRow {
-  id: string;
-  vehicle_id: string;
-  driver_id: string;
-  bound_at: number;
-  unbound_at: number | null;
-}
-
 const VEHICLE_COLUMNS = ['id', 'external_id', 'fleet_id', 'plate', 'vin', 'make', 'model', 'year', 'color', 'state',
   'registered_at', 'removed_at', 'updated_at'] as const;
 const DRIVER_COLUMNS = ['id', 'external_id', 'name', 'whatsapp', 'updated_at'] as const;
@@ -45,14 +38,6 @@ export function createPlatformBStore(db: SimDb) {
   const driverBy = db.prepare('SELECT * FROM pb_drivers WHERE external_id = ?');
   const clash = db.prepare(`SELECT * FROM pb_vehicles WHERE state = 'registered' AND external_id <> @external_id
     AND (plate = @plate OR vin = @vin) ORDER BY id LIMIT 1`);
-  const activeOfVehicle = db.prepare('SELECT * FROM pb_bindings WHERE vehicle_id = ? AND unbound_at IS NULL');
-  const activeOfDriver = db.prepare('SELECT * FROM pb_bindings WHERE driver_id = ? AND unbound_at IS NULL');
-  const insertBinding = db.prepare(`INSERT INTO pb_bindings (id, vehicle_id, driver_id, bound_at, unbound_at)
-    VALUES (@id, @vehicle_id, @driver_id, @bound_at, NULL)`);
-  const endBinding = db.prepare('UPDATE pb_bindings SET unbound_at = ? WHERE id = ?');
-  const activeBindings = db.prepare(`SELECT b.*, v.external_id AS vehicle_external_id, d.external_id AS driver_external_id
-    FROM pb_bindings b JOIN pb_vehicles v ON v.id = b.vehicle_id JOIN pb_drivers d ON d.id = b.driver_id
-    WHERE b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
 
   return {
     vehicle: (externalId: string) => vehicleBy.get(externalId) as VehicleRow | undefined,
@@ -61,12 +46,6 @@ export function createPlatformBStore(db: SimDb) {
     clashing: (row: Pick<VehicleRow, 'external_id' | 'plate' | 'vin'>) => clash.get(row) as VehicleRow | undefined,
     driver: (externalId: string) => driverBy.get(externalId) as DriverRow | undefined,
     saveDriver: (row: DriverRow) => void saveDriver.run(row),
-    activeBindingOfVehicle: (vehicleId: string) => activeOfVehicle.get(vehicleId) as BindingRow | undefined,
-    activeBindingOfDriver: (driverId: string) => activeOfDriver.get(driverId) as BindingRow | undefined,
-    insertBinding: (row: Omit<BindingRow, 'unbound_at'>) => void insertBinding.run(row),
-    endBinding: (id: string, atMs: number) => void endBinding.run(atMs, id),
-    activeBindings: () =>
-      activeBindings.all() as (BindingRow & { vehicle_external_id: string; driver_external_id: string })[],
   };
 }
 

@@ -1,5 +1,6 @@
 import supertest from 'supertest';
 import { createApp } from '../../server/app.ts';
+import { recordResponses } from './openapi-check.ts';
 import { createServices } from '../../server/services.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import type { Deps } from '../../server/deps.ts';
@@ -37,6 +38,7 @@ export function makeTestApp(overrides: Partial<Deps> = {}) {
   const deps = makeDeps(overrides);
   const services = createServices(deps);
   const app = createApp(deps, services);
+  recordResponses(app); // every response is checked against the OpenAPI document (openapi-setup.ts)
   const tenants = services.tenants;
   const request = supertest(app);
 

@@ -26,7 +26,10 @@ export interface PlatformNetworkOptions {
   /** The same clock object the API under test uses: simulated time is then shared, not pushed. */
   clock: SimClock;
   seed?: number;
-  /** Short on purpose, so a "slow" platform fails a test in a fraction of a second. */
+  /**
+   * Real-time limit of each client call. Short, so a "slow" platform fails a test in half a second,
+   * yet with room for a busy CI machine running test files in parallel.
+   */
   clientTimeoutMs?: number;
 }
 
@@ -43,7 +46,7 @@ const loopbackPassesThrough = http.all(LOOPBACK, () => passthrough());
  * the fake hosts, and per-test faults. Call start() before use and stop() after, or use
  * usePlatformNetwork() inside a describe.
  */
-export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 200 }: PlatformNetworkOptions) {
+export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 500 }: PlatformNetworkOptions) {
   const db = openSimulatorsDb(':memory:');
   const app = createSimulatorsApp({ db, clock, seed });
   let listener: Server | undefined;
@@ -90,7 +93,7 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 200 
     platformError: (host: SimHost, status = 500) =>
       server.use(http.all(everything(host), () => HttpResponse.json({ message: 'injected failure' }, { status }))),
     /** The host answers only after `ms` of real time: set it beyond clientTimeoutMs to get a timeout. */
-    platformSlow: (host: SimHost, ms = 1_000) =>
+    platformSlow: (host: SimHost, ms = 2_000) =>
       server.use(
         http.all(everything(host), async (info) => {
           await delay(ms);

@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.ts';
 import core from './001-core.ts';
 import vehicles from './002-vehicles.ts';
 import drivers from './003-drivers.ts';
+import jobs from './004-jobs.ts';
 
 /** Numbered migrations of the API database, applied in order at start. */
-export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers];
+export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs];

@@ -37,22 +37,16 @@ afterEach(() => {
 });
 
 describe('simulators process', () => {
-  it('when started, then it answers health on loopback and stops on SIGTERM within 1 s', async () => {
+  it('when started, then it answers health on loopback and SIGTERM stops it within 1 s, even with a request hanging', async () => {
     const { child, url } = await startSimulators(mkdtempSync(join(tmpdir(), 'sims-')));
     expect((await (await fetch(`${url}/_control/health`)).json()).status).toBe('ok');
-    const { code, ms } = await stop(child);
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(1_000);
-  });
-
-  it('when a request hangs on a slow platform, then SIGTERM still stops it within 1 s', async () => {
-    const { child, url } = await startSimulators(mkdtempSync(join(tmpdir(), 'sims-')));
     await fetch(`${url}/_control/faults`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'platform_a', mode: 'slow' }),
     });
     const hanging = fetch(`${url}/platform-a/v1/vehicles/x`).catch(() => 'dropped');
     await new Promise((r) => setTimeout(r, 50));
-    const { ms } = await stop(child);
+    const { code, ms } = await stop(child);
+    expect(code).toBe(0);
     expect(ms).toBeLessThan(1_000);
     expect(await hanging).toBe('dropped');
   });

@@ -47,7 +47,7 @@ describe('platform_a vehicles', () => {
     expect(endsAt - clock.nowMs()).toBeLessThanOrEqual(24 * HOUR);
   });
 
-  it('when the review falls due, then the vehicle is approved, stamped with the due time, not the later now', async () => {
+  it('when the review falls due, then the vehicle is approved, stamped with the due time; a new card reopens it', async () => {
     const id = await registered();
     await upload(id);
     const endsAt = reviewEndsAt(id)!;
@@ -58,6 +58,8 @@ describe('platform_a vehicles', () => {
       status: 'approved', circulation_card: { status: 'submitted', review_status: 'approved' },
       approved_at: new Date(endsAt).toISOString(),
     });
+    const again = await upload(id);
+    expect(again.body.vehicle).toMatchObject({ status: 'pending', approved_at: null, circulation_card: { review_status: 'pending' } });
   });
 
   it.each([

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import type { Job } from '../../server/jobs/view.ts';
+import { callTestbed } from '../environment.ts';
+import { action, CliError, fail, print, type OutputOptions } from '../output.ts';
+
+const ENDED = new Set(['completed', 'failed']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const summary = (job: Job) =>
+  `Lote ${job.id}: ${job.status}; ${job.processed}/${job.total} procesados, ${job.succeeded} correctos, ${job.failed} fallidos`;
+
+/**
+ * Polls the running serve's loopback view of the job until it ends. The bar goes to stderr (and only
+ * on a terminal), so stdout carries just the final line, or the one JSON document with --json.
+ */
+async function watch(jobId: string, intervalMs: number): Promise<Job> {
+  const path = `/jobs/${encodeURIComponent(jobId)}`;
+  let job = await callTestbed<Job>(path);
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'Lote [{bar}] {value}/{total} | correctos {succeeded} | fallidos {failed} | {status}' },
+    cliProgress.Presets.shades_classic,
+  );
+  const payload = () => ({ succeeded: job.succeeded, failed: job.failed, status: job.status });
+  bar.start(job.total, job.processed, payload());
+  try {
+    while (!ENDED.has(job.status)) {
+      await sleep(intervalMs);
+      job = await callTestbed<Job>(path);
+      bar.update(job.processed, payload());
+    }
+  } finally {
+    bar.stop();
+  }
+  return job;
+}
+
+export function registerJobs(program: Command): void {
+  const jobs = program.command('jobs').description('batch jobs of the running serve');
+
+  jobs
+    .command('watch <jobId>')
+    .description('show a live progress bar until the job ends (completed or failed)')
+    .option('--interval <ms>', 'polling period in milliseconds', '250')
+    .option('--json', 'print the final job as one JSON document')
+    .action(
+      action(async (jobId: string, opts: OutputOptions & { interval: string }) => {
+        const intervalMs = Number(opts.interval);
+        if (!Number.isInteger(intervalMs) || intervalMs < 10) throw new CliError('--interval debe ser un entero ≥ 10 (milisegundos)');
+        const job = await watch(jobId, intervalMs);
+        print(opts, job, summary(job));
+        // The job ran but could not finish as a whole: a script should see it in the exit code.
+        if (job.status === 'failed') fail(`el lote ${job.id} terminó en failed`);
+      }),
+    );
+}

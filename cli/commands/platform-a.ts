@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import { callTestbed } from '../environment.ts';
+import { action, CliError, print, type OutputOptions } from '../output.ts';
+
+const VERDICTS = ['approved', 'rejected'];
+
+export function registerPlatformA(program: Command): void {
+  const platformA = program.command('platform-a').description('act as platform_a: its reviewers and its drivers');
+
+  platformA
+    .command('review <vehicleId>')
+    .description('platform_a decides the pending review of a vehicle now (the API sees it through refresh)')
+    .requiredOption('--verdict <verdict>', 'approved or rejected')
+    .option('--card <verdict>', 'the circulation card verdict: approved or rejected')
+    .option('--json', 'print one JSON document')
+    .action(
+      action(async (vehicleId: string, opts: OutputOptions & { verdict: string; card?: string }) => {
+        if (!VERDICTS.includes(opts.verdict)) throw new CliError('--verdict debe ser approved o rejected');
+        if (opts.card !== undefined && !VERDICTS.includes(opts.card)) throw new CliError('--card debe ser approved o rejected');
+        const body = await callTestbed<{ vehicleId: string; verdict: string; card: string }>(
+          `/platform-a/vehicles/${encodeURIComponent(vehicleId)}/review`,
+          { body: { verdict: opts.verdict, card: opts.card } },
+        );
+        print(opts, body, `Revisión de ${body.vehicleId}: vehículo ${body.verdict}, tarjeta ${body.card}`);
+      }),
+    );
+
+  for (const [name, verb] of [
+    ['accept', 'acepta'],
+    ['decline', 'rechaza'],
+  ] as const) {
+    platformA
+      .command(`${name} <driverId>`)
+      .description(`the driver ${name}s the invitation in the platform app (the API sees it through refresh)`)
+      .option('--json', 'print one JSON document')
+      .action(
+        action(async (driverId: string, opts: OutputOptions) => {
+          const body = await callTestbed<{ driverId: string; status: string }>(
+            `/platform-a/drivers/${encodeURIComponent(driverId)}/${name}`,
+            { method: 'POST' },
+          );
+          print(opts, body, `El conductor ${body.driverId} ${verb} la invitación: ${body.status}`);
+        }),
+      );
+  }
+}

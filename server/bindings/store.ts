@@ -1,0 +1,58 @@
+import type { Db } from '../db/open.ts';
+import type { Platform } from '../common/schemas.ts';
+import type { AssignmentRow } from '../assignments/store.ts';
+import type { BindingState } from '../assignments/platform-sync.ts';
+import { cachedPrepare } from '../http/pagination.ts';
+
+export interface BindingRow {
+  assignment_id: string;
+  platform: Platform;
+  state: BindingState;
+  /** Platform calls made for this binding (binds and unbinds), outages included. */
+  attempts: number;
+  last_error: string | null;
+  updated_at: string;
+}
+
+export function createBindingStore(db: Db) {
+  const get = db.prepare('SELECT * FROM assignment_bindings WHERE assignment_id = ? AND platform = ?');
+  const upsert = db.prepare(`INSERT INTO assignment_bindings (assignment_id, platform, state, attempts, last_error, updated_at)
+    VALUES (@assignment_id, @platform, @state, @attempts, @last_error, @updated_at)
+    ON CONFLICT (assignment_id, platform) DO UPDATE SET state = excluded.state, attempts = excluded.attempts,
+    last_error = excluded.last_error, updated_at = excluded.updated_at`);
+  const assignment = db.prepare('SELECT * FROM assignments WHERE id = ?');
+  // Settled = nothing left to do while the assignment stays active; the rest may still need a bind.
+  const unsettled = db.prepare(`SELECT a.* FROM assignments a WHERE a.status = 'active' AND
+    (SELECT COUNT(*) FROM assignment_bindings b WHERE b.assignment_id = a.id AND b.state IN ('synced', 'failed')) < 2
+    ORDER BY a.created_at, a.id`);
+  const toRelease = db.prepare(`SELECT a.* FROM assignments a WHERE a.status = 'ended' AND EXISTS
+    (SELECT 1 FROM assignment_bindings b WHERE b.assignment_id = a.id AND b.state = 'unbinding') ORDER BY a.ended_at, a.id`);
+  const dropDriver = db.prepare(`UPDATE assignment_bindings SET state = 'awaiting', updated_at = ? WHERE platform = ? AND state = 'synced'
+    AND assignment_id IN (SELECT id FROM assignments WHERE driver_id = ? AND status = 'active')`);
+
+  return {
+    get: (assignmentId: string, platform: Platform) => get.get(assignmentId, platform) as BindingRow | undefined,
+    save: (row: BindingRow) => void upsert.run(row),
+    assignment: (id: string) => assignment.get(id) as AssignmentRow | undefined,
+    forAssignments(ids: string[]): Map<string, BindingRow[]> {
+      const out = new Map<string, BindingRow[]>();
+      if (ids.length === 0) return out;
+      const sql = `SELECT * FROM assignment_bindings WHERE assignment_id IN (${ids.map(() => '?').join(',')}) ORDER BY platform`;
+      for (const row of cachedPrepare(db, sql).all(...ids) as BindingRow[]) {
+        out.set(row.assignment_id, [...(out.get(row.assignment_id) ?? []), row]);
+      }
+      return out;
+    },
+    /** Active assignments that may still owe a bind somewhere; readiness is decided in code, in one place. */
+    activeUnsettled: () => unsettled.all() as AssignmentRow[],
+    /** Ended assignments with an unbind the platform has not confirmed yet. */
+    endedWithUnbinds: () => toRelease.all() as AssignmentRow[],
+    /**
+     * The platform dropped the driver's binding together with the invitation (platform_a cancels both
+     * at once): back to awaiting, to be pushed again once the driver is active there again.
+     */
+    driverDropped: (driverId: string, platform: Platform, at: string) => void dropDriver.run(at, platform, driverId),
+  };
+}
+
+export type BindingStore = ReturnType<typeof createBindingStore>;

@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { requireScope } from '../auth/authenticate.ts';
+import { pathId, Platform } from '../common/schemas.ts';
+import { notFound } from '../http/errors.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import type { InvitationService } from './service.ts';
+
+export const InviteBody = z.object({ platform: Platform });
+
+/** A platform segment that is not one of the two names no invitation: 404 like an absent resource. */
+function pathPlatform(value: unknown): Platform {
+  const parsed = Platform.safeParse(value);
+  if (!parsed.success) throw notFound('La plataforma');
+  return parsed.data;
+}
+
+export function invitationsRouter(invitations: InvitationService): Router {
+  const router = Router();
+  const driverId = (v: unknown) => pathId(v, 'El conductor');
+
+  router.post('/drivers/:id/invitations', requireScope('drivers:write'), async (req, res) => {
+    const id = driverId(req.params.id);
+    // 404 before 400 (docs/decisions.md, order of checks): an absent driver is named whatever the body.
+    invitations.requireDriver(req.auth.tenantId, id);
+    const { platform } = parseJsonBody(InviteBody, req);
+    const { created, invitation } = await invitations.invite(req.auth.tenantId, id, platform);
+    res.status(created ? 201 : 200).json(invitation);
+  });
+
+  router.get('/drivers/:id/invitations', requireScope('drivers:read'), (req, res) => {
+    res.json({ data: invitations.list(req.auth.tenantId, driverId(req.params.id)) });
+  });
+
+  router.get('/drivers/:id/invitations/:platform', requireScope('drivers:read'), (req, res) => {
+    const id = driverId(req.params.id);
+    res.json(invitations.get(req.auth.tenantId, id, pathPlatform(req.params.platform)));
+  });
+
+  router.post('/drivers/:id/invitations/:platform/refresh', requireScope('drivers:write'), async (req, res) => {
+    const id = driverId(req.params.id);
+    res.json(await invitations.refresh(req.auth.tenantId, id, pathPlatform(req.params.platform)));
+  });
+
+  router.delete('/drivers/:id/invitations/:platform', requireScope('drivers:write'), async (req, res) => {
+    const id = driverId(req.params.id);
+    res.json(await invitations.cancel(req.auth.tenantId, id, pathPlatform(req.params.platform)));
+  });
+
+  return router;
+}

@@ -1,0 +1,99 @@
+import type { Deps } from '../deps.ts';
+import type { Platform } from '../common/schemas.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
+import { createDriverStore, type DriverRow } from '../drivers/store.ts';
+import { toInvitation, type Invitation, type InvitationRow } from '../drivers/invitation-store.ts';
+import { createInvitationWriter, NO_INVITATION, sameAsStored } from './apply.ts';
+
+type InvitationDeps = Pick<Deps, 'db' | 'clock' | 'platformA'>;
+
+/** platform_b has no invitations in v1 (spec §1): every write there is refused before any platform call. */
+function assertEnabled(platform: Platform): void {
+  if (platform === 'platform_b') {
+    throw new AppError('PLATFORM_NOT_ENABLED', 'Las invitaciones de conductores no están disponibles en platform_b (v1).');
+  }
+}
+
+/**
+ * Driver invitations (spec §3): the platform is asked first and the local row is written only with
+ * its answer, so an outage (503) leaves every stored state as it was.
+ */
+export function createInvitationService(deps: InvitationDeps) {
+  const drivers = createDriverStore(deps.db);
+  const writer = createInvitationWriter(deps.db);
+  const now = () => deps.clock.now().toISOString();
+
+  function requireDriver(tenantId: string, driverId: string): DriverRow {
+    const row = drivers.get(tenantId, driverId);
+    if (!row) throw notFound('El conductor');
+    return row;
+  }
+
+  function stored(driverId: string, platform: Platform): InvitationRow {
+    const row = writer.invitations.get(driverId, platform);
+    if (!row) throw new Error(`driver ${driverId} has no ${platform} invitation row`);
+    return row;
+  }
+
+  /**
+   * 201 when the invitation was sent now; 200 with the stored one when it already exists (invited,
+   * bound or rejected). A rejected invitation is not re-sent: DELETE it first, then POST again.
+   */
+  async function invite(tenantId: string, driverId: string, platform: Platform): Promise<{ created: boolean; invitation: Invitation }> {
+    const driver = requireDriver(tenantId, driverId);
+    assertEnabled(platform);
+    const current = stored(driverId, platform);
+    if (current.status !== 'none') return { created: false, invitation: toInvitation(current) };
+    const { invitation: live } = await deps.platformA.inviteDriver({
+      externalId: driver.id, fleetId: driver.tenant_id, name: driver.name, whatsapp: driver.whatsapp,
+    });
+    // A concurrent POST may have stored it while this one waited: only one of them says "sent".
+    const latest = stored(driverId, platform);
+    return { created: latest.status === 'none', invitation: toInvitation(writer.apply(latest, live, now())) };
+  }
+
+  function list(tenantId: string, driverId: string): Invitation[] {
+    requireDriver(tenantId, driverId);
+    return (writer.invitations.forDrivers([driverId]).get(driverId) ?? []).map(toInvitation);
+  }
+
+  function get(tenantId: string, driverId: string, platform: Platform): Invitation {
+    requireDriver(tenantId, driverId);
+    return toInvitation(stored(driverId, platform));
+  }
+
+  async function syncOne(current: InvitationRow): Promise<InvitationRow> {
+    const live = (await deps.platformA.getInvitation(current.driver_id)) ?? NO_INVITATION;
+    if (sameAsStored(current, live)) return current;
+    return writer.apply(current, live, now());
+  }
+
+  /** Asks platform_a now and persists its answer; `none` has nothing to ask about (409, contract §3). */
+  async function refresh(tenantId: string, driverId: string, platform: Platform): Promise<Invitation> {
+    requireDriver(tenantId, driverId);
+    assertEnabled(platform);
+    const current = stored(driverId, platform);
+    if (current.status === 'none') throw conflict('El conductor no tiene invitación en platform_a: invítalo primero.');
+    return toInvitation(await syncOne(current));
+  }
+
+  /**
+   * Cancels the invitation or unbinds the driver on platform_a, whatever the stored state says (a
+   * POST that timed out may have reached the platform), and stores `none`.
+   */
+  async function cancel(tenantId: string, driverId: string, platform: Platform): Promise<Invitation> {
+    requireDriver(tenantId, driverId);
+    assertEnabled(platform);
+    const live = (await deps.platformA.cancelInvitation(driverId)) ?? NO_INVITATION;
+    return toInvitation(writer.apply(stored(driverId, platform), live, now()));
+  }
+
+  /** Background sync: every invitation platform_a can still move, across tenants. */
+  async function syncOpen(): Promise<void> {
+    for (const row of writer.invitations.stillMoving()) await syncOne(row);
+  }
+
+  return { requireDriver, invite, list, get, refresh, cancel, syncOpen };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,174 @@
+import { PLATFORMS, type Platform } from '../common/schemas.ts';
+import { AppError, ERROR_CATALOG } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { DueItem, JobKind, JobStore } from './store.ts';
+
+/** Does one item on its platform; resolves when done, throws an AppError when the item fails. */
+export type ItemRunner = (item: DueItem) => Promise<void>;
+
+export interface RetryPolicy {
+  /** Calls of one item before a platform outage makes it fail. */
+  maxAttempts: number;
+  /** Real-time wait after the first failed call; doubles after each one, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1_600 };
+/** Calls in flight toward each platform: enough for a 500-item batch in seconds, gentle on the peer. */
+export const DEFAULT_CONCURRENCY = 8;
+
+export interface JobWorkerOptions {
+  store: JobStore;
+  runners: Partial<Record<JobKind, ItemRunner>>;
+  /** Simulated time, for the job's timestamps. */
+  clock: Clock;
+  /** Real time, for backoff (contract §1: what protects the process never follows the simulated clock). */
+  realNowMs: () => number;
+  logger: Logger;
+  concurrency?: number;
+  retry?: RetryPolicy;
+  /** Real-time wait; tests pass one that moves their fake realNowMs instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
+  /** How often the background loop looks for work nobody announced with kick(). */
+  pollMs?: number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export const backoffMs = (policy: RetryPolicy, attempt: number) =>
+  Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
+
+/**
+ * Runs queued job items: at most `concurrency` calls in flight per platform, each outcome recorded in
+ * one transaction (store.finish). Which item is in flight is kept in memory only, on purpose: after a
+ * crash every item not recorded is simply queued again (see docs/jobs.md, "Exactly once").
+ */
+export function createJobWorker(o: JobWorkerOptions) {
+  const concurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
+  const retry = o.retry ?? DEFAULT_RETRY;
+  const sleep = o.sleep ?? realSleep;
+  const inFlight = new Map<string, Promise<void>>();
+  const busy: Record<Platform, number> = { platform_a: 0, platform_b: 0 };
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  const wakers = new Set<() => void>();
+  const keyOf = (item: DueItem) => `${item.job_id}:${item.position}`;
+
+  /** Waits for `ms` of real time, or less if kick() or stop() comes first. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => (wakers.delete(done), resolve());
+      wakers.add(done);
+      void sleep(ms).then(done);
+    });
+  }
+  const wake = () => [...wakers].forEach((done) => done());
+
+  function pump(): void {
+    if (stopping) return;
+    for (const platform of PLATFORMS) {
+      if (busy[platform] >= concurrency) continue;
+      // In-flight items are still queued in the database: ask for enough rows to skip them.
+      for (const item of o.store.dueItems(platform, o.realNowMs(), concurrency + busy[platform])) {
+        if (busy[platform] >= concurrency) break;
+        if (!inFlight.has(keyOf(item))) launch(item);
+      }
+    }
+  }
+
+  function launch(item: DueItem): void {
+    const key = keyOf(item);
+    busy[item.platform]++;
+    const done = runItem(item).finally(() => {
+      busy[item.platform]--;
+      inFlight.delete(key);
+      pump();
+    });
+    inFlight.set(key, done);
+  }
+
+  async function runItem(item: DueItem): Promise<void> {
+    try {
+      const runner = o.runners[item.kind];
+      if (!runner) {
+        o.store.failJob(item.job_id, `no runner for job kind ${item.kind}`, o.clock.now().toISOString());
+        o.logger.error('job failed', { jobId: item.job_id, kind: item.kind });
+        return;
+      }
+      o.store.markRunning(item.job_id, o.clock.now().toISOString());
+      record(item, await attempt(runner, item));
+    } catch (err) {
+      // Only a broken store lands here (e.g. the database closed under us); the item stays queued.
+      o.logger.error('job item not recorded', { jobId: item.job_id, position: item.position, error: String(err) });
+    }
+  }
+
+  type Outcome = { ok: true } | { ok: false; message: string; retryable: boolean };
+
+  async function attempt(runner: ItemRunner, item: DueItem): Promise<Outcome> {
+    try {
+      await runner(item);
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof AppError) return { ok: false, message: err.message, retryable: err.code === 'PLATFORM_UNAVAILABLE' };
+      o.logger.error('job item crashed', { jobId: item.job_id, position: item.position, error: String(err) });
+      return { ok: false, message: ERROR_CATALOG.INTERNAL.message, retryable: false };
+    }
+  }
+
+  function record(item: DueItem, outcome: Outcome): void {
+    const at = o.clock.now().toISOString();
+    if (outcome.ok) return void o.store.finish(item, true, null, at);
+    const attempts = item.attempts + 1;
+    if (!outcome.retryable) return void o.store.finish(item, false, outcome.message, at);
+    // A call cut short by our own shutdown says nothing about the platform: leave the item as it was.
+    if (stopping) return;
+    if (attempts < retry.maxAttempts) return o.store.retryLater(item, o.realNowMs() + backoffMs(retry, attempts), outcome.message);
+    const message = `La plataforma ${item.platform} no respondió tras ${attempts} intentos; vuelve a intentarlo más tarde.`;
+    o.store.finish(item, false, message, at);
+  }
+
+  /** Runs until nothing is queued (or stop() is called), waiting out backoffs in real time. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      pump();
+      if (inFlight.size > 0) {
+        await Promise.race(inFlight.values());
+        continue;
+      }
+      const next = o.store.nextAttemptAt();
+      if (stopping || next === null) return;
+      await pause(Math.max(1, next - o.realNowMs()));
+    }
+  }
+
+  return {
+    /** For tests and one-shot use: resolves when every open job has ended. */
+    runUntilIdle: drain,
+    /** Starts the background loop of the server process; jobs left by a previous run resume here. */
+    start(): void {
+      if (loop) return;
+      stopping = false;
+      loop = (async () => {
+        while (!stopping) {
+          await drain();
+          if (!stopping) await pause(o.pollMs ?? 1_000);
+        }
+      })();
+    },
+    /** New work: stop waiting and look now. */
+    kick: () => wake(),
+    /** Starts nothing new and waits for the calls in flight; their outcomes are recorded (outages excepted). */
+    async stop(): Promise<void> {
+      stopping = true;
+      wake();
+      await loop;
+      await Promise.allSettled(inFlight.values());
+      loop = null;
+    },
+  };
+}
+
+export type JobWorker = ReturnType<typeof createJobWorker>;

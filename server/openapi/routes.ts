@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { openApiDocument } from './document.ts';
+
+export const OPENAPI_PATH = '/v1/openapi.json';
+export const DOCS_PATH = '/docs';
+
+/**
+ * The document and its interactive documentation, both without a key: they describe the API and
+ * reveal no tenant data. swagger-ui's assets come from swagger-ui-dist in node_modules, so /docs
+ * works with no network; the online validator badge is off for the same reason.
+ */
+export function openApiRouter(): Router {
+  const router = Router();
+
+  router.get(OPENAPI_PATH, (_req, res) => {
+    res.json(openApiDocument());
+  });
+
+  // The page loads its assets by relative URL ("./swagger-ui.css"): it must be served under "/docs/".
+  router.get(DOCS_PATH, (req, res, next) => {
+    if (req.originalUrl.split('?')[0] !== DOCS_PATH) return next();
+    res.redirect(301, `${DOCS_PATH}/`);
+  });
+
+  // serveFiles keeps the options per router; `serve` + `setup` would share one global across apps.
+  router.use(
+    DOCS_PATH,
+    swaggerUi.serveFiles(undefined, {
+      swaggerUrl: OPENAPI_PATH,
+      customSiteTitle: 'Fleet Partner API',
+      swaggerOptions: {
+        url: OPENAPI_PATH,
+        validatorUrl: null,
+        docExpansion: 'list',
+        displayOperationId: true,
+        showExtensions: true,
+        persistAuthorization: true,
+        defaultModelsExpandDepth: 1,
+      },
+    }),
+    swaggerUi.setup(undefined, {
+      swaggerUrl: OPENAPI_PATH,
+      customSiteTitle: 'Fleet Partner API',
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../support/images.ts';
+import { useWorld } from '../support/world.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('/_testbed control surface', () => {
+  const w = useWorld();
+  let seq = 0;
+  const storedOffset = () =>
+    (w.deps.db.prepare('SELECT offset_ms FROM clock_state WHERE id = 1').get() as { offset_ms: number } | undefined)?.offset_ms ?? 0;
+  const clockState = () => ({ now: w.clock.now().toISOString(), stored: storedOffset() });
+
+  /** The same app, reached as if from another machine: the socket's peer address is overridden. */
+  const from = (address: string) =>
+    supertest((req: IncomingMessage, res: ServerResponse) => {
+      Object.defineProperty(req.socket, 'remoteAddress', { value: address, configurable: true });
+      w.app(req as never, res as never);
+    });
+
+  /** A vehicle pending on platform_a; with `card`, its review is running. */
+  async function pendingVehicle(card: boolean) {
+    const { auth } = w.newTenant();
+    const body = { plate: `TB-${String(++seq).padStart(4, '0')}`, brand: 'Seat', model: 'Ibiza', year: 2020, color: 'Azul', city: 'Toluca' };
+    const { id } = (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;
+    await w.request.post(`/v1/vehicles/${id}/registrations`).set(auth).send({ platform: 'platform_a' }).expect(201);
+    if (card) {
+      await w.request.post(`/v1/vehicles/${id}/documents`).set(auth).field('type', 'circulation_card_front').attach('file', TINY_PNG, 'c.png').expect(201);
+    }
+    return { auth, id: id as string };
+  }
+
+  describe('who may call it', () => {
+    it.each(['203.0.113.9', '10.0.0.5', '::ffff:192.168.1.20', '2001:db8::1'])(
+      'when the peer is %s (not loopback), then 403 FORBIDDEN and the clock does not move',
+      async (address) => {
+        const before = clockState();
+
+        const read = await from(address).get('/_testbed/clock');
+        const advance = await from(address).post('/_testbed/clock/advance').send({ duration: '1h' });
+
+        expect([read.status, advance.status]).toEqual([403, 403]);
+        expect(advance.body.error.code).toBe('FORBIDDEN');
+        expect(clockState()).toEqual(before);
+      },
+    );
+
+    it.each(['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1'])('when the peer is %s (loopback), then it is served', async (address) => {
+      const res = await from(address).get('/_testbed/clock');
+
+      expect(res.status).toBe(200);
+    });
+
+    it.each([
+      ['GET', '/_testbed/clock'],
+      ['POST', '/_testbed/clock/advance'],
+      ['POST', '/_testbed/sync'],
+    ])('when %s %s carries an Authorization header (even a valid key), then 403 and nothing moves', async (method, path) => {
+      const { auth } = w.newTenant();
+      const before = clockState();
+
+      const res = method === 'GET' ? await w.request.get(path).set(auth) : await w.request.post(path).set(auth).send({ duration: '1h' });
+
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(clockState()).toEqual(before);
+    });
+  });
+
+  describe('clock', () => {
+    it('when GET /_testbed/clock, then it answers the simulated now', async () => {
+      const res = await w.request.get('/_testbed/clock');
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ now: w.clock.now().toISOString() });
+    });
+
+    it.each(['6h', '45m', '1d2h'])('when advanced by %s, then now moves by it, is stored, and the simulators share it', async (duration) => {
+      const before = w.clock.now().getTime();
+      const ms = { '6h': 6 * HOUR, '45m': 45 * 60_000, '1d2h': 26 * HOUR }[duration]!;
+
+      const res = await w.request.post('/_testbed/clock/advance').send({ duration });
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ now: new Date(before + ms).toISOString() });
+      expect((await w.request.get('/_testbed/clock')).body.now).toBe(res.body.now);
+      expect((await w.net.control.getClock()).now).toBe(res.body.now);
+      expect(storedOffset()).toBe(w.clock.getState().offsetMs);
+    });
+
+    it.each([['abc'], ['6'], ['-1h'], ['1.5h'], ['3w'], [''], [6], [null]])('when the duration is %j, then 400 VALIDATION and the clock stays', async (duration) => {
+      const before = clockState();
+
+      const res = await w.request.post('/_testbed/clock/advance').send({ duration });
+
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(clockState()).toEqual(before);
+    });
+
+    it('when the body has no duration or is not JSON, then 400 VALIDATION', async () => {
+      const empty = await w.request.post('/_testbed/clock/advance').send({});
+      const text = await w.request.post('/_testbed/clock/advance').set('Content-Type', 'text/plain').send('6h');
+
+      expect([empty.status, text.status]).toEqual([400, 400]);
+    });
+
+    it('when the simulators are unreachable, then 503 and neither clock moves', async () => {
+      const before = clockState();
+      w.net.platformDown('control');
+
+      const res = await w.request.post('/_testbed/clock/advance').send({ duration: '2h' });
+
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+      expect(clockState()).toEqual(before);
+    });
+
+    it('when advanced past a running review, then the review has ended and the API has synced it', async () => {
+      const { auth, id } = await pendingVehicle(true);
+
+      await w.request.post('/_testbed/clock/advance').send({ duration: '1d' }).expect(200);
+
+      const stored = await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth);
+      expect(stored.body).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
+    });
+  });
+
+  describe('platform_a review', () => {
+    it.each([
+      [{ verdict: 'approved' }, 'approved', 'approved'],
+      [{ verdict: 'rejected', card: 'rejected' }, 'rejected', 'rejected'],
+    ])('when a running review is decided with %j, then 200, and the API sees %s only through refresh', async (decision, status, card) => {
+      const { auth, id } = await pendingVehicle(true);
+
+      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send(decision);
+      const stored = await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth);
+      const refreshed = await w.request.post(`/v1/vehicles/${id}/registrations/platform_a/refresh`).set(auth);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ vehicleId: id, verdict: decision.verdict, card });
+      expect(stored.body.status).toBe('pending');
+      expect(refreshed.body).toMatchObject({ status, docReviewStatus: card });
+    });
+
+    it('when the vehicle has no running review (card not uploaded), then 409 CONFLICT', async () => {
+      const { id } = await pendingVehicle(false);
+
+      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send({ verdict: 'approved' });
+
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('CONFLICT');
+    });
+
+    it.each([
+      ['an unknown vehicle', 'e3c1e5a2-4f0b-4c1e-9a57-0d2f4b7f9a10', { verdict: 'approved' }, 404],
+      ['a bad verdict', null, { verdict: 'maybe' }, 400],
+      ['a bad card verdict', null, { verdict: 'approved', card: 'blurry' }, 400],
+      ['no verdict', null, {}, 400],
+    ])('when the review names %s, then %#: status %i', async (_case, unknownId, decision, status) => {
+      const id = unknownId ?? (await pendingVehicle(true)).id;
+
+      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send(decision);
+
+      expect(res.status).toBe(status);
+    });
+  });
+
+  describe('platform_a invitation answers', () => {
+    async function invitedDriver() {
+      const externalId = `drv-${++seq}`;
+      await w.net.platformA.inviteDriver({ externalId, fleetId: 'fleet-1', name: 'Ana Ruiz', whatsapp: `55123${String(seq).padStart(5, '0')}` });
+      return externalId;
+    }
+
+    it.each([
+      ['accept', 'bound'],
+      ['decline', 'rejected'],
+    ])('when an invited driver is made to %s, then 200 with status %s, and a second answer is 409', async (answer, status) => {
+      const driverId = await invitedDriver();
+
+      const res = await w.request.post(`/_testbed/platform-a/drivers/${driverId}/${answer}`);
+      const again = await w.request.post(`/_testbed/platform-a/drivers/${driverId}/${answer}`);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ driverId, status });
+      expect(again.status).toBe(409);
+    });
+
+    it('when the driver was never invited, then 404', async () => {
+      const res = await w.request.post('/_testbed/platform-a/drivers/nobody/accept');
+
+      expect(res.status).toBe(404);
+    });
+  });
+});

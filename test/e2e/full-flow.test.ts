@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServeProcess } from '../support/process.ts';
+import { TINY_PNG } from '../support/images.ts';
+
+/**
+ * The whole product as a user runs it: `fleet-sim serve` with its companion simulators, driven only
+ * through HTTP and the CLI, stopped with SIGTERM.
+ */
+describe('full process: serve + CLI', () => {
+  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '11' });
+    const tenant = await env.cli(['tenants', 'create', '--name', 'Flota E2E']);
+    const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
+    auth = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+  }, 60_000);
+
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(env.base + path, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('when a vehicle is registered, its card uploaded and the review approved, then it ends approved', async () => {
+    const vehicle = await api('POST', '/v1/vehicles', { plate: 'E2E-001', brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' });
+    expect(vehicle.status).toBe(201);
+    const id = vehicle.body.id;
+    expect((await api('POST', `/v1/vehicles/${id}/registrations`, { platform: 'platform_a' })).status).toBe(201);
+
+    const form = new FormData();
+    form.append('type', 'circulation_card_front');
+    form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'card.png');
+    const upload = await fetch(`${env.base}/v1/vehicles/${id}/documents`, { method: 'POST', headers: { Authorization: auth.Authorization }, body: form });
+    expect(upload.status).toBe(201);
+    expect((await api('GET', `/v1/vehicles/${id}`)).body.status).toBe('pending_platform_a');
+
+    const review = await env.cli(['platform-a', 'review', id, '--verdict', 'approved']);
+    expect(review.json).toMatchObject({ vehicleId: id, verdict: 'approved' });
+    const refreshed = await api('POST', `/v1/vehicles/${id}/registrations/platform_a/refresh`);
+    expect(refreshed.body).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
+    expect((await api('GET', `/v1/vehicles/${id}`)).body.status).toBe('activo');
+  });
+
+  it('when a driver is invited and accepts in the app, then refresh shows bound and approval follows with time', async () => {
+    const driver = await api('POST', '/v1/drivers', { name: 'Ana López', whatsapp: '3312345678', city: 'Guadalajara' });
+    expect(driver.status).toBe(201);
+    const id = driver.body.id;
+    expect((await api('POST', `/v1/drivers/${id}/invitations`, { platform: 'platform_a' })).body.status).toBe('invited');
+
+    const accepted = await env.cli(['platform-a', 'accept', id]);
+    expect(accepted.json).toMatchObject({ driverId: id, status: 'bound' });
+    expect((await api('POST', `/v1/drivers/${id}/invitations/platform_a/refresh`)).body.status).toBe('bound');
+
+    const advanced = await env.cli(['clock', 'advance', '1d']);
+    expect(advanced.json.now).toBe('2026-05-05T12:00:00.000Z');
+    const stored = await api('GET', `/v1/drivers/${id}/invitations/platform_a`);
+    expect(stored.body).toMatchObject({ status: 'bound', reviewStatus: 'approved' });
+  });
+
+  it('when a CLI command fails, then it exits non-zero with a message on stderr', async () => {
+    const result = await env.cli(['platform-a', 'accept', '00000000-0000-4000-8000-000000000000']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/error: /);
+  });
+
+  it('when SIGTERM arrives, then serve and its simulators stop within 5 s and the port is free', async () => {
+    const ms = await env.stop('SIGTERM');
+    expect(ms).toBeLessThan(5_000);
+    await expect(fetch(`${env.base}/v1/health`)).rejects.toThrow();
+  });
+});

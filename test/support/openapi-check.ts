@@ -1,0 +1,158 @@
+import type { Express, Request, Response } from 'express';
+import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
+
+/**
+ * Every response an API test receives is checked against the served OpenAPI document: its status
+ * must be declared for the operation and its JSON body must validate. makeTestApp installs the
+ * recorder; test/support/openapi-setup.ts fails the test in afterEach. See docs/openapi.md.
+ */
+
+export interface RecordedResponse {
+  method: string;
+  path: string;
+  /** The express route that answered (`/v1` + `/vehicles/:id`), when a route matched at all. */
+  route: string | null;
+  status: number;
+  /** The JSON body as the client parses it; undefined when the response was not JSON. */
+  body: unknown;
+}
+
+/** Control routes of the testbed and the documentation itself are not part of the API. */
+const EXEMPT = [/^\/_testbed(\/|$)/, /^\/docs(\/|$)/, /^\/v1\/openapi\.json$/];
+
+let recorded: RecordedResponse[] = [];
+let optOut: { reason: string; status?: number } | null = null;
+const RECORDED = Symbol('openapi-check.recorded');
+
+function record(req: Request, res: Response, body: unknown): void {
+  (res as unknown as Record<symbol, boolean>)[RECORDED] = true;
+  recorded.push({
+    method: req.method === 'HEAD' ? 'GET' : req.method,
+    path: req.originalUrl.split('?')[0],
+    route: req.route ? `${req.baseUrl}${String(req.route.path)}` : null,
+    status: res.statusCode,
+    body: body === undefined ? undefined : JSON.parse(JSON.stringify(body)),
+  });
+}
+
+/** The test hook: records what this app answers, without changing what it answers. */
+export function recordResponses(app: Express): void {
+  const json = app.response.json;
+  app.response.json = function recordJson(this: Response, body: unknown) {
+    record(this.req, this, body);
+    return json.call(this, body);
+  };
+  // express calls app.handle for every request; hooking it sees responses that never call res.json.
+  type Handle = (req: Request, res: Response, callback?: unknown) => void;
+  const target = app as unknown as { handle: Handle };
+  const handle = target.handle.bind(app);
+  target.handle = (req, res, callback) => {
+    res.once('finish', () => {
+      if (!(res as unknown as Record<symbol, boolean>)[RECORDED]) record(req, res, undefined);
+    });
+    return handle(req, res, callback);
+  };
+}
+
+/** Lets one test send deliberately undeclared responses; the reason is shown in the test's code. */
+export function allowUndeclaredResponses(reason: string, only: { status?: number } = {}): void {
+  if (!reason.trim()) throw new Error('allowUndeclaredResponses needs a reason');
+  optOut = { reason, ...only };
+}
+
+interface Operation {
+  label: string;
+  method: string;
+  pointer: string;
+  pattern: RegExp;
+  literals: number;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+/** The check answers exactly the documented fields: response objects are closed here, not in the document. */
+function closeObjects(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(closeObjects);
+  if (typeof node !== 'object' || node === null) return;
+  const obj = node as Record<string, unknown>;
+  if (obj.type === 'object' && obj.properties && obj.additionalProperties === undefined) obj.additionalProperties = false;
+  Object.values(obj).forEach(closeObjects);
+}
+
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function createChecker(doc: OpenApiDocument) {
+  const closed = structuredClone(doc) as OpenApiDocument;
+  closeObjects(closed.components);
+  closeObjects(closed.paths);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(closed as object, 'openapi.json');
+
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(closed.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation['responses'] | undefined>)) {
+      const responses = (op as { responses?: Operation['responses'] } | undefined)?.responses;
+      if (!responses) continue;
+      const segments = path.split('/');
+      operations.push({
+        label: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        pointer: `openapi.json#/paths/${escapePointer(path)}/${method}`,
+        pattern: new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        responses,
+      });
+    }
+  }
+  const validators = new Map<string, ValidateFunction>();
+
+  /** Literal segments win over parameters: `/drivers/invitations/batch` is not `/drivers/{id}/…`. */
+  const find = (method: string, path: string) =>
+    operations.filter((op) => op.method === method && op.pattern.test(path)).sort((a, b) => b.literals - a.literals)[0];
+
+  function violations(r: RecordedResponse): string[] {
+    if (EXEMPT.some((re) => re.test(r.path))) return [];
+    const op = find(r.method, r.path);
+    if (!op) {
+      // No route matched either: the API's own 404 for an unknown path, which no operation owns.
+      return r.route ? [`${r.method} ${r.path} answered ${r.status} from route ${r.route}, which is not in the OpenAPI document (add it to server/<resource>/openapi.ts)`] : [];
+    }
+    const response = op.responses[String(r.status)];
+    if (!response) return [`${op.label} answered status ${r.status}, not declared (declared: ${Object.keys(op.responses).join(', ')})`];
+    const media = response.content?.['application/json'];
+    if (!media?.schema) return r.body === undefined ? [] : [`${op.label} ${r.status} sent a JSON body the document does not declare`];
+    if (r.body === undefined) return [`${op.label} ${r.status} declares a JSON body but none was sent`];
+    const key = `${op.pointer}/${r.status}`;
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${op.pointer}/responses/${r.status}/content/application~1json/schema` });
+      validators.set(key, validate);
+    }
+    if (validate(r.body)) return [];
+    const body = JSON.stringify(r.body);
+    return [`${op.label} ${r.status} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n    body: ${body.length > 600 ? `${body.slice(0, 600)}…` : body}`];
+  }
+
+  return { violations, find };
+}
+
+let checker: ReturnType<typeof createChecker> | undefined;
+const defaultChecker = () => (checker ??= createChecker(openApiDocument()));
+
+/** What went wrong since the last call; clears the records and the opt-out. Used by openapi-setup.ts. */
+export function takeViolations(): string[] {
+  const mine = recorded;
+  const allowed = optOut;
+  recorded = [];
+  optOut = null;
+  if (mine.length === 0) return [];
+  const check = defaultChecker();
+  return mine
+    .filter((r) => !(allowed && (allowed.status === undefined || allowed.status === r.status)))
+    .flatMap((r) => check.violations(r));
+}

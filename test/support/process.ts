@@ -1,0 +1,74 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A real `fleet-sim serve` on a temp data dir and a free port, and the CLI pointed at it. */
+export async function startServeProcess(extraEnv: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  const env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', ...extraEnv };
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+
+  const waitListening = (proc: ChildProcess) =>
+    new Promise<void>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        output += d.toString();
+        if (output.includes(`listening on ${base}`)) resolve();
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      proc.once('exit', (code) => reject(new Error(`serve exited (${code}): ${output.slice(-800)}`)));
+    });
+  await waitListening(child);
+
+  const cli = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string; json: any }>((resolve) => {
+      execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: 30_000 }, (err, stdout, stderr) => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          /* not JSON: the test sees json === null */
+        }
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr, json });
+      });
+    });
+
+  /** SIGTERM and the time it took to exit. */
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<number>((resolve) => {
+      const asked = Date.now();
+      if (child.exitCode !== null) return resolve(0);
+      child.once('exit', () => resolve(Date.now() - asked));
+      child.kill(signal);
+    });
+
+  /** Starts serve again on the same data dir and port (after stop). */
+  const restart = async () => {
+    output = '';
+    child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await waitListening(child);
+  };
+
+  const cleanup = async () => {
+    await stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return { port, base, dataDir, env, cli, stop, restart, cleanup, output: () => output };
+}
