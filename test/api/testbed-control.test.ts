@@ -54,14 +54,18 @@ describe('/_testbed control surface', () => {
     });
 
     it.each([
-      ['GET', '/_testbed/clock'],
-      ['POST', '/_testbed/clock/advance'],
-      ['POST', '/_testbed/sync'],
-    ])('when %s %s carries an Authorization header (even a valid key), then 403 and nothing moves', async (method, path) => {
-      const { auth } = w.newTenant();
+      ['GET', '/_testbed/clock', 'a valid API key'],
+      ['POST', '/_testbed/clock/advance', 'a valid API key'],
+      ['POST', '/_testbed/sync', 'a valid API key'],
+      ['POST', '/_testbed/clock/advance', 'Basic credentials'],
+      ['POST', '/_testbed/clock/advance', 'an empty value'],
+    ])('when %s %s carries an Authorization header with %s, then 403 and nothing moves', async (method, path, kind) => {
+      const value = { 'a valid API key': w.newTenant().auth.Authorization, 'Basic credentials': 'Basic Zm9vOmJhcg==', 'an empty value': '' }[kind]!;
       const before = clockState();
 
-      const res = method === 'GET' ? await w.request.get(path).set(auth) : await w.request.post(path).set(auth).send({ duration: '1h' });
+      const res = method === 'GET'
+        ? await w.request.get(path).set('Authorization', value)
+        : await w.request.post(path).set('Authorization', value).send({ duration: '1h' });
 
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
@@ -155,11 +159,11 @@ describe('/_testbed control surface', () => {
     });
 
     it.each([
-      ['an unknown vehicle', 'e3c1e5a2-4f0b-4c1e-9a57-0d2f4b7f9a10', { verdict: 'approved' }, 404],
-      ['a bad verdict', null, { verdict: 'maybe' }, 400],
-      ['a bad card verdict', null, { verdict: 'approved', card: 'blurry' }, 400],
-      ['no verdict', null, {}, 400],
-    ])('when the review names %s, then %#: status %i', async (_case, unknownId, decision, status) => {
+      ['an unknown vehicle', 404, 'e3c1e5a2-4f0b-4c1e-9a57-0d2f4b7f9a10', { verdict: 'approved' }],
+      ['a bad verdict', 400, null, { verdict: 'maybe' }],
+      ['a bad card verdict', 400, null, { verdict: 'approved', card: 'blurry' }],
+      ['no verdict', 400, null, {}],
+    ])('when the review names %s, then %i', async (_case, status, unknownId, decision) => {
       const id = unknownId ?? (await pendingVehicle(true)).id;
 
       const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send(decision);

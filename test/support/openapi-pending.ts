@@ -1,0 +1,22 @@
+/**
+ * Routes served today whose operations are not yet in the OpenAPI document. Their responses are not
+ * checked, so the suite stays usable while each resource adds its `server/<resource>/openapi.ts`.
+ * Remove a line when its operation lands: test/api/openapi.test.ts fails on a line that is already
+ * documented, and on any served route that is neither documented nor listed here.
+ */
+export const NOT_YET_DOCUMENTED = [
+  'POST /v1/vehicles/registrations/batch',
+  'POST /v1/drivers/invitations/batch',
+  'GET /v1/jobs/:id',
+  'POST /v1/vehicles/:id/registrations',
+  'GET /v1/vehicles/:id/registrations',
+  'GET /v1/vehicles/:id/registrations/:platform',
+  'POST /v1/vehicles/:id/registrations/:platform/refresh',
+  'POST /v1/vehicles/:id/documents',
+  'GET /v1/vehicles/:id/documents',
+  'POST /v1/drivers/:id/invitations',
+  'GET /v1/drivers/:id/invitations',
+  'GET /v1/drivers/:id/invitations/:platform',
+  'POST /v1/drivers/:id/invitations/:platform/refresh',
+  'DELETE /v1/drivers/:id/invitations/:platform',
+];
