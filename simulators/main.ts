@@ -56,3 +56,10 @@ function stop(): void {
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Started by `fleet-sim serve` with a pipe on stdin: when the parent dies (even by SIGKILL) the pipe
+// closes, and the companion must not outlive it.
+if (process.env.FLEET_SIM_EXIT_WITH_PARENT === '1') {
+  process.stdin.on('end', stop);
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+}

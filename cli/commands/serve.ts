@@ -16,6 +16,7 @@ export function registerServe(program: Command): void {
           FLEET_DATA_DIR: config.dataDir,
           FLEET_SEED: String(config.seed),
           FLEET_SIM_PORT: String(config.simPort),
+          FLEET_SIM_EXIT_WITH_PARENT: '1',
         });
         let api;
         try {

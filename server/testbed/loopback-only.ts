@@ -11,7 +11,8 @@ export function loopbackOnly(req: Request, _res: Response, next: NextFunction): 
   if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed solo acepta conexiones locales.');
   }
-  if (req.get('authorization')) {
+  // Presence, not truthiness: an empty Authorization header is still a credential header.
+  if (req.get('authorization') !== undefined) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed no acepta claves de API.');
   }
   next();
