@@ -5,6 +5,8 @@ import { registerKeys } from './commands/keys.ts';
 import { registerClock } from './commands/clock.ts';
 import { registerPlatformA } from './commands/platform-a.ts';
 import { registerJobs } from './commands/jobs.ts';
+import { registerScenario } from './commands/scenario.ts';
+import { registerOpenApi } from './commands/openapi.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -16,5 +18,7 @@ registerKeys(program);
 registerClock(program);
 registerPlatformA(program);
 registerJobs(program);
+registerScenario(program);
+registerOpenApi(program);
 
 await program.parseAsync(process.argv);

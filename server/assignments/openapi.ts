@@ -13,7 +13,10 @@ export const assignmentOperations = [
   defineOperation({
     method: 'post', path: '/v1/assignments', operationId: 'createAssignment', tag: 'Assignments', access: 'drivers:write',
     summary: 'Asigna un conductor a un vehículo',
-    description: 'Termina cualquier otra asignación activa del mismo vehículo o del mismo conductor.',
+    description:
+      'Termina cualquier otra asignación activa del mismo vehículo o del mismo conductor. El vínculo se envía a cada ' +
+      'plataforma donde vehículo y conductor están activos; si una no responde, la asignación se crea igual con ' +
+      'platformSync pending y la sincronización en segundo plano reintenta.',
     body: CreateAssignment,
     responses: {
       201: { schema: Assignment, description: 'Asignación creada (active).' },
@@ -29,6 +32,7 @@ export const assignmentOperations = [
   defineOperation({
     method: 'delete', path: '/v1/assignments/{id}', operationId: 'endAssignment', tag: 'Assignments', access: 'drivers:write',
     summary: 'Termina una asignación', params: IdParams,
+    description: 'Desvincula al conductor en las plataformas; si una no responde, se reintenta en segundo plano.',
     responses: { 200: { schema: Assignment, description: 'La asignación, ended.' }, 404: ['NOT_FOUND'] },
   }),
 ];

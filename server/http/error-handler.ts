@@ -60,8 +60,9 @@ export function createErrorHandler(logger: Logger) {
       return;
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
+    // Such an id cannot name anything: 404, like any other id that is not a UUID.
     if (err instanceof URIError && parserError?.status === 400) {
-      return sendError(res, req, 'VALIDATION', 'La ruta contiene una secuencia de escape (%) no válida.');
+      return sendError(res, req, 'NOT_FOUND', 'El recurso no existe: la ruta contiene una secuencia de escape (%) no válida.');
     }
     if (parserError && parserError.status < 500) {
       return sendError(res, req, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');

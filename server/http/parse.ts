@@ -1,4 +1,4 @@
-import express, { type Request } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { validation } from './errors.ts';
 
@@ -12,5 +12,16 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
   return schema.parse(req.body ?? {});
 }
 
-/** The one JSON body parser of the API and the control surface, with its size limit. */
-export const jsonBody = express.json({ limit: '1mb' });
+const parseJson = express.json({ limit: '1mb' });
+
+/** GET, HEAD and DELETE take no body in this API (RFC 9110 gives one no meaning there). */
+const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);
+
+/**
+ * The one JSON body parser of the API and the control surface, with its size limit. A body sent
+ * anyway with a bodyless method is left unread, so a broken one cannot turn a read into a 400.
+ */
+export function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (BODYLESS.has(req.method)) return next();
+  parseJson(req, res, next);
+}

@@ -69,10 +69,11 @@ export function createJobStore(db: Db) {
   const insertItem = db.prepare(`INSERT INTO job_items (job_id, position, subject_id, plate, state) VALUES (?, ?, ?, ?, 'queued')`);
   const getJob = db.prepare('SELECT * FROM jobs WHERE id = ?');
   const results = db.prepare(`SELECT * FROM job_items WHERE job_id = ? AND state <> 'queued' ORDER BY position`);
+  // Job by job, oldest first, so each lookup walks the job_items_queue index in order without a sort.
+  const openJobs = db.prepare(`SELECT id FROM jobs j WHERE j.platform = ? AND ${OPEN} ORDER BY j.rowid`).pluck();
   const due = db.prepare(`SELECT i.job_id, i.position, i.subject_id, i.attempts, j.tenant_id, j.kind, j.platform
     FROM job_items i JOIN jobs j ON j.id = i.job_id
-    WHERE i.state = 'queued' AND i.next_attempt_at <= ? AND j.platform = ? AND ${OPEN}
-    ORDER BY j.rowid, i.position LIMIT ?`);
+    WHERE i.job_id = ? AND i.state = 'queued' AND i.next_attempt_at <= ? ORDER BY i.position LIMIT ?`);
   const nextAttempt = db.prepare(`SELECT MIN(i.next_attempt_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id
     WHERE i.state = 'queued' AND ${OPEN}`);
   const markRunning = db.prepare(`UPDATE jobs SET status = 'running', started_at = ? WHERE id = ? AND status = 'pending'`);
@@ -113,7 +114,15 @@ export function createJobStore(db: Db) {
     createJob: (job: NewJob) => createJob(job),
     getJob: (id: string) => getJob.get(id) as JobRow | undefined,
     results: (jobId: string) => results.all(jobId) as JobItemRow[],
-    dueItems: (platform: Platform, nowMs: number, limit: number) => due.all(nowMs, platform, limit) as DueItem[],
+    /** Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first. */
+    dueItems(platform: Platform, nowMs: number, limit: number): DueItem[] {
+      const found: DueItem[] = [];
+      for (const jobId of openJobs.all(platform) as string[]) {
+        if (found.length >= limit) break;
+        found.push(...(due.all(jobId, nowMs, limit - found.length) as DueItem[]));
+      }
+      return found;
+    },
     /** Real ms of the earliest queued item of an open job, or null when nothing is queued. */
     nextAttemptAt: () => (nextAttempt.get() as { at: number | null }).at,
     markRunning: (jobId: string, at: string) => void markRunning.run(at, jobId),

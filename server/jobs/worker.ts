@@ -132,8 +132,9 @@ export function createJobWorker(o: JobWorkerOptions) {
 
   /** Runs until nothing is queued (or stop() is called), waiting out backoffs in real time. */
   async function drain(): Promise<void> {
+    pump();
     for (;;) {
-      pump();
+      // Each call that ends refills its slot itself (launch's finally), so this only waits.
       if (inFlight.size > 0) {
         await Promise.race(inFlight.values());
         continue;
@@ -141,6 +142,7 @@ export function createJobWorker(o: JobWorkerOptions) {
       const next = o.store.nextAttemptAt();
       if (stopping || next === null) return;
       await pause(Math.max(1, next - o.realNowMs()));
+      pump();
     }
   }
 

@@ -29,9 +29,10 @@ function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
     add(403, 'TENANT_PENDING', ...(scopeOf(op) ? (['INSUFFICIENT_SCOPE'] as const) : []));
     add(429, 'RATE_LIMITED');
   }
-  if (op.query || op.body || op.content) add(400, 'VALIDATION');
-  // express.json answers a body over 1 MB with 413 VALIDATION (http/error-handler.ts).
-  if (op.body) add(413, 'VALIDATION');
+  // Behind the key, app.ts parses any JSON body on every route: an unreadable one is 400 and one
+  // over 1 MB is 413, both VALIDATION (http/error-handler.ts), even on a GET.
+  if (op.access !== 'public' || op.query || op.body || op.content) add(400, 'VALIDATION');
+  if (op.access !== 'public') add(413, 'VALIDATION');
   if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
   for (const [status, declared] of Object.entries(op.responses)) {
     if (Array.isArray(declared)) add(Number(status), ...declared);
@@ -90,6 +91,9 @@ function wireForm(ctx: ZodOpenApiOverrideContext): void {
   const def = ctx.zodSchema._zod.def;
   const json = ctx.jsonSchema as Record<string, unknown>;
   if (ctx.io === 'output' && def.type === 'object' && json.additionalProperties === false) delete json.additionalProperties;
+  // zod bounds every int to the safe-integer range; shown, it only hides the real limits.
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
   if (ctx.io !== 'input' || !ctx.path.some((p) => String(p).includes('requestParams > query'))) return;
   if (def.type === 'default') json.default = (def as unknown as { defaultValue: unknown }).defaultValue;
   if (def.type !== 'pipe') return;

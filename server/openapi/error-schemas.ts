@@ -30,6 +30,10 @@ const envelopeOf = (code: z.ZodType) =>
     }),
   });
 
+const exampleOf = (code: ErrorCode) => ({
+  error: { code, message: ERROR_CATALOG[code].message, details: null, requestId: 'req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a' },
+});
+
 /** The envelope with every code, registered once as a component for integrators. */
 export const ErrorEnvelope = envelopeOf(z.enum(ERROR_CODES).meta({ id: 'ErrorCode' })).meta({
   id: 'Error',
@@ -58,6 +62,6 @@ export function errorResponse(status: number, codes: readonly ErrorCode[]): ZodO
   return {
     description: `${STATUS_TITLES[status] ?? `Error ${status}`}.\n\n${codeTable(unique)}`,
     ...(RETRY_AFTER_STATUSES.has(status) ? { headers: RetryAfter } : {}),
-    content: { 'application/json': { schema: envelopeOf(z.enum(unique)) } },
+    content: { 'application/json': { schema: envelopeOf(z.enum(unique)), example: exampleOf(unique[0]) } },
   };
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /** Building blocks of the response schemas (`server/<resource>/response-schema.ts`). */
 
-export const Id = z.uuid();
-export const Timestamp = z.iso.datetime().meta({ description: 'Fecha y hora UTC (ISO 8601), del reloj simulado.' });
+export const Id = z.uuid().meta({ example: '3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80' });
+export const Timestamp = z.iso
+  .datetime()
+  .meta({ description: 'Fecha y hora UTC (ISO 8601), del reloj simulado.', example: '2026-03-02T15:00:00.000Z' });
 export const NullableTimestamp = Timestamp.nullable();
 
 /** `{data: T[], hasMore}` of every paged list (spec §4 Pagination, newest first: contract §3). */

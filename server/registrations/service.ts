@@ -85,12 +85,24 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return writer.apply(vehicle, live, now());
   }
 
-  /** Background sync: every platform_a registration still under review, across tenants. */
+  /**
+   * Background sync: every platform_a registration still under review, across tenants. One vehicle
+   * the platform refuses to describe must not starve the others; an outage ends the pass (the next
+   * run retries). The first error is rethrown at the end so the runner logs it.
+   */
   async function syncPending(): Promise<void> {
+    let firstError: unknown = null;
     for (const row of writer.registrations.withStatus('platform_a', 'pending')) {
       const vehicle = vehicles.store.getById(row.vehicle_id);
-      if (vehicle) await syncOne(vehicle, row);
+      if (!vehicle) continue;
+      try {
+        await syncOne(vehicle, row);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err;
+        firstError ??= err;
+      }
     }
+    if (firstError) throw firstError;
   }
 
   const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);

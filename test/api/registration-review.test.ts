@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { advanceClock } from '../../server/testbed/routes.ts';
 import { TINY_JPEG, TINY_PNG } from '../support/images.ts';
@@ -137,6 +138,20 @@ describe('platform_a review and the vehicle status', () => {
     expect(statusDuring).toBe('pending_platform_a');
     expect(approved).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
     expect(await vehicleStatus(auth, id)).toBe('activo');
+  });
+
+  it('when platform_a has lost one pending vehicle, then the background sync still brings the others up to date', async () => {
+    const pair = [await registeredVehicle(), await registeredVehicle()];
+    const [lost, kept] = pair.sort((a, b) => a.id.localeCompare(b.id)); // the sync walks vehicle ids in order
+    await upload(kept.auth, kept.id).expect(201);
+    await review(kept.id, 'approved');
+    const missing = { error: { type: 'resource_missing', message: 'No vehicle.' } };
+    w.net.server.use(http.get(`${w.net.urls.platform_a}/v1/vehicles/${lost.id}`, () => HttpResponse.json(missing, { status: 404 })));
+
+    await w.services.sync.runDue();
+
+    expect((await stored(kept.auth, kept.id)).status).toBe('approved');
+    expect((await stored(lost.auth, lost.id)).status).toBe('pending');
   });
 
   it.each([

@@ -155,13 +155,13 @@ describe('vehicle registrations', () => {
   });
 
   describe('colour lock', () => {
-    it('when the colour changes after a platform_a registration, then 409 VEHICLE_COLOR_LOCKED and nothing of the call is saved', async () => {
+    it.each([[{ color: 'Negro' }], [{ colorId: 2 }]])('when the colour changes (%j) after a platform_a registration, then 409 VEHICLE_COLOR_LOCKED and nothing of the call is saved', async (colour) => {
       const { auth } = w.newTenant();
       const vehicle = await newVehicle(auth);
       await register(auth, vehicle.id, 'platform_a').expect(201);
       const before = vehicleRow(vehicle.id);
 
-      const res = await w.request.patch(`/v1/vehicles/${vehicle.id}`).set(auth).send({ color: 'Negro', notes: 'pintado', city: 'Monterrey' });
+      const res = await w.request.patch(`/v1/vehicles/${vehicle.id}`).set(auth).send({ ...colour, notes: 'pintado', city: 'Monterrey', status: 'inactivo' });
 
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('VEHICLE_COLOR_LOCKED');

@@ -14,9 +14,4 @@ export const NOT_YET_DOCUMENTED = [
   'POST /v1/vehicles/:id/registrations/:platform/refresh',
   'POST /v1/vehicles/:id/documents',
   'GET /v1/vehicles/:id/documents',
-  'POST /v1/drivers/:id/invitations',
-  'GET /v1/drivers/:id/invitations',
-  'GET /v1/drivers/:id/invitations/:platform',
-  'POST /v1/drivers/:id/invitations/:platform/refresh',
-  'DELETE /v1/drivers/:id/invitations/:platform',
 ];

@@ -5,7 +5,10 @@ import { takeViolations } from './openapi-check.ts';
 // document does not describe fails the test that received it.
 afterEach(() => {
   const problems = takeViolations();
-  if (problems.length) {
-    throw new Error(`Response(s) outside the OpenAPI document (server/<resource>/openapi.ts):\n- ${problems.join('\n- ')}`);
-  }
+  if (problems.length === 0) return;
+  // Property tests repeat one mistake many times; say it once with its count.
+  const counts = new Map<string, number>();
+  for (const p of problems) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const lines = [...counts].map(([p, n]) => (n > 1 ? `${p} (×${n})` : p));
+  throw new Error(`Response(s) outside the OpenAPI document (server/<resource>/openapi.ts):\n- ${lines.join('\n- ')}`);
 });

@@ -37,7 +37,8 @@ CREATE TABLE job_items (
   PRIMARY KEY (job_id, position),
   UNIQUE (job_id, subject_id)
 );
-CREATE INDEX job_items_queued ON job_items(next_attempt_at) WHERE state = 'queued';
+-- The worker's queue: an open job's queued items in request order, without reading the done ones.
+CREATE INDEX job_items_queue ON job_items(job_id, state, position);
 CREATE INDEX job_items_subject ON job_items(subject_id) WHERE state = 'queued';
 `,
 };

@@ -1,0 +1,49 @@
+// The load generator's own process (plain JS, no tsx: it should cost as little CPU and start-up as
+// possible). It gets a plan as JSON in argv[2], runs autocannon against each target, interleaved
+// (A B C A B C …) so that a noisy neighbour hurts every target alike, and prints one JSON document.
+import autocannon from 'autocannon';
+
+const plan = JSON.parse(process.argv[2]);
+
+/** POST /v1/vehicles must not collide on the unique plate: each request, across runs, gets its own. */
+let n = 0;
+function requestsFor(target) {
+  if (target.template !== 'vehicle') return undefined;
+  return [{
+    method: 'POST',
+    path: new URL(target.url).pathname,
+    headers: target.headers,
+    setupRequest(req) {
+      const plate = `${target.platePrefix}${(n++).toString(36).toUpperCase().padStart(6, '0')}`;
+      req.body = JSON.stringify({ plate, brand: 'Nissan', model: 'Versa', year: 2023, color: 'gris', city: 'CDMX' });
+      return req;
+    },
+  }];
+}
+
+async function once(target, seconds) {
+  const r = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    requests: requestsFor(target),
+    connections: plan.connections,
+    duration: seconds,
+  });
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+const results = Object.fromEntries(plan.targets.map((t) => [t.name, []]));
+// Warm-up: JIT, SQLite page cache and keep-alive sockets; not counted.
+if (plan.warmupSeconds > 0) for (const t of plan.targets) await once(t, plan.warmupSeconds);
+for (let run = 0; run < plan.runs; run++) {
+  for (const t of plan.targets) results[t.name].push(await once(t, plan.seconds));
+}
+process.stdout.write(JSON.stringify(results));

@@ -1,0 +1,68 @@
+/**
+ * One table: each figure beside a baseline measured in the same run on the same machine, their
+ * ratio, and the goal where the issue sets one. Absolute numbers on a shared 2-core machine move
+ * from run to run; the ratio and the min–max are what to compare between runs.
+ */
+import type { Stat } from './load.ts';
+
+export interface Row {
+  name: string;
+  unit: string;
+  /** null: the figure could not be measured here (the note says why). */
+  value: Stat | null;
+  /** Latency of HTTP figures, ms (medians over the runs). */
+  latency?: { p50: Stat; p99: Stat };
+  baselineName?: string;
+  baseline?: Stat | null;
+  /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal. */
+  goal?: { text: string; min?: number; max?: number };
+  note?: string;
+}
+
+export interface Report {
+  meta: Record<string, unknown>;
+  rows: Row[];
+}
+
+const fmt = (n: number) =>
+  !Number.isFinite(n) ? 'n/a' : Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
+
+function cell(s: Stat | null | undefined): string {
+  if (!s) return 'n/a';
+  return s.min === s.max ? fmt(s.median) : `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
+}
+
+/** value ÷ baseline, medians of both: the one figure that survives a noisy machine. */
+export function ratioOf(row: Row): number | null {
+  if (!row.value || !row.baseline || !Number.isFinite(row.value.median) || !Number.isFinite(row.baseline.median)) return null;
+  return row.baseline.median === 0 ? null : row.value.median / row.baseline.median;
+}
+
+export function goalMet(row: Row): boolean | null {
+  if (!row.goal) return null;
+  const r = ratioOf(row);
+  if (r === null) return null;
+  return r >= (row.goal.min ?? -Infinity) && r <= (row.goal.max ?? Infinity);
+}
+
+export function renderTable(report: Report): string {
+  const header = ['figure', 'median (min–max)', 'p50 / p99 ms', 'baseline, same run: median (min–max)', 'ratio', 'goal'];
+  const lines = report.rows.map((row) => {
+    const r = ratioOf(row);
+    const met = goalMet(row);
+    const goal = row.goal ? `${met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
+    const note = row.note ? ` (${row.note})` : '';
+    const value = row.value ? `${cell(row.value)} ${row.unit}${note}` : `n/a${note}`;
+    const latency = row.latency ? `${fmt(row.latency.p50.median)} / ${fmt(row.latency.p99.median)}` : '';
+    const base = row.baselineName ? `${row.baselineName}: ${cell(row.baseline)}${row.baseline ? ` ${row.unit}` : ''}` : '';
+    return [row.name, value, latency, base, r === null ? '' : `${r.toFixed(2)}×`, goal];
+  });
+  const rows = [header, header.map(() => '---'), ...lines];
+  return rows.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+export function renderMeta(meta: Record<string, unknown>): string {
+  return Object.entries(meta)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}

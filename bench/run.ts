@@ -1,0 +1,144 @@
+/**
+ * `npm run bench [-- --quick] [-- --json FILE]`: the real server on a temp data dir, loaded from
+ * another process, every figure beside a baseline measured in the same run (docs/performance.md).
+ * Progress goes to stderr; stdout carries only the table.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { call, createTenant, createVehicles, registerOneByOne, runRegistrationBatch } from './dataset.ts';
+import { generateRides, rawInsert } from './ingest.ts';
+import { runLoad, stat, type LoadResult, type Stat, type Target } from './load.ts';
+import { renderMeta, renderTable, type Report, type Row } from './report.ts';
+import { memoryOf, peakTracker, startBaseline, startServe, tempDir } from './serve.ts';
+import { appBuilds, coldStarts } from './startup.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const jsonFile = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
+if (args.includes('--json') && !jsonFile) throw new Error('--json needs a file name');
+
+// Quick: the same figures on a small tenant with short runs, under a minute in all.
+const P = quick
+  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, connections: 10 } }
+  : { vehicles: 500, days: 365, coldStarts: 5, builds: 10, load: { runs: 5, seconds: 3, warmupSeconds: 2, connections: 10 } };
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+const one = (n: number): Stat => ({ median: n, min: n, max: n });
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+// The simulated clock is frozen at 2026-01-01 (serve.ts): rides fill the days before it.
+const TO = new Date('2025-12-31T00:00:00Z');
+const FROM = new Date(TO.getTime() - (P.days - 1) * DAY_MS);
+const MONTH_FROM = new Date(TO.getTime() - 29 * DAY_MS);
+
+const started = performance.now();
+const rows: Row[] = [];
+const dir = tempDir('run');
+const cleanup: (() => Promise<void>)[] = [];
+
+try {
+  log(`cold starts (${P.coldStarts})`);
+  const starts = await coldStarts(P.coldStarts - 1);
+  const serve = await startServe(dir);
+  cleanup.push(serve.stop);
+  starts.push(serve.coldStartMs);
+  const idle = memoryOf(serve.pid)!;
+
+  log(`tenant with ${P.vehicles} vehicles, and as many in a second tenant for the batch's baseline`);
+  const fleet = await createTenant(serve, 'Flota Bench');
+  const vehicleIds = await createVehicles(serve.base, fleet, P.vehicles);
+  const other = await createTenant(serve, 'Flota Bench Base');
+  const otherIds = await createVehicles(serve.base, other, P.vehicles, P.vehicles);
+
+  log(`registration batch of ${P.vehicles} (platform_b)`);
+  const batch = await runRegistrationBatch(serve.base, fleet, 'platform_b', vehicleIds);
+  const oneByOne = batch ? await registerOneByOne(serve.base, other, 'platform_b', otherIds) : null;
+
+  log(`rides of ${P.vehicles} vehicles × ${P.days} days`);
+  const ingestPeak = peakTracker(serve.pid);
+  const gen = await generateRides(serve, fleet.tenantId, day(FROM), day(TO));
+  const ingestPeakMb = ingestPeak.stop();
+  const raw = gen && gen.rows > 0 ? await rawInsert(gen.rows, dir) : null;
+
+  log('baselines and HTTP load');
+  const sample = await call(serve.base, fleet, 'GET', `/v1/vehicles/${vehicleIds[0]}`);
+  const nodeStart = performance.now();
+  const bare = await startBaseline('node-http.ts', { BENCH_PAYLOAD: JSON.stringify(sample.json) });
+  const nodeStartMs = performance.now() - nodeStart;
+  cleanup.push(bare.stop);
+  const minimal = await startBaseline('express-minimal.ts', { BENCH_DB: join(dir, 'api.db') });
+  cleanup.push(minimal.stop);
+  const minimalIdleMb = memoryOf(minimal.pid)!.rssMb;
+
+  const h = { authorization: fleet.auth.authorization };
+  const byId = `/v1/vehicles/${vehicleIds[1]}`;
+  const ridesAvailable = (await call(serve.base, fleet, 'GET', '/v1/rides?platform=platform_a&limit=1')).status !== 404;
+  const earningsAvailable = (await call(serve.base, fleet, 'GET', `/v1/earnings/summary?platform=platform_a`)).status !== 404;
+  const reads: Target[] = [
+    { name: 'api', url: serve.base + byId, headers: h },
+    { name: 'minimal', url: minimal.base + byId, headers: h },
+    { name: 'node', url: bare.base + byId },
+    { name: 'list', url: `${serve.base}/v1/vehicles?status=activo&limit=25`, headers: h },
+  ];
+  if (ridesAvailable) reads.push({ name: 'rides', url: `${serve.base}/v1/rides?platform=platform_a&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`, headers: h });
+  if (earningsAvailable) reads.push({ name: 'summary', url: `${serve.base}/v1/earnings/summary?platform=platform_a&from=${day(FROM)}&to=${day(TO)}`, headers: h });
+
+  const apiPeak = peakTracker(serve.pid);
+  const minimalPeak = peakTracker(minimal.pid);
+  const load = await runLoad(reads, P.load);
+  // Writes last and in their own pass: the vehicles they add would change the list measured above.
+  Object.assign(load, await runLoad([{ name: 'post', url: `${serve.base}/v1/vehicles`, headers: { ...h, 'content-type': 'application/json' }, template: 'vehicle', platePrefix: 'BP' }], P.load));
+  const apiPeakMb = apiPeak.stop();
+  const minimalPeakMb = minimalPeak.stop();
+
+  log('app builds on in-memory databases');
+  const builds = await appBuilds(P.builds);
+
+  const http = (name: string, r: LoadResult | undefined, baseline: LoadResult | undefined, baselineName: string, goal?: Row['goal']): Row => ({
+    name, unit: 'req/s', value: r?.rps ?? null, latency: r ? { p50: r.p50, p99: r.p99 } : undefined,
+    baselineName, baseline: baseline?.rps ?? null, goal,
+    note: !r ? 'not available' : r.bad ? `${r.bad} of ${r.requests} not 2xx or failed` : undefined,
+  });
+  const n = P.vehicles;
+  rows.push(
+    http('GET /v1/vehicles/{id}', load.api, load.minimal, 'Express minimal', { text: '≥ 0.80× Express minimal', min: 0.8 }),
+    http('Express minimal: bearer hash + 1 SQLite read', load.minimal, load.node, 'node:http JSON'),
+    http('node:http JSON (no auth, no DB)', load.node, undefined, ''),
+    http(`GET /v1/vehicles?status=activo (25 of ${n})`, load.list, load.minimal, 'Express minimal'),
+    http('POST /v1/vehicles', load.post, load.minimal, 'Express minimal'),
+    http(`GET /v1/rides (25, ${30} days of ${P.days})`, load.rides, load.minimal, 'Express minimal'),
+    http(`GET /v1/earnings/summary (${P.days} days)`, load.summary, load.minimal, 'Express minimal'),
+    {
+      name: `rides generated + ingested (${gen?.rows.toLocaleString('en-US') ?? '?'} rows)`, unit: 'rows/s',
+      value: gen ? one(gen.rows / gen.seconds) : null, note: gen ? `${gen.seconds.toFixed(1)} s` : 'not available',
+      baselineName: 'raw better-sqlite3 insert, 1 transaction', baseline: raw ? one(raw.rows / raw.seconds) : null,
+      goal: { text: 'within 2× of raw (≥ 0.50×)', min: 0.5 },
+    },
+    {
+      name: `registration batch of ${n}: 202 → completed`, unit: 's', value: batch ? one(batch.seconds) : null,
+      note: batch ? (batch.failed ? `${batch.failed} items failed` : undefined) : 'not available',
+      baselineName: `${n} single registrations, 8 in flight`, baseline: oneByOne === null ? null : one(oneByOne),
+    },
+    { name: 'cold start: `fleet-sim serve` → listening', unit: 'ms', value: stat(starts), baselineName: 'node:http baseline process → listening', baseline: one(nodeStartMs) },
+    { name: 'build app on in-memory DB (makeDeps + createApp)', unit: 'ms', value: builds.build, baselineName: 'open + migrate :memory: alone', baseline: builds.openDb },
+    { name: 'API RSS, idle after start', unit: 'MB', value: one(idle.rssMb), baselineName: 'Express minimal, idle', baseline: one(minimalIdleMb) },
+    { name: 'API peak RSS under HTTP load', unit: 'MB', value: one(apiPeakMb), baselineName: 'Express minimal under its load', baseline: one(minimalPeakMb) },
+    { name: `API peak RSS while ingesting the rides`, unit: 'MB', value: gen ? one(ingestPeakMb) : null, baselineName: 'API idle', baseline: one(idle.rssMb) },
+  );
+
+  const report: Report = {
+    meta: {
+      mode: quick ? 'quick' : 'full', date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model}`,
+      load: `${P.load.runs} runs × ${P.load.seconds} s (+${P.load.warmupSeconds} s warm-up), ${P.load.connections} connections, interleaved`,
+      seconds: Math.round((performance.now() - started) / 1000),
+    },
+    rows,
+  };
+  process.stdout.write(`${renderTable(report)}\n\n${renderMeta(report.meta)}\n`);
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ ...report, generator: gen?.raw ?? null }, null, 2) + '\n');
+} finally {
+  for (const stop of cleanup.reverse()) await stop().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+}

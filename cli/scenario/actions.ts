@@ -1,0 +1,90 @@
+import { parseDuration } from '../../server/lib/clock.ts';
+import { buildForm, send, StepError, type Exchange } from './http.ts';
+import type { ActionName, RequestSpec, Step } from './schema.ts';
+
+export interface ActionContext {
+  baseUrl: string;
+  /** Key alias → full secret. */
+  secrets: Map<string, string>;
+  defaultKey: string;
+  /** Tenant alias → id, for generateRides. */
+  tenantIds: Map<string, string>;
+}
+
+const JOB_ENDED = new Set(['completed', 'failed']);
+const JOB_POLL_MS = 25;
+const DEFAULT_JOB_TIMEOUT = '30s';
+
+export const actionOf = (step: Step): ActionName =>
+  (['request', 'advanceClock', 'reviewVehicle', 'acceptInvitation', 'declineInvitation', 'generateRides', 'waitForJob', 'sync'] as const).find(
+    (name) => step[name] !== undefined,
+  )!;
+
+async function apiRequest(spec: RequestSpec, ctx: ActionContext): Promise<Exchange> {
+  const keyAlias = spec.key === undefined ? ctx.defaultKey : spec.key;
+  const headers: Record<string, string> = { ...spec.headers };
+  if (spec.authorization !== undefined) headers.authorization = spec.authorization;
+  else if (keyAlias !== null) headers.authorization = `Bearer ${ctx.secrets.get(keyAlias) ?? missingKey(keyAlias)}`;
+  const request: Exchange['request'] = { method: spec.method, path: spec.path, key: spec.authorization === undefined ? keyAlias : undefined };
+  if (spec.multipart) {
+    const { form, shown } = buildForm(spec.multipart);
+    request.multipart = shown;
+    return { request, response: await send(ctx.baseUrl + spec.path, { method: spec.method, headers, form }) };
+  }
+  if (spec.body !== undefined) request.body = spec.body;
+  return { request, response: await send(ctx.baseUrl + spec.path, { method: spec.method, headers, json: spec.body }) };
+}
+
+function missingKey(alias: string): never {
+  throw new StepError(`la clave ${alias} no está declarada en tenants[].keys`);
+}
+
+/** A call to the loopback control surface `/_testbed`, shown in the transcript like any request. */
+async function control(ctx: ActionContext, path: string, body?: unknown): Promise<Exchange> {
+  const request = { method: 'POST', path: `/_testbed${path}`, ...(body === undefined ? {} : { body }) };
+  return { request, response: await send(ctx.baseUrl + request.path, { method: 'POST', json: body }) };
+}
+
+/**
+ * Polls the job until it ends, within a real-time limit (jobs run in real time). Only the final
+ * answer is kept: how many polls it took depends on timing, and the transcript must not.
+ */
+async function waitForJob(ctx: ActionContext, spec: NonNullable<Step['waitForJob']>): Promise<Exchange> {
+  const { id, timeout } = typeof spec === 'string' ? { id: spec, timeout: undefined } : spec;
+  const path = `/_testbed/jobs/${encodeURIComponent(id)}`;
+  const deadline = Date.now() + parseDuration(timeout ?? DEFAULT_JOB_TIMEOUT)!;
+  for (;;) {
+    const response = await send(ctx.baseUrl + path, { method: 'GET' });
+    const status = (response.body as { status?: string } | null)?.status;
+    if (response.status !== 200 || JOB_ENDED.has(status ?? '')) return { request: { method: 'GET', path }, response };
+    if (Date.now() > deadline) throw new StepError(`el lote ${id} no terminó en ${timeout ?? DEFAULT_JOB_TIMEOUT} (estado: ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+}
+
+/** Runs the step's one action on an already rendered step. */
+export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
+  const id = (value: string) => encodeURIComponent(value);
+  switch (actionOf(step)) {
+    case 'request':
+      return apiRequest(step.request!, ctx);
+    case 'advanceClock':
+      return control(ctx, '/clock/advance', { duration: step.advanceClock });
+    case 'reviewVehicle': {
+      const { vehicle, ...decision } = step.reviewVehicle!;
+      return control(ctx, `/platform-a/vehicles/${id(vehicle)}/review`, decision);
+    }
+    case 'acceptInvitation':
+      return control(ctx, `/platform-a/drivers/${id(step.acceptInvitation!)}/accept`);
+    case 'declineInvitation':
+      return control(ctx, `/platform-a/drivers/${id(step.declineInvitation!)}/decline`);
+    case 'generateRides': {
+      const { tenant, from, to } = step.generateRides!;
+      return control(ctx, '/rides/generate', { tenantId: ctx.tenantIds.get(tenant) ?? tenant, from, to });
+    }
+    case 'waitForJob':
+      return waitForJob(ctx, step.waitForJob!);
+    case 'sync':
+      return control(ctx, '/sync');
+  }
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig, type Config } from '../../server/config.ts';
+import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
+import { startApiServer } from '../../server/main.ts';
+import { openTenantService } from '../environment.ts';
+import { startCompanion } from '../lib/companion.ts';
+import { CliError } from '../output.ts';
+
+/** Where a scenario runs: the API's base URL and the data dir its tenants and keys are written to. */
+export interface Target {
+  baseUrl: string;
+  config: Config;
+  /** Set on a fresh environment: what made it repeatable. */
+  fresh: { seed: number; clockStart: string } | null;
+  stop(): Promise<void>;
+}
+
+export interface FreshOptions {
+  seed: number;
+  clockStart: string;
+  /** Requests per second per key; off unless asked, so a fast run never meets a 429 by real-time chance. */
+  rateLimit?: number;
+  /** Keep the temporary data dir after stopping (for a look at the SQLite files). */
+  keepDataDir?: boolean;
+}
+
+/** The same clock start every time unless one is given: fresh runs are repeatable by default. */
+export const DEFAULT_CLOCK_START = '2026-05-04T12:00:00.000Z';
+// The longest delay setInterval honours (a larger one fires at once): the background sync is off.
+const NEVER_MS = 2_147_483_647;
+
+/** The running serve that PORT and FLEET_DATA_DIR point at (contract §2). */
+export async function connectRunning(config: Config): Promise<Target> {
+  const baseUrl = `http://127.0.0.1:${config.port}`;
+  const health = await fetch(`${baseUrl}/v1/health`).catch(() => null);
+  if (!health?.ok) {
+    throw new CliError(`no hay un testbed escuchando en ${baseUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o usa --fresh.`);
+  }
+  return { baseUrl, config, fresh: null, stop: async () => {} };
+}
+
+/**
+ * A new environment on a temporary data dir and a free port: the simulators as a companion process
+ * and the API in this process, as `serve` does. Two deliberate differences, both for repeatability:
+ * the real-time background sync is off (a run sees platform changes through refresh, `sync` steps
+ * and clock advances, never by timing luck), and request logs stay quiet (warnings still reach stderr).
+ */
+export async function startFresh(options: FreshOptions): Promise<Target> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-scenario-'));
+  const config = readConfig({
+    ...process.env,
+    PORT: '0',
+    FLEET_DATA_DIR: dataDir,
+    FLEET_SEED: String(options.seed),
+    FLEET_CLOCK_START: options.clockStart,
+    FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
+    FLEET_SIM_PORT: '0',
+  });
+  const removeDir = () => (options.keepDataDir ? undefined : rmSync(dataDir, { recursive: true, force: true }));
+  // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
+  const { db, tenants } = openTenantService(config);
+  tenants.seedDemo();
+  db.close();
+  const companion = await startCompanion({ ...process.env, FLEET_DATA_DIR: dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' });
+  try {
+    const api = await startApiServer(config, { simulatorsUrl: companion.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS });
+    const stop = async () => {
+      await Promise.allSettled([api.stop(), companion.stop()]);
+      removeDir();
+    };
+    return { baseUrl: `http://127.0.0.1:${api.port}`, config: { ...config, port: api.port }, fresh: { seed: config.seed, clockStart: options.clockStart }, stop };
+  } catch (err) {
+    await companion.stop();
+    removeDir();
+    throw err;
+  }
+}
+
+function quietLogger(): Logger {
+  const stderr = createJsonLogger();
+  return { info() {}, warn: stderr.warn, error: stderr.error };
+}

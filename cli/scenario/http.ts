@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FilePartSpec } from './schema.ts';
+
+/** What one step sent and got back; the transcript shows it, expectations and captures read it. */
+export interface Exchange {
+  request: { method: string; path: string; key?: string | null; authorization?: string; body?: unknown; multipart?: Record<string, unknown> };
+  response: { status: number; body: unknown; headers: Record<string, string> };
+}
+
+export const FIXTURE_FILES = fileURLToPath(new URL('../../fixtures/files/', import.meta.url));
+
+export class StepError extends Error {}
+
+export interface SendInit {
+  method: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+}
+
+/** One HTTP call; a body that is not JSON is kept as text, an empty one as null. */
+export async function send(url: string, init: SendInit): Promise<Exchange['response']> {
+  const headers = { ...init.headers };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method,
+      headers,
+      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+    });
+  } catch (err) {
+    throw new StepError(`no se pudo llamar a ${url}: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  let body: unknown = text === '' ? null : text;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    // Not JSON: the text itself is the body, for the report to show.
+  }
+  return { status: res.status, body, headers: Object.fromEntries(res.headers) };
+}
+
+function filePart(spec: FilePartSpec): { blob: Blob; filename: string; shown: Record<string, unknown> } {
+  if ('fixture' in spec) {
+    const bytes = readFileSync(`${FIXTURE_FILES}${basename(spec.fixture)}`);
+    const type = spec.contentType ?? (spec.fixture.endsWith('.png') ? 'image/png' : spec.fixture.match(/\.jpe?g$/) ? 'image/jpeg' : 'application/octet-stream');
+    return { blob: new Blob([bytes], { type }), filename: spec.filename ?? basename(spec.fixture), shown: { fixture: spec.fixture, bytes: bytes.length } };
+  }
+  const type = spec.contentType ?? 'text/plain';
+  return { blob: new Blob([spec.text], { type }), filename: spec.filename ?? 'file.txt', shown: { text: spec.text } };
+}
+
+/** A multipart form from the step, and how the transcript shows it (file bytes are not copied in). */
+export function buildForm(fields: Record<string, string | FilePartSpec>): { form: FormData; shown: Record<string, unknown> } {
+  const form = new FormData();
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      form.append(name, value);
+      shown[name] = value;
+      continue;
+    }
+    let part;
+    try {
+      part = filePart(value);
+    } catch (err) {
+      throw new StepError(`el archivo del campo ${name} no se puede leer: ${(err as Error).message}`);
+    }
+    form.append(name, part.blob, part.filename);
+    shown[name] = part.shown;
+  }
+  return { form, shown };
+}

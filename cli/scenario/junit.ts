@@ -1,0 +1,46 @@
+import type { ScenarioRun, StepResult } from './runner.ts';
+
+// Characters XML 1.0 cannot carry at all, even escaped: a response body could hold them.
+const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlEscape(text: string): string {
+  return text
+    .replace(INVALID_XML, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function failureText(step: StepResult): string {
+  const parts = [...step.failures];
+  if (step.request) parts.push(`petición: ${JSON.stringify(step.request, null, 2)}`);
+  if (step.response) parts.push(`respuesta ${step.response.status}: ${JSON.stringify(step.response.body, null, 2)}`);
+  return parts.join('\n');
+}
+
+function testcase(suite: string, step: StepResult, ms: number): string {
+  const name = `${String(step.index).padStart(2, '0')} ${step.name}`;
+  const open = `    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(name)}" time="${seconds(ms)}"`;
+  if (step.status === 'passed') return `${open}/>`;
+  if (step.status === 'skipped') return `${open}>\n      <skipped message="un paso anterior falló"/>\n    </testcase>`;
+  const message = xmlEscape(step.failures[0] ?? 'falló');
+  return `${open}>\n      <failure message="${message}" type="expectation">${xmlEscape(failureText(step))}</failure>\n    </testcase>`;
+}
+
+/** One <testsuite> per scenario, one <testcase> per step, in the shape CI systems read (JUnit XML). */
+export function junitReport(runs: ScenarioRun[]): string {
+  const total = (pick: (r: ScenarioRun) => number) => runs.reduce((sum, r) => sum + pick(r), 0);
+  const ms = (r: ScenarioRun) => r.durationsMs.reduce((a, b) => a + b, 0);
+  const suites = runs.map((run) => {
+    const t = run.transcript;
+    const attrs = `name="${xmlEscape(t.scenario)}" file="${xmlEscape(t.file)}" tests="${t.steps.length}" failures="${t.summary.failed}" errors="0" skipped="${t.summary.skipped}" time="${seconds(ms(run))}"`;
+    const cases = t.steps.map((step, i) => testcase(t.scenario, step, run.durationsMs[i] ?? 0));
+    return [`  <testsuite ${attrs}>`, ...cases, '  </testsuite>'].join('\n');
+  });
+  const head = `<testsuites name="fleet-sim scenarios" tests="${total((r) => r.transcript.steps.length)}" failures="${total((r) => r.transcript.summary.failed)}" errors="0" skipped="${total((r) => r.transcript.summary.skipped)}" time="${seconds(total(ms))}">`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
+}

@@ -1,0 +1,131 @@
+import { actionOf, perform, type ActionContext } from './actions.ts';
+import { StepError, type Exchange } from './http.ts';
+import { match } from './matcher.ts';
+import type { Scenario, Step } from './schema.ts';
+import { createTenants, type TenantRecord } from './setup.ts';
+import { lookup, render, TemplateError } from './template.ts';
+import type { Target } from './environment.ts';
+
+export type StepStatus = 'passed' | 'failed' | 'skipped';
+
+export interface StepResult {
+  index: number;
+  name: string;
+  action: string;
+  status: StepStatus;
+  request?: Exchange['request'];
+  response?: { status: number; body: unknown; headers?: Record<string, string> };
+  failures: string[];
+  captured?: Record<string, unknown>;
+}
+
+/** The machine-readable record of a run. Nothing in it depends on timing, ports or temp paths. */
+export interface Transcript {
+  scenario: string;
+  file: string;
+  ok: boolean;
+  environment: { fresh: boolean; seed: number | null; clockStart: string | null };
+  tenants: TenantRecord[];
+  steps: StepResult[];
+  summary: Record<StepStatus, number>;
+}
+
+export interface ScenarioRun {
+  transcript: Transcript;
+  /** Real time per step, for JUnit; kept out of the transcript so that two runs compare equal. */
+  durationsMs: number[];
+}
+
+export function stepName(step: Step): string {
+  if (step.name) return step.name;
+  if (step.request) return `${step.request.method} ${step.request.path}`;
+  const action = actionOf(step);
+  const arg = step[action];
+  return typeof arg === 'string' ? `${action} ${arg}` : action;
+}
+
+/** Status (2xx unless told), body and headers, then captures; every mismatch is listed. */
+function check(step: Step, exchange: Exchange, vars: Record<string, unknown>): { failures: string[]; captured: Record<string, unknown> } {
+  const expect = step.expect ? render(step.expect, vars) : {};
+  const { response } = exchange;
+  const failures =
+    expect.status === undefined
+      ? response.status >= 200 && response.status < 300
+        ? []
+        : [`status: se esperaba 2xx, llegó ${response.status}`]
+      : match(expect.status, response.status, 'status');
+  if (expect.body !== undefined) failures.push(...match(expect.body, response.body, 'body'));
+  if (expect.headers) failures.push(...match(lowerKeys(expect.headers), response.headers, 'headers'));
+  const captured: Record<string, unknown> = {};
+  for (const [name, path] of Object.entries(step.capture ?? {})) {
+    const value = lookup(response, path);
+    if (value === undefined) failures.push(`capture ${name}: ${path} no está en la respuesta`);
+    else captured[name] = value;
+  }
+  return { failures, captured };
+}
+
+const lowerKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.toLowerCase(), v]));
+
+/** The transcript shows only the headers the step asked about: the others carry request ids and dates. */
+function shownResponse(step: Step, response: Exchange['response']): StepResult['response'] {
+  const names = Object.keys(step.expect?.headers ?? {}).map((k) => k.toLowerCase());
+  if (names.length === 0) return { status: response.status, body: response.body };
+  return { status: response.status, body: response.body, headers: Object.fromEntries(names.map((n) => [n, response.headers[n]])) };
+}
+
+async function runStep(step: Step, index: number, ctx: ActionContext, vars: Record<string, unknown>): Promise<StepResult> {
+  const base = { index, name: stepName(step), action: actionOf(step) };
+  let exchange: Exchange;
+  try {
+    const { expect: _expect, capture: _capture, ...action } = step;
+    exchange = await perform(render(action, vars), ctx);
+  } catch (err) {
+    if (err instanceof TemplateError || err instanceof StepError) return { ...base, status: 'failed', failures: [err.message] };
+    throw err;
+  }
+  let outcome: ReturnType<typeof check>;
+  try {
+    outcome = check(step, exchange, vars);
+  } catch (err) {
+    if (!(err instanceof TemplateError)) throw err;
+    outcome = { failures: [`expect: ${err.message}`], captured: {} };
+  }
+  Object.assign(vars, outcome.captured);
+  const result: StepResult = {
+    ...base,
+    status: outcome.failures.length ? 'failed' : 'passed',
+    request: exchange.request,
+    response: shownResponse(step, exchange.response),
+    failures: outcome.failures,
+  };
+  if (Object.keys(outcome.captured).length) result.captured = outcome.captured;
+  return result;
+}
+
+/**
+ * Creates the scenario's tenants and keys, then runs its steps in order. The first failing step
+ * ends the run (later steps would work on values it did not capture); the rest are `skipped`.
+ */
+export async function runScenario(scenario: Scenario, target: Target, file: string): Promise<ScenarioRun> {
+  const setup = createTenants(scenario, target.config);
+  const vars: Record<string, unknown> = { ...setup.vars };
+  const ctx: ActionContext = {
+    baseUrl: target.baseUrl,
+    secrets: setup.secrets,
+    defaultKey: setup.tenants.flatMap((t) => t.keys)[0].as,
+    tenantIds: new Map(setup.tenants.map((t) => [t.as, t.id])),
+  };
+  const steps: StepResult[] = [];
+  const durationsMs: number[] = [];
+  for (const [i, step] of scenario.steps.entries()) {
+    const started = performance.now();
+    const failedBefore = steps.some((s) => s.status === 'failed');
+    steps.push(failedBefore ? { index: i + 1, name: stepName(step), action: actionOf(step), status: 'skipped', failures: [] } : await runStep(step, i + 1, ctx, vars));
+    durationsMs.push(failedBefore ? 0 : performance.now() - started);
+  }
+  const count = (status: StepStatus) => steps.filter((s) => s.status === status).length;
+  const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  const environment = { fresh: target.fresh !== null, seed: target.fresh?.seed ?? null, clockStart: target.fresh?.clockStart ?? null };
+  return { transcript: { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary }, durationsMs };
+}

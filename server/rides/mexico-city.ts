@@ -1,0 +1,49 @@
+/**
+ * Calendar days in Mexico City time. The spec fixes the offset at -06:00 (Mexico dropped daylight
+ * saving in 2022), so a day is plain arithmetic: no time-zone database, and the API and the
+ * simulators (which import this shared piece, like the clock) always agree on where a day starts.
+ */
+export const DAY_MS = 86_400_000;
+export const MEXICO_CITY_OFFSET_MS = -6 * 3_600_000;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The Mexico City calendar day of an instant, `YYYY-MM-DD`. */
+export function mexicoCityDate(ms: number): string {
+  return new Date(ms + MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Mexico City day starts (00:00 at -06:00 is 06:00 UTC). */
+export function dayStartMs(date: string): number {
+  return Date.parse(`${date}T00:00:00.000Z`) - MEXICO_CITY_OFFSET_MS;
+}
+
+/** True for a real calendar day only: `2026-02-30` or `2026-2-3` are not dates. */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE_PATTERN.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS);
+}
+
+/** Every day from `from` to `to`, both included; empty when `to` comes first. */
+export function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export const weekday = (date: string): number => new Date(`${date}T00:00:00.000Z`).getUTCDay();
+
+export const minDate = (a: string, b: string): string => (a < b ? a : b);
+export const maxDate = (a: string, b: string): string => (a > b ? a : b);
