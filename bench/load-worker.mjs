@@ -2,6 +2,7 @@
 // possible). It gets a plan as JSON in argv[2], runs autocannon against each target, interleaved
 // (A B C A B C …) so that a noisy neighbour hurts every target alike, and prints one JSON document.
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 
 const plan = JSON.parse(process.argv[2]);
 
@@ -21,7 +22,21 @@ function requestsFor(target) {
   }];
 }
 
+/**
+ * CPU time of the server's main thread (the one running JS and SQLite), in ns. Requests per second
+ * swing with whatever else the machine runs; CPU per request much less, so it is reported too.
+ */
+function cpuNs(pid) {
+  if (!pid) return NaN;
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return NaN;
+  }
+}
+
 async function once(target, seconds) {
+  const cpuBefore = cpuNs(target.pid);
   const r = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -37,6 +52,7 @@ async function once(target, seconds) {
     p99: r.latency.p99,
     total: r.requests.total,
     bad: r.non2xx + r.errors + r.timeouts,
+    cpuUs: (cpuNs(target.pid) - cpuBefore) / 1000 / r.requests.total,
   };
 }
 

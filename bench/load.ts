@@ -17,6 +17,8 @@ export interface Target {
   /** 'vehicle': a POST /v1/vehicles body with a plate of its own per request. */
   template?: 'vehicle';
   platePrefix?: string;
+  /** The server's pid, to measure its CPU time per request. */
+  pid?: number;
 }
 
 export interface LoadPlan {
@@ -32,6 +34,7 @@ interface Run {
   p99: number;
   total: number;
   bad: number;
+  cpuUs: number;
 }
 
 export interface Stat {
@@ -44,6 +47,8 @@ export interface LoadResult {
   rps: Stat;
   p50: Stat;
   p99: Stat;
+  /** CPU µs of the server's main thread per request. */
+  cpuUs: Stat;
   requests: number;
   /** non-2xx answers, socket errors and timeouts: a figure built on errors is not a figure. */
   bad: number;
@@ -71,6 +76,7 @@ export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<strin
           rps: stat(runs.map((r) => r.rps)),
           p50: stat(runs.map((r) => r.p50)),
           p99: stat(runs.map((r) => r.p99)),
+          cpuUs: stat(runs.map((r) => r.cpuUs)),
           requests: runs.reduce((s, r) => s + r.total, 0),
           bad: runs.reduce((s, r) => s + r.bad, 0),
         };

@@ -10,8 +10,8 @@ export interface Row {
   unit: string;
   /** null: the figure could not be measured here (the note says why). */
   value: Stat | null;
-  /** Latency of HTTP figures, ms (medians over the runs). */
-  latency?: { p50: Stat; p99: Stat };
+  /** Latency of HTTP figures, ms, and the server's CPU µs per request (medians over the runs). */
+  latency?: { p50: Stat; p99: Stat; cpuUs: Stat };
   baselineName?: string;
   baseline?: Stat | null;
   /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal. */
@@ -46,14 +46,15 @@ export function goalMet(row: Row): boolean | null {
 }
 
 export function renderTable(report: Report): string {
-  const header = ['figure', 'median (min–max)', 'p50 / p99 ms', 'baseline, same run: median (min–max)', 'ratio', 'goal'];
+  const header = ['figure', 'median (min–max)', 'p50 / p99 ms · CPU µs/req', 'baseline, same run: median (min–max)', 'ratio', 'goal'];
   const lines = report.rows.map((row) => {
     const r = ratioOf(row);
     const met = goalMet(row);
     const goal = row.goal ? `${met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
     const note = row.note ? ` (${row.note})` : '';
     const value = row.value ? `${cell(row.value)} ${row.unit}${note}` : `n/a${note}`;
-    const latency = row.latency ? `${fmt(row.latency.p50.median)} / ${fmt(row.latency.p99.median)}` : '';
+    const l = row.latency;
+    const latency = l ? `${fmt(l.p50.median)} / ${fmt(l.p99.median)} · ${fmt(l.cpuUs.median)}` : '';
     const base = row.baselineName ? `${row.baselineName}: ${cell(row.baseline)}${row.baseline ? ` ${row.unit}` : ''}` : '';
     return [row.name, value, latency, base, r === null ? '' : `${r.toFixed(2)}×`, goal];
   });

@@ -20,7 +20,7 @@ if (args.includes('--json') && !jsonFile) throw new Error('--json needs a file n
 
 // Quick: the same figures on a small tenant with short runs, under a minute in all.
 const P = quick
-  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, connections: 10 } }
+  ? { vehicles: 50, days: 30, coldStarts: 2, builds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, connections: 10 } }
   : { vehicles: 500, days: 365, coldStarts: 5, builds: 10, load: { runs: 5, seconds: 3, warmupSeconds: 2, connections: 10 } };
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
@@ -77,19 +77,20 @@ try {
   const ridesAvailable = (await call(serve.base, fleet, 'GET', '/v1/rides?platform=platform_a&limit=1')).status !== 404;
   const earningsAvailable = (await call(serve.base, fleet, 'GET', `/v1/earnings/summary?platform=platform_a`)).status !== 404;
   const reads: Target[] = [
-    { name: 'api', url: serve.base + byId, headers: h },
-    { name: 'minimal', url: minimal.base + byId, headers: h },
-    { name: 'node', url: bare.base + byId },
-    { name: 'list', url: `${serve.base}/v1/vehicles?status=activo&limit=25`, headers: h },
+    { name: 'api', url: serve.base + byId, headers: h, pid: serve.pid },
+    { name: 'minimal', url: minimal.base + byId, headers: h, pid: minimal.pid },
+    { name: 'node', url: bare.base + byId, pid: bare.pid },
+    { name: 'list', url: `${serve.base}/v1/vehicles?status=activo&limit=25`, headers: h, pid: serve.pid },
   ];
-  if (ridesAvailable) reads.push({ name: 'rides', url: `${serve.base}/v1/rides?platform=platform_a&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`, headers: h });
-  if (earningsAvailable) reads.push({ name: 'summary', url: `${serve.base}/v1/earnings/summary?platform=platform_a&from=${day(FROM)}&to=${day(TO)}`, headers: h });
+  const rideQuery = `platform=platform_a&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`;
+  if (ridesAvailable) reads.push({ name: 'rides', url: `${serve.base}/v1/rides?${rideQuery}`, headers: h, pid: serve.pid });
+  if (earningsAvailable) reads.push({ name: 'summary', url: `${serve.base}/v1/earnings/summary?platform=platform_a&from=${day(FROM)}&to=${day(TO)}`, headers: h, pid: serve.pid });
 
   const apiPeak = peakTracker(serve.pid);
   const minimalPeak = peakTracker(minimal.pid);
   const load = await runLoad(reads, P.load);
   // Writes last and in their own pass: the vehicles they add would change the list measured above.
-  Object.assign(load, await runLoad([{ name: 'post', url: `${serve.base}/v1/vehicles`, headers: { ...h, 'content-type': 'application/json' }, template: 'vehicle', platePrefix: 'BP' }], P.load));
+  Object.assign(load, await runLoad([{ name: 'post', url: `${serve.base}/v1/vehicles`, headers: { ...h, 'content-type': 'application/json' }, template: 'vehicle', platePrefix: 'BP', pid: serve.pid }], P.load));
   const apiPeakMb = apiPeak.stop();
   const minimalPeakMb = minimalPeak.stop();
 
@@ -97,13 +98,17 @@ try {
   const builds = await appBuilds(P.builds);
 
   const http = (name: string, r: LoadResult | undefined, baseline: LoadResult | undefined, baselineName: string, goal?: Row['goal']): Row => ({
-    name, unit: 'req/s', value: r?.rps ?? null, latency: r ? { p50: r.p50, p99: r.p99 } : undefined,
+    name, unit: 'req/s', value: r?.rps ?? null, latency: r ? { p50: r.p50, p99: r.p99, cpuUs: r.cpuUs } : undefined,
     baselineName, baseline: baseline?.rps ?? null, goal,
     note: !r ? 'not available' : r.bad ? `${r.bad} of ${r.requests} not 2xx or failed` : undefined,
   });
   const n = P.vehicles;
   rows.push(
     http('GET /v1/vehicles/{id}', load.api, load.minimal, 'Express minimal', { text: '≥ 0.80× Express minimal', min: 0.8 }),
+    {
+      name: 'GET /v1/vehicles/{id}: API CPU per request', unit: 'µs', value: load.api?.cpuUs ?? null,
+      baselineName: 'Express minimal', baseline: load.minimal?.cpuUs ?? null,
+    },
     http('Express minimal: bearer hash + 1 SQLite read', load.minimal, load.node, 'node:http JSON'),
     http('node:http JSON (no auth, no DB)', load.node, undefined, ''),
     http(`GET /v1/vehicles?status=activo (25 of ${n})`, load.list, load.minimal, 'Express minimal'),

@@ -11,6 +11,7 @@ import { createPlatformAState } from './platform-a/state.ts';
 import { createPlatformBApp } from './platform-b/app.ts';
 import { platformBControl } from './platform-b/control.ts';
 import { createPlatformBState } from './platform-b/state.ts';
+import { createRideSimulation } from './rides/index.ts';
 
 export interface SimulatorsDeps {
   db: SimDb;
@@ -27,9 +28,10 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   const platformA = createPlatformAState({ db, clock, seed, ids });
   const platformB = createPlatformBState({ db, clock, ids });
   const faults = new Faults();
-  // Every piece of simulated work that falls due with time is listed here, in the order it must run
-  // (rides and earnings generation will join as further tasks).
-  const runDue = createDueRunner(db, [platformA.runDue]);
+  const rides = createRideSimulation({ db, clock, seed, faults });
+  // Every piece of simulated work that falls due with time is listed here, in the order it must run:
+  // rides come after platform_a's reviews and answers, so a vehicle approved in the interval drives.
+  const runDue = createDueRunner(db, [platformA.runDue, ...rides.dueTasks]);
 
   const app = express();
   app.disable('x-powered-by');
@@ -38,11 +40,13 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
     runDue(clock.nowMs());
     next();
   });
+  app.use('/platform-a', rides.platformARoutes);
   app.use('/platform-a', createPlatformAApp({ state: platformA, faults }));
+  app.use('/platform-b', rides.platformBRoutes);
   app.use('/platform-b', createPlatformBApp({ state: platformB, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB)] }),
+    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

@@ -1,5 +1,6 @@
 import { openDatabase, type Db } from '../server/db/open.ts';
 import type { Migration } from '../server/db/migrate.ts';
+import { RIDES_MIGRATION } from './rides/migration.ts';
 
 export type SimDb = Db;
 
@@ -129,8 +130,8 @@ CREATE UNIQUE INDEX pb_bindings_active_driver ON pb_bindings(driver_id) WHERE un
 `,
 };
 
-/** Numbered; rides and earnings tables come as the next versions. */
-export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B];
+/** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
+export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {

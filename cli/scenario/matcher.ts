@@ -45,6 +45,8 @@ const OPERATORS: Record<string, Check> = {
     if (!Array.isArray(actual)) return mismatch(at, 'una lista', actual);
     return actual.some((item) => match(arg, item, at).length === 0) ? [] : mismatch(at, `algún elemento como ${show(arg)}`, actual);
   },
+  $every: (actual, arg, at) =>
+    Array.isArray(actual) ? actual.flatMap((item, i) => match(arg, item, `${at}[${i}]`)) : mismatch(at, 'una lista', actual),
   $eq: (actual, arg, at) => (JSON.stringify(actual) === JSON.stringify(arg) ? [] : mismatch(at, show(arg), actual)),
   $ne: (actual, arg, at) => (JSON.stringify(actual) !== JSON.stringify(arg) ? [] : mismatch(at, `algo distinto de ${show(arg)}`, actual)),
   $oneOf: (actual, arg, at) =>
@@ -79,13 +81,26 @@ export function match(expected: unknown, actual: unknown, at = ''): string[] {
   return expected === actual ? [] : mismatch(at, show(expected), actual);
 }
 
-/** `$` keys the matcher does not know, so a typo fails when the file is loaded, not mid-run. */
-export function unknownOperators(expected: unknown): string[] {
-  if (Array.isArray(expected)) return expected.flatMap(unknownOperators);
+function badOperator(key: string, value: unknown): string | null {
+  if (!key.startsWith('$')) return null;
+  if (!(key in OPERATORS)) return `comparador desconocido: ${key}`;
+  if (key === '$type' && !(String(value) in TYPES)) return `$type ${JSON.stringify(value)} no es uno de ${Object.keys(TYPES).join(', ')}`;
+  if (key === '$regex') {
+    try {
+      new RegExp(String(value));
+    } catch (err) {
+      return `$regex no válida: ${(err as Error).message}`;
+    }
+  }
+  return null;
+}
+
+/** Unknown `$` keys, unknown types and broken regexes, so a typo fails when the file is loaded, not mid-run. */
+export function operatorProblems(expected: unknown): string[] {
+  if (Array.isArray(expected)) return expected.flatMap(operatorProblems);
   if (!isPlainObject(expected)) return [];
-  return Object.entries(expected).flatMap(([key, value]) => [
-    ...(key.startsWith('$') && !(key in OPERATORS) ? [key] : []),
-    ...(key.startsWith('$') && key === '$type' && !(String(value) in TYPES) ? [`$type ${String(value)}`] : []),
-    ...unknownOperators(value),
-  ]);
+  return Object.entries(expected).flatMap(([key, value]) => {
+    const problem = badOperator(key, value);
+    return [...(problem ? [problem] : []), ...operatorProblems(value)];
+  });
 }

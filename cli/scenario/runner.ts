@@ -78,7 +78,8 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
   const base = { index, name: stepName(step), action: actionOf(step) };
   let exchange: Exchange;
   try {
-    const { expect: _expect, capture: _capture, ...action } = step;
+    // Only the action is rendered here: expectations are rendered after it, names never.
+    const { expect: _expect, capture: _capture, name: _name, ...action } = step;
     exchange = await perform(render(action, vars), ctx);
   } catch (err) {
     if (err instanceof TemplateError || err instanceof StepError) return { ...base, status: 'failed', failures: [err.message] };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { parseDuration } from '../../server/lib/clock.ts';
-import { unknownOperators } from './matcher.ts';
+import { operatorProblems } from './matcher.ts';
 
 /** Names a scenario can refer to (tenant, key and capture aliases): they are used in `${...}` paths. */
 const Alias = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'debe ser un nombre: letras, dígitos y _, sin empezar por dígito');
@@ -83,9 +83,7 @@ const Step = z
     for (const name of Object.keys(step.capture ?? {})) {
       if (RESERVED.has(name)) ctx.addIssue({ code: 'custom', path: ['capture', name], message: `${name} es un nombre reservado` });
     }
-    for (const op of unknownOperators(step.expect)) {
-      ctx.addIssue({ code: 'custom', path: ['expect'], message: `comparador desconocido: ${op}` });
-    }
+    for (const message of operatorProblems(step.expect)) ctx.addIssue({ code: 'custom', path: ['expect'], message });
   });
 
 export const Scenario = z

@@ -13,7 +13,12 @@ export const text = (field: string, min: number, max: number) =>
     .string({ error: `${field} debe ser texto` })
     .trim()
     .min(min, `${field} debe tener al menos ${min} caracteres`)
-    .max(max, `${field} debe tener como máximo ${max} caracteres`);
+    .max(max, `${field} debe tener como máximo ${max} caracteres`)
+    .refine(isCleanText, `${field} contiene caracteres de control o Unicode inválido`);
+
+/** Control characters and lone UTF-16 surrogates are never part of a name, a city or a model. */
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isCleanText = (s: string) => !CONTROL_OR_LONE_SURROGATE.test(s);
 
 export const IdParams = z.object({ id: Uuid });
 

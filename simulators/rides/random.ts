@@ -6,11 +6,10 @@ import { SimpleFaker, type Randomizer } from '@faker-js/faker';
  * Twister takes about 100 µs to reseed, and generation reseeds once per vehicle-day (180 000 times
  * for 500 vehicles over a year): that alone would cost half a minute. Reseeding sfc32 is four words.
  */
-class Sfc32 implements Randomizer {
-  private s = new Uint32Array(4);
-
-  next(): number {
-    const s = this.s;
+function sfc32(): Randomizer {
+  // Faker calls next() detached from the object: the state lives in the closure, not in `this`.
+  const s = new Uint32Array(4);
+  const next = (): number => {
     const t = (((s[0] + s[1]) >>> 0) + s[3]) >>> 0;
     s[3] = (s[3] + 1) >>> 0;
     s[0] = s[1] ^ (s[1] >>> 9);
@@ -18,14 +17,14 @@ class Sfc32 implements Randomizer {
     s[2] = ((s[2] << 21) | (s[2] >>> 11)) >>> 0;
     s[2] = (s[2] + t) >>> 0;
     return t / 4_294_967_296;
-  }
-
-  seed(seed: number | number[]): void {
-    const words = Array.isArray(seed) ? seed : [seed];
-    for (let i = 0; i < 4; i++) this.s[i] = (words[i] ?? 0) >>> 0;
+  };
+  const seed = (value: number | number[]): void => {
+    const words = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < 4; i++) s[i] = (words[i] ?? 0) >>> 0;
     // The first outputs of a fresh state are poorly mixed; discarding a few is the usual remedy.
-    for (let i = 0; i < 12; i++) this.next();
-  }
+    for (let i = 0; i < 12; i++) next();
+  };
+  return { next, seed };
 }
 
 export type SeededFaker = SimpleFaker;
@@ -36,7 +35,7 @@ export type SeededFaker = SimpleFaker;
  * generated before it or in which order.
  */
 export function createSeededFaker(seed: number) {
-  const faker = new SimpleFaker({ randomizer: new Sfc32() });
+  const faker = new SimpleFaker({ randomizer: sfc32() });
   return {
     faker,
     reseed(key: string): SeededFaker {

@@ -7,9 +7,10 @@ import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
 import { ERROR_CATALOG } from '../../server/http/errors.ts';
-import { openApiDocument } from '../../server/openapi/document.ts';
+import { z } from 'zod';
+import { buildOpenApiDocument, openApiDocument } from '../../server/openapi/document.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
-import { toExpressPath } from '../../server/openapi/registry.ts';
+import { defineOperation, toExpressPath } from '../../server/openapi/registry.ts';
 import { NOT_YET_DOCUMENTED } from '../support/openapi-pending.ts';
 import { makeTestApp } from '../support/app.ts';
 
@@ -100,6 +101,29 @@ describe('the document', () => {
     const body = doc.components!.requestBodies!.CreateVehicleBody as { content: Record<string, { schema: any }> };
     expect(body.content['application/json'].schema.required).toEqual(['plate', 'brand', 'model', 'year']);
     expect(body.content['application/json'].schema.properties.year).toEqual({ type: 'integer', minimum: 2000, maximum: 2100 });
+  });
+});
+
+describe('building a document', () => {
+  const upload = defineOperation({
+    method: 'post', path: '/v1/things/{id}/files', operationId: 'uploadThing', tag: 'Things', access: 'documents:write',
+    summary: 'Sube un archivo', params: z.object({ id: z.uuid() }),
+    content: { 'multipart/form-data': z.object({ type: z.literal('card'), file: z.string().meta({ format: 'binary' }) }) },
+    responses: { 201: z.object({ id: z.uuid() }), 413: ['FILE_TOO_LARGE'], 415: ['INVALID_FILE_TYPE'] },
+  });
+
+  it('when an operation takes a multipart body, then it is rendered with a binary file and its 413/415 codes', () => {
+    const built = buildOpenApiDocument([upload]);
+    const body = built.components!.requestBodies!.UploadThingBody as { content: Record<string, { schema: any }> };
+    const op = (built.paths!['/v1/things/{id}/files'] as Record<string, Operation>).post;
+
+    expect(body.content['multipart/form-data'].schema.properties.file).toEqual({ type: 'string', format: 'binary' });
+    expect(op.responses['413'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['VALIDATION', 'FILE_TOO_LARGE']);
+    expect(op.responses['415'].description).toContain('INVALID_FILE_TYPE');
+  });
+
+  it('when two operations share an operationId, then building fails and names it', () => {
+    expect(() => buildOpenApiDocument([upload, { ...upload, method: 'put' }])).toThrow('operationId repetido: uploadThing');
   });
 });
 

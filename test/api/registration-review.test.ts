@@ -68,11 +68,11 @@ describe('platform_a review and the vehicle status', () => {
   });
 
   it.each([
-    ['before the registration', 'mantenimiento'],
-    ['before the registration', 'inactivo'],
-    ['during the review', 'mantenimiento'],
-    ['during the review', 'inactivo'],
-  ])('when the status is set to %s to %s, then the vehicle returns to it when the review ends', async (when, status) => {
+    ['mantenimiento', 'before the registration'],
+    ['inactivo', 'before the registration'],
+    ['mantenimiento', 'during the review'],
+    ['inactivo', 'during the review'],
+  ])('when the status %s is set %s, then the vehicle shows pending_platform_a and returns to it when the review ends', async (status, when) => {
     const { auth } = w.newTenant();
     const body = { plate: nextPlate(), brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Puebla' };
     const { id } = (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;

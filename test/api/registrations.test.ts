@@ -20,8 +20,7 @@ describe('vehicle registrations', () => {
     w.request.post(`/v1/vehicles/${id}/registrations`).set(auth).send({ platform });
   const getVehicle = (auth: Auth, id: string) => w.request.get(`/v1/vehicles/${id}`).set(auth);
   const vehicleRow = (id: string) => w.deps.db.prepare('SELECT * FROM vehicles WHERE id = ?').get(id);
-  const registrationRows = (id: string) =>
-    w.deps.db.prepare('SELECT * FROM vehicle_registrations WHERE vehicle_id = ? ORDER BY platform').all(id);
+  const registrationRows = (id: string) => w.deps.db.prepare('SELECT * FROM vehicle_registrations WHERE vehicle_id = ? ORDER BY platform').all(id);
 
   describe('platform_a', () => {
     it('when a vehicle with a catalog city is registered, then 201 pending with documents required and the vehicle pending_platform_a', async () => {
@@ -168,38 +167,34 @@ describe('vehicle registrations', () => {
       expect(vehicleRow(vehicle.id)).toEqual(before);
     });
 
-    it.each([['the same name', { color: 'blanco' }], ['the same id', { colorId: 1 }]])(
-      'when the colour sent is %s, then 200 and the other fields are saved',
-      async (_case, colour) => {
-        const { auth } = w.newTenant();
-        const vehicle = await newVehicle(auth);
-        await register(auth, vehicle.id, 'platform_a').expect(201);
+    it.each([['the same name', { color: 'blanco' }], ['the same id', { colorId: 1 }]])('when the colour sent is %s, then 200 and the other fields are saved', async (_case, colour) => {
+      const { auth } = w.newTenant();
+      const vehicle = await newVehicle(auth);
+      await register(auth, vehicle.id, 'platform_a').expect(201);
 
-        const res = await w.request.patch(`/v1/vehicles/${vehicle.id}`).set(auth).send({ ...colour, notes: 'revisado' });
+      const res = await w.request.patch(`/v1/vehicles/${vehicle.id}`).set(auth).send({ ...colour, notes: 'revisado' });
 
-        expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ color: 'Blanco', colorId: 1, notes: 'revisado' });
-      },
-    );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ color: 'Blanco', colorId: 1, notes: 'revisado' });
+    });
   });
 
   describe('access', () => {
-    const endpoints = (id: string): Array<[string, 'get' | 'post', string, Scope, object?]> => [
-      ['register', 'post', `/v1/vehicles/${id}/registrations`, 'vehicles:write', { platform: 'platform_a' }],
-      ['list', 'get', `/v1/vehicles/${id}/registrations`, 'vehicles:read'],
-      ['get one', 'get', `/v1/vehicles/${id}/registrations/platform_a`, 'vehicles:read'],
-      ['refresh', 'post', `/v1/vehicles/${id}/registrations/platform_a/refresh`, 'vehicles:write'],
-    ];
+    type Endpoint = { method: 'get' | 'post'; path: string; scope: Scope; body?: object };
+    const names = ['register', 'list', 'get one', 'refresh'] as const;
+    const endpoint = (id: string, name: (typeof names)[number]): Endpoint => ({
+      register: { method: 'post', path: `/v1/vehicles/${id}/registrations`, scope: 'vehicles:write', body: { platform: 'platform_a' } },
+      list: { method: 'get', path: `/v1/vehicles/${id}/registrations`, scope: 'vehicles:read' },
+      'get one': { method: 'get', path: `/v1/vehicles/${id}/registrations/platform_a`, scope: 'vehicles:read' },
+      refresh: { method: 'post', path: `/v1/vehicles/${id}/registrations/platform_a/refresh`, scope: 'vehicles:write' },
+    } as const)[name];
     const call = (method: 'get' | 'post', path: string, auth: Auth, body?: object) =>
       method === 'get' ? w.request.get(path).set(auth) : w.request.post(path).set(auth).send(body);
-
-    const names = ['register', 'list', 'get one', 'refresh'];
-    const endpoint = (id: string, name: string) => endpoints(id).find(([n]) => n === name)!;
 
     it.each(names)('when %s is called without its scope, then 403 INSUFFICIENT_SCOPE; with only that scope, not 403', async (name) => {
       const owner = w.newTenant();
       const vehicle = await newVehicle(owner.auth);
-      const [, method, path, scope, body] = endpoint(vehicle.id, name);
+      const { method, path, scope, body } = endpoint(vehicle.id, name);
       const others = (['vehicles:read', 'vehicles:write', 'documents:write'] as Scope[]).filter((s) => s !== scope);
       const lacking = w.tenants.createKey(owner.tenant.id, others);
       const holding = w.tenants.createKey(owner.tenant.id, [scope]);
@@ -217,7 +212,7 @@ describe('vehicle registrations', () => {
       const stranger = w.newTenant('Flota Ajena');
       const vehicle = await newVehicle(owner.auth);
       const before = registrationRows(vehicle.id);
-      const [, method, path, , body] = endpoint(vehicle.id, name);
+      const { method, path, body } = endpoint(vehicle.id, name);
 
       const res = await call(method, path, stranger.auth, body);
 
@@ -240,19 +235,17 @@ describe('vehicle registrations', () => {
       expect(res.body.error.code).toBe('NOT_FOUND');
     });
 
-    it.each([[{ platform: 'x' }], [{ platform: 'PLATFORM_A' }], [{}], [{ platform: null }]])(
-      'when the register body is %j, then 400 VALIDATION and nothing is stored',
-      async (body) => {
-        const { auth } = w.newTenant();
-        const vehicle = await newVehicle(auth);
+    it.each([[{ platform: 'x' }], [{ platform: 'PLATFORM_A' }], [{}], [{ platform: null }]])('when the register body is %j, then 400 VALIDATION and nothing is stored', async (body) => {
+      const { auth } = w.newTenant();
+      const vehicle = await newVehicle(auth);
+      const before = registrationRows(vehicle.id);
 
-        const res = await w.request.post(`/v1/vehicles/${vehicle.id}/registrations`).set(auth).send(body);
+      const res = await w.request.post(`/v1/vehicles/${vehicle.id}/registrations`).set(auth).send(body);
 
-        expect(res.status).toBe(400);
-        expect(res.body.error.code).toBe('VALIDATION');
-        expect((await getVehicle(auth, vehicle.id)).body.registrations.map((r: { status: string }) => r.status)).toEqual(['none', 'none']);
-      },
-    );
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(registrationRows(vehicle.id)).toEqual(before);
+    });
 
     it("when another tenant's vehicle is named with an invalid body, then 404 comes before 400", async () => {
       const owner = w.newTenant();

@@ -1,0 +1,23 @@
+import type { SimClock } from '../../server/lib/clock.ts';
+import type { SimDb } from '../db.ts';
+import type { Faults } from '../common/faults.ts';
+import { ridesControl } from './control.ts';
+import { createRideGenerator } from './generator.ts';
+import { platformARideRoutes } from './platform-a-routes.ts';
+import { platformBRideRoutes } from './platform-b-routes.ts';
+
+/**
+ * Rides and daily earnings of both platforms (docs/rides.md): the due tasks that open the days as
+ * simulated time passes, each platform's report routes (mounted before that platform's own app,
+ * behind the same fault switch) and the control route that backfills a window.
+ */
+export function createRideSimulation({ db, clock, seed, faults }: { db: SimDb; clock: SimClock; seed: number; faults: Faults }) {
+  const platformA = createRideGenerator({ db, seed, platform: 'platform_a' });
+  const platformB = createRideGenerator({ db, seed, platform: 'platform_b' });
+  return {
+    dueTasks: [platformA.runDue, platformB.runDue],
+    platformARoutes: platformARideRoutes({ generator: platformA, clock, faults }),
+    platformBRoutes: platformBRideRoutes({ generator: platformB, clock, faults }),
+    control: ridesControl({ db, clock, generators: { platform_a: platformA, platform_b: platformB } }),
+  };
+}

@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { SimClock } from '../../server/lib/clock.ts';
+import { faultGate, type Faults } from '../common/faults.ts';
+import { SimError } from '../common/sim-error.ts';
+import { platformAErrorHandler, sendOutage } from '../platform-a/errors.ts';
+import type { RideGenerator } from './generator.ts';
+import { checkWindow, DateParam, decodeCursor, encodeCursor, LimitParam, MAX_DAILY_WINDOW_DAYS, rideAt, type RideAt } from './view.ts';
+
+/** platform_a's words for the outcomes. */
+const STATUS: Record<RideAt['status'], string> = {
+  completed: 'completed', cancelled_rider: 'rider_canceled', cancelled_driver: 'driver_canceled',
+  cancelled_support: 'support_canceled', in_progress: 'on_trip', other: 'unknown',
+};
+
+const RIDE_COLUMNS = ['id', 'vehicle_external_id', 'driver_external_id', 'status', 'started_at', 'completed_at',
+  'distance_m', 'fare_cents', 'tip_cents', 'payout_cents'];
+const DAILY_COLUMNS = ['date', 'driver_external_id', 'trips', 'fare_cents', 'payout_cents', 'online_minutes'];
+
+const Window = z.object({ fleet_id: z.string().min(1), from: DateParam, to: DateParam });
+const RidesQuery = Window.extend({
+  starting_after: z.string().refine((c) => decodeCursor(c) !== null, 'unknown cursor').optional(),
+  limit: LimitParam.default(1_000),
+});
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const badWindow = () => new SimError(400, 'invalid_request', `from must not be after to, and daily reads span at most ${MAX_DAILY_WINDOW_DAYS} days.`);
+
+/**
+ * platform_a's partner reports: rides and daily earnings of a fleet over a window of service days.
+ * Rows travel as compact arrays under `columns` (a page of 10 000 rides is a few hundred KB
+ * instead of a few MB); amounts are integer centavos, distances metres, online time minutes.
+ */
+export function platformARideRoutes({ generator, clock, faults }: { generator: RideGenerator; clock: SimClock; faults: Faults }): Router {
+  const router = Router();
+  const gate = faultGate(faults, 'platform_a', sendOutage);
+
+  router.get('/v1/rides', gate, (req, res) => {
+    const q = RidesQuery.parse(req.query);
+    if (!checkWindow(q, null)) throw badWindow();
+    const now = clock.nowMs();
+    const rows = generator.store.page(q.fleet_id, q.from, q.to, now, decodeCursor(q.starting_after), q.limit + 1);
+    const page = rows.slice(0, q.limit);
+    res.json({
+      object: 'list', columns: RIDE_COLUMNS, has_more: rows.length > q.limit,
+      next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]) : null,
+      rows: page.map((row) => {
+        const r = rideAt(row, now);
+        return [r.id, r.vehicle, r.driver, STATUS[r.status], iso(r.startedMs), iso(r.completedMs), r.distanceM, r.gross, r.tip, r.net];
+      }),
+    });
+  });
+
+  router.get('/v1/earnings/daily', gate, (req, res) => {
+    const q = Window.parse(req.query);
+    if (!checkWindow(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
+    const rows = generator.store.daily(q.fleet_id, q.from, q.to, clock.nowMs());
+    res.json({ object: 'list', columns: DAILY_COLUMNS, rows: rows.map((d) => [d.date, d.driver, d.trips, d.gross, d.net, d.onlineMinutes]) });
+  });
+
+  router.use(platformAErrorHandler);
+  return router;
+}
