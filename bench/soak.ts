@@ -81,6 +81,7 @@ try {
   const latencies = new Map<string, number[]>(ops.map((o) => [o.name, []]));
   const unexpected = new Map<string, number>();
   const memory: { s: number; mb: number }[] = [];
+  const cpuBefore = { api: cpuSeconds(serve.pid), self: process.cpuUsage() };
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const sampler = setInterval(() => memory.push({ s: (performance.now() - started) / 1000, mb: memoryOf(serve.pid)?.rssMb ?? NaN }), 1000);
@@ -102,11 +103,20 @@ try {
   );
   clearInterval(sampler);
   clearInterval(ticker);
+  const self = process.cpuUsage(cpuBefore.self);
+  // Who was busy: a soak limited by its own client says little about the server.
+  console.error(`[soak] CPU over the run: API ${(((cpuSeconds(serve.pid) - cpuBefore.api) / SECONDS) * 100).toFixed(0)}%, load generator ${(((self.user + self.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of one core`);
   report(latencies, unexpected, memory, readFileSync(join(dir, 'serve.log'), 'utf8'));
   process.exitCode = unexpected.size ? 1 : 0;
 } finally {
   await serve.stop();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** utime + stime of a process, in seconds (all its threads). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function pct(sorted: number[], p: number): number {

@@ -5,7 +5,7 @@ import { readConfig, type Config } from '../../server/config.ts';
 import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
 import { startApiServer } from '../../server/main.ts';
 import { openTenantService } from '../environment.ts';
-import { startCompanion } from '../lib/companion.ts';
+import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
 
 /** Where a scenario runs: the API's base URL and the data dir its tenants and keys are written to. */
@@ -22,8 +22,8 @@ export interface FreshOptions {
   clockStart: string;
   /** Requests per second per key; off unless asked, so a fast run never meets a 429 by real-time chance. */
   rateLimit?: number;
-  /** Keep the temporary data dir after stopping (for a look at the SQLite files). */
-  keepDataDir?: boolean;
+  /** `companion` (default) runs them as serve does; `in-process` saves a process start per environment. */
+  simulators?: 'companion' | 'in-process';
 }
 
 /** The same clock start every time unless one is given: fresh runs are repeatable by default. */
@@ -58,24 +58,36 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
     FLEET_SIM_PORT: '0',
   });
-  const removeDir = () => (options.keepDataDir ? undefined : rmSync(dataDir, { recursive: true, force: true }));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
   const { db, tenants } = openTenantService(config);
   tenants.seedDemo();
   db.close();
-  const companion = await startCompanion({ ...process.env, FLEET_DATA_DIR: dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' });
+  const simulators = await startSimulators(options, config).catch((err) => {
+    removeDir();
+    throw err;
+  });
   try {
-    const api = await startApiServer(config, { simulatorsUrl: companion.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS });
+    const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS });
     const stop = async () => {
-      await Promise.allSettled([api.stop(), companion.stop()]);
+      await Promise.allSettled([api.stop(), simulators.stop()]);
       removeDir();
     };
     return { baseUrl: `http://127.0.0.1:${api.port}`, config: { ...config, port: api.port }, fresh: { seed: config.seed, clockStart: options.clockStart }, stop };
   } catch (err) {
-    await companion.stop();
+    await simulators.stop();
     removeDir();
     throw err;
   }
+}
+
+async function startSimulators(options: FreshOptions, config: Config): Promise<Companion> {
+  if (options.simulators === 'in-process') {
+    // Loaded on demand: every other CLI command would pay for loading the simulators.
+    const { startInProcessSimulators } = await import('./simulators.ts');
+    return startInProcessSimulators(config.dataDir, config.seed, options.clockStart);
+  }
+  return startCompanion({ ...process.env, FLEET_DATA_DIR: config.dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' });
 }
 
 function quietLogger(): Logger {

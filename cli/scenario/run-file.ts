@@ -1,5 +1,5 @@
 import { DEFAULT_SEED, type Config } from '../../server/config.ts';
-import { connectRunning, DEFAULT_CLOCK_START, startFresh, type Target } from './environment.ts';
+import { connectRunning, DEFAULT_CLOCK_START, startFresh, type FreshOptions, type Target } from './environment.ts';
 import { loadScenario } from './load.ts';
 import { runScenario, type ScenarioRun } from './runner.ts';
 import type { Scenario } from './schema.ts';
@@ -11,6 +11,7 @@ export interface RunFileOptions {
   seed?: number;
   clockStart?: string;
   rateLimit?: number;
+  simulators?: FreshOptions['simulators'];
   /** The running environment (PORT, FLEET_DATA_DIR) when not fresh. */
   config?: Config;
 }
@@ -27,6 +28,7 @@ export async function runLoadedScenario(scenario: Scenario, file: string, option
       seed: options.seed ?? scenario.seed ?? DEFAULT_SEED,
       clockStart: options.clockStart ?? scenario.clockStart ?? DEFAULT_CLOCK_START,
       rateLimit: options.rateLimit,
+      simulators: options.simulators,
     });
   } else {
     if (!options.config) throw new Error('runScenarioFile: without fresh, a config of the running environment is needed');

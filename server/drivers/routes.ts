@@ -25,6 +25,7 @@ export function driversRouter(drivers: DriverService): Router {
 
   router.patch('/drivers/:id', requireScope('drivers:write'), (req, res) => {
     const id = pathId(req.params.id, 'El conductor');
+    drivers.requireRow(req.auth.tenantId, id); // 404 before 400: see docs/decisions.md, order of checks
     const body = withPhoneErrors(() => parseJsonBody(PatchDriver, req));
     res.json(drivers.patch(req.auth.tenantId, id, body));
   });

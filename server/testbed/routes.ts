@@ -41,8 +41,8 @@ export function testbedRouter(deps: Deps, services: Services): Router {
 
   router.post('/platform-a/vehicles/:id/review', async (req, res) => {
     const decision = parseJsonBody(ReviewBody, req);
-    await deps.simulators.reviewVehicle(req.params.id, decision);
-    res.json({ vehicleId: req.params.id, verdict: decision.verdict, card: decision.card ?? 'approved' });
+    const decided = await deps.simulators.reviewVehicle(req.params.id, decision);
+    res.json({ vehicleId: req.params.id, verdict: decision.verdict, card: decided.docReviewStatus });
   });
 
   for (const answer of ['accept', 'decline'] as const) {

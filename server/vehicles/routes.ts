@@ -25,6 +25,7 @@ export function vehiclesRouter(vehicles: VehicleService): Router {
 
   router.patch('/vehicles/:id', requireScope('vehicles:write'), (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
+    vehicles.requireRow(req.auth.tenantId, id); // 404 before 400: see docs/decisions.md, order of checks
     const body = parseJsonBody(PatchVehicle, req);
     res.json(vehicles.patch(req.auth.tenantId, id, body));
   });

@@ -2,7 +2,7 @@ import { DAY_MS, dayStartMs, weekday } from '../../server/rides/mexico-city.ts';
 import { HOUR_MS, MINUTE_MS } from '../common/seeded.ts';
 import type { SeededFaker } from './random.ts';
 import { rideFacts, waitMinutes, type RideFacts } from './ride.ts';
-import { planSettlement, type Settlement } from './settling.ts';
+import { planSettlement, settlesAtMs, type Settlement } from './settling.ts';
 import type { Tariff } from './tariffs.ts';
 
 export interface PlannedRide extends RideFacts {
@@ -27,13 +27,15 @@ const SHIFTS = [
   { weight: 15, start: [18, 20.5], hours: [3.5, 6] },
 ];
 
+const SHIFT_CHOICES = SHIFTS.map((s) => ({ weight: s.weight, value: s }));
+
 /** Sundays are the usual day off; most drivers work six days a week. */
 const DAY_OFF_CHANCE = [0.35, 0.1, 0.1, 0.1, 0.1, 0.1, 0.15];
 
 /** Rides start within the service day: a shift is cut at local midnight (the last ride may end after it). */
 function shiftOf(f: SeededFaker, date: string): { startMs: number; endMs: number } | null {
   if (f.datatype.boolean(DAY_OFF_CHANCE[weekday(date)])) return null;
-  const shift = f.helpers.weightedArrayElement(SHIFTS.map((s) => ({ weight: s.weight, value: s })));
+  const shift = f.helpers.weightedArrayElement(SHIFT_CHOICES);
   const dayStart = dayStartMs(date);
   const startMs = dayStart + f.number.int({ min: shift.start[0] * 60, max: shift.start[1] * 60 }) * MINUTE_MS;
   const lengthMs = f.number.int({ min: shift.hours[0] * 60, max: shift.hours[1] * 60 }) * MINUTE_MS;
@@ -48,15 +50,20 @@ export function planDay(f: SeededFaker, tariff: Tariff, date: string): DayPlan {
   const shift = shiftOf(f, date);
   if (!shift) return { shiftStartMs: null, shiftEndMs: null, rides: [] };
   const dayStart = dayStartMs(date);
+  const settlesMs = settlesAtMs(date, tariff.settlingDays);
   const rides: PlannedRide[] = [];
   let t = shift.startMs;
   for (;;) {
     const hour = Math.floor((t - dayStart) / HOUR_MS);
     t += waitMinutes(f, hour) * MINUTE_MS + f.number.int({ min: 0, max: 59 }) * 1000;
     if (t >= shift.endMs) break;
-    const facts = rideFacts(f, tariff, t, Math.floor((t - dayStart) / HOUR_MS));
-    rides.push({ ...facts, seq: rides.length, startedMs: t, settlement: planSettlement(f, tariff, date, facts) });
-    t = facts.endedMs;
+    const x = rideFacts(f, tariff, t, Math.floor((t - dayStart) / HOUR_MS));
+    // Spelled out: an object spread here costs more than drawing the whole ride (V8 slow path).
+    rides.push({
+      seq: rides.length, startedMs: t, outcome: x.outcome, endedMs: x.endedMs, distanceM: x.distanceM,
+      grossCents: x.grossCents, tipCents: x.tipCents, netCents: x.netCents, settlement: planSettlement(f, tariff, settlesMs, x),
+    });
+    t = x.endedMs;
   }
   return { shiftStartMs: shift.startMs, shiftEndMs: shift.endMs, rides };
 }

@@ -23,13 +23,15 @@ function speedKmh(f: SeededFaker, hour: number): number {
   return f.number.int({ min: 18, max: 28 });
 }
 
-/** Mostly short hops, some cross-town trips, a few to the airport or the edges of the metro area. */
+/** Mostly short hops, some cross-town trips, a few to the airport or the edges of the metro area (in 10 m). */
+const DISTANCES = [
+  { weight: 70, value: [150, 700] },
+  { weight: 25, value: [700, 1_600] },
+  { weight: 5, value: [1_600, 3_200] },
+];
+
 function distanceMetres(f: SeededFaker): number {
-  const [min, max] = f.helpers.weightedArrayElement([
-    { weight: 70, value: [150, 700] },
-    { weight: 25, value: [700, 1_600] },
-    { weight: 5, value: [1_600, 3_200] },
-  ]);
+  const [min, max] = f.helpers.weightedArrayElement(DISTANCES);
   return f.number.int({ min, max }) * 10;
 }
 
@@ -76,7 +78,7 @@ export function rideFacts(f: SeededFaker, tariff: Tariff, startedMs: number, hou
 
 /** Minutes a driver waits for the next request: short at rush hour, long in the dead of the night. */
 export function waitMinutes(f: SeededFaker, hour: number): number {
-  if (isRush(hour)) return f.number.int({ min: 1, max: 6 });
-  if (isNight(hour)) return f.number.int({ min: 4, max: 25 });
-  return f.number.int({ min: 2, max: 14 });
+  if (isRush(hour)) return f.number.int({ min: 1, max: 8 });
+  if (isNight(hour)) return f.number.int({ min: 5, max: 30 });
+  return f.number.int({ min: 3, max: 18 });
 }

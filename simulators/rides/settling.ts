@@ -33,9 +33,10 @@ function adjustment(f: SeededFaker, grossCents: number): number {
   return f.number.int({ min: 20, max: 60 }) * 100;
 }
 
-export function planSettlement(f: SeededFaker, tariff: Tariff, serviceDate: string, ride: RideFacts): Settlement | null {
+/** `settlesMs`: settlesAtMs of the ride's service day, computed once per day by the caller. */
+export function planSettlement(f: SeededFaker, tariff: Tariff, settlesMs: number, ride: RideFacts): Settlement | null {
   if (tariff.settlingDays === 0 || ride.outcome !== 'completed' || ride.grossCents === null) return null;
-  const last = settlesAtMs(serviceDate, tariff.settlingDays) - MINUTE_MS;
+  const last = settlesMs - MINUTE_MS;
   const instant = () => f.number.int({ min: ride.endedMs + MINUTE_MS, max: last });
   const tips = f.datatype.boolean(LATE_TIP_CHANCE);
   const adjusts = f.datatype.boolean(ADJUSTMENT_CHANCE);

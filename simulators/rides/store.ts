@@ -68,8 +68,10 @@ export function createRideStore(db: SimDb, p: 'pa' | 'pb') {
   const cutDay = db.prepare(`UPDATE ${p}_ride_days SET open_until_ms = @now,
     shift_end_ms = IIF(shift_end_ms > @now, MAX(shift_start_ms, @now), shift_end_ms)
     WHERE vehicle_external_id = @vehicle AND service_date = @date`);
-  const page = db.prepare(`SELECT * FROM ${p}_rides WHERE fleet_id = ? AND service_date BETWEEN ? AND ? AND started_at <= ?
-    AND (service_date, id) > (?, ?) ORDER BY service_date, id LIMIT ?`);
+  // The row value is the range's lower bound: with `service_date BETWEEN` SQLite would seek to `from` and
+  // skip every earlier page again, making a long window quadratic.
+  const page = db.prepare(`SELECT * FROM ${p}_rides WHERE fleet_id = ? AND (service_date, id) > (?, ?) AND service_date <= ?
+    AND started_at <= ? ORDER BY service_date, id LIMIT ?`);
   const amounts = db.prepare(dailyAmounts(p));
   const online = db.prepare(dailyOnline(p));
 
@@ -87,7 +89,8 @@ export function createRideStore(db: SimDb, p: 'pa' | 'pb') {
     },
     /** Rides started by `nowMs`, ordered by (service date, id), after the cursor. */
     page(fleet: string, from: string, to: string, nowMs: number, after: { date: string; id: string } | null, limit: number) {
-      return page.all(fleet, from, to, nowMs, after?.date ?? '', after?.id ?? '', limit) as RideRow[];
+      const start = after && after.date >= from ? after : { date: from, id: '' };
+      return page.all(fleet, start.date, start.id, to, nowMs, limit) as RideRow[];
     },
     daily(fleet: string, from: string, to: string, nowMs: number): DailyRow[] {
       const params = { fleet, from, to, now: nowMs };

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFresh, type Target } from '../../cli/scenario/environment.ts';
+import { parseScenario } from '../../cli/scenario/load.ts';
+import { humanReport } from '../../cli/scenario/report.ts';
+import { runScenarioFile } from '../../cli/scenario/run-file.ts';
+import { runScenario, type Transcript } from '../../cli/scenario/runner.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'cli/bin.mjs');
+const SHIPPED = readdirSync(join(ROOT, 'fixtures/scenarios'))
+  .filter((f) => /\.(ya?ml|json)$/.test(f))
+  .map((f) => `fixtures/scenarios/${f}`);
+const SCENARIO_TIMEOUT = 90_000;
+
+/** Two runs compare equal once the one field allowed to differ is gone. */
+const withoutRequestIds = (t: Transcript) => JSON.parse(JSON.stringify(t, (key, value) => (key === 'requestId' ? undefined : value)));
+
+describe('shipped scenarios, each on a fresh environment', () => {
+  it('when the fixtures are listed, then there are scenarios to run', () => {
+    expect(SHIPPED.length).toBeGreaterThanOrEqual(9);
+  });
+
+  // In-process simulators: the same HTTP boundary without a process start per scenario.
+  it.each(SHIPPED)('when %s runs, then every step passes', async (file) => {
+    const { transcript } = await runScenarioFile(join(ROOT, file), { fresh: true, simulators: 'in-process' });
+
+    expect(transcript.ok, humanReport(transcript)).toBe(true);
+    expect(transcript.summary.failed).toBe(0);
+  }, SCENARIO_TIMEOUT);
+});
+
+describe('determinism', () => {
+  it('when one rich scenario runs twice with the same seed and clock on fresh data dirs, then the transcripts are identical but for requestId', async () => {
+    const file = join(ROOT, 'fixtures/scenarios/assignments.yaml');
+    // The companion process, as `scenario run --fresh` starts it.
+    const options = { fresh: true, seed: 7, clockStart: '2026-06-01T09:30:00.000Z' } as const;
+
+    const [first, second] = await Promise.all([runScenarioFile(file, options), runScenarioFile(file, options)]);
+
+    expect(first.transcript.ok, humanReport(first.transcript)).toBe(true);
+    expect(withoutRequestIds(second.transcript)).toEqual(withoutRequestIds(first.transcript));
+    // Not vacuous: ids and timestamps are in what was compared.
+    expect(JSON.stringify(first.transcript)).toMatch(/"id":"[0-9a-f-]{36}"/);
+    expect(JSON.stringify(first.transcript)).toContain('2026-06-01T21:30:00.000Z');
+  }, SCENARIO_TIMEOUT);
+
+  it('when the seed differs, then the ids differ', async () => {
+    const file = join(ROOT, 'fixtures/scenarios/vehicle-registration-platform-b.yaml');
+
+    const options = { fresh: true, simulators: 'in-process' } as const;
+
+    const [a, b] = await Promise.all([runScenarioFile(file, { ...options, seed: 1 }), runScenarioFile(file, { ...options, seed: 2 })]);
+
+    expect(a.transcript.tenants[0].id).not.toBe(b.transcript.tenants[0].id);
+  }, SCENARIO_TIMEOUT);
+});
+
+describe('against an environment that is already running', () => {
+  let target: Target;
+
+  beforeAll(async () => {
+    target = await startFresh({ seed: 5, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
+  });
+  afterAll(async () => {
+    await target?.stop();
+  });
+
+  it('when the same scenario runs twice on one environment, then both pass (plates and phones come from run tokens)', async () => {
+    const file = join(ROOT, 'fixtures/scenarios/invitations.yaml');
+    const scenario = parseScenario(readFileSync(file, 'utf8'), file);
+
+    const first = await runScenario(scenario, target, file);
+    const second = await runScenario(scenario, target, file);
+
+    expect(first.transcript.ok, humanReport(first.transcript)).toBe(true);
+    expect(second.transcript.ok, humanReport(second.transcript)).toBe(true);
+  }, SCENARIO_TIMEOUT);
+
+  it('when a step fails, then it lists why, keeps the exchange, and the later steps are skipped', async () => {
+    const scenario = parseScenario(
+      `name: falla
+tenants: [{ as: f, name: F, keys: [{ as: k }] }]
+steps:
+  - request: { method: GET, path: /v1/me }
+    capture: { tenant: body.tenantId }
+  - request: { method: GET, path: /v1/vehicles/00000000-0000-4000-8000-000000000000 }
+    expect: { status: 200, body: { id: { $type: uuid } } }
+  - request: { method: GET, path: /v1/me }
+`,
+      'inline.yaml',
+    );
+
+    const { transcript } = await runScenario(scenario, target, 'inline.yaml');
+
+    expect(transcript.ok).toBe(false);
+    expect(transcript.summary).toEqual({ passed: 1, failed: 1, skipped: 1 });
+    expect(transcript.steps[0].captured).toEqual({ tenant: transcript.tenants[0].id });
+    expect(transcript.steps[1].failures).toEqual(['status: se esperaba 200, llegó 404', 'body.id: falta (se esperaba {"$type":"uuid"})']);
+    expect(transcript.steps[1].response).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    expect(transcript.steps[2]).toMatchObject({ status: 'skipped' });
+  });
+
+  it('when a capture is missing, then the step that uses it fails naming the variable', async () => {
+    const scenario = parseScenario(`name: sin captura\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - acceptInvitation: "\${driver}"\n`, 'inline.yaml');
+
+    const { transcript } = await runScenario(scenario, target, 'inline.yaml');
+
+    expect(transcript.steps[0].failures[0]).toMatch(/\$\{driver\} no está definido/);
+  });
+});
+
+describe('fleet-sim scenario run (the real command)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-scenario-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('when one file passes and one fails, then --json has both transcripts, --junit is written and the exit code is non-zero', async () => {
+    const failing = join(dir, 'failing.yaml');
+    writeFileSync(failing, 'name: wrong\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/health }\n    expect: { body: { status: down } }\n');
+    const junit = join(dir, 'report.xml');
+    const args = [BIN, 'scenario', 'run', '--fresh', '--json', '--junit', junit, 'fixtures/scenarios/vehicle-registration-platform-a.yaml', failing];
+
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, args, { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: 1 de 2 escenarios fallaron');
+    const json = JSON.parse(result.stdout);
+    expect(json.ok).toBe(false);
+    expect(json.scenarios.map((s: Transcript) => s.ok)).toEqual([true, false]);
+    expect(json.scenarios[1].steps[0].failures).toEqual(['body.status: se esperaba "down", llegó "ok"']);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml).toContain('failures="1"');
+  }, SCENARIO_TIMEOUT);
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { junitReport, xmlEscape } from '../../cli/scenario/junit.ts';
+import { humanReport } from '../../cli/scenario/report.ts';
+import type { ScenarioRun, StepResult } from '../../cli/scenario/runner.ts';
+
+function run(steps: StepResult[]): ScenarioRun {
+  const count = (s: StepResult['status']) => steps.filter((x) => x.status === s).length;
+  return {
+    transcript: {
+      scenario: 'Flota <A> & "B"',
+      file: 'fixtures/scenarios/a.yaml',
+      ok: count('failed') === 0,
+      environment: { fresh: true, seed: 42, clockStart: '2026-05-04T12:00:00.000Z' },
+      tenants: [],
+      steps,
+      summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    },
+    durationsMs: steps.map(() => 12),
+  };
+}
+
+const passed: StepResult = { index: 1, name: 'create', action: 'request', status: 'passed', failures: [], request: { method: 'POST', path: '/v1/vehicles' }, response: { status: 201, body: {} } };
+const failed: StepResult = {
+  index: 2,
+  name: 'refresh <a>',
+  action: 'request',
+  status: 'failed',
+  failures: ['body.status: se esperaba "approved", llegó "pending"'],
+  request: { method: 'POST', path: '/v1/vehicles/x/registrations/platform_a/refresh' },
+  response: { status: 200, body: { status: 'pending', note: 'a\u0001b' } },
+};
+const skipped: StepResult = { index: 3, name: 'later', action: 'sync', status: 'skipped', failures: [] };
+
+describe('JUnit XML report', () => {
+  it('when special characters appear, then they are escaped and control characters replaced', () => {
+    expect(xmlEscape(`<a href="x">&'\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;\uFFFD');
+  });
+
+  it('when a run has passed, failed and skipped steps, then each is a testcase of the right kind', () => {
+    const xml = junitReport([run([passed, failed, skipped])]);
+
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="fleet-sim scenarios" tests="3" failures="1" errors="0" skipped="1" time="0.036">/);
+    expect(xml).toContain('<testsuite name="Flota &lt;A&gt; &amp; &quot;B&quot;" file="fixtures/scenarios/a.yaml" tests="3" failures="1" errors="0" skipped="1" time="0.036">');
+    expect(xml).toContain('name="01 create" time="0.012"/>');
+    expect(xml).toContain('<failure message="body.status: se esperaba &quot;approved&quot;, llegó &quot;pending&quot;" type="expectation">');
+    expect(xml).toContain('name="02 refresh &lt;a&gt;"');
+    expect(xml).toContain('<skipped message="un paso anterior falló"/>');
+    expect(xml).not.toMatch(/[\u0001]/);
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it('when several scenarios ran, then there is one testsuite each and the totals add up', () => {
+    const xml = junitReport([run([passed]), run([passed, failed])]);
+
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="3" failures="1" errors="0" skipped="0"');
+  });
+});
+
+describe('human report', () => {
+  it('when a step fails, then the report shows the failure, the request and the response', () => {
+    const text = humanReport(run([passed, failed, skipped]).transcript);
+
+    expect(text).toContain('Escenario: Flota <A> & "B" (fixtures/scenarios/a.yaml) [entorno nuevo, semilla 42, reloj 2026-05-04T12:00:00.000Z]');
+    expect(text).toContain('  ✓  1 create — POST /v1/vehicles → 201');
+    expect(text).toContain('  ✗  2 refresh <a> — POST /v1/vehicles/x/registrations/platform_a/refresh → 200');
+    expect(text).toContain('body.status: se esperaba "approved", llegó "pending"');
+    expect(text).toMatch(/petición:\n\s+\{\n\s+"method": "POST"/);
+    expect(text).toMatch(/respuesta 200:\n\s+\{\n\s+"status": "pending"/);
+    expect(text).toContain('  ·  3 later (omitido)');
+    expect(text).toContain('FALLIDO: 1 pasos correctos, 1 fallidos, 1 omitidos');
+  });
+});
