@@ -110,6 +110,7 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
  */
 export async function runScenario(scenario: Scenario, target: Target, file: string): Promise<ScenarioRun> {
   const setup = createTenants(scenario, target.config);
+  await target.checkKey(setup.secrets.values().next().value!);
   const vars: Record<string, unknown> = { ...setup.vars };
   const ctx: ActionContext = {
     baseUrl: target.baseUrl,

@@ -59,7 +59,10 @@ export function createJobWorker(o: JobWorkerOptions) {
   /** Waits for `ms` of real time, or less if kick() or stop() comes first. */
   function pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => (wakers.delete(done), resolve());
+      const done = () => {
+        wakers.delete(done);
+        resolve();
+      };
       wakers.add(done);
       void sleep(ms).then(done);
     });
@@ -68,13 +71,18 @@ export function createJobWorker(o: JobWorkerOptions) {
 
   function pump(): void {
     if (stopping) return;
-    for (const platform of PLATFORMS) {
-      if (busy[platform] >= concurrency) continue;
-      // In-flight items are still queued in the database: ask for enough rows to skip them.
-      for (const item of o.store.dueItems(platform, o.realNowMs(), concurrency + busy[platform])) {
-        if (busy[platform] >= concurrency) break;
-        if (!inFlight.has(keyOf(item))) launch(item);
+    try {
+      for (const platform of PLATFORMS) {
+        if (busy[platform] >= concurrency) continue;
+        // In-flight items are still queued in the database: ask for enough rows to skip them.
+        for (const item of o.store.dueItems(platform, o.realNowMs(), concurrency + busy[platform])) {
+          if (busy[platform] >= concurrency) break;
+          if (!inFlight.has(keyOf(item))) launch(item);
+        }
       }
+    } catch (err) {
+      // E.g. SQLITE_BUSY while the CLI holds a long write: the next pump (or the poll) tries again.
+      o.logger.warn('job queue not read', { error: String(err) });
     }
   }
 
@@ -155,7 +163,8 @@ export function createJobWorker(o: JobWorkerOptions) {
       stopping = false;
       loop = (async () => {
         while (!stopping) {
-          await drain();
+          // The loop must outlive any error: a rejected promise here would end the serve process.
+          await drain().catch((err) => o.logger.error('job worker error', { error: String(err) }));
           if (!stopping) await pause(o.pollMs ?? 1_000);
         }
       })();

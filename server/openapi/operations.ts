@@ -4,6 +4,8 @@ import { catalogOperations } from '../catalog/openapi.ts';
 import { driverOperations } from '../drivers/openapi.ts';
 import { invitationOperations } from '../invitations/openapi.ts';
 import { vehicleOperations } from '../vehicles/openapi.ts';
+import { registrationOperations } from '../registrations/openapi.ts';
+import { documentOperations } from '../documents/openapi.ts';
 import type { OperationSpec } from './registry.ts';
 
 /**
@@ -14,6 +16,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...accountOperations,
   ...catalogOperations,
   ...vehicleOperations,
+  ...registrationOperations,
+  ...documentOperations,
   ...driverOperations,
   ...invitationOperations,
   ...assignmentOperations,

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { eachDay, addDays, mexicoCityDate, minDate } from '../../server/rides/mexico-city.ts';
+import { addDays, eachDay, mexicoCityDate, minDate } from '../../server/rides/mexico-city.ts';
 import type { SimDb } from '../db.ts';
 import type { DueTask } from '../common/due.ts';
-import { planDay, type PlannedRide } from './plan.ts';
-import { createSeededFaker } from './random.ts';
+import { createDayPlanner, finalAtMs, openUntilMs, ridesOf, totalsAt, type Bounds } from './day.ts';
 import { createRoster, type RosterEntry } from './roster.ts';
-import { createRideStore, type RideRow } from './store.ts';
-import { TARIFFS, type SimPlatform } from './tariffs.ts';
+import { createRideDayStore, type RideDayRow } from './store.ts';
+import type { SimPlatform } from './tariffs.ts';
 
 export interface BackfillCounts {
   vehicles: number;
@@ -14,30 +12,11 @@ export interface BackfillCounts {
   rides: number;
 }
 
-/** platform_a ids look like `tr_<hex>`, platform_b's are UUIDs: each platform its own style. */
-function rideIdMaker(seed: number, platform: SimPlatform, vehicle: string, date: string): (seq: number) => string {
-  const h = createHash('sha256').update(`${seed}:${platform}:ride:${vehicle}:${date}`).digest('hex');
-  if (platform === 'platform_a') return (seq) => `tr_${h.slice(0, 24)}${seq.toString(16).padStart(3, '0')}`;
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return (seq) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 28)}${seq.toString(16).padStart(4, '0')}`;
-}
-
-function rideRow(entry: RosterEntry, date: string, id: string, r: PlannedRide): RideRow {
-  const s = r.settlement;
-  return {
-    fleet_id: entry.fleet, service_date: date, id, vehicle_external_id: entry.vehicle, driver_external_id: entry.driver,
-    started_at: r.startedMs, ended_at: r.endedMs, outcome: r.outcome, distance_m: r.distanceM,
-    gross: r.grossCents, tip: r.tipCents, net: r.netCents,
-    late_tip: s?.lateTipCents ?? null, late_tip_at: s?.lateTipAtMs ?? null,
-    adjust: s?.adjustCents ?? null, adjust_net: s?.adjustNetCents ?? null, adjust_at: s?.adjustAtMs ?? null,
-  };
-}
-
 /**
- * Produces one platform's rides, a vehicle-day at a time. The day's whole plan is written when the
- * day opens (from a faker seeded by seed, platform, vehicle and day, so a day is the same however
- * and whenever it is generated); reads show only what has started by the simulated now, so today's
- * rides appear as time passes and the latest are `in_progress`.
+ * Produces one platform's rides, a vehicle-day at a time. Opening a day records it with its bounds
+ * (the rides are its plan, a pure function of seed, platform, vehicle and day: day.ts); reads show
+ * only what has started by the simulated now, so today's rides appear as time passes and the latest
+ * are `in_progress`.
  *
  * - As time passes (runDue): every vehicle active on the platform gets its days opened from the day
  *   it became active up to today, without the rides planned before that instant.
@@ -47,31 +26,37 @@ function rideRow(entry: RosterEntry, date: string, id: string, r: PlannedRide): 
  *   driver starts the next day.
  */
 export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: number; platform: SimPlatform }) {
-  const store = createRideStore(db, platform === 'platform_a' ? 'pa' : 'pb');
+  const store = createRideDayStore(db, platform === 'platform_a' ? 'pa' : 'pb');
   const roster = createRoster(db, platform);
-  const tariff = TARIFFS[platform];
-  const random = createSeededFaker(seed);
+  const planner = createDayPlanner(seed, platform);
 
-  /** Writes the plan of a vehicle-day, without rides started before `clipMs`; returns the rides started by `nowMs`. */
-  function openDay(entry: RosterEntry, date: string, clipMs: number, nowMs: number): number {
-    const plan = planDay(random.reseed(`${platform}:${entry.vehicle}:${date}`), tariff, date);
-    const rides = plan.rides.filter((r) => r.startedMs >= clipMs);
-    const lastStart = rides.length ? rides[rides.length - 1].startedMs : 0;
-    store.insertDay({
-      vehicle_external_id: entry.vehicle, service_date: date, fleet_id: entry.fleet, driver_external_id: entry.driver,
-      shift_start_ms: plan.shiftStartMs === null ? null : Math.max(plan.shiftStartMs, clipMs),
-      shift_end_ms: plan.shiftEndMs, open_until_ms: Math.max(plan.shiftEndMs ?? 0, lastStart),
-    });
-    const idOf = rideIdMaker(seed, platform, entry.vehicle, date);
-    for (const r of rides) store.insertRide(rideRow(entry, date, idOf(r.seq), r));
-    return rides.filter((r) => r.startedMs <= nowMs).length;
+  /** Records a vehicle-day with its bounds and final totals; returns how many of its rides have started by `nowMs`. */
+  function record(entry: RosterEntry, date: string, bounds: Bounds, nowMs: number): number {
+    const plan = planner.plan(entry.vehicle, date);
+    const totals = totalsAt(plan, bounds, Infinity);
+    const row: RideDayRow = {
+      fleet_id: entry.fleet, service_date: date, vehicle_external_id: entry.vehicle, driver_external_id: entry.driver,
+      from_ms: bounds.fromMs, until_ms: bounds.untilMs, open_until_ms: openUntilMs(plan, bounds),
+      final_at_ms: finalAtMs(plan, bounds, date, planner.tariff.settlingDays),
+      rides: totals.rides, trips: totals.trips, gross: totals.gross, net: totals.net, online_minutes: totals.onlineMinutes,
+    };
+    store.save(row);
+    return ridesOf(plan, bounds, nowMs).length;
+  }
+
+  const openDay = (e: RosterEntry, date: string, fromMs: number, nowMs: number) => record(e, date, { fromMs, untilMs: null }, nowMs);
+
+  /** The rest of the day does not happen: the rides already started stay, online time stops now. */
+  function cut(day: RideDayRow, nowMs: number): void {
+    const entry = { vehicle: day.vehicle_external_id, fleet: day.fleet_id, driver: day.driver_external_id, sinceMs: day.from_ms };
+    record(entry, day.service_date, { fromMs: day.from_ms, untilMs: nowMs }, nowMs);
   }
 
   function cutLeavers(entries: RosterEntry[], nowMs: number): void {
     const byVehicle = new Map(entries.map((e) => [e.vehicle, e]));
     for (const day of store.stillOpen(nowMs)) {
       const e = byVehicle.get(day.vehicle_external_id);
-      if (!e || e.driver !== day.driver_external_id || e.fleet !== day.fleet_id) store.cut(day, nowMs);
+      if (!e || e.driver !== day.driver_external_id || e.fleet !== day.fleet_id) cut(day, nowMs);
     }
   }
 
@@ -101,7 +86,7 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     return counts;
   }
 
-  return { runDue, backfill, store };
+  return { runDue, backfill, store, planner };
 }
 
 export type RideGenerator = ReturnType<typeof createRideGenerator>;

@@ -34,6 +34,22 @@ describe('shipped scenarios, each on a fresh environment', () => {
   }, SCENARIO_TIMEOUT);
 });
 
+describe('the documented example', () => {
+  it('when the README example runs, then every step passes (the docs cannot rot)', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Scenarios'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1];
+    const target = await startFresh({ seed: 3, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
+
+    try {
+      const { transcript } = await runScenario(parseScenario(yaml, 'README.md'), target, 'README.md');
+      expect(transcript.ok, humanReport(transcript)).toBe(true);
+    } finally {
+      await target.stop();
+    }
+  });
+});
+
 describe('determinism', () => {
   it('when one rich scenario runs twice with the same seed and clock on fresh data dirs, then the transcripts are identical but for requestId', async () => {
     const file = join(ROOT, 'fixtures/scenarios/assignments.yaml');

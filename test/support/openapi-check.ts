@@ -83,13 +83,16 @@ interface Operation {
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 
-/** The check answers exactly the documented fields: response objects are closed here, not in the document. */
-function closeObjects(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(closeObjects);
+/**
+ * The check wants exactly the documented fields: response objects are closed here, not in the
+ * document. Parts of an allOf stay open, since each would reject the other parts' fields.
+ */
+function closeObjects(node: unknown, partOfAllOf = false): void {
+  if (Array.isArray(node)) return node.forEach((n) => closeObjects(n, partOfAllOf));
   if (typeof node !== 'object' || node === null) return;
   const obj = node as Record<string, unknown>;
-  if (obj.type === 'object' && obj.properties && obj.additionalProperties === undefined) obj.additionalProperties = false;
-  Object.values(obj).forEach(closeObjects);
+  if (!partOfAllOf && obj.type === 'object' && obj.properties && obj.additionalProperties === undefined) obj.additionalProperties = false;
+  for (const [key, value] of Object.entries(obj)) closeObjects(value, key === 'allOf');
 }
 
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -8,10 +8,4 @@ export const NOT_YET_DOCUMENTED = [
   'POST /v1/vehicles/registrations/batch',
   'POST /v1/drivers/invitations/batch',
   'GET /v1/jobs/:id',
-  'POST /v1/vehicles/:id/registrations',
-  'GET /v1/vehicles/:id/registrations',
-  'GET /v1/vehicles/:id/registrations/:platform',
-  'POST /v1/vehicles/:id/registrations/:platform/refresh',
-  'POST /v1/vehicles/:id/documents',
-  'GET /v1/vehicles/:id/documents',
 ];
