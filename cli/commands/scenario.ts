@@ -40,6 +40,9 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
       throw err;
     }
   });
+  if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
+    throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
+  }
   const options: RunFileOptions = opts.fresh ? { fresh: true, ...freshSettings(opts) } : { fresh: false, config: cliConfig() };
   const runs: ScenarioRun[] = [];
   for (const [i, scenario] of scenarios.entries()) {

@@ -25,7 +25,12 @@ async function apiRequest(spec: RequestSpec, ctx: ActionContext): Promise<Exchan
   const headers: Record<string, string> = { ...spec.headers };
   if (spec.authorization !== undefined) headers.authorization = spec.authorization;
   else if (keyAlias !== null) headers.authorization = `Bearer ${ctx.secrets.get(keyAlias) ?? missingKey(keyAlias)}`;
-  const request: Exchange['request'] = { method: spec.method, path: spec.path, key: spec.authorization === undefined ? keyAlias : undefined };
+  // The transcript names the key, never its secret (random per run, and a secret).
+  const request: Exchange['request'] =
+    spec.authorization === undefined
+      ? { method: spec.method, path: spec.path, key: keyAlias }
+      : { method: spec.method, path: spec.path, authorization: spec.authorization };
+  if (spec.headers) request.headers = spec.headers;
   if (spec.multipart) {
     const { form, shown } = buildForm(spec.multipart);
     request.multipart = shown;

@@ -47,7 +47,9 @@ export async function connectRunning(config: Config): Promise<Target> {
 async function checkKey(baseUrl: string, config: Config, secret: string): Promise<void> {
   const res = await fetch(`${baseUrl}/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
   if (res.status === 401) {
-    throw new CliError(`el testbed de ${baseUrl} no reconoce las claves creadas en ${config.dataDir}: usa el mismo FLEET_DATA_DIR que "fleet-sim serve".`);
+    throw new CliError(
+      `el testbed de ${baseUrl} no reconoce las claves creadas en ${config.dataDir}: usa el mismo FLEET_DATA_DIR que "fleet-sim serve".`,
+    );
   }
 }
 

@@ -5,7 +5,15 @@ import type { FilePartSpec } from './schema.ts';
 
 /** What one step sent and got back; the transcript shows it, expectations and captures read it. */
 export interface Exchange {
-  request: { method: string; path: string; key?: string | null; authorization?: string; body?: unknown; multipart?: Record<string, unknown> };
+  request: {
+    method: string;
+    path: string;
+    key?: string | null;
+    authorization?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    multipart?: Record<string, unknown>;
+  };
   response: { status: number; body: unknown; headers: Record<string, string> };
 }
 
@@ -44,11 +52,14 @@ export async function send(url: string, init: SendInit): Promise<Exchange['respo
   return { status: res.status, body, headers: Object.fromEntries(res.headers) };
 }
 
+const typeByExtension = (name: string) =>
+  name.endsWith('.png') ? 'image/png' : /\.jpe?g$/.test(name) ? 'image/jpeg' : 'application/octet-stream';
+
 function filePart(spec: FilePartSpec): { blob: Blob; filename: string; shown: Record<string, unknown> } {
   if ('fixture' in spec) {
     const bytes = readFileSync(`${FIXTURE_FILES}${basename(spec.fixture)}`);
-    const type = spec.contentType ?? (spec.fixture.endsWith('.png') ? 'image/png' : spec.fixture.match(/\.jpe?g$/) ? 'image/jpeg' : 'application/octet-stream');
-    return { blob: new Blob([bytes], { type }), filename: spec.filename ?? basename(spec.fixture), shown: { fixture: spec.fixture, bytes: bytes.length } };
+    const blob = new Blob([bytes], { type: spec.contentType ?? typeByExtension(spec.fixture) });
+    return { blob, filename: spec.filename ?? basename(spec.fixture), shown: { fixture: spec.fixture, bytes: bytes.length } };
   }
   const type = spec.contentType ?? 'text/plain';
   return { blob: new Blob([spec.text], { type }), filename: spec.filename ?? 'file.txt', shown: { text: spec.text } };

@@ -31,16 +31,23 @@ function testcase(suite: string, step: StepResult, ms: number): string {
   return `${open}>\n      <failure message="${message}" type="expectation">${xmlEscape(failureText(step))}</failure>\n    </testcase>`;
 }
 
+function counts(runs: ScenarioRun[], ms: (r: ScenarioRun) => number): string {
+  const sum = (pick: (r: ScenarioRun) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  const tests = sum((r) => r.transcript.steps.length);
+  const failures = sum((r) => r.transcript.summary.failed);
+  const skipped = sum((r) => r.transcript.summary.skipped);
+  return `tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(sum(ms))}"`;
+}
+
 /** One <testsuite> per scenario, one <testcase> per step, in the shape CI systems read (JUnit XML). */
 export function junitReport(runs: ScenarioRun[]): string {
-  const total = (pick: (r: ScenarioRun) => number) => runs.reduce((sum, r) => sum + pick(r), 0);
   const ms = (r: ScenarioRun) => r.durationsMs.reduce((a, b) => a + b, 0);
   const suites = runs.map((run) => {
     const t = run.transcript;
-    const attrs = `name="${xmlEscape(t.scenario)}" file="${xmlEscape(t.file)}" tests="${t.steps.length}" failures="${t.summary.failed}" errors="0" skipped="${t.summary.skipped}" time="${seconds(ms(run))}"`;
+    const attrs = `name="${xmlEscape(t.scenario)}" file="${xmlEscape(t.file)}" ${counts([run], ms)}`;
     const cases = t.steps.map((step, i) => testcase(t.scenario, step, run.durationsMs[i] ?? 0));
     return [`  <testsuite ${attrs}>`, ...cases, '  </testsuite>'].join('\n');
   });
-  const head = `<testsuites name="fleet-sim scenarios" tests="${total((r) => r.transcript.steps.length)}" failures="${total((r) => r.transcript.summary.failed)}" errors="0" skipped="${total((r) => r.transcript.summary.skipped)}" time="${seconds(total(ms))}">`;
+  const head = `<testsuites name="fleet-sim scenarios" ${counts(runs, ms)}>`;
   return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
 }

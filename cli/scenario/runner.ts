@@ -122,12 +122,17 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
   const durationsMs: number[] = [];
   for (const [i, step] of scenario.steps.entries()) {
     const started = performance.now();
-    const failedBefore = steps.some((s) => s.status === 'failed');
-    steps.push(failedBefore ? { index: i + 1, name: stepName(step), action: actionOf(step), status: 'skipped', failures: [] } : await runStep(step, i + 1, ctx, vars));
-    durationsMs.push(failedBefore ? 0 : performance.now() - started);
+    if (steps.some((s) => s.status === 'failed')) {
+      steps.push({ index: i + 1, name: stepName(step), action: actionOf(step), status: 'skipped', failures: [] });
+      durationsMs.push(0);
+      continue;
+    }
+    steps.push(await runStep(step, i + 1, ctx, vars));
+    durationsMs.push(performance.now() - started);
   }
   const count = (status: StepStatus) => steps.filter((s) => s.status === status).length;
   const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   const environment = { fresh: target.fresh !== null, seed: target.fresh?.seed ?? null, clockStart: target.fresh?.clockStart ?? null };
-  return { transcript: { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary }, durationsMs };
+  const transcript = { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary };
+  return { transcript, durationsMs };
 }

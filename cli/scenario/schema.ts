@@ -78,7 +78,8 @@ const Step = z
   .superRefine((step, ctx) => {
     const actions = ACTIONS.filter((a) => step[a] !== undefined);
     if (actions.length !== 1) {
-      ctx.addIssue({ code: 'custom', message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); tiene ${actions.length ? actions.join(', ') : 'ninguna'}` });
+      const found = actions.length ? actions.join(', ') : 'ninguna';
+      ctx.addIssue({ code: 'custom', message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); tiene ${found}` });
     }
     for (const name of Object.keys(step.capture ?? {})) {
       if (RESERVED.has(name)) ctx.addIssue({ code: 'custom', path: ['capture', name], message: `${name} es un nombre reservado` });

@@ -4,6 +4,7 @@ import { catalogOperations } from '../catalog/openapi.ts';
 import { driverOperations } from '../drivers/openapi.ts';
 import { invitationOperations } from '../invitations/openapi.ts';
 import { vehicleOperations } from '../vehicles/openapi.ts';
+import { jobOperations } from '../jobs/openapi.ts';
 import { registrationOperations } from '../registrations/openapi.ts';
 import { documentOperations } from '../documents/openapi.ts';
 import type { OperationSpec } from './registry.ts';
@@ -21,4 +22,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...driverOperations,
   ...invitationOperations,
   ...assignmentOperations,
+  ...jobOperations,
 ];

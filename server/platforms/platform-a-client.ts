@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
 import { PaDriverEnvelope, PaVehicle, PaVehicleEnvelope, paError, toInvitation, toRegistration } from './platform-a-wire.ts';
+import { platformARideFeed } from '../rides/platform-a-feed.ts';
 import type {
   BindingDriver, BindResult, CardUpload, CardUploadResult, DriverInvitationInput, InviteResult, PlatformAVehicleInput,
   PlatformInvitation, PlatformRegistration, RegisterResult, UnbindResult,
@@ -104,6 +105,9 @@ export function createPlatformAClient(options: PlatformClientOptions) {
       if (answer.status === 404) return { unbound: false };
       throw rejected(answer);
     },
+
+    /** listRides and listDailyEarnings: the fleet's reports, read by the rides ingestion. */
+    ...platformARideFeed(remote, rejected),
   };
 }
 

@@ -6,6 +6,7 @@ import {
 import type {
   BindingDriver, BindResult, PlatformBVehicleInput, PlatformRegistration, RegisterResult, UnbindResult,
 } from './types.ts';
+import { platformBRideFeed } from '../rides/platform-b-feed.ts';
 
 const LABEL = 'platform_b';
 
@@ -98,6 +99,9 @@ export function createPlatformBClient(options: PlatformClientOptions) {
       if (answer.status === 404) return { unbound: false };
       throw rejected(answer);
     },
+
+    /** listRides and listDailyEarnings: the fleet's reports, read by the rides ingestion. */
+    ...platformBRideFeed(remote, rejected),
   };
 }
 

@@ -13,10 +13,13 @@ const FaultAnswer = z.object({ platform: z.enum(['platform_a', 'platform_b']), m
 const BindingsAnswer = z.object({
   bindings: z.array(z.object({ vehicleExternalId: z.string(), driverExternalId: z.string(), boundAt: z.string() })),
 });
+const Generated = z.object({ vehicles: z.number(), days: z.number(), rides: z.number() });
+const GenerateAnswer = z.object({ platforms: z.object({ platform_a: Generated, platform_b: Generated }) });
 const ControlError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export type SimulatorClock = z.infer<typeof ClockAnswer>;
 export type Fault = z.infer<typeof FaultAnswer>;
+export type GeneratedRides = z.infer<typeof Generated>;
 export type PlatformBinding = z.infer<typeof BindingsAnswer>['bindings'][number];
 
 export interface ReviewDecision {
@@ -76,6 +79,10 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
 
     setFault: (platform: PlatformName, mode: Fault['mode'], ms?: number) =>
       call(FaultAnswer, 'POST', '/_control/faults', { platform, mode, ms }),
+
+    /** Both platforms backfill the missing days of a window for the fleet's current vehicles (docs/rides.md). */
+    generateRides: (body: { fleetId: string; from: string; to: string }) =>
+      call(GenerateAnswer, 'POST', '/_control/rides/generate', body),
 
     /** The platform's own view of the active bindings, to compare with the API's assignments. */
     listBindings: async (platform: PlatformName): Promise<PlatformBinding[]> =>

@@ -5,6 +5,7 @@ import { ridesControl } from './control.ts';
 import { createRideGenerator } from './generator.ts';
 import { platformARideRoutes } from './platform-a-routes.ts';
 import { platformBRideRoutes } from './platform-b-routes.ts';
+import { createRideReports } from './reports.ts';
 
 /**
  * Rides and daily earnings of both platforms (docs/rides.md): the due tasks that open the days as
@@ -16,8 +17,8 @@ export function createRideSimulation({ db, clock, seed, faults }: { db: SimDb; c
   const platformB = createRideGenerator({ db, seed, platform: 'platform_b' });
   return {
     dueTasks: [platformA.runDue, platformB.runDue],
-    platformARoutes: platformARideRoutes({ generator: platformA, clock, faults }),
-    platformBRoutes: platformBRideRoutes({ generator: platformB, clock, faults }),
+    platformARoutes: platformARideRoutes({ reports: createRideReports(platformA.store, platformA.planner), clock, faults }),
+    platformBRoutes: platformBRideRoutes({ reports: createRideReports(platformB.store, platformB.planner), clock, faults }),
     control: ridesControl({ db, clock, generators: { platform_a: platformA, platform_b: platformB } }),
   };
 }

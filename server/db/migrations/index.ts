@@ -3,6 +3,7 @@ import core from './001-core.ts';
 import vehicles from './002-vehicles.ts';
 import drivers from './003-drivers.ts';
 import jobs from './004-jobs.ts';
+import rides from './005-rides.ts';
 
 /** Numbered migrations of the API database, applied in order at start. */
-export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs];
+export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides];

@@ -1,0 +1,109 @@
+import type { Deps } from '../deps.ts';
+import { PLATFORMS, type Platform } from '../common/schemas.ts';
+import { uuidFromHash } from '../lib/ids.ts';
+import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
+import type { FeedDaily, FeedRide, FeedWindow, RideFeed } from './feed.ts';
+import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
+import { createRideStore, type RideRow } from './store.ts';
+import { createRideSyncStore } from './sync-store.ts';
+import { createSyncThrottle } from './throttle.ts';
+
+/** Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls. */
+export const RIDE_PAGE_SIZE = 10_000;
+/** The platforms answer daily earnings for at most a month per call. */
+const DAILY_CHUNK_DAYS = 31;
+/**
+ * Days before the last read that may still have changed on the platform: platform_b amounts settle
+ * for 16 days after the service day (spec §8); platform_a's are final once a ride ends, but a ride
+ * started late yesterday may still have been under way.
+ */
+export const UNSETTLED_DAYS: Record<Platform, number> = { platform_a: 1, platform_b: 16 };
+
+export interface IngestCounts {
+  rides: number;
+  dailyEarnings: number;
+}
+
+type IngestDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'logger' | 'realNowMs' | 'platformA' | 'platformB'>;
+
+/**
+ * Brings the API's rides and daily earnings up to date with the platforms, through their clients.
+ * Idempotent: a ride's id is a hash of the seed, the platform and the platform's ride id, and a
+ * daily row's of the tenant, platform, driver and day, so reading a window again updates in place.
+ */
+export function createRideIngestion(deps: IngestDeps) {
+  const rides = createRideStore(deps.db);
+  const earnings = createEarningsStore(deps.db);
+  const syncState = createRideSyncStore(deps.db);
+  const throttle = createSyncThrottle(deps.clock, deps.realNowMs);
+  const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
+
+  const rideRow = (tenantId: string, platform: Platform, r: FeedRide, now: string): RideRow => ({
+    id: uuidFromHash(`${deps.seed}:${platform}:ride:${r.platformRideId}`), tenant_id: tenantId, platform,
+    platform_ride_id: r.platformRideId, vehicle_id: r.vehicleId, driver_id: r.driverId, service_date: mexicoCityDate(r.startedAtMs),
+    status: r.status, started_at_ms: r.startedAtMs, completed_at_ms: r.completedAtMs, distance_hkm: r.distanceHkm,
+    gross_cents: r.grossCents, tip_cents: r.tipCents, net_cents: r.netCents, updated_at: now,
+  });
+
+  const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
+    id: uuidFromHash(`${deps.seed}:${platform}:daily:${tenantId}:${d.driverId ?? 'none'}:${d.date}`), tenant_id: tenantId, platform,
+    date: d.date, driver_id: d.driverId, trips: d.trips, gross_cents: d.grossCents, net_cents: d.netCents,
+    online_chours: d.onlineChours, updated_at: now,
+  });
+
+  async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
+    let count = 0;
+    for (let cursor: string | null = null; ; ) {
+      const page = await feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
+      const now = deps.clock.now().toISOString();
+      rides.upsertMany(page.rides.map((r) => rideRow(tenantId, platform, r, now)));
+      count += page.rides.length;
+      if ((cursor = page.nextCursor) === null) return count;
+    }
+  }
+
+  async function ingestDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
+    let count = 0;
+    for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
+      const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
+      const rows = await feed(platform).listDailyEarnings(chunk);
+      const now = deps.clock.now().toISOString();
+      earnings.upsertMany(rows.map((d) => dailyRow(tenantId, platform, d, now)));
+      count += rows.length;
+    }
+    return count;
+  }
+
+  /**
+   * Reads the days `from`..`to` (inclusive) of one platform. Daily rows first: a window with none has
+   * no rides either (every ride belongs to a driver's day), which spares idle tenants the second call.
+   */
+  async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string): Promise<IngestCounts> {
+    const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clock.nowMs())) };
+    if (window.from > window.to) return { rides: 0, dailyEarnings: 0 };
+    const dailyEarnings = await ingestDaily(tenantId, platform, window);
+    return { rides: dailyEarnings === 0 ? 0 : await ingestRides(tenantId, platform, window), dailyEarnings };
+  }
+
+  /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */
+  async function syncDue(): Promise<void> {
+    if (!throttle.due()) return;
+    const nowMs = deps.clock.nowMs();
+    for (const platform of PLATFORMS) {
+      for (const target of syncState.targets(platform)) {
+        const since = mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at));
+        try {
+          await ingestWindow(target.tenant_id, platform, addDays(since, -UNSETTLED_DAYS[platform]), mexicoCityDate(nowMs));
+          syncState.mark(target.tenant_id, platform, nowMs);
+        } catch (err) {
+          // One platform down must not hold the other back; this window is read again next run.
+          deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
+        }
+      }
+    }
+  }
+
+  return { ingestWindow, syncDue };
+}
+
+export type RideIngestion = ReturnType<typeof createRideIngestion>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { metresToHundredthsOfKm, minutesToHundredthsOfHour } from '../earnings/money.ts';
+import { AppError } from '../http/errors.ts';
+import { parseAnswer, type Remote, type RemoteAnswer } from '../platforms/http.ts';
+import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus } from './feed.ts';
+
+const LABEL = 'platform_a';
+
+/** platform_a's words for a ride's status. */
+const STATUS: Record<string, RideStatus> = {
+  completed: 'completed', rider_canceled: 'cancelled_rider', driver_canceled: 'cancelled_driver',
+  support_canceled: 'cancelled_support', on_trip: 'in_progress', unknown: 'other',
+};
+
+const RIDE_COLUMNS = ['id', 'vehicle_external_id', 'driver_external_id', 'status', 'started_at', 'completed_at',
+  'distance_m', 'fare_cents', 'tip_cents', 'payout_cents'] as const;
+const DAILY_COLUMNS = ['date', 'driver_external_id', 'trips', 'fare_cents', 'payout_cents', 'online_minutes'] as const;
+
+const Rows = z.object({ columns: z.array(z.string()), rows: z.array(z.unknown()) });
+const RidesAnswer = Rows.extend({ next_cursor: z.string().nullable() });
+
+function toRide(c: ColumnReader, row: unknown[]): FeedRide {
+  const completedAt = c.strOrNull(row, 'completed_at');
+  const metres = c.intOrNull(row, 'distance_m');
+  return {
+    platformRideId: c.str(row, 'id'), vehicleId: c.strOrNull(row, 'vehicle_external_id'), driverId: c.strOrNull(row, 'driver_external_id'),
+    status: orBad(STATUS[c.str(row, 'status')], 'status'), startedAtMs: c.instant(row, 'started_at'),
+    completedAtMs: completedAt === null ? null : c.instant(row, 'completed_at'),
+    distanceHkm: metres === null ? null : metresToHundredthsOfKm(metres),
+    grossCents: c.intOrNull(row, 'fare_cents'), tipCents: c.intOrNull(row, 'tip_cents'), netCents: c.intOrNull(row, 'payout_cents'),
+  };
+}
+
+function toDaily(c: ColumnReader, row: unknown[]): FeedDaily {
+  return {
+    date: c.str(row, 'date'), driverId: c.strOrNull(row, 'driver_external_id'), trips: c.int(row, 'trips'),
+    grossCents: c.int(row, 'fare_cents'), netCents: c.int(row, 'payout_cents'),
+    onlineChours: minutesToHundredthsOfHour(c.int(row, 'online_minutes')),
+  };
+}
+
+/** platform_a's reports (`GET /v1/rides`, `GET /v1/earnings/daily`) for platform-a-client.ts. */
+export function platformARideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
+  const get = async (path: string) => {
+    const answer = await remote({ method: 'GET', path });
+    if (answer.status !== 200) throw rejected(answer);
+    return answer;
+  };
+
+  return {
+    async listRides(w, cursor, limit) {
+      const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to, limit, starting_after: cursor });
+      const body = parseAnswer(RidesAnswer, await get(`/v1/rides?${qs}`), LABEL);
+      return { rides: readRows(body.columns, RIDE_COLUMNS, body.rows, LABEL, toRide), nextCursor: body.next_cursor };
+    },
+    async listDailyEarnings(w) {
+      const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to });
+      const body = parseAnswer(Rows, await get(`/v1/earnings/daily?${qs}`), LABEL);
+      return readRows(body.columns, DAILY_COLUMNS, body.rows, LABEL, toDaily);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../common/schemas.ts';
+import { PageParams } from '../http/pagination.ts';
+import { RIDE_STATUSES } from './feed.ts';
+import { isCalendarDate } from './mexico-city.ts';
+
+/** Required on every rides and earnings read: the two platforms' figures are never mixed. */
+export const PlatformQuery = z
+  .enum(PLATFORMS, { error: 'platform es obligatorio y debe ser platform_a o platform_b' })
+  .meta({ description: 'Obligatorio: de qué plataforma.' });
+
+const DateQuery = (field: 'from' | 'to') =>
+  z
+    .string({ error: `${field} debe ser una fecha YYYY-MM-DD` })
+    .refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`)
+    .meta({ description: `Día calendario en hora de Ciudad de México (-06:00), ${field === 'from' ? 'desde' : 'hasta'}, incluido.`, example: '2026-03-01' });
+
+export const IdQuery = (field: string) => z.uuid(`${field} debe ser un UUID`).transform((s) => s.toLowerCase());
+
+/** `from` and `to` are inclusive Mexico City days; a window that ends before it starts is a mistake (400). */
+export const DateRange = { from: DateQuery('from').optional(), to: DateQuery('to').optional() };
+
+export function fromNotAfterTo(q: { from?: string; to?: string }, ctx: z.core.$RefinementCtx): void {
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'from no puede ser posterior a to' });
+  }
+}
+
+export const ListRidesQuery = PageParams.extend({
+  platform: PlatformQuery,
+  ...DateRange,
+  driverId: IdQuery('driverId').optional(),
+  vehicleId: IdQuery('vehicleId').optional(),
+  status: z.enum(RIDE_STATUSES, { error: `status debe ser uno de: ${RIDE_STATUSES.join(', ')}` }).optional(),
+}).superRefine(fromNotAfterTo);
+export type ListRidesQuery = z.infer<typeof ListRidesQuery>;

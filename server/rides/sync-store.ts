@@ -1,0 +1,26 @@
+import type { Db } from '../db/open.ts';
+import type { Platform } from '../common/schemas.ts';
+
+export interface SyncTarget {
+  tenant_id: string;
+  created_at: string;
+  /** The simulated instant of the last complete read; null before the first. */
+  synced_at_ms: number | null;
+}
+
+/** Which tenants the background ingestion reads from a platform, and how far it got. */
+export function createRideSyncStore(db: Db) {
+  // Tenants with a vehicle the platform knows (any registration but `none`): nobody else can have rides there.
+  const targets = db.prepare(`SELECT t.id AS tenant_id, t.created_at, s.synced_at_ms FROM tenants t
+    LEFT JOIN ride_sync s ON s.tenant_id = t.id AND s.platform = @platform
+    WHERE EXISTS (SELECT 1 FROM vehicles v JOIN vehicle_registrations r ON r.vehicle_id = v.id
+      WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')
+    ORDER BY t.id`);
+  const mark = db.prepare(`INSERT INTO ride_sync (tenant_id, platform, synced_at_ms) VALUES (?, ?, ?)
+    ON CONFLICT (tenant_id, platform) DO UPDATE SET synced_at_ms = excluded.synced_at_ms`);
+
+  return {
+    targets: (platform: Platform) => targets.all({ platform }) as SyncTarget[],
+    mark: (tenantId: string, platform: Platform, atMs: number) => void mark.run(tenantId, platform, atMs),
+  };
+}

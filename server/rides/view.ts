@@ -1,0 +1,37 @@
+import type { Platform } from '../common/schemas.ts';
+import { formatOrNull } from '../earnings/money.ts';
+import type { RideStatus } from './feed.ts';
+import type { RideRow } from './store.ts';
+
+/** Ride (spec §2): money and distance as two-place decimal strings. */
+export interface Ride {
+  id: string;
+  platform: Platform;
+  driverId: string | null;
+  vehicleId: string | null;
+  serviceDate: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  status: RideStatus;
+  distanceKm: string | null;
+  grossMxn: string | null;
+  netMxn: string | null;
+  tipMxn: string | null;
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const toRide = (r: RideRow): Ride => ({
+  id: r.id,
+  platform: r.platform,
+  driverId: r.driver_id,
+  vehicleId: r.vehicle_id,
+  serviceDate: r.service_date,
+  startedAt: isoOrNull(r.started_at_ms),
+  completedAt: isoOrNull(r.completed_at_ms),
+  status: r.status,
+  distanceKm: formatOrNull(r.distance_hkm),
+  grossMxn: formatOrNull(r.gross_cents),
+  netMxn: formatOrNull(r.net_cents),
+  tipMxn: formatOrNull(r.tip_cents),
+});
