@@ -74,17 +74,18 @@ try {
 
   const h = { authorization: fleet.auth.authorization };
   const byId = `/v1/vehicles/${vehicleIds[1]}`;
-  const ridesAvailable = (await call(serve.base, fleet, 'GET', '/v1/rides?platform=platform_a&limit=1')).status !== 404;
-  const earningsAvailable = (await call(serve.base, fleet, 'GET', `/v1/earnings/summary?platform=platform_a`)).status !== 404;
+  // platform_b: the vehicles were registered there by the batch, so its rides are the generated ones.
+  const ridesAvailable = (await call(serve.base, fleet, 'GET', '/v1/rides?platform=platform_b&limit=1')).status !== 404;
+  const earningsAvailable = (await call(serve.base, fleet, 'GET', `/v1/earnings/summary?platform=platform_b`)).status !== 404;
   const reads: Target[] = [
     { name: 'api', url: serve.base + byId, headers: h, pid: serve.pid },
     { name: 'minimal', url: minimal.base + byId, headers: h, pid: minimal.pid },
     { name: 'node', url: bare.base + byId, pid: bare.pid },
     { name: 'list', url: `${serve.base}/v1/vehicles?status=activo&limit=25`, headers: h, pid: serve.pid },
   ];
-  const rideQuery = `platform=platform_a&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`;
+  const rideQuery = `platform=platform_b&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`;
   if (ridesAvailable) reads.push({ name: 'rides', url: `${serve.base}/v1/rides?${rideQuery}`, headers: h, pid: serve.pid });
-  if (earningsAvailable) reads.push({ name: 'summary', url: `${serve.base}/v1/earnings/summary?platform=platform_a&from=${day(FROM)}&to=${day(TO)}`, headers: h, pid: serve.pid });
+  if (earningsAvailable) reads.push({ name: 'summary', url: `${serve.base}/v1/earnings/summary?platform=platform_b&from=${day(FROM)}&to=${day(TO)}`, headers: h, pid: serve.pid });
 
   const apiPeak = peakTracker(serve.pid);
   const minimalPeak = peakTracker(minimal.pid);

@@ -18,6 +18,8 @@ import { registrationsRouter } from './registrations/routes.ts';
 import { documentsRouter } from './documents/routes.ts';
 import { testbedRouter } from './testbed/routes.ts';
 import { jobsRouter } from './jobs/routes.ts';
+import { ridesRouter } from './rides/routes.ts';
+import { earningsRouter } from './earnings/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
@@ -45,6 +47,8 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.use('/v1', driversRouter(services.drivers));
   app.use('/v1', invitationsRouter(services.invitations));
   app.use('/v1', assignmentsRouter(services.assignments));
+  app.use('/v1', ridesRouter(services.rides));
+  app.use('/v1', earningsRouter(services.earnings));
 
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));

@@ -9,6 +9,9 @@ import { createDocumentService } from './documents/service.ts';
 import { createSyncRunner } from './sync/runner.ts';
 import { createTenantService } from './tenants/service.ts';
 import { createVehicleService } from './vehicles/service.ts';
+import { createRideIngestion } from './rides/ingest.ts';
+import { createRideService } from './rides/service.ts';
+import { createEarningsService } from './earnings/service.ts';
 
 /**
  * Every service of the API, built once from the deps, plus the background sync that keeps stored
@@ -22,6 +25,9 @@ export function createServices(deps: Deps) {
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
   sync.add({ name: 'invitations', run: () => invitations.syncOpen() });
   sync.add({ name: 'bindings', run: () => bindings.syncDue() });
+  // Last: rides of vehicles approved or bound in this run are read in the same run.
+  const rideIngestion = createRideIngestion(deps);
+  sync.add({ name: 'rides', run: () => rideIngestion.syncDue() });
   return {
     tenants: createTenantService(deps),
     vehicles: createVehicleService(deps),
@@ -32,6 +38,9 @@ export function createServices(deps: Deps) {
     invitations,
     bindings,
     sync,
+    rides: createRideService(deps),
+    earnings: createEarningsService(deps),
+    rideIngestion,
     jobs: createJobService(deps, { registrations, invitations }),
   };
 }

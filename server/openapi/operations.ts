@@ -7,6 +7,8 @@ import { vehicleOperations } from '../vehicles/openapi.ts';
 import { jobOperations } from '../jobs/openapi.ts';
 import { registrationOperations } from '../registrations/openapi.ts';
 import { documentOperations } from '../documents/openapi.ts';
+import { rideOperations } from '../rides/openapi.ts';
+import { earningsOperations } from '../earnings/openapi.ts';
 import type { OperationSpec } from './registry.ts';
 
 /**
@@ -23,4 +25,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...invitationOperations,
   ...assignmentOperations,
   ...jobOperations,
+  ...rideOperations,
+  ...earningsOperations,
 ];

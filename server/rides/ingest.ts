@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
-import type { FeedDaily, FeedRide, FeedWindow, RideFeed } from './feed.ts';
+import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from './feed.ts';
 import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
 import { createRideStore, type RideRow } from './store.ts';
 import { createRideSyncStore } from './sync-store.ts';
@@ -51,15 +51,20 @@ export function createRideIngestion(deps: IngestDeps) {
     online_chours: d.onlineChours, updated_at: now,
   });
 
+  /** The next page is requested before this one is written, so the platform prepares it meanwhile. */
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
+    const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     let count = 0;
-    for (let cursor: string | null = null; ; ) {
-      const page = await feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
+    for (let next: Promise<FeedPage> | null = read(null); next !== null; ) {
+      const page: FeedPage = await next;
+      next = page.nextCursor === null ? null : read(page.nextCursor);
+      // If writing fails, the request already under way must not end as an unhandled rejection.
+      next?.catch(() => undefined);
       const now = deps.clock.now().toISOString();
       rides.upsertMany(page.rides.map((r) => rideRow(tenantId, platform, r, now)));
       count += page.rides.length;
-      if ((cursor = page.nextCursor) === null) return count;
     }
+    return count;
   }
 
   async function ingestDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {

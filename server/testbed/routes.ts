@@ -8,6 +8,7 @@ import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import { pathId } from '../common/schemas.ts';
+import { ridesTestbedRouter } from '../rides/testbed.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
@@ -57,6 +58,8 @@ export function testbedRouter(deps: Deps, services: Services): Router {
     await services.sync.runDue();
     res.json({ now: deps.clock.now().toISOString() });
   });
+
+  router.use(ridesTestbedRouter(deps, services.rideIngestion));
 
   return router;
 }

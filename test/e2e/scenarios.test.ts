@@ -131,7 +131,10 @@ steps:
 });
 
 describe('fleet-sim scenario run (the real command)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-scenario-cli-'));
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'fleet-scenario-cli-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('when one file passes and one fails, then --json has both transcripts, --junit is written and the exit code is non-zero', async () => {

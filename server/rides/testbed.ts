@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { PLATFORMS, type Platform } from '../common/schemas.ts';
+import { notFound } from '../http/errors.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { createTenantStore } from '../tenants/store.ts';
+import type { IngestCounts, RideIngestion } from './ingest.ts';
+import { daysBetween, isCalendarDate } from './mexico-city.ts';
+
+/** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
+export const MAX_GENERATE_DAYS = 366;
+
+const Day = (field: string) => z.string({ error: `${field} debe ser una fecha YYYY-MM-DD` }).refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`);
+const GenerateBody = z
+  .object({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
+  .refine((b) => b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
+  .refine((b) => daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, { path: ['to'], message: `como máximo ${MAX_GENERATE_DAYS} días por llamada` });
+
+export interface PlatformGenerated extends IngestCounts {
+  /** The tenant's vehicles active on the platform. */
+  vehicles: number;
+  /** Rides written by this call (days already generated are kept as they are). */
+  generatedRides: number;
+}
+
+/**
+ * `POST /_testbed/rides/generate {tenantId, from, to}`: the platforms produce the rides and daily
+ * earnings of those days (inclusive, up to today) for the tenant's vehicles, then the API ingests
+ * the window. Days already generated stay as they are, so repeating a call changes nothing.
+ */
+export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router {
+  const router = Router();
+  const tenants = createTenantStore(deps.db);
+
+  router.post('/rides/generate', async (req, res) => {
+    const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
+    if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
+    const generated = await deps.simulators.generateRides({ fleetId: tenantId, from, to });
+    const platforms = {} as Record<Platform, PlatformGenerated>;
+    for (const platform of PLATFORMS) {
+      const ingested = await ingestion.ingestWindow(tenantId, platform, from, to);
+      const made = generated.platforms[platform];
+      platforms[platform] = { vehicles: made.vehicles, generatedRides: made.rides, ...ingested };
+    }
+    res.json({ tenantId, from, to, platforms });
+  });
+
+  return router;
+}
