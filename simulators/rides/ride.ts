@@ -78,7 +78,7 @@ export function rideFacts(f: SeededFaker, tariff: Tariff, startedMs: number, hou
 
 /** Minutes a driver waits for the next request: short at rush hour, long in the dead of the night. */
 export function waitMinutes(f: SeededFaker, hour: number): number {
-  if (isRush(hour)) return f.number.int({ min: 3, max: 15 });
-  if (isNight(hour)) return f.number.int({ min: 10, max: 45 });
-  return f.number.int({ min: 8, max: 30 });
+  if (isRush(hour)) return f.number.int({ min: 4, max: 18 });
+  if (isNight(hour)) return f.number.int({ min: 12, max: 50 });
+  return f.number.int({ min: 10, max: 36 });
 }
