@@ -10,6 +10,8 @@ import { createSyncThrottle } from './throttle.ts';
 
 /** Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls. */
 export const RIDE_PAGE_SIZE = 10_000;
+/** Rides written per transaction: fewer commits, yet the event loop is never held for long. */
+const ROWS_PER_COMMIT = 30_000;
 /** The platforms answer daily earnings for at most a month per call. */
 const DAILY_CHUNK_DAYS = 31;
 /**
@@ -58,18 +60,26 @@ export function createRideIngestion(deps: IngestDeps) {
     online_chours: d.onlineChours, updated_at: now,
   });
 
-  /** The next page is requested before this one is written, so the platform prepares it meanwhile. */
+  /**
+   * The next page is requested before this one is written, so the platform prepares it meanwhile;
+   * pages are written a few at a time, since each commit rewrites every index page it touched.
+   */
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     let count = 0;
+    let pending: RideRow[] = [];
     for (let next: Promise<FeedPage> | null = read(null); next !== null; ) {
       const page: FeedPage = await next;
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
       next?.catch(() => undefined);
       const now = deps.clock.now().toISOString();
-      rides.upsertMany(page.rides.map((r) => rideRow(tenantId, platform, r, now)));
-      count += page.rides.length;
+      for (const r of page.rides) pending.push(rideRow(tenantId, platform, r, now));
+      if (pending.length >= ROWS_PER_COMMIT || next === null) {
+        rides.upsertMany(pending);
+        count += pending.length;
+        pending = [];
+      }
     }
     return count;
   }

@@ -34,7 +34,9 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
     ${COLUMNS.slice(3).map((c) => `${c} = excluded.${c}`).join(', ')}`);
   const lastOpened = db.prepare(`SELECT MAX(service_date) FROM ${p}_ride_days WHERE vehicle_external_id = ?`).pluck();
   const opened = db.prepare(`SELECT 1 FROM ${p}_ride_days WHERE vehicle_external_id = ? AND service_date = ?`).pluck();
-  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days WHERE open_until_ms > ? ORDER BY fleet_id, service_date, vehicle_external_id`);
+  // Runs before every request: it must stay an index range over the few open days (no ORDER BY that
+  // would make SQLite walk the whole table in key order instead).
+  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days INDEXED BY ${p}_ride_days_open WHERE open_until_ms > ?`);
   // The row value is the range's lower bound, so each page seeks straight to where the last one ended.
   const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id) >= (?, ?)
     AND service_date <= ? ORDER BY service_date, vehicle_external_id LIMIT ?`);
