@@ -1,5 +1,4 @@
-import { readConfig, type Config } from '../server/config.ts';
-import { apiDatabaseFile } from '../server/main.ts';
+import { apiDatabaseFile, readConfig, type Config } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/open.ts';
 import { loadClock } from '../server/clock/clock-store.ts';
 import { createSeededIds } from '../server/lib/ids.ts';

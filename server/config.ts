@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface Config {
   port: number;
@@ -37,3 +37,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', 2000, 1),
   };
 }
+
+export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');

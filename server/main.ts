@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './clock/clock-store.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
@@ -23,7 +22,6 @@ export interface ApiServerOptions {
   syncEveryMs?: number;
 }
 
-export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');
 
 /** Opens the data dir, seeds a new one, and listens on loopback. The only place that listens. */
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {

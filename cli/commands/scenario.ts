@@ -5,7 +5,7 @@ import { action, CliError, fail } from '../output.ts';
 import { junitReport } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
-import { runLoadedScenario, type RunFileOptions } from '../scenario/run-file.ts';
+import type { RunFileOptions } from '../scenario/run-file.ts';
 import type { ScenarioRun } from '../scenario/runner.ts';
 
 interface RunOptions {
@@ -46,6 +46,8 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   const options: RunFileOptions = opts.fresh ? { fresh: true, ...freshSettings(opts) } : { fresh: false, config: cliConfig() };
   const runs: ScenarioRun[] = [];
   for (const [i, scenario] of scenarios.entries()) {
+    // Loaded on use: it pulls in the whole server and simulators, which every other command can skip.
+    const { runLoadedScenario } = await import('../scenario/run-file.ts');
     const run = await runLoadedScenario(scenario, files[i], options);
     if (!opts.json) process.stdout.write(humanReport(run.transcript) + '\n\n');
     runs.push(run);

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { startApiServer } from '../../server/main.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
 import { action } from '../output.ts';
@@ -11,13 +10,16 @@ export function registerServe(program: Command): void {
     .action(
       action(async () => {
         const config = cliConfig();
-        const companion = await startCompanion({
+        // The simulators start while this process loads the server: two cold starts overlap.
+        const starting = startCompanion({
           ...process.env,
           FLEET_DATA_DIR: config.dataDir,
           FLEET_SEED: String(config.seed),
           FLEET_SIM_PORT: String(config.simPort),
           FLEET_SIM_EXIT_WITH_PARENT: '1',
         });
+        const { startApiServer } = await import('../../server/main.ts');
+        const companion = await starting;
         let api;
         try {
           api = await startApiServer(config, { simulatorsUrl: companion.baseUrl });

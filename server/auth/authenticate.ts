@@ -32,14 +32,12 @@ export function authenticate(store: TenantStore) {
     if (!match) throw unauthorized();
     const secret = match[1];
     const prefix = prefixOf(secret);
-    const key = prefix ? store.keyByPrefix(prefix) : undefined;
+    const key = prefix ? store.keyWithTenant(prefix) : undefined;
     if (!secretMatches(secret, key?.secret_hash) || !key || key.revoked_at) throw unauthorized();
-    const tenant = store.getTenant(key.tenant_id);
-    if (!tenant) throw unauthorized();
-    if (tenant.status === 'pending') throw new AppError('TENANT_PENDING');
+    if (key.tenant_status === 'pending') throw new AppError('TENANT_PENDING');
     req.auth = {
-      tenantId: tenant.id,
-      tenantName: tenant.name,
+      tenantId: key.tenant_id,
+      tenantName: key.tenant_name,
       keyId: key.id,
       keyPrefix: key.prefix,
       scopes: key.scopes.split(',').filter(isScope),

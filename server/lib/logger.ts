@@ -5,10 +5,28 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createJsonLogger(write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+export function createJsonLogger(write: (line: string) => void = bufferedStderr()): Logger {
   const log = (level: string) => (msg: string, fields: Record<string, unknown> = {}) =>
     write(JSON.stringify({ level, msg, ...fields }));
   return { info: log('info'), warn: log('warn'), error: log('error') };
+}
+
+/**
+ * One write to stderr per event-loop turn instead of one per line: a synchronous write per request
+ * was a measurable part of the hot path (docs/performance.md). Lines still pending at exit are flushed.
+ */
+function bufferedStderr(): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    process.stderr.write(pending.join('\n') + '\n');
+    pending = [];
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(line);
+  };
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

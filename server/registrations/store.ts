@@ -45,6 +45,7 @@ export function createRegistrationStore(db: Db) {
     doc_status = @doc_status, doc_review_status = @doc_review_status, registered_at = @registered_at,
     approved_at = @approved_at, platform_ref = @platform_ref, updated_at = @updated_at
     WHERE vehicle_id = @vehicle_id AND platform = @platform`);
+  const forVehicle = db.prepare('SELECT * FROM vehicle_registrations WHERE vehicle_id = ? ORDER BY platform');
   const byStatus = db.prepare('SELECT * FROM vehicle_registrations WHERE platform = ? AND status = ? ORDER BY vehicle_id');
 
   return {
@@ -52,13 +53,15 @@ export function createRegistrationStore(db: Db) {
     createInitial(vehicleId: string, at: string): void {
       for (const platform of PLATFORMS) insert.run(vehicleId, platform, at);
     },
+    /** The hot path of GET /v1/vehicles/{id}: one prepared statement walking the primary key. */
+    forVehicle: (vehicleId: string) => forVehicle.all(vehicleId) as RegistrationRow[],
     get: (vehicleId: string, platform: Platform) => get.get(vehicleId, platform) as RegistrationRow | undefined,
     update: (row: RegistrationRow) => void update.run(row),
     withStatus: (platform: Platform, status: RegistrationStatus) => byStatus.all(platform, status) as RegistrationRow[],
     forVehicles(vehicleIds: string[]): Map<string, RegistrationRow[]> {
       const out = new Map<string, RegistrationRow[]>();
       if (vehicleIds.length === 0) return out;
-      const sql = `SELECT * FROM vehicle_registrations WHERE vehicle_id IN (${vehicleIds.map(() => '?').join(',')}) ORDER BY platform`;
+      const sql = `SELECT * FROM vehicle_registrations WHERE vehicle_id IN (${vehicleIds.map(() => '?').join(',')}) ORDER BY vehicle_id, platform`;
       const rows = cachedPrepare(db, sql).all(...vehicleIds) as RegistrationRow[];
       for (const row of rows) out.set(row.vehicle_id, [...(out.get(row.vehicle_id) ?? []), row]);
       return out;

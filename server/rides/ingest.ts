@@ -3,8 +3,8 @@ import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from './feed.ts';
-import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
-import { createRideStore, type RideRow } from './store.ts';
+import { addDays, createDayMemo, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
+import { createRideStore, type RideValues } from './store.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
 
@@ -47,12 +47,11 @@ export function createRideIngestion(deps: IngestDeps) {
   const throttle = createSyncThrottle(deps.clock, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
 
-  const rideRow = (tenantId: string, platform: Platform, r: FeedRide, now: string): RideRow => ({
-    id: uuidFromHash(`${deps.seed}:${platform}:ride:${r.platformRideId}`), tenant_id: tenantId, platform,
-    platform_ride_id: r.platformRideId, vehicle_id: r.vehicleId, driver_id: r.driverId, service_date: mexicoCityDate(r.startedAtMs),
-    status: r.status, started_at_ms: r.startedAtMs, completed_at_ms: r.completedAtMs, distance_hkm: r.distanceHkm,
-    gross_cents: r.grossCents, tip_cents: r.tipCents, net_cents: r.netCents, updated_at: now,
-  });
+  const serviceDate = createDayMemo();
+  const rideValues = (tenantId: string, platform: Platform, r: FeedRide, now: string): RideValues => [
+    uuidFromHash(`${deps.seed}:${platform}:ride:${r.platformRideId}`), tenantId, platform, r.platformRideId, r.vehicleId, r.driverId,
+    serviceDate(r.startedAtMs), r.status, r.startedAtMs, r.completedAtMs, r.distanceHkm, r.grossCents, r.tipCents, r.netCents, now,
+  ];
 
   const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
     id: uuidFromHash(`${deps.seed}:${platform}:daily:${tenantId}:${d.driverId ?? 'none'}:${d.date}`), tenant_id: tenantId, platform,
@@ -67,14 +66,14 @@ export function createRideIngestion(deps: IngestDeps) {
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     let count = 0;
-    let pending: RideRow[] = [];
+    let pending: RideValues[] = [];
     for (let next: Promise<FeedPage> | null = read(null); next !== null; ) {
       const page: FeedPage = await next;
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
       next?.catch(() => undefined);
       const now = deps.clock.now().toISOString();
-      for (const r of page.rides) pending.push(rideRow(tenantId, platform, r, now));
+      for (const r of page.rides) pending.push(rideValues(tenantId, platform, r, now));
       if (pending.length >= ROWS_PER_COMMIT || next === null) {
         rides.upsertMany(pending);
         count += pending.length;
