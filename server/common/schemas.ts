@@ -32,3 +32,13 @@ export function pathId(value: unknown, what: string): string {
   if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw new AppError('NOT_FOUND', `${what} no existe.`);
   return value.toLowerCase();
 }
+
+/** The body of every "do this on a platform" POST (registrations, invitations). */
+export const PlatformBody = z.object({ platform: Platform });
+
+/** A platform path segment that is not one of the two names nothing: 404 like an absent resource. */
+export function pathPlatform(value: unknown): Platform {
+  const parsed = Platform.safeParse(value);
+  if (!parsed.success) throw new AppError('NOT_FOUND', 'La plataforma no existe.');
+  return parsed.data;
+}

@@ -1,19 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { requireScope } from '../auth/authenticate.ts';
-import { pathId, Platform } from '../common/schemas.ts';
-import { notFound } from '../http/errors.ts';
+import { pathId, pathPlatform, PlatformBody } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import type { RegistrationService } from './service.ts';
 
-export const RegisterBody = z.object({ platform: Platform });
-
-/** A platform segment that is not one of the two names no registration: 404 like an absent resource. */
-function pathPlatform(value: unknown): Platform {
-  const parsed = Platform.safeParse(value);
-  if (!parsed.success) throw notFound('La plataforma');
-  return parsed.data;
-}
+export const RegisterBody = PlatformBody;
 
 export function registrationsRouter(registrations: RegistrationService): Router {
   const router = Router();
