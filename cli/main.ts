@@ -7,6 +7,7 @@ import { registerPlatformA } from './commands/platform-a.ts';
 import { registerJobs } from './commands/jobs.ts';
 import { registerScenario } from './commands/scenario.ts';
 import { registerOpenApi } from './commands/openapi.ts';
+import { registerRides } from './commands/rides.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -20,5 +21,6 @@ registerPlatformA(program);
 registerJobs(program);
 registerScenario(program);
 registerOpenApi(program);
+registerRides(program);
 
 await program.parseAsync(process.argv);

@@ -13,6 +13,14 @@ import { platformBControl } from './platform-b/control.ts';
 import { createPlatformBState } from './platform-b/state.ts';
 import { createRideSimulation } from './rides/index.ts';
 
+function tryRun(run: (nowMs: number) => void, nowMs: number): void {
+  try {
+    run(nowMs);
+  } catch {
+    // Nothing to answer to: the response has gone. The next request runs the same work again.
+  }
+}
+
 export interface SimulatorsDeps {
   db: SimDb;
   clock: SimClock;
@@ -36,8 +44,11 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   const app = express();
   app.disable('x-powered-by');
   // Lazily bring the world up to the simulated now before any request looks at it.
-  app.use((_req, _res, next) => {
+  app.use((req, res, next) => {
     runDue(clock.nowMs());
+    // After a change (a vehicle removed, a driver unbound) too: that vehicle's rides stop at that
+    // instant, not at the next request. A failure here is retried by the next request's run.
+    if (req.method !== 'GET') res.on('finish', () => void tryRun(runDue, clock.nowMs()));
     next();
   });
   app.use('/platform-a', rides.platformARoutes);

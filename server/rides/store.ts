@@ -67,6 +67,8 @@ export function createRideStore(db: Db) {
       if (f.driverId !== undefined) add('driver_id = ?', f.driverId);
       if (f.vehicleId !== undefined) add('vehicle_id = ?', f.vehicleId);
       if (f.status !== undefined) add('status = ?', f.status);
+      // Spelled out so SQLite may use the partial index rides_uncommon (its WHERE must appear verbatim).
+      if (f.status !== undefined && f.status !== 'completed') where.push("status <> 'completed'");
       if (f.fromMs !== undefined) add('started_at_ms >= ?', f.fromMs);
       if (f.untilMs !== undefined) add('started_at_ms < ?', f.untilMs);
       if (startingAfter !== undefined) {

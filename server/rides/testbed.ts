@@ -6,7 +6,7 @@ import { notFound } from '../http/errors.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { IngestCounts, RideIngestion } from './ingest.ts';
-import { daysBetween, isCalendarDate } from './mexico-city.ts';
+import { addDays, daysBetween, isCalendarDate, minDate } from './mexico-city.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
 export const MAX_GENERATE_DAYS = 366;
@@ -24,6 +24,21 @@ export interface PlatformGenerated extends IngestCounts {
   generatedRides: number;
 }
 
+/** Days per call to the simulators: a year of a big fleet at once would outlast the platform-call timeout. */
+const CHUNK_DAYS = 14;
+
+async function generateOnPlatforms(deps: Deps, fleetId: string, from: string, to: string) {
+  const totals = { platform_a: { vehicles: 0, generatedRides: 0 }, platform_b: { vehicles: 0, generatedRides: 0 } };
+  for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
+    const end = minDate(addDays(start, CHUNK_DAYS - 1), to);
+    const { platforms } = await deps.simulators.generateRides({ fleetId, from: start, to: end });
+    for (const p of PLATFORMS) {
+      totals[p] = { vehicles: Math.max(totals[p].vehicles, platforms[p].vehicles), generatedRides: totals[p].generatedRides + platforms[p].rides };
+    }
+  }
+  return totals;
+}
+
 /**
  * `POST /_testbed/rides/generate {tenantId, from, to}`: the platforms produce the rides and daily
  * earnings of those days (inclusive, up to today) for the tenant's vehicles, then the API ingests
@@ -36,12 +51,11 @@ export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router
   router.post('/rides/generate', async (req, res) => {
     const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
     if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
-    const generated = await deps.simulators.generateRides({ fleetId: tenantId, from, to });
+    const generated = await generateOnPlatforms(deps, tenantId, from, to);
     const platforms = {} as Record<Platform, PlatformGenerated>;
     for (const platform of PLATFORMS) {
       const ingested = await ingestion.ingestWindow(tenantId, platform, from, to);
-      const made = generated.platforms[platform];
-      platforms[platform] = { vehicles: made.vehicles, generatedRides: made.rides, ...ingested };
+      platforms[platform] = { ...generated[platform], ...ingested };
     }
     res.json({ tenantId, from, to, platforms });
   });

@@ -22,8 +22,8 @@ export interface BackfillCounts {
  *   it became active up to today, without the rides planned before that instant.
  * - Backfill (`rides generate`): the fleet's current vehicles get the missing days of a past window
  *   whole, as if they had been driving then; days already open are left alone (no duplicates).
- * - A vehicle that leaves the platform or changes driver has the rest of its open day cut; the new
- *   driver starts the next day.
+ * - A vehicle that leaves the platform or changes driver has the rest of its open stretch cut; with
+ *   a new driver (or back on the platform) the day goes on in a new stretch from that instant.
  */
 export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: number; platform: SimPlatform }) {
   const store = createRideDayStore(db, platform === 'platform_a' ? 'pa' : 'pb');
@@ -60,16 +60,27 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     }
   }
 
+  /**
+   * Opens what the vehicle is owed up to today: the days since it was last seen, from the instant it
+   * became active; or, when today's stretch was cut (it left, or its driver changed) and it is active
+   * again, the rest of today from then on (one ms later, so no ride belongs to both stretches).
+   */
+  function catchUp(e: RosterEntry, today: string, nowMs: number): void {
+    const last = store.latest(e.vehicle);
+    if (last && last.service_date >= today) {
+      if (last.service_date === today && last.until_ms !== null) openDay(e, today, Math.max(e.sinceMs, last.until_ms + 1), nowMs);
+      return;
+    }
+    const since = mexicoCityDate(e.sinceMs);
+    const first = last && last.service_date >= since ? addDays(last.service_date, 1) : since;
+    for (const date of eachDay(first, today)) openDay(e, date, e.sinceMs, nowMs);
+  }
+
   const runDue: DueTask = (nowMs) => {
     const entries = roster.all();
     cutLeavers(entries, nowMs);
     const today = mexicoCityDate(nowMs);
-    for (const e of entries) {
-      const last = store.lastOpened(e.vehicle);
-      const since = mexicoCityDate(e.sinceMs);
-      const first = last !== null && last >= since ? addDays(last, 1) : since;
-      for (const date of eachDay(first, today)) openDay(e, date, e.sinceMs, nowMs);
-    }
+    for (const e of entries) catchUp(e, today, nowMs);
   };
 
   /** Days after today have not happened: the window stops at today. Run inside a transaction. */

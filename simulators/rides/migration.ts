@@ -1,8 +1,9 @@
 import type { Migration } from '../../server/db/migrate.ts';
 
 /**
- * Each platform's record of the vehicle-days it has served (`pa_ride_days`, `pb_ride_days`). The
- * rides of a day are not stored: they are a pure function of the seed, the vehicle, the day and the
+ * Each platform's record of the vehicle-days it has served (`pa_ride_days`, `pb_ride_days`): one row
+ * per stretch of a day with one driver (a new driver, or the vehicle coming back, starts another
+ * from that instant). The rides of a day are not stored: they are a pure function of the seed, the vehicle, the day and the
  * bounds kept here (day.ts), and regenerating one vehicle-day (~15 µs) costs less than reading its
  * dozen rows back from SQLite; a year of a 500-vehicle fleet is 180 000 rows instead of two million.
  */
@@ -11,7 +12,7 @@ CREATE TABLE ${p}_ride_days (
   fleet_id TEXT NOT NULL,
   service_date TEXT NOT NULL,
   vehicle_external_id TEXT NOT NULL,
-  -- The driver bound when the day opened (platform_b: null when nobody was).
+  -- The driver of this stretch (platform_b: null when nobody was assigned).
   driver_external_id TEXT,
   -- Rides planned before from_ms did not happen (the vehicle was not active yet); after until_ms
   -- neither (it left the platform or changed driver). Null until_ms: the whole plan.
@@ -27,9 +28,9 @@ CREATE TABLE ${p}_ride_days (
   gross INTEGER NOT NULL,
   net INTEGER NOT NULL,
   online_minutes INTEGER NOT NULL,
-  PRIMARY KEY (fleet_id, service_date, vehicle_external_id)
+  PRIMARY KEY (fleet_id, service_date, vehicle_external_id, from_ms)
 ) WITHOUT ROWID;
-CREATE INDEX ${p}_ride_days_vehicle ON ${p}_ride_days(vehicle_external_id, service_date);
+CREATE INDEX ${p}_ride_days_vehicle ON ${p}_ride_days(vehicle_external_id, service_date, from_ms);
 CREATE INDEX ${p}_ride_days_open ON ${p}_ride_days(open_until_ms);
 `;
 

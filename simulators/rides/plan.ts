@@ -19,12 +19,13 @@ export interface DayPlan {
   rides: PlannedRide[];
 }
 
-/** Kinds of shift among Mexico City drivers, in local hours: early, day, afternoon, night. */
+/** Kinds of shift among Mexico City drivers, in local hours: after midnight, early, day, afternoon, night. */
 const SHIFTS = [
-  { weight: 30, start: [5, 7.5], hours: [7, 10] },
-  { weight: 30, start: [8, 11], hours: [6, 9] },
-  { weight: 25, start: [13, 16], hours: [6, 8] },
-  { weight: 15, start: [18, 20.5], hours: [3.5, 6] },
+  { weight: 6, start: [0, 1.5], hours: [3, 5] },
+  { weight: 28, start: [5, 7.5], hours: [7, 10] },
+  { weight: 28, start: [8, 11], hours: [6, 9] },
+  { weight: 24, start: [13, 16], hours: [6, 8] },
+  { weight: 14, start: [18, 20.5], hours: [3.5, 6] },
 ];
 
 const SHIFT_CHOICES = SHIFTS.map((s) => ({ weight: s.weight, value: s }));

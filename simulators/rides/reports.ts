@@ -1,4 +1,4 @@
-import { boundsOf, totalsOf, type RideDayRow, type RideDayStore } from './store.ts';
+import { boundsOf, totalsOf, type DayKey, type RideDayRow, type RideDayStore } from './store.ts';
 import { rideAt, ridesOf, totalsAt, type DayPlanner, type DayTotals, type RideAt } from './day.ts';
 
 /** A ride in a platform's report, before the platform puts it in its own words. */
@@ -29,8 +29,8 @@ export interface DailyRow {
 
 const DAY_BATCH = 2_000;
 
-/** `(day, vehicle)` strictly after this one, for the `>=` bound of the store. */
-const after = (day: RideDayRow) => ({ date: day.service_date, vehicle: `${day.vehicle_external_id}\u0000` });
+/** The stretch right after this one, for the store's `>=` bound. */
+const after = (day: RideDayRow): DayKey => ({ date: day.service_date, vehicle: day.vehicle_external_id, fromMs: day.from_ms + 1 });
 
 /**
  * The read side of a platform's rides: pages of rides and daily rows of a fleet, as they stand at the
@@ -39,7 +39,7 @@ const after = (day: RideDayRow) => ({ date: day.service_date, vehicle: `${day.ve
  */
 export function createRideReports(store: RideDayStore, planner: DayPlanner) {
   /** Calls `visit` for each vehicle-day of the window from `start` on, in order, until it returns false. */
-  function walkDays(fleet: string, start: { date: string; vehicle: string }, to: string, visit: (day: RideDayRow) => boolean): void {
+  function walkDays(fleet: string, start: DayKey, to: string, visit: (day: RideDayRow) => boolean): void {
     for (let from = start; ;) {
       const days = store.days(fleet, from, to, DAY_BATCH);
       for (const day of days) if (!visit(day)) return;
@@ -51,7 +51,7 @@ export function createRideReports(store: RideDayStore, planner: DayPlanner) {
   function page(fleet: string, from: string, to: string, nowMs: number, cursor: RideCursor | null, limit: number) {
     const rides: ReportedRide[] = [];
     let hasMore = false;
-    const start = cursor && cursor.date >= from ? cursor : { date: from, vehicle: '' };
+    const start = cursor && cursor.date >= from ? { ...cursor, fromMs: -Infinity } : { date: from, vehicle: '', fromMs: -Infinity };
     walkDays(fleet, start, to, (day) => {
       if (day.rides === 0) return true;
       const idOf = planner.rideIds(day.vehicle_external_id, day.service_date);
@@ -76,7 +76,7 @@ export function createRideReports(store: RideDayStore, planner: DayPlanner) {
   /** One row per (day, driver) with online time or rides, by day then driver. */
   function daily(fleet: string, from: string, to: string, nowMs: number): DailyRow[] {
     const rows = new Map<string, DailyRow>();
-    walkDays(fleet, { date: from, vehicle: '' }, to, (day) => {
+    walkDays(fleet, { date: from, vehicle: '', fromMs: -Infinity }, to, (day) => {
       const t = totalsNow(day, nowMs);
       if (t.rides === 0 && t.onlineMinutes === 0) return true;
       const key = `${day.service_date}|${day.driver_external_id ?? ''}`;

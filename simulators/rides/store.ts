@@ -18,8 +18,16 @@ export interface RideDayRow {
   online_minutes: number;
 }
 
+const KEY = new Set(['fleet_id', 'service_date', 'vehicle_external_id', 'from_ms']);
 const COLUMNS = ['fleet_id', 'service_date', 'vehicle_external_id', 'driver_external_id', 'from_ms', 'until_ms',
   'open_until_ms', 'final_at_ms', 'rides', 'trips', 'gross', 'net', 'online_minutes'] as const;
+
+/** Where a walk through a fleet's stretches stands. */
+export interface DayKey {
+  date: string;
+  vehicle: string;
+  fromMs: number;
+}
 
 export const boundsOf = (row: RideDayRow): Bounds => ({ fromMs: row.from_ms, untilMs: row.until_ms });
 
@@ -30,25 +38,27 @@ export const totalsOf = (row: RideDayRow): DayTotals => ({
 /** One platform's `<p>_ride_days` table. */
 export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
   const save = db.prepare(`INSERT INTO ${p}_ride_days (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
-    ON CONFLICT (fleet_id, service_date, vehicle_external_id) DO UPDATE SET
-    ${COLUMNS.slice(3).map((c) => `${c} = excluded.${c}`).join(', ')}`);
-  const lastOpened = db.prepare(`SELECT MAX(service_date) FROM ${p}_ride_days WHERE vehicle_external_id = ?`).pluck();
+    ON CONFLICT (fleet_id, service_date, vehicle_external_id, from_ms) DO UPDATE SET
+    ${COLUMNS.filter((c) => !KEY.has(c)).map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  const latest = db.prepare(`SELECT service_date, until_ms FROM ${p}_ride_days WHERE vehicle_external_id = ?
+    ORDER BY service_date DESC, from_ms DESC LIMIT 1`);
   const opened = db.prepare(`SELECT 1 FROM ${p}_ride_days WHERE vehicle_external_id = ? AND service_date = ?`).pluck();
   // Runs before every request: it must stay an index range over the few open days (no ORDER BY that
   // would make SQLite walk the whole table in key order instead).
   const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days INDEXED BY ${p}_ride_days_open WHERE open_until_ms > ?`);
   // The row value is the range's lower bound, so each page seeks straight to where the last one ended.
-  const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id) >= (?, ?)
-    AND service_date <= ? ORDER BY service_date, vehicle_external_id LIMIT ?`);
+  const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) >= (?, ?, ?)
+    AND service_date <= ? ORDER BY service_date, vehicle_external_id, from_ms LIMIT ?`);
 
   return {
     save: (row: RideDayRow) => void save.run(COLUMNS.map((c) => row[c])),
-    lastOpened: (vehicle: string) => lastOpened.get(vehicle) as string | null,
+    /** The vehicle's latest stretch: its day, and whether it was cut (until_ms). */
+    latest: (vehicle: string) => latest.get(vehicle) as { service_date: string; until_ms: number | null } | undefined,
     isOpened: (vehicle: string, date: string) => opened.get(vehicle, date) !== undefined,
     stillOpen: (nowMs: number) => stillOpen.all(nowMs) as RideDayRow[],
-    /** The fleet's vehicle-days of the window in (day, vehicle) order, starting at `start`. */
-    days(fleet: string, start: { date: string; vehicle: string }, to: string, limit: number): RideDayRow[] {
-      return from.all(fleet, start.date, start.vehicle, to, limit) as RideDayRow[];
+    /** The fleet's stretches of the window in (day, vehicle, start) order, from `start` on. */
+    days(fleet: string, start: DayKey, to: string, limit: number): RideDayRow[] {
+      return from.all(fleet, start.date, start.vehicle, start.fromMs, to, limit) as RideDayRow[];
     },
   };
 }

@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/rides/mexico-city.ts';
+import type { PlatformGenerated } from '../../server/rides/testbed.ts';
+import { callTestbed } from '../environment.ts';
+import { action, CliError, print, type OutputOptions } from '../output.ts';
+
+/** Days per call: a long window goes in steps, so the bar moves and no call holds the server long. */
+const CHUNK_DAYS = 14;
+const PLATFORMS = ['platform_a', 'platform_b'] as const;
+
+type Totals = Record<(typeof PLATFORMS)[number], PlatformGenerated>;
+interface Answer {
+  platforms: Totals;
+}
+interface Options extends OutputOptions {
+  tenant: string;
+  from: string;
+  to: string;
+}
+
+function checkWindow(opts: Options): void {
+  for (const field of ['from', 'to'] as const) {
+    if (!isCalendarDate(opts[field])) throw new CliError(`--${field} debe ser una fecha YYYY-MM-DD válida (recibido: ${opts[field]})`);
+  }
+  if (opts.from > opts.to) throw new CliError('--from no puede ser posterior a --to');
+}
+
+const empty = (): PlatformGenerated => ({ vehicles: 0, generatedRides: 0, rides: 0, dailyEarnings: 0 });
+
+function add(into: Totals, chunk: Totals): void {
+  for (const p of PLATFORMS) {
+    const t = into[p];
+    const c = chunk[p];
+    into[p] = { vehicles: Math.max(t.vehicles, c.vehicles), generatedRides: t.generatedRides + c.generatedRides,
+      rides: t.rides + c.rides, dailyEarnings: t.dailyEarnings + c.dailyEarnings };
+  }
+}
+
+/** Calls the running serve one chunk at a time; the bar (stderr, human mode only) counts days. */
+async function generate(opts: Options): Promise<Totals> {
+  const totals: Totals = { platform_a: empty(), platform_b: empty() };
+  const bar = opts.json ? null : new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'Viajes [{bar}] {value}/{total} días | platform_a {a} | platform_b {b}' },
+    cliProgress.Presets.shades_classic,
+  );
+  const days = daysBetween(opts.from, opts.to) + 1;
+  bar?.start(days, 0, { a: 0, b: 0 });
+  try {
+    for (let from = opts.from; from <= opts.to; from = addDays(from, CHUNK_DAYS)) {
+      const to = minDate(addDays(from, CHUNK_DAYS - 1), opts.to);
+      const answer = await callTestbed<Answer>('/rides/generate', { body: { tenantId: opts.tenant, from, to } });
+      add(totals, answer.platforms);
+      bar?.update(daysBetween(opts.from, to) + 1, { a: totals.platform_a.rides, b: totals.platform_b.rides });
+    }
+  } finally {
+    bar?.stop();
+  }
+  return totals;
+}
+
+const line = (t: PlatformGenerated) => `${t.rides} viajes (${t.generatedRides} nuevos), ${t.dailyEarnings} filas de ganancias diarias`;
+
+export function registerRides(program: Command): void {
+  const rides = program.command('rides').description('rides and daily earnings on the simulated platforms');
+
+  rides
+    .command('generate')
+    .description('the platforms produce the rides of those days (inclusive) for the tenant, and the API ingests them')
+    .requiredOption('--tenant <tenantId>', 'tenant id')
+    .requiredOption('--from <date>', 'first day, YYYY-MM-DD (Mexico City)')
+    .requiredOption('--to <date>', 'last day, YYYY-MM-DD (Mexico City), included; days after today are skipped')
+    .option('--json', 'print one JSON document')
+    .action(
+      action(async (opts: Options) => {
+        checkWindow(opts);
+        const platforms = await generate(opts);
+        const human = `Viajes de ${opts.tenant} del ${opts.from} al ${opts.to}:\n` +
+          PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n');
+        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, platforms }, human);
+      }),
+    );
+}

@@ -1,0 +1,53 @@
+import { addDays, mexicoCityDate } from '../../server/rides/mexico-city.ts';
+import { fleetFixtures, type Auth } from './fleet-fixtures.ts';
+import type { useWorld } from './world.ts';
+
+type World = ReturnType<typeof useWorld>;
+type Query = Record<string, string | number>;
+export type Item = Record<string, any>;
+
+/**
+ * Tenants whose vehicles drive on platform_b, the testbed's generate route, and readers that walk
+ * every page of a list. Built on fleetFixtures, so every plate and phone is new.
+ */
+export function ridesFixtures(w: World) {
+  const f = fleetFixtures(w);
+  const today = () => mexicoCityDate(w.clock.nowMs());
+  const daysAgo = (n: number) => addDays(today(), -n);
+
+  /** A tenant with `n` vehicles registered on platform_b, each with its own driver assigned (bound there). */
+  async function pbFleet(n: number, scopes?: Parameters<World['newTenant']>[1]) {
+    const tenant = w.newTenant('Flota Viajes', scopes);
+    const vehicles: string[] = [];
+    const drivers: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const vehicleId = await f.vehicle(tenant.auth);
+      await f.registerOnB(tenant.auth, vehicleId);
+      const driverId = await f.driver(tenant.auth);
+      await f.assign(tenant.auth, vehicleId, driverId).expect(201);
+      vehicles.push(vehicleId);
+      drivers.push(driverId);
+    }
+    return { ...tenant, tenantId: tenant.tenant.id, vehicles, drivers };
+  }
+
+  const generate = async (tenantId: string, from: string, to: string) =>
+    (await w.request.post('/_testbed/rides/generate').send({ tenantId, from, to }).expect(200)).body;
+
+  /** Every item of a paged list, following startingAfter. */
+  async function all(auth: Auth, path: string, query: Query, limit = 100): Promise<Item[]> {
+    const items: Item[] = [];
+    for (let after: string | undefined; ; ) {
+      const res = await w.request.get(path).set(auth).query({ ...query, limit, ...(after ? { startingAfter: after } : {}) }).expect(200);
+      items.push(...res.body.data);
+      if (!res.body.hasMore) return items;
+      after = res.body.data[res.body.data.length - 1].id;
+    }
+  }
+
+  return {
+    f, today, daysAgo, pbFleet, generate, all,
+    rides: (auth: Auth, query: Query) => all(auth, '/v1/rides', { platform: 'platform_b', ...query }),
+    daily: (auth: Auth, query: Query) => all(auth, '/v1/earnings/daily', { platform: 'platform_b', ...query }),
+  };
+}
