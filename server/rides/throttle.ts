@@ -23,5 +23,9 @@ export function createSyncThrottle(clock: SimClock, realNowMs: () => number) {
       last = now;
       return true;
     },
+    /** A run that could not read everything: the next tick tries again, whatever the clock did. */
+    retry(): void {
+      last = null;
+    },
   };
 }

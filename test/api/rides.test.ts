@@ -159,6 +159,17 @@ describe('rides as simulated time passes', () => {
     expect(reads().length).toBeGreaterThan(0);
   });
 
+  it('when platform_b is down during an advance, then the next sync run after it is back ingests the passed days', async () => {
+    const fleet = await r.pbFleet(2);
+    const start = r.today();
+    w.net.platformDown('platform_b');
+    await r.f.advance(DAY);
+    expect(await r.rides(fleet.auth, { from: start })).toEqual([]);
+    w.net.server.resetHandlers();
+    await w.services.sync.runDue();
+    expect((await r.rides(fleet.auth, { from: start })).length).toBeGreaterThan(0);
+  });
+
   it('when platform_b amounts are read again within 16 days they may change; after 16 days they never do', async () => {
     const fleet = await r.pbFleet(6);
     const day = r.daysAgo(1);
