@@ -9,7 +9,7 @@
  * - Registration never fails for document or data-quality reasons, only for a duplicate plate or VIN
  *   and for the magic plate prefix RB.
  * - One driver per vehicle and one vehicle per driver; a new assignment silently ends the old ones.
- * - No rate limits, pagination or webhooks. Rides and settling amounts are not produced yet.
+ * - No rate limits, pagination or webhooks. Rides and their settling are modelled in simulators/rides/ (see docs/rides.md).
  */
 import { Router } from 'express';
 import { faultGate, type Faults } from '../common/faults.ts';
