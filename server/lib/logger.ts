@@ -13,18 +13,25 @@ export function createJsonLogger(write: (line: string) => void = bufferedStderr(
 
 /**
  * One write to stderr per event-loop turn instead of one per line: a synchronous write per request
- * was a measurable part of the hot path (docs/performance.md). Lines still pending at exit are flushed.
+ * was a measurable part of the hot path (docs/performance.md). One buffer for the process, flushed
+ * at exit too, so every logger shares a single exit listener.
  */
+let pending: string[] = [];
+let exitHookInstalled = false;
+
+function flushStderr(): void {
+  if (pending.length === 0) return;
+  process.stderr.write(pending.join('\n') + '\n');
+  pending = [];
+}
+
 function bufferedStderr(): (line: string) => void {
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    process.stderr.write(pending.join('\n') + '\n');
-    pending = [];
-  };
-  process.on('exit', flush);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', flushStderr);
+  }
   return (line) => {
-    if (pending.length === 0) setImmediate(flush);
+    if (pending.length === 0) setImmediate(flushStderr);
     pending.push(line);
   };
 }
