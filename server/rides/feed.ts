@@ -1,4 +1,5 @@
-import { platformUnavailable } from '../http/errors.ts';
+import { platformUnavailable, type AppError } from '../http/errors.ts';
+import type { Remote, RemoteAnswer } from '../platforms/http.ts';
 
 /**
  * What the platform clients give the ingestion, already in the API's vocabulary and units: the
@@ -99,3 +100,12 @@ export const orBad = <T>(value: T | null | undefined, what: string): T => (value
 /** `?a=1&b=x` without the parameters that are null. */
 export const queryString = (params: Record<string, string | number | null>): string =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])).toString();
+
+/** A report read that must answer 200; anything else is the platform's refusal, mapped by the client. */
+export function reportReader(remote: Remote, rejected: (answer: RemoteAnswer) => AppError) {
+  return async (path: string): Promise<RemoteAnswer> => {
+    const answer = await remote({ method: 'GET', path });
+    if (answer.status !== 200) throw rejected(answer);
+    return answer;
+  };
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseHundredths } from '../earnings/money.ts';
 import { AppError } from '../http/errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from '../platforms/http.ts';
-import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus } from './feed.ts';
+import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus, reportReader } from './feed.ts';
 
 const LABEL = 'platform_b';
 
@@ -45,11 +45,7 @@ function toDaily(c: ColumnReader, row: unknown[]): FeedDaily {
 
 /** platform_b's reports (`GET /api/v2/rides`, `GET /api/v2/earnings/daily`) for platform-b-client.ts. */
 export function platformBRideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
-  const get = async (path: string) => {
-    const answer = await remote({ method: 'GET', path });
-    if (answer.status !== 200) throw rejected(answer);
-    return answer;
-  };
+  const get = reportReader(remote, rejected);
 
   return {
     async listRides(w, cursor, limit) {
