@@ -15,6 +15,10 @@ export function openDatabase(file: string, migrations: Migration[] = API_MIGRATI
   // Another process (the CLI) may write while the server runs; wait instead of failing at once.
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // Ride ingestion writes millions of index entries for a big fleet; with SQLite's default 2 MB page
+  // cache the hot index pages keep being evicted and read again (measured: about a third slower).
+  // The cache only grows as pages are used, so a small data dir pays nothing for the limit.
+  db.pragma('cache_size = -65536');
   migrate(db, migrations);
   return db;
 }

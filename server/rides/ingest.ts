@@ -20,7 +20,6 @@ const DAILY_CHUNK_DAYS = 31;
 export const UNSETTLED_DAYS: Record<Platform, number> = { platform_a: 1, platform_b: 16 };
 
 /** SQLite page cache of the API connection while ingesting: 64 MiB. */
-const INGEST_CACHE_KIB = 65_536;
 
 export interface IngestCounts {
   rides: number;
@@ -35,10 +34,6 @@ type IngestDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'logger' | 'realNowMs' | 
  * daily row's of the tenant, platform, driver and day, so reading a window again updates in place.
  */
 export function createRideIngestion(deps: IngestDeps) {
-  // A year of a big fleet writes millions of index entries; with SQLite's default 2 MB page cache the
-  // hot index pages keep being evicted and read again (measured: about a third slower). The cache
-  // only grows as pages are used, so small tenants pay nothing for the bigger limit.
-  deps.db.pragma(`cache_size = -${INGEST_CACHE_KIB}`);
   const rides = createRideStore(deps.db);
   const earnings = createEarningsStore(deps.db);
   const syncState = createRideSyncStore(deps.db);
