@@ -2,6 +2,8 @@ import { createPlatformAClient } from './platforms/platform-a-client.ts';
 import { createPlatformBClient } from './platforms/platform-b-client.ts';
 import { createSimulatorControlClient } from './platforms/simulator-control-client.ts';
 
+const CONTROL_TIMEOUT_MS = 120_000;
+
 export interface PlatformClients {
   platformA: ReturnType<typeof createPlatformAClient>;
   platformB: ReturnType<typeof createPlatformBClient>;
@@ -17,6 +19,8 @@ export function createPlatformClients(simulatorsUrl: string, timeoutMs: number):
   return {
     platformA: createPlatformAClient({ baseUrl: `${base}/platform-a`, timeoutMs }),
     platformB: createPlatformBClient({ baseUrl: `${base}/platform-b`, timeoutMs }),
-    simulators: createSimulatorControlClient({ baseUrl: base, timeoutMs }),
+    // Control calls do the simulated world's work (a clock push of months opens every missed day):
+    // they are the testbed's own, not a platform's, so they get minutes rather than the platform limit.
+    simulators: createSimulatorControlClient({ baseUrl: base, timeoutMs: Math.max(timeoutMs, CONTROL_TIMEOUT_MS) }),
   };
 }
