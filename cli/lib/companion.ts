@@ -2,19 +2,61 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SIMULATORS_MAIN = fileURLToPath(new URL('../../simulators/main.ts', import.meta.url));
-const LISTENING = /simulators listening on (http:\/\/127\.0\.0\.1:\d+)/;
+const LISTENING = /simulators listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+/** Real time between restarts of a simulators process that keeps dying: protection, not simulation. */
+const RESTART_DELAY_MS = 500;
 
 export interface Companion {
   baseUrl: string;
   stop(): Promise<void>;
 }
 
+interface Running {
+  child: ChildProcess;
+  baseUrl: string;
+  port: string;
+}
+
 /**
  * Starts the platform simulators as a child process and resolves with their base URL once they
  * print their listening line. The child dies with us: it is stopped on our exit and it exits by
- * itself when its stdin (our pipe) closes, so a SIGKILLed serve leaves no orphan behind.
+ * itself when its stdin (our pipe) closes, so a SIGKILLed serve leaves no orphan behind. If the
+ * child dies on its own, it is started again on the same port, so the API's clients (whose base
+ * URL is fixed) recover by themselves; meanwhile the API answers 503 PLATFORM_UNAVAILABLE.
  */
-export function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<Companion> {
+export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<Companion> {
+  let current = await spawnSimulators(env, startTimeoutMs);
+  let stopping = false;
+
+  const supervise = (running: Running) => {
+    running.child.once('exit', async (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(`simuladores terminados (${signal ?? code}); reiniciando en el puerto ${running.port}\n`);
+      while (!stopping) {
+        await new Promise((r) => setTimeout(r, RESTART_DELAY_MS));
+        try {
+          current = await spawnSimulators({ ...env, FLEET_SIM_PORT: running.port }, startTimeoutMs);
+          if (stopping) return void stopChild(current.child);
+          supervise(current);
+          return;
+        } catch (err) {
+          process.stderr.write(`no se pudieron reiniciar los simuladores: ${(err as Error).message}\n`);
+        }
+      }
+    });
+  };
+  supervise(current);
+
+  return {
+    baseUrl: current.baseUrl,
+    stop() {
+      stopping = true;
+      return stopChild(current.child);
+    },
+  };
+}
+
+function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', SIMULATORS_MAIN], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -36,7 +78,7 @@ export function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000):
       child.removeAllListeners('exit');
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
-      resolve({ baseUrl: match[1], stop: () => stopChild(child) });
+      resolve({ child, baseUrl: match[1], port: match[2] });
     });
   });
 }

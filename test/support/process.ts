@@ -70,5 +70,5 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { port, base, dataDir, env, cli, stop, restart, cleanup, output: () => output };
+  return { port, base, dataDir, env, cli, stop, restart, cleanup, output: () => output, pid: () => child.pid! };
 }
