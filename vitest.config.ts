@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/openapi-setup.ts'],
     pool: 'threads',
+    // vitest's default on 2 cores is ONE worker; many files wait on processes and sockets, so two overlap well.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
