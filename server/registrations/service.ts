@@ -49,13 +49,31 @@ export function createRegistrationService(deps: RegistrationDeps) {
   }
 
   /** 201 when the registration started now, 200 when the vehicle was already on the platform. */
+  /**
+   * Registrations under way, by vehicle and platform: a second POST that arrives while the first
+   * waits for the platform waits for it too, then answers from the stored state (200), so parallel
+   * repeats give one 201 and the rest 200 (spec §3), not a 201 each.
+   */
+  const inFlight = new Map<string, Promise<RegistrationRow>>();
+
   async function register(tenantId: string, vehicleId: string, platform: Platform): Promise<{ created: boolean; registration: Registration }> {
     const vehicle = vehicles.requireRow(tenantId, vehicleId);
     const current = stored(vehicleId, platform);
     if (ON_PLATFORM.has(current.status)) return { created: false, registration: toRegistration(current) };
-    const result = await registerOnPlatform(vehicle, platform);
-    const row = writer.apply(vehicle, result.registration, now());
-    return { created: true, registration: toRegistration(row) };
+    const key = `${vehicleId}:${platform}`;
+    const running = inFlight.get(key);
+    if (running) {
+      // If the first attempt failed (e.g. 503), this one tries again itself.
+      await running.catch(() => undefined);
+      return register(tenantId, vehicleId, platform);
+    }
+    const attempt = registerOnPlatform(vehicle, platform).then((result) => writer.apply(vehicle, result.registration, now()));
+    inFlight.set(key, attempt);
+    try {
+      return { created: true, registration: toRegistration(await attempt) };
+    } finally {
+      inFlight.delete(key);
+    }
   }
 
   function list(tenantId: string, vehicleId: string): Registration[] {
