@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 
 /**
  * Truly parallel requests against one real `fleet-sim serve` (loopback HTTP, Promise.all): the
@@ -7,25 +7,20 @@ import { startServeProcess } from '../support/process.ts';
  */
 describe('concurrency against a real server', () => {
   let env: Awaited<ReturnType<typeof startServeProcess>>;
-  let auth: Record<string, string>;
+  let client: TenantClient;
   let seq = 0;
   const next = () => String(++seq).padStart(4, '0');
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
-    const tenant = await env.cli(['tenants', 'create', '--name', 'Flota Concurrencia']);
-    const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
-    auth = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+    client = await tenantClient(env, 'Flota Concurrencia');
   }, 60_000);
 
   afterAll(async () => {
     await env?.cleanup();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(env.base + path, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   const parallel = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
   /** Status → count, e.g. { 201: 1, 409: 19 }. */
   const tally = (answers: { status: number }[]) =>

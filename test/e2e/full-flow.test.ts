@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
 
 /**
@@ -9,22 +9,19 @@ import { TINY_PNG } from '../support/images.ts';
 describe('full process: serve + CLI', () => {
   let env: Awaited<ReturnType<typeof startServeProcess>>;
   let auth: Record<string, string>;
+  let client: TenantClient;
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '11' });
-    const tenant = await env.cli(['tenants', 'create', '--name', 'Flota E2E']);
-    const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
-    auth = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+    client = await tenantClient(env, 'Flota E2E');
+    auth = client.headers;
   }, 60_000);
 
   afterAll(async () => {
     await env?.cleanup();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(env.base + path, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 
   it('when a vehicle is registered, its card uploaded and the review approved, then it ends approved', async () => {
     const vehicle = await api('POST', '/v1/vehicles', { plate: 'E2E-001', brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' });

@@ -5,7 +5,7 @@ import { loadClock } from '../../server/clock/clock-store.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
-import { startServeProcess } from '../support/process.ts';
+import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 
 type ItemRow = { position: number; state: string; attempts: number };
 
@@ -15,26 +15,21 @@ type ItemRow = { position: number; state: string; attempts: number };
  */
 describe('batch jobs in the serve process', () => {
   let env: Awaited<ReturnType<typeof startServeProcess>>;
-  let headers: Record<string, string>;
+  let client: TenantClient;
   let tenantId: string;
   let seq = 0;
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
-    const tenant = await env.cli(['tenants', 'create', '--name', 'Flota Lotes']);
-    tenantId = tenant.json.id;
-    const key = await env.cli(['keys', 'create', '--tenant', tenantId]);
-    headers = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+    client = await tenantClient(env, 'Flota Lotes');
+    ({ tenantId } = client);
   }, 60_000);
 
   afterAll(async () => {
     await env?.cleanup();
   });
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(env.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 
   /**
    * platform_b vehicles (plate + VIN: instant registration). Arrange-only shortcut: written through the

@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 
 /** The companion process dies under the API: platform calls fail fast, local reads go on, and it comes back by itself. */
 describe('when the simulators process is killed under a running serve', () => {
   let env: Awaited<ReturnType<typeof startServeProcess>>;
-  let headers: Record<string, string>;
+  let client: TenantClient;
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-    const tenant = await env.cli(['tenants', 'create', '--name', 'Flota Caída']);
-    const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
-    headers = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+    client = await tenantClient(env, 'Flota Caída');
   }, 60_000);
 
   afterAll(async () => {
@@ -29,10 +27,7 @@ describe('when the simulators process is killed under a running serve', () => {
     }
   };
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(env.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
-  };
+  const call = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 
   it('then platform calls answer 503 quickly, local reads still work, and the platform is back without a restart of serve', async () => {
     const vehicle = await call('POST', '/v1/vehicles', { plate: 'CRASH-01', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6123457' });
@@ -45,7 +40,7 @@ describe('when the simulators process is killed under a running serve', () => {
     const down = await call('POST', `/v1/vehicles/${vehicle.body.id}/registrations`, { platform: 'platform_b' });
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('PLATFORM_UNAVAILABLE');
-    expect(Number(down.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeLessThan(5_000);
     const read = await call('GET', `/v1/vehicles/${vehicle.body.id}`);
     expect(read.status).toBe(200);

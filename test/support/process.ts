@@ -72,3 +72,19 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
 
   return { port, base, dataDir, env, cli, stop, restart, cleanup, output: () => output, pid: () => child.pid! };
 }
+
+type ServeProcess = Awaited<ReturnType<typeof startServeProcess>>;
+
+/** A tenant and a key made with the CLI, as a user would, and a JSON client of the API holding that key. */
+export async function tenantClient(env: ServeProcess, name: string) {
+  const tenant = await env.cli(['tenants', 'create', '--name', name]);
+  const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
+  const headers = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(env.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+  return { tenantId: tenant.json.id as string, headers, api };
+}
+
+export type TenantClient = Awaited<ReturnType<typeof tenantClient>>;
