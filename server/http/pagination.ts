@@ -36,7 +36,7 @@ export interface KeysetQuery {
   cursor: Cursor | null;
 }
 
-const cursorNotFound = () =>
+export const cursorNotFound = () =>
   validation('startingAfter no corresponde a ningún elemento de esta lista.', [
     { field: 'startingAfter', message: 'Cursor desconocido' },
   ]);

@@ -10,9 +10,17 @@ export function uuidFromHash(input: string): string {
   const b = createHash('sha256').update(input).digest();
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.subarray(0, 16).toString('hex');
+  return uuidText(b.subarray(0, 16));
+}
+
+/** 16 bytes → the canonical lower-case UUID text. */
+export function uuidText(bytes: Uint8Array): string {
+  const h = Buffer.from(bytes.buffer, bytes.byteOffset, 16).toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
+
+/** A UUID's text (already validated, any case) → its 16 bytes. */
+export const uuidBytes = (uuid: string): Buffer => Buffer.from(uuid.replace(/-/g, ''), 'hex');
 
 /**
  * Ids are a hash of the seed and a counter kept in the database, so the same seed and the same

@@ -13,17 +13,6 @@ export function mexicoCityDate(ms: number): string {
   return new Date(ms + MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** mexicoCityDate for many instants of few days (a page of rides), without formatting a Date each time. */
-export function createDayMemo(): (ms: number) => string {
-  const days = new Map<number, string>();
-  return (ms) => {
-    const n = Math.floor((ms + MEXICO_CITY_OFFSET_MS) / DAY_MS);
-    let date = days.get(n);
-    if (date === undefined) days.set(n, (date = mexicoCityDate(ms)));
-    return date;
-  };
-}
-
 /** The instant a Mexico City day starts (00:00 at -06:00 is 06:00 UTC). */
 export function dayStartMs(date: string): number {
   return Date.parse(`${date}T00:00:00.000Z`) - MEXICO_CITY_OFFSET_MS;

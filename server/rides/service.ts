@@ -19,7 +19,7 @@ export function createRideService(deps: { db: Db }) {
       status: q.status,
     };
     const { rows, hasMore } = store.list(tenantId, q.platform, filters, q.limit, q.startingAfter);
-    return { data: rows.map(toRide), hasMore };
+    return { data: rows.map((r) => toRide(q.platform, r)), hasMore };
   }
 
   return { list };

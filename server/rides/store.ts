@@ -1,16 +1,15 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
-import { cachedPrepare, requireCursor } from '../http/pagination.ts';
+import { cachedPrepare, cursorNotFound } from '../http/pagination.ts';
 import type { RideStatus } from './feed.ts';
+import { uuidBytes } from '../lib/ids.ts';
+import { instantKey } from './ride-key.ts';
 
+/** A stored ride (migration 006): ids as 16 bytes, money in centavos, distance in hundredths of a km. */
 export interface RideRow {
-  id: string;
-  tenant_id: string;
-  platform: Platform;
-  platform_ride_id: string;
-  vehicle_id: string | null;
-  driver_id: string | null;
-  service_date: string;
+  id: Buffer;
+  vehicle_id: Buffer | null;
+  driver_id: Buffer | null;
   status: RideStatus;
   started_at_ms: number;
   completed_at_ms: number | null;
@@ -18,7 +17,6 @@ export interface RideRow {
   gross_cents: number | null;
   tip_cents: number | null;
   net_cents: number | null;
-  updated_at: string;
 }
 
 export interface RideFilters {
@@ -30,29 +28,48 @@ export interface RideFilters {
   status?: RideStatus;
 }
 
-const COLUMNS = ['id', 'tenant_id', 'platform', 'platform_ride_id', 'vehicle_id', 'driver_id', 'service_date', 'status',
-  'started_at_ms', 'completed_at_ms', 'distance_hkm', 'gross_cents', 'tip_cents', 'net_cents', 'updated_at'] as const;
+const COLUMNS = ['feed', 'id', 'vehicle_id', 'driver_id', 'status', 'started_at_ms', 'completed_at_ms', 'distance_hkm',
+  'gross_cents', 'tip_cents', 'net_cents'] as const;
 
 /**
  * A ride to write, its values in COLUMNS order. Positional on purpose: ingestion writes millions of
  * rows, and skipping an object and an array per ride is measurable there.
  */
 export type RideValues = [
-  id: string, tenantId: string, platform: Platform, platformRideId: string, vehicleId: string | null, driverId: string | null,
-  serviceDate: string, status: RideStatus, startedAtMs: number, completedAtMs: number | null, distanceHkm: number | null,
-  grossCents: number | null, tipCents: number | null, netCents: number | null, updatedAt: string,
+  feed: number, id: Buffer, vehicleId: Buffer | null, driverId: Buffer | null, status: RideStatus, startedAtMs: number,
+  completedAtMs: number | null, distanceHkm: number | null, grossCents: number | null, tipCents: number | null, netCents: number | null,
 ];
 const MUTABLE = ['vehicle_id', 'driver_id', 'status', 'completed_at_ms', 'distance_hkm', 'gross_cents', 'tip_cents', 'net_cents'] as const;
+const FEED = '(SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = ?)';
+
+/**
+ * Named, because without statistics SQLite prefers walking the primary key (already in list order)
+ * and filtering: fine for common rows, a walk over the whole year for a vehicle with no rides.
+ */
+function indexFor(f: RideFilters): string {
+  if (f.driverId !== undefined) return 'INDEXED BY rides_driver';
+  if (f.vehicleId !== undefined) return 'INDEXED BY rides_vehicle';
+  if (f.status !== undefined && f.status !== 'completed') return 'INDEXED BY rides_uncommon';
+  return '';
+}
 
 export function createRideStore(db: Db) {
-  // Upsert by id; a row is rewritten only when something changed, so re-reading a settled window costs
-  // a lookup per ride and no index writes. Another tenant's row with the same id is never touched.
+  // Upsert by (feed, id); a row is rewritten only when something changed, so re-reading a settled
+  // window costs a lookup per ride and no index writes.
   const upsert = db.prepare(`INSERT INTO rides (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
-    ON CONFLICT (id) DO UPDATE SET ${[...MUTABLE, 'updated_at'].map((c) => `${c} = excluded.${c}`).join(', ')}
-    WHERE rides.tenant_id = excluded.tenant_id AND (${MUTABLE.map((c) => `rides.${c} IS NOT excluded.${c}`).join(' OR ')})`);
-  const cursorOf = db.prepare('SELECT started_at_ms, id FROM rides WHERE id = ? AND tenant_id = ? AND platform = ?');
+    ON CONFLICT (feed, id) DO UPDATE SET ${MUTABLE.map((c) => `${c} = excluded.${c}`).join(', ')}
+    WHERE ${MUTABLE.map((c) => `rides.${c} IS NOT excluded.${c}`).join(' OR ')}`);
+  const addFeed = db.prepare('INSERT INTO ride_feeds (tenant_id, platform) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const feedOf = db.prepare('SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = ?').pluck();
+  const cursorExists = db.prepare(`SELECT 1 FROM rides WHERE feed = ${FEED} AND id = ?`).pluck();
 
   return {
+    /** The feed number of a tenant's rides on a platform, created on first use. */
+    feed(tenantId: string, platform: Platform): number {
+      addFeed.run(tenantId, platform);
+      return feedOf.get(tenantId, platform) as number;
+    },
+
     /** All rows in one transaction; returns how many were new or changed. */
     upsertMany: db.transaction((rows: RideValues[]): number => {
       let changed = 0;
@@ -60,25 +77,24 @@ export function createRideStore(db: Db) {
       return changed;
     }),
 
+    /** Newest first: the key order is (startedAt, id), see ride-key.ts. */
     list(tenantId: string, platform: Platform, f: RideFilters, limit: number, startingAfter?: string) {
-      const where = ['tenant_id = ?', 'platform = ?'];
+      const where = [`feed = ${FEED}`];
       const params: unknown[] = [tenantId, platform];
       const add = (sql: string, value: unknown) => void (where.push(sql), params.push(value));
-      if (f.driverId !== undefined) add('driver_id = ?', f.driverId);
-      if (f.vehicleId !== undefined) add('vehicle_id = ?', f.vehicleId);
+      if (f.driverId !== undefined) add('driver_id = ?', uuidBytes(f.driverId));
+      if (f.vehicleId !== undefined) add('vehicle_id = ?', uuidBytes(f.vehicleId));
       if (f.status !== undefined) add('status = ?', f.status);
       // Spelled out so SQLite may use the partial index rides_uncommon (its WHERE must appear verbatim).
       if (f.status !== undefined && f.status !== 'completed') where.push("status <> 'completed'");
-      if (f.fromMs !== undefined) add('started_at_ms >= ?', f.fromMs);
-      if (f.untilMs !== undefined) add('started_at_ms < ?', f.untilMs);
+      if (f.fromMs !== undefined) add('id >= ?', instantKey(f.fromMs));
+      if (f.untilMs !== undefined) add('id < ?', instantKey(f.untilMs));
       if (startingAfter !== undefined) {
-        const row = cursorOf.get(startingAfter, tenantId, platform) as { started_at_ms: number; id: string } | undefined;
-        const cursor = requireCursor(row && { sortValue: String(row.started_at_ms), id: row.id });
-        // A row value, so SQLite seeks the index to the cursor instead of scanning the pages before it.
-        where.push('(started_at_ms, id) < (?, ?)');
-        params.push(Number(cursor.sortValue), cursor.id);
+        const cursor = uuidBytes(startingAfter);
+        if (cursorExists.get(tenantId, platform, cursor) === undefined) throw cursorNotFound();
+        add('id < ?', cursor);
       }
-      const sql = `SELECT * FROM rides WHERE ${where.join(' AND ')} ORDER BY started_at_ms DESC, id DESC LIMIT ?`;
+      const sql = `SELECT ${COLUMNS.slice(1).join(', ')} FROM rides ${indexFor(f)} WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`;
       const rows = cachedPrepare(db, sql).all(...params, limit + 1) as RideRow[];
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },

@@ -1,6 +1,9 @@
 import type { Platform } from '../common/schemas.ts';
 import { formatOrNull } from '../earnings/money.ts';
 import type { RideStatus } from './feed.ts';
+import { mexicoCityDate } from './mexico-city.ts';
+import { uuidText } from '../lib/ids.ts';
+import { uuidTextOrNull } from './ride-key.ts';
 import type { RideRow } from './store.ts';
 
 /** Ride (spec §2): money and distance as two-place decimal strings. */
@@ -21,12 +24,12 @@ export interface Ride {
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export const toRide = (r: RideRow): Ride => ({
-  id: r.id,
-  platform: r.platform,
-  driverId: r.driver_id,
-  vehicleId: r.vehicle_id,
-  serviceDate: r.service_date,
+export const toRide = (platform: Platform, r: RideRow): Ride => ({
+  id: uuidText(r.id),
+  platform,
+  driverId: uuidTextOrNull(r.driver_id),
+  vehicleId: uuidTextOrNull(r.vehicle_id),
+  serviceDate: mexicoCityDate(r.started_at_ms),
   startedAt: isoOrNull(r.started_at_ms),
   completedAt: isoOrNull(r.completed_at_ms),
   status: r.status,

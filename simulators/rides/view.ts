@@ -5,7 +5,7 @@ import type { RideCursor } from './reports.ts';
 /** Both platforms cap a daily-earnings read at a month, as real partner APIs do. */
 export const MAX_DAILY_WINDOW_DAYS = 31;
 /** Rides per page: large, so a year of a big fleet is a few hundred calls. */
-export const MAX_PAGE = 10_000;
+export const MAX_PAGE = 25_000;
 
 export const DateParam = z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
 export const LimitParam = z.coerce.number().int().min(1).max(MAX_PAGE);

@@ -54,6 +54,15 @@ describe('GET /v1/rides', () => {
     expect(rides.every((x) => x.serviceDate === mexicoCityDate(Date.parse(x.startedAt)) && x.platform === 'platform_b')).toBe(true);
   });
 
+  it('when a ride id is read, then it is a UUIDv7 whose timestamp is the ride start (docs/decisions.md)', async () => {
+    const rides = await r.rides(fleet.auth, { from: to, to });
+    expect(rides.length).toBeGreaterThan(0);
+    for (const x of rides) {
+      expect(x.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(parseInt(x.id.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse(x.startedAt));
+    }
+  });
+
   it('when rides start around midnight in Mexico City, then they belong to the local day, whatever the UTC date', async () => {
     const rides = await r.rides(fleet.auth, { from, to });
     const late = rides.find((x) => localHour(x) === 23)!;
@@ -90,6 +99,9 @@ describe('GET /v1/rides', () => {
     expect(byVehicle.every((x) => x.vehicleId === vehicleId)).toBe(true);
     expect(cancelled.length).toBeGreaterThan(0);
     expect(cancelled.every((x) => x.status === 'cancelled_rider' && x.tipMxn === null && x.distanceKm === null)).toBe(true);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect(await r.rides(fleet.auth, { vehicleId: nobody })).toEqual([]);
+    expect(await r.rides(fleet.auth, { driverId: nobody, status: 'in_progress' })).toEqual([]);
     const completed = await r.rides(fleet.auth, { from, to, status: 'completed', vehicleId });
     expect(completed.every((x) => /^\d+\.\d{2}$/.test(x.grossMxn) && x.completedAt > x.startedAt)).toBe(true);
   });

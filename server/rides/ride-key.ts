@@ -1,0 +1,37 @@
+import { hash } from 'node:crypto';
+import type { Platform } from '../common/schemas.ts';
+import { uuidBytes, uuidText } from '../lib/ids.ts';
+
+/**
+ * Ride ids are UUIDv7 (RFC 9562): 48 bits of startedAt in ms, then bits of a hash of the seed, the
+ * platform and the platform's ride id. Deterministic like every other id, and ordered like the list
+ * (startedAt, then id), so the primary key serves the list and new rides append to its b-tree.
+ * They are stored as their 16 bytes; the text form only appears at the edges.
+ */
+export function rideKey(seed: number, platform: Platform, platformRideId: string, startedAtMs: number): Buffer {
+  const key = hash('sha256', `${seed}:${platform}:ride:${platformRideId}`, 'buffer').subarray(0, 16);
+  key.writeUIntBE(startedAtMs, 0, 6);
+  key[6] = (key[6] & 0x0f) | 0x70;
+  key[8] = (key[8] & 0x3f) | 0x80;
+  return key;
+}
+
+/** The smallest key of a ride started at `ms`: `id >= instantKey(a) AND id < instantKey(b)` is [a, b). */
+export function instantKey(ms: number): Buffer {
+  const key = Buffer.alloc(16);
+  key.writeUIntBE(ms, 0, 6);
+  return key;
+}
+
+export const uuidTextOrNull = (bytes: Buffer | null): string | null => (bytes === null ? null : uuidText(bytes));
+
+/** uuidBytes for the few distinct vehicles and drivers of a page of rides, converted once each. */
+export function createUuidBytesMemo(): (uuid: string | null) => Buffer | null {
+  const seen = new Map<string, Buffer>();
+  return (uuid) => {
+    if (uuid === null) return null;
+    let bytes = seen.get(uuid);
+    if (bytes === undefined) seen.set(uuid, (bytes = uuidBytes(uuid)));
+    return bytes;
+  };
+}

@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../server/db/migrate.ts';
+import { API_MIGRATIONS } from '../../server/db/migrations/index.ts';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+/** A data dir written before migration 006: rides in the 005 layout and a ride_sync row. */
+function databaseAt005() {
+  const db = new Database(':memory:');
+  migrate(db, API_MIGRATIONS.filter((m) => m.version <= 5));
+  db.prepare("INSERT INTO tenants (id, name, status, created_at) VALUES ('t1', 'Flota', 'active', ?)").run(NOW);
+  db.prepare(`INSERT INTO rides (id, tenant_id, platform, platform_ride_id, service_date, status, started_at_ms, updated_at)
+    VALUES ('r1', 't1', 'platform_b', 'pb-1', '2025-12-31', 'completed', 1767225600000, ?)`).run(NOW);
+  db.prepare("INSERT INTO ride_sync (tenant_id, platform, synced_at_ms) VALUES ('t1', 'platform_b', 1767225600000)").run();
+  return db;
+}
+
+describe('API migrations', () => {
+  it('when a 005 database is migrated, then rides take the keyed layout and the next ingestion reads everything again', () => {
+    const db = databaseAt005();
+
+    migrate(db, API_MIGRATIONS);
+
+    const columns = (db.prepare("SELECT name FROM pragma_table_info('rides')").pluck().all() as string[]).sort();
+    expect(columns).toEqual(['completed_at_ms', 'distance_hkm', 'driver_id', 'feed', 'gross_cents', 'id', 'net_cents',
+      'started_at_ms', 'status', 'tip_cents', 'vehicle_id']);
+    expect(db.prepare('SELECT count(*) FROM rides').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM ride_sync').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM tenants').pluck().get()).toBe(1);
+  });
+
+  it('when the migrations run again on an up-to-date database, then nothing is applied twice', () => {
+    const db = new Database(':memory:');
+    migrate(db, API_MIGRATIONS);
+
+    migrate(db, API_MIGRATIONS);
+
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    expect(versions).toEqual(API_MIGRATIONS.map((m) => m.version));
+  });
+});
