@@ -1,20 +1,17 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 
 export const API_VERSION = '1.0.0';
 
-export function healthRouter(): Router {
-  const router = Router();
-  router.get('/health', (_req, res) => {
+/** `GET /v1/health`, without a key: registered on the app itself, before the authenticated /v1 router. */
+export function healthRoutes(app: Router): void {
+  app.get('/v1/health', (_req, res) => {
     res.json({ status: 'ok', version: API_VERSION });
   });
-  return router;
 }
 
-export function meRouter(): Router {
-  const router = Router();
+export function meRoutes(router: Router): void {
   router.get('/me', (req, res) => {
     const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = req.auth;
     res.json({ tenantId, tenantName, keyId, keyPrefix, scopes, environment });
   });
-  return router;
 }

@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { CreateAssignment, ListAssignmentsQuery } from './schema.ts';
 import type { AssignmentService } from './service.ts';
 
-export function assignmentsRouter(assignments: AssignmentService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function assignmentsRoutes(router: Router, assignments: AssignmentService): void {
 
   router.get('/assignments', requireScope('drivers:read'), (req, res) => {
     const { limit, startingAfter, vehicleId, driverId, status } = ListAssignmentsQuery.parse(req.query);
@@ -28,6 +28,4 @@ export function assignmentsRouter(assignments: AssignmentService): Router {
     const id = pathId(req.params.id, 'La asignación');
     res.json(await assignments.end(req.auth.tenantId, id));
   });
-
-  return router;
 }

@@ -1,11 +1,11 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import type { createDocumentService } from './service.ts';
 import { readUpload } from './upload.ts';
 
-export function documentsRouter(documents: ReturnType<typeof createDocumentService>): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function documentsRoutes(router: Router, documents: ReturnType<typeof createDocumentService>): void {
 
   router.post('/vehicles/:id/documents', requireScope('documents:write'), async (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
@@ -18,6 +18,4 @@ export function documentsRouter(documents: ReturnType<typeof createDocumentServi
   router.get('/vehicles/:id/documents', requireScope('vehicles:read'), (req, res) => {
     res.json({ data: documents.list(req.auth.tenantId, pathId(req.params.id, 'El vehículo')) });
   });
-
-  return router;
 }

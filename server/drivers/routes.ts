@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { CreateDriver, ListDriversQuery, PatchDriver, withPhoneErrors } from './schema.ts';
 import type { DriverService } from './service.ts';
 
-export function driversRouter(drivers: DriverService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function driversRoutes(router: Router, drivers: DriverService): void {
 
   router.get('/drivers', requireScope('drivers:read'), (req, res) => {
     const { limit, startingAfter, whatsapp } = withPhoneErrors(() => ListDriversQuery.parse(req.query));
@@ -29,6 +29,4 @@ export function driversRouter(drivers: DriverService): Router {
     const body = withPhoneErrors(() => parseJsonBody(PatchDriver, req));
     res.json(drivers.patch(req.auth.tenantId, id, body));
   });
-
-  return router;
 }

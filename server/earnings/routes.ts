@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { EarningsSummaryQuery, ListDailyEarningsQuery } from './schema.ts';
 import type { EarningsService } from './service.ts';
 
-export function earningsRouter(earnings: EarningsService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function earningsRoutes(router: Router, earnings: EarningsService): void {
 
   router.get('/earnings/daily', requireScope('rides:read'), (req, res) => {
     res.json(earnings.listDaily(req.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));
@@ -13,6 +13,4 @@ export function earningsRouter(earnings: EarningsService): Router {
   router.get('/earnings/summary', requireScope('rides:read'), (req, res) => {
     res.json(earnings.summary(req.auth.tenantId, EarningsSummaryQuery.parse(req.query)));
   });
-
-  return router;
 }

@@ -1,12 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
+import { newRequestId } from './request-id.ts';
 
 /** A hostile client can send a 100 KB path; the log line stays bounded. */
 const MAX_PATH_CHARS = 512;
 
 /**
- * One `request` line per request, written when the response ends (or the client goes away).
+ * Names each request (requestId, also in `X-Request-Id`) and writes one `request` line for it: one
+ * middleware for both, since every layer a request passes costs on the hot path.
+ * The line is written when the response is done (or the client goes away).
  * What it logs is chosen, field by field, never copied from the request: no headers (the
  * Authorization header carries the secret), no query string (clients sometimes put keys or
  * personal data there), no body. The key is named by its public prefix only.
@@ -14,10 +17,11 @@ const MAX_PATH_CHARS = 512;
 export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const startMs = deps.realNowMs();
-    let logged = false;
-    const log = (): void => {
-      if (logged) return;
-      logged = true;
+    req.requestId = newRequestId();
+    res.setHeader('X-Request-Id', req.requestId);
+    // 'close' comes once per response, after 'finish' when it was sent whole, alone when the client
+    // went away first: one listener covers both (two cost measurably on the hot path).
+    res.on('close', (): void => {
       // req.auth exists only once authenticate has accepted the key.
       const auth = (req as { auth?: AuthContext }).auth;
       const path = req.originalUrl.split('?')[0];
@@ -30,9 +34,7 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
         ...(auth ? { keyPrefix: auth.keyPrefix } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
       });
-    };
-    res.on('finish', log);
-    res.on('close', log);
+    });
     next();
   };
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId, pathPlatform, PlatformBody } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,8 +6,8 @@ import type { InvitationService } from './service.ts';
 
 export const InviteBody = PlatformBody;
 
-export function invitationsRouter(invitations: InvitationService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function invitationsRoutes(router: Router, invitations: InvitationService): void {
   const driverId = (v: unknown) => pathId(v, 'El conductor');
 
   router.post('/drivers/:id/invitations', requireScope('drivers:write'), async (req, res) => {
@@ -37,6 +37,4 @@ export function invitationsRouter(invitations: InvitationService): Router {
     const id = driverId(req.params.id);
     res.json(await invitations.cancel(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { AppError } from '../http/errors.ts';
@@ -6,8 +6,8 @@ import { parseJsonBody } from '../http/parse.ts';
 import { DriverInvitationsBatch, VehicleRegistrationsBatch } from './schema.ts';
 import { READ_SCOPE, type JobService } from './service.ts';
 
-export function jobsRouter(jobs: JobService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function jobsRoutes(router: Router, jobs: JobService): void {
 
   router.post('/vehicles/registrations/batch', requireScope('vehicles:write'), (req, res) => {
     const { platform, vehicleIds } = parseJsonBody(VehicleRegistrationsBatch, req);
@@ -28,6 +28,4 @@ export function jobsRouter(jobs: JobService): Router {
     }
     res.json(job);
   });
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { openApiDocument } from './document.ts';
 
@@ -7,15 +7,20 @@ export const DOCS_PATH = '/docs';
 
 /**
  * The document and its interactive documentation, both without a key: they describe the API and
- * reveal no tenant data. swagger-ui's assets come from swagger-ui-dist in node_modules, so /docs
- * works with no network; the online validator badge is off for the same reason.
+ * reveal no tenant data. Registered on the app itself, where each is one path check for other
+ * requests (a router would be entered): the document before the authenticated /v1 router...
  */
-export function openApiRouter(): Router {
-  const router = Router();
-
-  router.get(OPENAPI_PATH, (_req, res) => {
+export function openApiDocumentRoute(app: Router): void {
+  app.get(OPENAPI_PATH, (_req, res) => {
     res.json(openApiDocument());
   });
+}
+
+/**
+ * ...and the documentation after it, off the hot path. swagger-ui's assets come from swagger-ui-dist
+ * in node_modules, so /docs works with no network; the online validator badge is off for the same reason.
+ */
+export function docsRoutes(router: Router): void {
 
   // The page loads its assets by relative URL ("./swagger-ui.css"): it must be served under "/docs/".
   router.get(DOCS_PATH, (req, res, next) => {
@@ -44,6 +49,4 @@ export function openApiRouter(): Router {
       customSiteTitle: 'Fleet Partner API',
     }),
   );
-
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId, pathPlatform, PlatformBody } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,8 +6,8 @@ import type { RegistrationService } from './service.ts';
 
 export const RegisterBody = PlatformBody;
 
-export function registrationsRouter(registrations: RegistrationService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function registrationsRoutes(router: Router, registrations: RegistrationService): void {
   const vehicleId = (v: unknown) => pathId(v, 'El vehículo');
 
   router.post('/vehicles/:id/registrations', requireScope('vehicles:write'), async (req, res) => {
@@ -32,6 +32,4 @@ export function registrationsRouter(registrations: RegistrationService): Router 
     const id = vehicleId(req.params.id);
     res.json(await registrations.refresh(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   });
-
-  return router;
 }

@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { CreateVehicle, ListVehiclesQuery, PatchVehicle } from './schema.ts';
 import type { VehicleService } from './service.ts';
 
-export function vehiclesRouter(vehicles: VehicleService): Router {
-  const router = Router();
+/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+export function vehiclesRoutes(router: Router, vehicles: VehicleService): void {
 
   router.get('/vehicles', requireScope('vehicles:read'), (req, res) => {
     const { limit, startingAfter, plate, status } = ListVehiclesQuery.parse(req.query);
@@ -29,6 +29,4 @@ export function vehiclesRouter(vehicles: VehicleService): Router {
     const body = parseJsonBody(PatchVehicle, req);
     res.json(vehicles.patch(req.auth.tenantId, id, body));
   });
-
-  return router;
 }
