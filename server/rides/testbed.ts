@@ -27,13 +27,30 @@ export interface PlatformGenerated extends IngestCounts {
 /** Days per call to the simulators: a year of a big fleet at once would outlast the platform-call timeout. */
 const CHUNK_DAYS = 14;
 
-async function generateOnPlatforms(deps: Deps, fleetId: string, from: string, to: string) {
-  const totals = { platform_a: { vehicles: 0, generatedRides: 0 }, platform_b: { vehicles: 0, generatedRides: 0 } };
+const emptyCounts = (): PlatformGenerated => ({ vehicles: 0, generatedRides: 0, rides: 0, dailyEarnings: 0 });
+
+/**
+ * Chunk by chunk: the platforms produce a chunk's days, then the API ingests them while the platforms
+ * produce the next chunk; the days just read are still among the plans the platforms keep
+ * (simulators/rides/day.ts), so they are not planned twice.
+ */
+async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
+  const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
+  const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: minDate(addDays(start, CHUNK_DAYS - 1), to) });
+  let next = generate(from);
   for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
     const end = minDate(addDays(start, CHUNK_DAYS - 1), to);
-    const { platforms } = await deps.simulators.generateRides({ fleetId, from: start, to: end });
+    const { platforms } = await next;
+    // The platforms produce the next chunk while this one is read and written (two processes, two cores).
+    const following = addDays(start, CHUNK_DAYS);
+    if (following <= to) (next = generate(following)).catch(() => undefined);
     for (const p of PLATFORMS) {
-      totals[p] = { vehicles: Math.max(totals[p].vehicles, platforms[p].vehicles), generatedRides: totals[p].generatedRides + platforms[p].rides };
+      const ingested = await ingestion.ingestWindow(fleetId, p, start, end);
+      const t = totals[p];
+      totals[p] = {
+        vehicles: Math.max(t.vehicles, platforms[p].vehicles), generatedRides: t.generatedRides + platforms[p].rides,
+        rides: t.rides + ingested.rides, dailyEarnings: t.dailyEarnings + ingested.dailyEarnings,
+      };
     }
   }
   return totals;
@@ -51,12 +68,7 @@ export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router
   router.post('/rides/generate', async (req, res) => {
     const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
     if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
-    const generated = await generateOnPlatforms(deps, tenantId, from, to);
-    const platforms = {} as Record<Platform, PlatformGenerated>;
-    for (const platform of PLATFORMS) {
-      const ingested = await ingestion.ingestWindow(tenantId, platform, from, to);
-      platforms[platform] = { ...generated[platform], ...ingested };
-    }
+    const platforms = await generateAndIngest(deps, ingestion, tenantId, from, to);
     res.json({ tenantId, from, to, platforms });
   });
 

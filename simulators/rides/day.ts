@@ -38,13 +38,33 @@ function rideIdMaker(seed: number, platform: SimPlatform, vehicle: string, date:
   return (seq) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 28)}${seq.toString(16).padStart(4, '0')}`;
 }
 
-/** Plans of one platform: a faker reseeded by (seed, platform, vehicle, day), so a day is always the same. */
+/**
+ * Plans kept for reuse: a generate call records a stretch of days (planning each) and the API then
+ * reads the same days' rides (planning each again). 16 384 vehicle-days hold two 14-day chunks of a
+ * 500-vehicle fleet (the one being read, the next being produced), ~15 MB; the oldest go first.
+ */
+const PLAN_CACHE_SIZE = 16_384;
+
+/**
+ * Plans of one platform: a faker reseeded by (seed, platform, vehicle, day), so a day is always the
+ * same, which is also why a plan may be cached and shared (no caller changes one).
+ */
 export function createDayPlanner(seed: number, platform: SimPlatform) {
   const random = createSeededFaker(seed);
   const tariff = TARIFFS[platform];
+  const recent = new Map<string, DayPlan>();
   return {
     tariff,
-    plan: (vehicle: string, date: string): DayPlan => planDay(random.reseed(`${platform}:${vehicle}:${date}`), tariff, date),
+    plan(vehicle: string, date: string): DayPlan {
+      const key = `${vehicle}:${date}`;
+      let plan = recent.get(key);
+      if (plan === undefined) {
+        plan = planDay(random.reseed(`${platform}:${key}`), tariff, date);
+        recent.set(key, plan);
+        if (recent.size > PLAN_CACHE_SIZE) recent.delete(recent.keys().next().value as string);
+      }
+      return plan;
+    },
     rideIds: (vehicle: string, date: string) => rideIdMaker(seed, platform, vehicle, date),
   };
 }

@@ -33,21 +33,27 @@ function adjustment(f: SeededFaker, grossCents: number): number {
   return f.number.int({ min: 20, max: 60 }) * 100;
 }
 
+/**
+ * A seeded instant after the ride ends and before its day settles. At module level on purpose: tsx
+ * (esbuild keepNames) names every function created inside another on each call, and one closure per
+ * ride made that naming a measurable part of generation.
+ */
+const instantFor = (f: SeededFaker, ride: RideFacts, settlesMs: number): number =>
+  f.number.int({ min: ride.endedMs + MINUTE_MS, max: settlesMs - MINUTE_MS });
+
 /** `settlesMs`: settlesAtMs of the ride's service day, computed once per day by the caller. */
 export function planSettlement(f: SeededFaker, tariff: Tariff, settlesMs: number, ride: RideFacts): Settlement | null {
   if (tariff.settlingDays === 0 || ride.outcome !== 'completed' || ride.grossCents === null) return null;
-  const last = settlesMs - MINUTE_MS;
-  const instant = () => f.number.int({ min: ride.endedMs + MINUTE_MS, max: last });
   const tips = f.datatype.boolean(LATE_TIP_CHANCE);
   const adjusts = f.datatype.boolean(ADJUSTMENT_CHANCE);
   if (!tips && !adjusts) return null;
   const adjustCents = adjusts ? adjustment(f, ride.grossCents) : null;
   return {
     lateTipCents: tips ? f.helpers.arrayElement(TIP_CHOICES) : null,
-    lateTipAtMs: tips ? instant() : null,
+    lateTipAtMs: tips ? instantFor(f, ride, settlesMs) : null,
     adjustCents,
     adjustNetCents: adjustCents === null ? null : adjustCents - feeOf(tariff, adjustCents),
-    adjustAtMs: adjusts ? instant() : null,
+    adjustAtMs: adjusts ? instantFor(f, ride, settlesMs) : null,
   };
 }
 
