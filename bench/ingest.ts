@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call } from './dataset.ts';
 import type { Serve } from './serve.ts';
+import { CHUNK_DAYS } from '../cli/commands/rides.ts';
 
 export interface Generated {
   rows: number;
@@ -17,12 +18,10 @@ export interface Generated {
 }
 
 /**
- * Days per call of the control route that `fleet-sim rides generate` and scenarios use (the
- * simulators backfill the days, then the API ingests them through its platform clients). A year of
- * 500 vehicles in one call outlasts the API's 2 s platform timeout (FLEET_PLATFORM_TIMEOUT_MS) on
- * the simulators' backfill and answers 503, so the window goes in half-month calls.
+ * Days per call of the control route: the same steps as `fleet-sim rides generate` (the simulators
+ * backfill the days, then the API ingests them through its platform clients).
  */
-const DAYS_PER_CALL = 15;
+const DAYS_PER_CALL = CHUNK_DAYS;
 const DAY_MS = 86_400_000;
 
 /**

@@ -5,8 +5,12 @@ import type { PlatformGenerated } from '../../server/rides/testbed.ts';
 import { callTestbed } from '../environment.ts';
 import { action, CliError, print, type OutputOptions } from '../output.ts';
 
-/** Days per call: a long window goes in steps, so the bar moves and no call holds the server long. */
-const CHUNK_DAYS = 14;
+/**
+ * Days per call: a long window goes in steps, so the bar moves and no call holds the server long.
+ * Four weeks: the server works through a call in 14-day chunks, producing the next chunk while it
+ * ingests the current one (server/rides/testbed.ts), which a call of one chunk could not overlap.
+ */
+export const CHUNK_DAYS = 28;
 const PLATFORMS = ['platform_a', 'platform_b'] as const;
 
 type Totals = Record<(typeof PLATFORMS)[number], PlatformGenerated>;

@@ -24,6 +24,14 @@ declare global {
 
 const unauthorized = () => new AppError('UNAUTHORIZED');
 
+/** A key's scopes as stored ("a,b") → the list, parsed once per distinct string rather than per request. */
+const parsedScopes = new Map<string, readonly Scope[]>();
+function scopesOf(stored: string): Scope[] {
+  let scopes = parsedScopes.get(stored);
+  if (scopes === undefined) parsedScopes.set(stored, (scopes = Object.freeze(stored.split(',').filter(isScope))));
+  return scopes as Scope[];
+}
+
 /** Bearer key → tenant. Missing, malformed, unknown and revoked keys all answer the same 401. */
 export function authenticate(store: TenantStore) {
   return (req: Request, _res: Response, next: NextFunction): void => {
@@ -40,7 +48,7 @@ export function authenticate(store: TenantStore) {
       tenantName: key.tenant_name,
       keyId: key.id,
       keyPrefix: key.prefix,
-      scopes: key.scopes.split(',').filter(isScope),
+      scopes: scopesOf(key.scopes),
       environment: key.environment,
     };
     next();

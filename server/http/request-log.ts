@@ -24,7 +24,9 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
     res.on('close', (): void => {
       // req.auth exists only once authenticate has accepted the key.
       const auth = (req as { auth?: AuthContext }).auth;
-      const path = req.originalUrl.split('?')[0];
+      const url = req.originalUrl;
+      const query = url.indexOf('?');
+      const path = query < 0 ? url : url.slice(0, query);
       deps.logger.info('request', {
         requestId: req.requestId,
         method: req.method,

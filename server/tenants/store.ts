@@ -29,8 +29,9 @@ export function createTenantStore(db: Db) {
     VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
   const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
   const keyByPrefix = db.prepare('SELECT * FROM api_keys WHERE prefix = ?');
-  const keyWithTenant = db.prepare(`SELECT k.*, t.name AS tenant_name, t.status AS tenant_status
-    FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`);
+  // The columns authentication uses, no more: every request runs it.
+  const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
+    t.name AS tenant_name, t.status AS tenant_status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`);
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
 
   return {
@@ -43,7 +44,7 @@ export function createTenantStore(db: Db) {
     keyByPrefix: (prefix: string) => keyByPrefix.get(prefix) as ApiKeyRow | undefined,
     /** Every request's lookup: the key and its tenant in one statement. */
     keyWithTenant: (prefix: string) =>
-      keyWithTenant.get(prefix) as (ApiKeyRow & { tenant_name: string; tenant_status: TenantStatus }) | undefined,
+      keyWithTenant.get(prefix) as (Omit<ApiKeyRow, 'created_at'> & { tenant_name: string; tenant_status: TenantStatus }) | undefined,
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }
