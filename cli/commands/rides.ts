@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/rides/mexico-city.ts';
-import type { PlatformGenerated } from '../../server/rides/testbed.ts';
+import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/rides/generated-counts.ts';
 import { callTestbed } from '../environment.ts';
 import { action, CliError, print, type OutputOptions } from '../output.ts';
 
@@ -30,20 +30,13 @@ function checkWindow(opts: Options): void {
   if (opts.from > opts.to) throw new CliError('--from no puede ser posterior a --to');
 }
 
-const empty = (): PlatformGenerated => ({ vehicles: 0, generatedRides: 0, rides: 0, dailyEarnings: 0 });
-
 function add(into: Totals, chunk: Totals): void {
-  for (const p of PLATFORMS) {
-    const t = into[p];
-    const c = chunk[p];
-    into[p] = { vehicles: Math.max(t.vehicles, c.vehicles), generatedRides: t.generatedRides + c.generatedRides,
-      rides: t.rides + c.rides, dailyEarnings: t.dailyEarnings + c.dailyEarnings };
-  }
+  for (const p of PLATFORMS) into[p] = addCounts(into[p], chunk[p]);
 }
 
 /** Calls the running serve one chunk at a time; the bar (stderr, human mode only) counts days. */
 async function generate(opts: Options): Promise<Totals> {
-  const totals: Totals = { platform_a: empty(), platform_b: empty() };
+  const totals: Totals = { platform_a: emptyCounts(), platform_b: emptyCounts() };
   const bar = opts.json ? null : new cliProgress.SingleBar(
     { stream: process.stderr, format: 'Viajes [{bar}] {value}/{total} días | platform_a {a} | platform_b {b}' },
     cliProgress.Presets.shades_classic,

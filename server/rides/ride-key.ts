@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Platform } from '../common/schemas.ts';
-import { uuidBytes, uuidText } from '../lib/ids.ts';
+import { uuidBytes } from '../lib/ids.ts';
 
 /**
  * Ride ids are UUIDv7 (RFC 9562): 48 bits of startedAt in ms, then bits of a hash of the seed, the
@@ -22,8 +22,6 @@ export function instantKey(ms: number): Buffer {
   key.writeUIntBE(ms, 0, 6);
   return key;
 }
-
-export const uuidTextOrNull = (bytes: Buffer | null): string | null => (bytes === null ? null : uuidText(bytes));
 
 /** uuidBytes for the few distinct vehicles and drivers of a page of rides, converted once each. */
 export function createUuidBytesMemo(): (uuid: string | null) => Buffer | null {

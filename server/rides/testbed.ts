@@ -5,7 +5,8 @@ import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { notFound } from '../http/errors.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { createTenantStore } from '../tenants/store.ts';
-import type { IngestCounts, RideIngestion } from './ingest.ts';
+import type { RideIngestion } from './ingest.ts';
+import { addCounts, emptyCounts, type PlatformGenerated } from './generated-counts.ts';
 import { addDays, daysBetween, isCalendarDate, minDate } from './mexico-city.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
@@ -17,17 +18,8 @@ const GenerateBody = z
   .refine((b) => b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
   .refine((b) => daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, { path: ['to'], message: `como máximo ${MAX_GENERATE_DAYS} días por llamada` });
 
-export interface PlatformGenerated extends IngestCounts {
-  /** The tenant's vehicles active on the platform. */
-  vehicles: number;
-  /** Rides written by this call (days already generated are kept as they are). */
-  generatedRides: number;
-}
-
 /** Days per call to the simulators: a year of a big fleet at once would outlast the platform-call timeout. */
 const CHUNK_DAYS = 14;
-
-const emptyCounts = (): PlatformGenerated => ({ vehicles: 0, generatedRides: 0, rides: 0, dailyEarnings: 0 });
 
 /**
  * Chunk by chunk: the platforms produce a chunk's days, then the API ingests them while the platforms
@@ -36,21 +28,18 @@ const emptyCounts = (): PlatformGenerated => ({ vehicles: 0, generatedRides: 0, 
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
-  const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: minDate(addDays(start, CHUNK_DAYS - 1), to) });
+  const endOf = (start: string) => minDate(addDays(start, CHUNK_DAYS - 1), to);
+  const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: endOf(start) });
   let next = generate(from);
   for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
-    const end = minDate(addDays(start, CHUNK_DAYS - 1), to);
+    const end = endOf(start);
     const { platforms } = await next;
     // The platforms produce the next chunk while this one is read and written (two processes, two cores).
     const following = addDays(start, CHUNK_DAYS);
     if (following <= to) (next = generate(following)).catch(() => undefined);
     for (const p of PLATFORMS) {
       const ingested = await ingestion.ingestWindow(fleetId, p, start, end);
-      const t = totals[p];
-      totals[p] = {
-        vehicles: Math.max(t.vehicles, platforms[p].vehicles), generatedRides: t.generatedRides + platforms[p].rides,
-        rides: t.rides + ingested.rides, dailyEarnings: t.dailyEarnings + ingested.dailyEarnings,
-      };
+      totals[p] = addCounts(totals[p], { vehicles: platforms[p].vehicles, generatedRides: platforms[p].rides, ...ingested });
     }
   }
   return totals;

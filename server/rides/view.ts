@@ -3,7 +3,6 @@ import { formatOrNull } from '../earnings/money.ts';
 import type { RideStatus } from './feed.ts';
 import { mexicoCityDate } from './mexico-city.ts';
 import { uuidText } from '../lib/ids.ts';
-import { uuidTextOrNull } from './ride-key.ts';
 import type { RideRow } from './store.ts';
 
 /** Ride (spec §2): money and distance as two-place decimal strings. */
@@ -22,6 +21,7 @@ export interface Ride {
   tipMxn: string | null;
 }
 
+const uuidTextOrNull = (bytes: Buffer | null) => (bytes === null ? null : uuidText(bytes));
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const toRide = (platform: Platform, r: RideRow): Ride => ({
