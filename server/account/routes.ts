@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -9,7 +10,7 @@ export function healthRoutes(app: Router): void {
   });
 }
 
-export function meRoutes(router: Router): void {
+export function meRoutes(router: RouteTable): void {
   router.get('/me', (req, res) => {
     const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = req.auth;
     res.json({ tenantId, tenantName, keyId, keyPrefix, scopes, environment });

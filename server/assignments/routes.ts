@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,7 +6,7 @@ import { CreateAssignment, ListAssignmentsQuery } from './schema.ts';
 import type { AssignmentService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function assignmentsRoutes(router: Router, assignments: AssignmentService): void {
+export function assignmentsRoutes(router: RouteTable, assignments: AssignmentService): void {
 
   router.get('/assignments', requireScope('drivers:read'), (req, res) => {
     const { limit, startingAfter, vehicleId, driverId, status } = ListAssignmentsQuery.parse(req.query);

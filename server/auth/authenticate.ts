@@ -32,11 +32,14 @@ function scopesOf(stored: string): Scope[] {
   return scopes as Scope[];
 }
 
-/** Bearer key → tenant. Missing, malformed, unknown and revoked keys all answer the same 401. */
-export function authenticate(store: TenantStore) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+/**
+ * Bearer key → tenant: sets `req.auth` or throws. Missing, malformed, unknown and revoked keys all
+ * answer the same 401. A plain function, not a middleware: the /v1 gate (app.ts) calls it, the
+ * rate limiter and the body parser in one layer.
+ */
+export function keyAuthenticator(store: TenantStore) {
+  return (req: Request): void => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match) throw unauthorized();
     const secret = match[1];
     const prefix = prefixOf(secret);
@@ -51,7 +54,6 @@ export function authenticate(store: TenantStore) {
       scopes: scopesOf(key.scopes),
       environment: key.environment,
     };
-    next();
   };
 }
 

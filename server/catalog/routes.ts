@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { listCities } from './cities.ts';
 import { listColors } from './colors.ts';
 
@@ -6,7 +6,7 @@ import { listColors } from './colors.ts';
  * Catalogs need only a valid key (contract §3).
  * Adds its routes to the /v1 router (one flat router: see app.ts).
  */
-export function catalogRoutes(router: Router): void {
+export function catalogRoutes(router: RouteTable): void {
   router.get('/catalog/platform_a/cities', (_req, res) => {
     res.json({ data: listCities() });
   });

@@ -1,11 +1,11 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import type { createDocumentService } from './service.ts';
 import { readUpload } from './upload.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function documentsRoutes(router: Router, documents: ReturnType<typeof createDocumentService>): void {
+export function documentsRoutes(router: RouteTable, documents: ReturnType<typeof createDocumentService>): void {
 
   router.post('/vehicles/:id/documents', requireScope('documents:write'), async (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');

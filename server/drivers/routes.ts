@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,7 +6,7 @@ import { CreateDriver, ListDriversQuery, PatchDriver, withPhoneErrors } from './
 import type { DriverService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function driversRoutes(router: Router, drivers: DriverService): void {
+export function driversRoutes(router: RouteTable, drivers: DriverService): void {
 
   router.get('/drivers', requireScope('drivers:read'), (req, res) => {
     const { limit, startingAfter, whatsapp } = withPhoneErrors(() => ListDriversQuery.parse(req.query));

@@ -1,10 +1,10 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { EarningsSummaryQuery, ListDailyEarningsQuery } from './schema.ts';
 import type { EarningsService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function earningsRoutes(router: Router, earnings: EarningsService): void {
+export function earningsRoutes(router: RouteTable, earnings: EarningsService): void {
 
   router.get('/earnings/daily', requireScope('rides:read'), (req, res) => {
     res.json(earnings.listDaily(req.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));

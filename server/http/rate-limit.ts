@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { AppError } from './errors.ts';
 
@@ -92,13 +92,14 @@ function setRateLimitHeaders(res: Response, r: TakeResult, policy: string): void
 }
 
 /**
- * Per-key limiting, mounted right after authenticate. It reads real time (deps.realNowMs) on
+ * Per-key limiting, called by the /v1 gate right after authentication (app.ts); null when limiting
+ * is off, so that a request then pays nothing for it. It reads real time (deps.realNowMs) on
  * purpose: a frozen or jumping simulated clock must neither block clients nor refill their buckets.
  */
-export function rateLimit(deps: Pick<Deps, 'rateLimit' | 'realNowMs'>, maxBuckets?: number) {
-  if (!(deps.rateLimit > 0)) return (_req: Request, _res: Response, next: NextFunction): void => next();
+export function rateLimiter(deps: Pick<Deps, 'rateLimit' | 'realNowMs'>, maxBuckets?: number): ((req: Request, res: Response) => void) | null {
+  if (!(deps.rateLimit > 0)) return null;
   const buckets = new TokenBuckets(deps.rateLimit, maxBuckets);
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req, res) => {
     const result = buckets.take(req.auth.keyId, deps.realNowMs());
     setRateLimitHeaders(res, result, buckets.policy);
     if (!result.allowed) {
@@ -110,6 +111,5 @@ export function rateLimit(deps: Pick<Deps, 'rateLimit' | 'realNowMs'>, maxBucket
         { 'Retry-After': String(seconds) },
       );
     }
-    next();
   };
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId, pathPlatform, PlatformBody } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -7,7 +7,7 @@ import type { InvitationService } from './service.ts';
 export const InviteBody = PlatformBody;
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function invitationsRoutes(router: Router, invitations: InvitationService): void {
+export function invitationsRoutes(router: RouteTable, invitations: InvitationService): void {
   const driverId = (v: unknown) => pathId(v, 'El conductor');
 
   router.post('/drivers/:id/invitations', requireScope('drivers:write'), async (req, res) => {

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { AppError } from '../http/errors.ts';
@@ -7,7 +7,7 @@ import { DriverInvitationsBatch, VehicleRegistrationsBatch } from './schema.ts';
 import { READ_SCOPE, type JobService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function jobsRoutes(router: Router, jobs: JobService): void {
+export function jobsRoutes(router: RouteTable, jobs: JobService): void {
 
   router.post('/vehicles/registrations/batch', requireScope('vehicles:write'), (req, res) => {
     const { platform, vehicleIds } = parseJsonBody(VehicleRegistrationsBatch, req);

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId, pathPlatform, PlatformBody } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -7,7 +7,7 @@ import type { RegistrationService } from './service.ts';
 export const RegisterBody = PlatformBody;
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function registrationsRoutes(router: Router, registrations: RegistrationService): void {
+export function registrationsRoutes(router: RouteTable, registrations: RegistrationService): void {
   const vehicleId = (v: unknown) => pathId(v, 'El vehículo');
 
   router.post('/vehicles/:id/registrations', requireScope('vehicles:write'), async (req, res) => {

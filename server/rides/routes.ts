@@ -1,10 +1,10 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { ListRidesQuery } from './schema.ts';
 import type { RideService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function ridesRoutes(router: Router, rides: RideService): void {
+export function ridesRoutes(router: RouteTable, rides: RideService): void {
 
   router.get('/rides', requireScope('rides:read'), (req, res) => {
     res.json(rides.list(req.auth.tenantId, ListRidesQuery.parse(req.query)));

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RouteTable } from '../http/v1-routes.ts';
 import { requireScope } from '../auth/authenticate.ts';
 import { pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,7 +6,7 @@ import { CreateVehicle, ListVehiclesQuery, PatchVehicle } from './schema.ts';
 import type { VehicleService } from './service.ts';
 
 /** Adds its routes to the /v1 router (one flat router: see app.ts). */
-export function vehiclesRoutes(router: Router, vehicles: VehicleService): void {
+export function vehiclesRoutes(router: RouteTable, vehicles: VehicleService): void {
 
   router.get('/vehicles', requireScope('vehicles:read'), (req, res) => {
     const { limit, startingAfter, plate, status } = ListVehiclesQuery.parse(req.query);

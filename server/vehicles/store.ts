@@ -58,20 +58,26 @@ const WHOLE_SQL = `SELECT ${VEHICLE_COLUMNS.map((c) => `v.${c}`).join(', ')}, as
   ${PLATFORMS.map((p, i) => `LEFT JOIN vehicle_registrations r${i} ON r${i}.vehicle_id = v.id AND r${i}.platform = '${p}'`).join('\n  ')}
   WHERE v.id = ? AND v.tenant_id = ?`;
 
-/** Named keys written in one fixed order, so every object shares one shape. */
-function pick<T>(names: readonly string[], values: unknown[], from: number, into: Record<string, unknown>): T {
-  for (let i = 0; i < names.length; i++) into[names[i]] = values[from + i];
-  return into as T;
-}
-
-function splitWhole(values: unknown[]): VehicleWhole {
-  const row = pick<VehicleRow>(VEHICLE_COLUMNS, values, 0, {});
+/**
+ * The raw row → objects, by position (the order of VEHICLE_COLUMNS and REGISTRATION_COLUMNS above).
+ * Written out as literals on purpose: objects filled key by key from a list of names went through
+ * V8's slowest (megamorphic) stores, measurably on the hot path (docs/performance.md).
+ */
+function splitWhole(v: unknown[]): VehicleWhole {
+  const row = {
+    id: v[0], tenant_id: v[1], plate: v[2], plate_key: v[3], brand: v[4], model: v[5], year: v[6], color_id: v[7], city: v[8],
+    vin: v[9], status: v[10], status_before_pending: v[11], platforms: v[12], notes: v[13], created_at: v[14], updated_at: v[15],
+  } as VehicleRow;
   const registrations: RegistrationRow[] = [];
-  PLATFORMS.forEach((platform, i) => {
-    const from = VEHICLE_COLUMNS.length + 1 + i * REGISTRATION_COLUMNS.length;
-    if (values[from] !== null) registrations.push(pick(REGISTRATION_COLUMNS, values, from, { vehicle_id: row.id, platform }));
-  });
-  return { row, registrations, assignedDriverId: (values[VEHICLE_COLUMNS.length] as string | null) ?? null };
+  for (let i = 0; i < PLATFORMS.length; i++) {
+    const at = VEHICLE_COLUMNS.length + 1 + i * REGISTRATION_COLUMNS.length;
+    if (v[at] === null) continue;
+    registrations.push({
+      vehicle_id: row.id, platform: PLATFORMS[i], status: v[at], documents_required: v[at + 1], doc_status: v[at + 2],
+      doc_review_status: v[at + 3], registered_at: v[at + 4], approved_at: v[at + 5], platform_ref: v[at + 6], updated_at: v[at + 7],
+    } as RegistrationRow);
+  }
+  return { row, registrations, assignedDriverId: (v[VEHICLE_COLUMNS.length] as string | null) ?? null };
 }
 
 export function createVehicleStore(db: Db) {

@@ -38,4 +38,18 @@ describe('createJsonLogger writing to stderr', () => {
     vi.advanceTimersByTime(50);
     expect(written).toHaveLength(1);
   });
+
+  it('when a message needs escaping or the fields are empty, then each line is still one valid JSON object', () => {
+    const logger = createJsonLogger();
+
+    logger.info('dijo "hola"\n', {});
+    logger.error('falló', { detail: 'a\\b', n: null });
+    vi.advanceTimersByTime(50);
+
+    const lines = written.join('').trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { level: 'info', msg: 'dijo "hola"\n' },
+      { level: 'error', msg: 'falló', detail: 'a\\b', n: null },
+    ]);
+  });
 });
