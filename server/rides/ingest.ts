@@ -55,12 +55,14 @@ export function createRideIngestion(deps: IngestDeps) {
    * One transaction per page: the write holds the event loop (~0.3 s for 25 000 rides), and a longer
    * hold would let the real-time timeout of the request under way fire before its answer is read.
    */
-  async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
+  async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow, onAsked?: () => void): Promise<number> {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
     let count = 0;
-    for (let next: Promise<FeedPage> | null = read(null); next !== null; ) {
+    const first = read(null);
+    onAsked?.();
+    for (let next: Promise<FeedPage> | null = first; next !== null; ) {
       const page: FeedPage = await next;
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
@@ -86,12 +88,15 @@ export function createRideIngestion(deps: IngestDeps) {
   /**
    * Reads the days `from`..`to` (inclusive) of one platform. Daily rows first: a window with none has
    * no rides either (every ride belongs to a driver's day), which spares idle tenants the second call.
+   * `onAsked` is called once the first page is asked for (or nothing will be): the platform may take
+   * other work from then on without delaying the start of this window (testbed.ts).
    */
-  async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string): Promise<IngestCounts> {
+  async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string, onAsked?: () => void): Promise<IngestCounts> {
     const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clock.nowMs())) };
-    if (window.from > window.to) return { rides: 0, dailyEarnings: 0 };
+    if (window.from > window.to) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
     const dailyEarnings = await ingestDaily(tenantId, platform, window);
-    return { rides: dailyEarnings === 0 ? 0 : await ingestRides(tenantId, platform, window), dailyEarnings };
+    if (dailyEarnings === 0) return (onAsked?.(), { rides: 0, dailyEarnings });
+    return { rides: await ingestRides(tenantId, platform, window, onAsked), dailyEarnings };
   }
 
   /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */

@@ -22,9 +22,11 @@ const GenerateBody = z
 const CHUNK_DAYS = 14;
 
 /**
- * Chunk by chunk: the platforms produce a chunk's days, then the API ingests them while the platforms
- * produce the next chunk; the days just read are still among the plans the platforms keep
- * (simulators/rides/day.ts), so they are not planned twice.
+ * Chunk by chunk: the platforms produce a chunk's days, then the API reads and writes them while the
+ * platforms produce the next chunk (two processes, two cores). The next chunk is asked for once the
+ * first page of this one is on its way: asked before, its production would hold up this chunk's first
+ * reads (a platform answers one request at a time), and the API would sit idle. The days just read
+ * are still among the plans the platforms keep (simulators/rides/day.ts), so they are not planned twice.
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
@@ -34,13 +36,20 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
   for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
     const end = endOf(start);
     const { platforms } = await next;
-    // The platforms produce the next chunk while this one is read and written (two processes, two cores).
     const following = addDays(start, CHUNK_DAYS);
-    if (following <= to) (next = generate(following)).catch(() => undefined);
+    let asked = following > to;
+    const generateFollowing = () => {
+      if (asked) return;
+      asked = true;
+      // If this chunk's writing fails, the request already under way must not end as an unhandled rejection.
+      (next = generate(following)).catch(() => undefined);
+    };
     for (const p of PLATFORMS) {
-      const ingested = await ingestion.ingestWindow(fleetId, p, start, end);
+      const last = p === PLATFORMS[PLATFORMS.length - 1];
+      const ingested = await ingestion.ingestWindow(fleetId, p, start, end, last ? generateFollowing : undefined);
       totals[p] = addCounts(totals[p], { vehicles: platforms[p].vehicles, generatedRides: platforms[p].rides, ...ingested });
     }
+    generateFollowing(); // does nothing when the window's reads already asked for it
   }
   return totals;
 }

@@ -128,6 +128,27 @@ describe('GET /v1/rides', () => {
   });
 });
 
+describe('POST /_testbed/rides/generate over several chunks', () => {
+  const w = useWorld();
+  const r = ridesFixtures(w);
+
+  it('when a window spans three 14-day chunks, then every day of it is produced and ingested once, and a second call adds nothing', async () => {
+    const fleet = await r.pbFleet(2);
+    const [from, to] = [r.daysAgo(31), r.daysAgo(2)]; // 30 days: chunks of 14, 14 and 2
+
+    const first = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
+    const rides = await r.rides(fleet.auth, { from, to });
+    const again = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
+
+    expect(first.generatedRides).toBeGreaterThan(0);
+    expect(first).toMatchObject({ vehicles: 2, rides: first.generatedRides });
+    expect(rides.length).toBe(first.generatedRides);
+    const chunkOf = (day: string) => (day < addDays(from, 14) ? 0 : day < addDays(from, 28) ? 1 : 2);
+    expect(new Set(rides.map((x) => chunkOf(x.serviceDate)))).toEqual(new Set([0, 1, 2]));
+    expect(again).toMatchObject({ generatedRides: 0, rides: rides.length, dailyEarnings: first.dailyEarnings });
+  });
+});
+
 describe('rides as simulated time passes', () => {
   const w = useWorld();
   const r = ridesFixtures(w);
