@@ -59,7 +59,13 @@ async function once(target, seconds) {
 const results = Object.fromEntries(plan.targets.map((t) => [t.name, []]));
 // Warm-up: JIT, SQLite page cache and keep-alive sockets; not counted.
 if (plan.warmupSeconds > 0) for (const t of plan.targets) await once(t, plan.warmupSeconds);
+// Each measured run is preceded by a short unmeasured one on the same target: a server measured
+// right after another endpoint's run would otherwise pay for that endpoint's garbage (its heap is
+// collected in the next run), and the lighter endpoint would carry the heavier one's cost.
 for (let run = 0; run < plan.runs; run++) {
-  for (const t of plan.targets) results[t.name].push(await once(t, plan.seconds));
+  for (const t of plan.targets) {
+    if (plan.settleSeconds > 0) await once(t, plan.settleSeconds);
+    results[t.name].push(await once(t, plan.seconds));
+  }
 }
 process.stdout.write(JSON.stringify(results));

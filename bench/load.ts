@@ -25,6 +25,8 @@ export interface LoadPlan {
   runs: number;
   seconds: number;
   warmupSeconds: number;
+  /** An unmeasured run on the same target before each measured one (load-worker.mjs says why). */
+  settleSeconds: number;
   connections: number;
 }
 
@@ -65,7 +67,7 @@ export function stat(values: number[]): Stat {
 /** Runs every target `plan.runs` times, interleaved, in one child process. */
 export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<string, LoadResult>> {
   const arg = JSON.stringify({ ...plan, targets });
-  const budgetMs = (targets.length * (plan.runs * plan.seconds + plan.warmupSeconds) + 30) * 1000;
+  const budgetMs = (targets.length * (plan.runs * (plan.seconds + plan.settleSeconds) + plan.warmupSeconds) + 30) * 1000;
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [WORKER, arg], { timeout: budgetMs, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`load worker failed: ${stderr || err.message}`));

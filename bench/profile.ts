@@ -27,7 +27,7 @@ const paths: Record<string, string> = {
 };
 const h = { authorization: t.auth.authorization, ...(which === 'post' ? { 'content-type': 'application/json' } : {}) };
 const target = { name: which, url: serve.base + paths[which], headers: h, ...(which === 'post' ? { template: 'vehicle' as const, platePrefix: 'PP', method: 'POST' as const } : {}) };
-const result = await runLoad([target], { runs: 1, seconds, warmupSeconds: 1, connections: 10 });
+const result = await runLoad([target], { runs: 1, seconds, warmupSeconds: 1, settleSeconds: 0, connections: 10 });
 await serve.stop();
 
 interface Node {

@@ -20,8 +20,8 @@ if (args.includes('--json') && !jsonFile) throw new Error('--json needs a file n
 
 // Quick: the same figures on a small tenant with short runs, under a minute in all.
 const P = quick
-  ? { vehicles: 50, days: 30, coldStarts: 2, builds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, connections: 10 } }
-  : { vehicles: 500, days: 365, coldStarts: 5, builds: 10, load: { runs: 5, seconds: 3, warmupSeconds: 2, connections: 10 } };
+  ? { vehicles: 50, days: 30, coldStarts: 2, builds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, settleSeconds: 0.25, connections: 10 } }
+  : { vehicles: 500, days: 365, coldStarts: 5, builds: 10, load: { runs: 5, seconds: 3, warmupSeconds: 2, settleSeconds: 0.5, connections: 10 } };
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const one = (n: number): Stat => ({ median: n, min: n, max: n });
@@ -137,7 +137,7 @@ try {
   const report: Report = {
     meta: {
       mode: quick ? 'quick' : 'full', date: new Date().toISOString(), node: process.version, cpus: `${cpus().length} × ${cpus()[0]?.model}`,
-      load: `${P.load.runs} runs × ${P.load.seconds} s (+${P.load.warmupSeconds} s warm-up), ${P.load.connections} connections, interleaved`,
+      load: `${P.load.runs} runs × ${P.load.seconds} s (+${P.load.warmupSeconds} s warm-up, ${P.load.settleSeconds} s unmeasured before each run), ${P.load.connections} connections, interleaved`,
       seconds: Math.round((performance.now() - started) / 1000),
     },
     rows,

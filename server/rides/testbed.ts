@@ -22,35 +22,56 @@ const GenerateBody = z
 const CHUNK_DAYS = 14;
 
 /**
- * Chunk by chunk: the platforms produce a chunk's days, then the API reads and writes them while the
- * platforms produce the next chunk (two processes, two cores). The next chunk is asked for once the
- * first page of this one is on its way: asked before, its production would hold up this chunk's first
- * reads (a platform answers one request at a time), and the API would sit idle. The days just read
- * are still among the plans the platforms keep (simulators/rides/day.ts), so they are not planned twice.
+ * Chunk by chunk, in a pipeline over two processes (two cores): the platforms produce chunk n+1
+ * while the API reads and writes chunk n, and the API starts reading chunk n+1 as soon as it is
+ * produced, while it still writes chunk n's last pages, so that neither side waits for the other.
+ * Chunk n+1 is asked for once chunk n's first page is on its way: asked before, its production
+ * would hold that page up (a platform answers one request at a time). At most two chunks are read
+ * at once. The days just read are still among the plans the platforms keep
+ * (simulators/rides/day.ts), so they are not planned twice.
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
   const endOf = (start: string) => minDate(addDays(start, CHUNK_DAYS - 1), to);
   const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: endOf(start) });
-  let next = generate(from);
-  for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
-    const end = endOf(start);
-    const { platforms } = await next;
-    const following = addDays(start, CHUNK_DAYS);
-    let asked = following > to;
-    const generateFollowing = () => {
-      if (asked) return;
-      asked = true;
-      // If this chunk's writing fails, the request already under way must not end as an unhandled rejection.
-      (next = generate(following)).catch(() => undefined);
-    };
+  type Produced = Awaited<ReturnType<typeof generate>>;
+
+  async function ingestChunk(start: string, produced: Produced, produceNext: () => void): Promise<void> {
     for (const p of PLATFORMS) {
       const last = p === PLATFORMS[PLATFORMS.length - 1];
-      const ingested = await ingestion.ingestWindow(fleetId, p, start, end, last ? generateFollowing : undefined);
-      totals[p] = addCounts(totals[p], { vehicles: platforms[p].vehicles, generatedRides: platforms[p].rides, ...ingested });
+      const ingested = await ingestion.ingestWindow(fleetId, p, start, endOf(start), last ? produceNext : undefined);
+      const made = produced.platforms[p];
+      totals[p] = addCounts(totals[p], { vehicles: made.vehicles, generatedRides: made.rides, ...ingested });
     }
-    generateFollowing(); // does nothing when the window's reads already asked for it
   }
+
+  let next: Promise<Produced> = generate(from);
+  let previous: Promise<void> = Promise.resolve();
+  for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
+    const produced = await next;
+    const following = addDays(start, CHUNK_DAYS);
+    // Asked for by this chunk's reads (or once they are done), awaited by the next turn of the loop.
+    let produceNext = () => {};
+    next = new Promise<Produced>((resolve, reject) => {
+      produceNext = () => {
+        produceNext = () => {};
+        if (following <= to) generate(following).then(resolve, reject);
+      };
+    });
+    const ask = () => produceNext();
+    const current = ingestChunk(start, produced, ask).finally(ask);
+    // Awaited at the next turn, or below; until then a failure must not count as unhandled.
+    current.catch(() => undefined);
+    next.catch(() => undefined);
+    try {
+      await previous;
+    } catch (err) {
+      await current.catch(() => undefined); // nothing goes on writing after the call has failed
+      throw err;
+    }
+    previous = current;
+  }
+  await previous;
   return totals;
 }
 
