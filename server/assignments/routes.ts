@@ -5,7 +5,7 @@ import { parseJsonBody } from '../http/parse.ts';
 import { CreateAssignment, ListAssignmentsQuery } from './schema.ts';
 import type { AssignmentService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function assignmentsRoutes(router: RouteTable, assignments: AssignmentService): void {
 
   router.get('/assignments', requireScope('drivers:read'), (req, res) => {

@@ -4,7 +4,7 @@ import { listColors } from './colors.ts';
 
 /**
  * Catalogs need only a valid key (contract §3).
- * Adds its routes to the /v1 router (one flat router: see app.ts).
+ * Adds its routes under /v1 (http/v1-routes.ts, app.ts).
  */
 export function catalogRoutes(router: RouteTable): void {
   router.get('/catalog/platform_a/cities', (_req, res) => {

@@ -4,7 +4,7 @@ import { pathId } from '../common/schemas.ts';
 import type { createDocumentService } from './service.ts';
 import { readUpload } from './upload.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function documentsRoutes(router: RouteTable, documents: ReturnType<typeof createDocumentService>): void {
 
   router.post('/vehicles/:id/documents', requireScope('documents:write'), async (req, res) => {

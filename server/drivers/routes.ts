@@ -5,7 +5,7 @@ import { parseJsonBody } from '../http/parse.ts';
 import { CreateDriver, ListDriversQuery, PatchDriver, withPhoneErrors } from './schema.ts';
 import type { DriverService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function driversRoutes(router: RouteTable, drivers: DriverService): void {
 
   router.get('/drivers', requireScope('drivers:read'), (req, res) => {

@@ -3,7 +3,7 @@ import { requireScope } from '../auth/authenticate.ts';
 import { EarningsSummaryQuery, ListDailyEarningsQuery } from './schema.ts';
 import type { EarningsService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function earningsRoutes(router: RouteTable, earnings: EarningsService): void {
 
   router.get('/earnings/daily', requireScope('rides:read'), (req, res) => {

@@ -6,7 +6,7 @@ import type { InvitationService } from './service.ts';
 
 export const InviteBody = PlatformBody;
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function invitationsRoutes(router: RouteTable, invitations: InvitationService): void {
   const driverId = (v: unknown) => pathId(v, 'El conductor');
 

@@ -6,7 +6,7 @@ import { parseJsonBody } from '../http/parse.ts';
 import { DriverInvitationsBatch, VehicleRegistrationsBatch } from './schema.ts';
 import { READ_SCOPE, type JobService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function jobsRoutes(router: RouteTable, jobs: JobService): void {
 
   router.post('/vehicles/registrations/batch', requireScope('vehicles:write'), (req, res) => {

@@ -8,7 +8,7 @@ export const DOCS_PATH = '/docs';
 /**
  * The document and its interactive documentation, both without a key: they describe the API and
  * reveal no tenant data. Registered on the app itself, where each is one path check for other
- * requests (a router would be entered): the document before the authenticated /v1 router...
+ * requests (a router would be entered): the document before the /v1 gate...
  */
 export function openApiDocumentRoute(app: Router): void {
   app.get(OPENAPI_PATH, (_req, res) => {

@@ -6,7 +6,7 @@ import type { RegistrationService } from './service.ts';
 
 export const RegisterBody = PlatformBody;
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function registrationsRoutes(router: RouteTable, registrations: RegistrationService): void {
   const vehicleId = (v: unknown) => pathId(v, 'El vehículo');
 

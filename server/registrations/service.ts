@@ -48,7 +48,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return deps.platformB.registerVehicle({ ...common, vin: vehicle.vin });
   }
 
-  /** 201 when the registration started now, 200 when the vehicle was already on the platform. */
   /**
    * Registrations under way, by vehicle and platform: a second POST that arrives while the first
    * waits for the platform waits for it too, then answers from the stored state (200), so parallel
@@ -56,6 +55,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
    */
   const inFlight = new Map<string, Promise<RegistrationRow>>();
 
+  /** 201 when the registration started now, 200 when the vehicle was already on the platform. */
   async function register(tenantId: string, vehicleId: string, platform: Platform): Promise<{ created: boolean; registration: Registration }> {
     const vehicle = vehicles.requireRow(tenantId, vehicleId);
     const current = stored(vehicleId, platform);

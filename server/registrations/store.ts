@@ -45,7 +45,6 @@ export function createRegistrationStore(db: Db) {
     doc_status = @doc_status, doc_review_status = @doc_review_status, registered_at = @registered_at,
     approved_at = @approved_at, platform_ref = @platform_ref, updated_at = @updated_at
     WHERE vehicle_id = @vehicle_id AND platform = @platform`);
-  const forVehicle = db.prepare('SELECT * FROM vehicle_registrations WHERE vehicle_id = ? ORDER BY platform');
   const byStatus = db.prepare('SELECT * FROM vehicle_registrations WHERE platform = ? AND status = ? ORDER BY vehicle_id');
 
   return {
@@ -53,8 +52,6 @@ export function createRegistrationStore(db: Db) {
     createInitial(vehicleId: string, at: string): void {
       for (const platform of PLATFORMS) insert.run(vehicleId, platform, at);
     },
-    /** The hot path of GET /v1/vehicles/{id}: one prepared statement walking the primary key. */
-    forVehicle: (vehicleId: string) => forVehicle.all(vehicleId) as RegistrationRow[],
     get: (vehicleId: string, platform: Platform) => get.get(vehicleId, platform) as RegistrationRow | undefined,
     update: (row: RegistrationRow) => void update.run(row),
     withStatus: (platform: Platform, status: RegistrationStatus) => byStatus.all(platform, status) as RegistrationRow[],

@@ -3,7 +3,7 @@ import { requireScope } from '../auth/authenticate.ts';
 import { ListRidesQuery } from './schema.ts';
 import type { RideService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function ridesRoutes(router: RouteTable, rides: RideService): void {
 
   router.get('/rides', requireScope('rides:read'), (req, res) => {

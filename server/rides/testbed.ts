@@ -51,15 +51,16 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
     const produced = await next;
     const following = addDays(start, CHUNK_DAYS);
     // Asked for by this chunk's reads (or once they are done), awaited by the next turn of the loop.
-    let produceNext = () => {};
+    let produceNext!: () => void;
     next = new Promise<Produced>((resolve, reject) => {
+      let asked = following > to;
       produceNext = () => {
-        produceNext = () => {};
-        if (following <= to) generate(following).then(resolve, reject);
+        if (asked) return;
+        asked = true;
+        generate(following).then(resolve, reject);
       };
     });
-    const ask = () => produceNext();
-    const current = ingestChunk(start, produced, ask).finally(ask);
+    const current = ingestChunk(start, produced, produceNext).finally(produceNext);
     // Awaited at the next turn, or below; until then a failure must not count as unhandled.
     current.catch(() => undefined);
     next.catch(() => undefined);

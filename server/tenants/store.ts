@@ -30,7 +30,6 @@ export function createTenantStore(db: Db) {
   const insertKey = db.prepare(`INSERT INTO api_keys (id, tenant_id, prefix, secret_hash, scopes, environment, created_at)
     VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
   const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
-  const keyByPrefix = db.prepare('SELECT * FROM api_keys WHERE prefix = ?');
   // The columns authentication uses, no more: every request runs it. Raw (an array), made into an
   // object literal below: better-sqlite3 builds row objects a property at a time, slower on this path.
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
@@ -44,7 +43,6 @@ export function createTenantStore(db: Db) {
     setTenantStatus: (id: string, status: TenantStatus) => void setStatus.run(status, id),
     insertKey: (row: Omit<ApiKeyRow, 'revoked_at'>) => void insertKey.run(row),
     getKey: (id: string) => getKey.get(id) as ApiKeyRow | undefined,
-    keyByPrefix: (prefix: string) => keyByPrefix.get(prefix) as ApiKeyRow | undefined,
     /** Every request's lookup: the key and its tenant in one statement. */
     keyWithTenant(prefix: string): KeyWithTenant | undefined {
       const v = keyWithTenant.get(prefix) as unknown[] | undefined;

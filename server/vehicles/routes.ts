@@ -5,7 +5,7 @@ import { parseJsonBody } from '../http/parse.ts';
 import { CreateVehicle, ListVehiclesQuery, PatchVehicle } from './schema.ts';
 import type { VehicleService } from './service.ts';
 
-/** Adds its routes to the /v1 router (one flat router: see app.ts). */
+/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
 export function vehiclesRoutes(router: RouteTable, vehicles: VehicleService): void {
 
   router.get('/vehicles', requireScope('vehicles:read'), (req, res) => {

@@ -56,10 +56,6 @@ export function createVehicleService(deps: VehicleDeps) {
   const registrations = createRegistrationStore(deps.db);
 
   function present(rows: VehicleRow[]): Vehicle[] {
-    if (rows.length === 1) {
-      const [row] = rows;
-      return [toVehicle(row, registrations.forVehicle(row.id), vehicles.activeDriverId(row.id))];
-    }
     const ids = rows.map((r) => r.id);
     const regs = registrations.forVehicles(ids);
     const drivers = vehicles.activeDriverIds(ids);

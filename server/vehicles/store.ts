@@ -91,7 +91,6 @@ export function createVehicleStore(db: Db) {
   const update = db.prepare(`UPDATE vehicles SET city = @city, color_id = @color_id, vin = @vin, status = @status,
     status_before_pending = @status_before_pending, platforms = @platforms, notes = @notes, updated_at = @updated_at
     WHERE id = @id`);
-  const activeDriver = db.prepare(`SELECT driver_id FROM assignments WHERE vehicle_id = ? AND status = 'active'`).pluck();
   const cursorOf = db.prepare('SELECT created_at AS sortValue, id FROM vehicles WHERE id = ? AND tenant_id = ?');
 
   return {
@@ -112,7 +111,6 @@ export function createVehicleStore(db: Db) {
       if (filters.status !== undefined) (where.push('status = ?'), params.push(filters.status));
       return keysetPage<VehicleRow>(db, { select: '*', from: 'vehicles', where, params, sortCol: 'created_at', idCol: 'id', limit, cursor });
     },
-    activeDriverId: (vehicleId: string) => (activeDriver.get(vehicleId) as string | undefined) ?? null,
     activeDriverIds(vehicleIds: string[]): Map<string, string> {
       if (vehicleIds.length === 0) return new Map();
       const sql = `SELECT vehicle_id, driver_id FROM assignments WHERE status = 'active' AND vehicle_id IN (${vehicleIds.map(() => '?').join(',')})`;

@@ -3,9 +3,10 @@ import type { Migration } from '../../server/db/migrate.ts';
 /**
  * Each platform's record of the vehicle-days it has served (`pa_ride_days`, `pb_ride_days`): one row
  * per stretch of a day with one driver (a new driver, or the vehicle coming back, starts another
- * from that instant). The rides of a day are not stored: they are a pure function of the seed, the vehicle, the day and the
- * bounds kept here (day.ts), and regenerating one vehicle-day (~15 µs) costs less than reading its
- * dozen rows back from SQLite; a year of a 500-vehicle fleet is 180 000 rows instead of two million.
+ * from that instant). The rides of a day are not stored: they are a pure function of the seed, the
+ * vehicle, the day and the bounds kept here (day.ts), and regenerating one vehicle-day (~15 µs)
+ * costs less than reading its dozen rows back from SQLite; a year of a 500-vehicle fleet is
+ * 180 000 rows instead of two million.
  */
 const tables = (p: 'pa' | 'pb') => `
 CREATE TABLE ${p}_ride_days (
