@@ -1,14 +1,14 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
-import { healthRoutes, meRoutes } from './account/routes.ts';
+import { HEALTH_PATH, healthRoutes, meRoutes } from './account/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
-import { docsRoutes, openApiDocumentRoute } from './openapi/routes.ts';
+import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
 import type { Deps } from './deps.ts';
 import { createErrorHandler, notFoundRoute } from './http/error-handler.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
-import { isV1Path, v1RouteTable, type RouteTable } from './http/v1-routes.ts';
+import { isV1Path, keylessPaths, v1RouteTable, type RouteTable } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { vehiclesRoutes } from './vehicles/routes.ts';
 import { driversRoutes } from './drivers/routes.ts';
@@ -28,12 +28,12 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // Ordered for the hot path: the /v1 API first, what needs no key just before it, the rest after.
+  // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
   app.use(requestLog(deps));
+  app.use(v1Gate(deps, [HEALTH_PATH, OPENAPI_PATH]));
+  v1Routes(v1RouteTable(app), services);
   healthRoutes(app);
   openApiDocumentRoute(app);
-  app.use(v1Gate(deps));
-  v1Routes(v1RouteTable(app), services);
   docsRoutes(app);
   app.use('/_testbed', testbedRouter(deps, services));
   app.use(notFoundRoute);
@@ -64,13 +64,16 @@ function v1Routes(routes: RouteTable, services: Services): void {
 /**
  * What every /v1 request passes before its route, in one layer (each layer costs on the hot path):
  * the key, the rate limit, then the JSON body, parsed only once the key is checked so that an
- * anonymous caller cannot make the server read 1 MB. Other paths go past it untouched.
+ * anonymous caller cannot make the server read 1 MB. Other paths, and the `keyless` ones under /v1
+ * (routed after the API, off its hot path), go past it untouched.
  */
-function v1Gate(deps: Deps): RequestHandler {
+function v1Gate(deps: Deps, keyless: readonly string[]): RequestHandler {
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
   const limit = rateLimiter(deps);
+  const isKeyless = keylessPaths(keyless);
   return (req, res, next) => {
-    if (!isV1Path(req.path)) return next();
+    const path = req.path;
+    if (!isV1Path(path) || isKeyless(path)) return next();
     authenticate(req);
     limit?.(req, res);
     jsonBody(req, res, next);

@@ -3,9 +3,11 @@ import type { RouteTable } from '../http/v1-routes.ts';
 
 export const API_VERSION = '1.0.0';
 
-/** `GET /v1/health`, without a key: registered on the app itself, before the /v1 gate (app.ts). */
+export const HEALTH_PATH = '/v1/health';
+
+/** `GET /v1/health`, without a key: registered on the app itself; the /v1 gate lets it through (app.ts). */
 export function healthRoutes(app: Router): void {
-  app.get('/v1/health', (_req, res) => {
+  app.get(HEALTH_PATH, (_req, res) => {
     res.json({ status: 'ok', version: API_VERSION });
   });
 }

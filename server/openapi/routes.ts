@@ -7,8 +7,8 @@ export const DOCS_PATH = '/docs';
 
 /**
  * The document and its interactive documentation, both without a key: they describe the API and
- * reveal no tenant data. Registered on the app itself, where each is one path check for other
- * requests (a router would be entered): the document before the /v1 gate...
+ * reveal no tenant data. Registered on the app itself, after the /v1 API (the /v1 gate lets the
+ * document through), where each is one path check for other requests (a router would be entered)...
  */
 export function openApiDocumentRoute(app: Router): void {
   app.get(OPENAPI_PATH, (_req, res) => {
@@ -17,7 +17,7 @@ export function openApiDocumentRoute(app: Router): void {
 }
 
 /**
- * ...and the documentation after it, off the hot path. swagger-ui's assets come from swagger-ui-dist
+ * ...and the documentation after it. swagger-ui's assets come from swagger-ui-dist
  * in node_modules, so /docs works with no network; the online validator badge is off for the same reason.
  */
 export function docsRoutes(router: Router): void {

@@ -27,6 +27,24 @@ describe('GET /v1/health', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
   });
+
+  it('when called without a key with a trailing slash, then it answers 200 (routed like any path)', async () => {
+    const { request } = makeTestApp();
+
+    const res = await request.get('/v1/health/');
+
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+  });
+
+  it('when a path under it is called without a key, then the answer is 401: only the health path itself is keyless', async () => {
+    const { request } = makeTestApp();
+
+    const res = await request.get('/v1/health/details');
+
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHORIZED');
+  });
 });
 
 describe('GET /v1/me', () => {
