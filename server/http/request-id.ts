@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    interface Request {
+    // In res.locals, not on req: see auth/authenticate.ts.
+    interface Locals {
       requestId: string;
     }
   }
