@@ -74,7 +74,7 @@ function v1Gate(deps: Deps, keyless: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const path = req.path;
     if (!isV1Path(path) || isKeyless(path)) return next();
-    authenticate(req, res);
+    authenticate(req);
     limit?.(req, res);
     jsonBody(req, res, next);
   };

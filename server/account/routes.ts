@@ -14,7 +14,7 @@ export function healthRoutes(app: Router): void {
 
 export function meRoutes(router: RouteTable): void {
   router.get('/me', (req, res) => {
-    const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = res.locals.auth;
+    const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = req.auth;
     res.json({ tenantId, tenantName, keyId, keyPrefix, scopes, environment });
   });
 }

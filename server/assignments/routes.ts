@@ -10,22 +10,22 @@ export function assignmentsRoutes(router: RouteTable, assignments: AssignmentSer
 
   router.get('/assignments', withScope('drivers:read', (req, res) => {
     const { limit, startingAfter, vehicleId, driverId, status } = ListAssignmentsQuery.parse(req.query);
-    res.json(assignments.list(res.locals.auth.tenantId, { vehicleId, driverId, status }, limit, startingAfter));
+    res.json(assignments.list(req.auth.tenantId, { vehicleId, driverId, status }, limit, startingAfter));
   }));
 
   router.post('/assignments', withScope('drivers:write', async (req, res) => {
     const body = parseJsonBody(CreateAssignment, req);
-    const { assignment, created } = await assignments.create(res.locals.auth.tenantId, body);
+    const { assignment, created } = await assignments.create(req.auth.tenantId, body);
     res.status(created ? 201 : 200).json(assignment);
   }));
 
   router.get('/assignments/:id', withScope('drivers:read', (req, res) => {
     const id = pathId(req.params.id, 'La asignación');
-    res.json(assignments.get(res.locals.auth.tenantId, id));
+    res.json(assignments.get(req.auth.tenantId, id));
   }));
 
   router.delete('/assignments/:id', withScope('drivers:write', async (req, res) => {
     const id = pathId(req.params.id, 'La asignación');
-    res.json(await assignments.end(res.locals.auth.tenantId, id));
+    res.json(await assignments.end(req.auth.tenantId, id));
   }));
 }

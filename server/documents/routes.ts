@@ -10,12 +10,12 @@ export function documentsRoutes(router: RouteTable, documents: ReturnType<typeof
   router.post('/vehicles/:id/documents', withScope('documents:write', async (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
     // 404 before 400/413/415 (docs/decisions.md): and another tenant's vehicle never makes us read 4 MB.
-    documents.requireVehicle(res.locals.auth.tenantId, id);
+    documents.requireVehicle(req.auth.tenantId, id);
     const upload = await readUpload(req);
-    res.status(201).json(await documents.upload(res.locals.auth.tenantId, id, upload));
+    res.status(201).json(await documents.upload(req.auth.tenantId, id, upload));
   }));
 
   router.get('/vehicles/:id/documents', withScope('vehicles:read', (req, res) => {
-    res.json({ data: documents.list(res.locals.auth.tenantId, pathId(req.params.id, 'El vehículo')) });
+    res.json({ data: documents.list(req.auth.tenantId, pathId(req.params.id, 'El vehículo')) });
   }));
 }

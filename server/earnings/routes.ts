@@ -7,10 +7,10 @@ import type { EarningsService } from './service.ts';
 export function earningsRoutes(router: RouteTable, earnings: EarningsService): void {
 
   router.get('/earnings/daily', withScope('rides:read', (req, res) => {
-    res.json(earnings.listDaily(res.locals.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));
+    res.json(earnings.listDaily(req.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));
   }));
 
   router.get('/earnings/summary', withScope('rides:read', (req, res) => {
-    res.json(earnings.summary(res.locals.auth.tenantId, EarningsSummaryQuery.parse(req.query)));
+    res.json(earnings.summary(req.auth.tenantId, EarningsSummaryQuery.parse(req.query)));
   }));
 }

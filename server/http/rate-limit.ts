@@ -100,7 +100,7 @@ export function rateLimiter(deps: Pick<Deps, 'rateLimit' | 'realNowMs'>, maxBuck
   if (!(deps.rateLimit > 0)) return null;
   const buckets = new TokenBuckets(deps.rateLimit, maxBuckets);
   return (req, res) => {
-    const result = buckets.take(res.locals.auth.keyId, deps.realNowMs());
+    const result = buckets.take(req.auth.keyId, deps.realNowMs());
     setRateLimitHeaders(res, result, buckets.policy);
     if (!result.allowed) {
       const seconds = result.retryAfterSeconds;

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // In res.locals, not on req: see auth/authenticate.ts.
-    interface Locals {
+    interface Request {
       requestId: string;
     }
   }

@@ -21,7 +21,7 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
     // Kept in locals: every read of a property of req or res is a slow, megamorphic lookup in
     // Express (their prototypes are swapped per request), and they add up on the hot path.
     const requestId = newRequestId();
-    res.locals.requestId = requestId;
+    req.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     // 'close' comes once per response, after 'finish' when it was sent whole, alone when the client
     // went away first: one listener covers both (two cost measurably on the hot path).
@@ -36,8 +36,8 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
         status: res.statusCode,
         durationMs: Math.max(0, realNowMs() - startMs),
       };
-      // The auth exists only once authenticate has accepted the key.
-      const auth = (res.locals as { auth?: AuthContext }).auth;
+      // req.auth exists only once authenticate has accepted the key.
+      const auth = (req as { auth?: AuthContext }).auth;
       if (auth) line.keyPrefix = auth.keyPrefix;
       if (!res.writableFinished) line.aborted = true;
       logger.info('request', line);

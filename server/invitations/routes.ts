@@ -13,28 +13,28 @@ export function invitationsRoutes(router: RouteTable, invitations: InvitationSer
   router.post('/drivers/:id/invitations', withScope('drivers:write', async (req, res) => {
     const id = driverId(req.params.id);
     // 404 before 400 (docs/decisions.md, order of checks): an absent driver is named whatever the body.
-    invitations.requireDriver(res.locals.auth.tenantId, id);
+    invitations.requireDriver(req.auth.tenantId, id);
     const { platform } = parseJsonBody(InviteBody, req);
-    const { created, invitation } = await invitations.invite(res.locals.auth.tenantId, id, platform);
+    const { created, invitation } = await invitations.invite(req.auth.tenantId, id, platform);
     res.status(created ? 201 : 200).json(invitation);
   }));
 
   router.get('/drivers/:id/invitations', withScope('drivers:read', (req, res) => {
-    res.json({ data: invitations.list(res.locals.auth.tenantId, driverId(req.params.id)) });
+    res.json({ data: invitations.list(req.auth.tenantId, driverId(req.params.id)) });
   }));
 
   router.get('/drivers/:id/invitations/:platform', withScope('drivers:read', (req, res) => {
     const id = driverId(req.params.id);
-    res.json(invitations.get(res.locals.auth.tenantId, id, pathPlatform(req.params.platform)));
+    res.json(invitations.get(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   }));
 
   router.post('/drivers/:id/invitations/:platform/refresh', withScope('drivers:write', async (req, res) => {
     const id = driverId(req.params.id);
-    res.json(await invitations.refresh(res.locals.auth.tenantId, id, pathPlatform(req.params.platform)));
+    res.json(await invitations.refresh(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   }));
 
   router.delete('/drivers/:id/invitations/:platform', withScope('drivers:write', async (req, res) => {
     const id = driverId(req.params.id);
-    res.json(await invitations.cancel(res.locals.auth.tenantId, id, pathPlatform(req.params.platform)));
+    res.json(await invitations.cancel(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   }));
 }

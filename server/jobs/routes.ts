@@ -10,18 +10,18 @@ export function jobsRoutes(router: RouteTable, jobs: JobService): void {
 
   router.post('/vehicles/registrations/batch', withScope('vehicles:write', (req, res) => {
     const { platform, vehicleIds } = parseJsonBody(VehicleRegistrationsBatch, req);
-    res.status(202).json(jobs.registerVehicles(res.locals.auth.tenantId, platform, vehicleIds));
+    res.status(202).json(jobs.registerVehicles(req.auth.tenantId, platform, vehicleIds));
   }));
 
   router.post('/drivers/invitations/batch', withScope('drivers:write', (req, res) => {
     const { platform, driverIds } = parseJsonBody(DriverInvitationsBatch, req);
-    res.status(202).json(jobs.inviteDrivers(res.locals.auth.tenantId, platform, driverIds));
+    res.status(202).json(jobs.inviteDrivers(req.auth.tenantId, platform, driverIds));
   }));
 
   // The scope depends on what the job handles, so it is checked after the job is found.
   router.get('/jobs/:id', (req, res) => {
-    const { kind, job } = jobs.get(res.locals.auth.tenantId, pathId(req.params.id, 'El lote'));
-    checkScope(res.locals.auth, READ_SCOPE[kind]);
+    const { kind, job } = jobs.get(req.auth.tenantId, pathId(req.params.id, 'El lote'));
+    checkScope(req.auth, READ_SCOPE[kind]);
     res.json(job);
   });
 }

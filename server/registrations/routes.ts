@@ -13,23 +13,23 @@ export function registrationsRoutes(router: RouteTable, registrations: Registrat
   router.post('/vehicles/:id/registrations', withScope('vehicles:write', async (req, res) => {
     const id = vehicleId(req.params.id);
     // 404 before 400 (docs/decisions.md, order of checks): another tenant's vehicle never reveals body rules.
-    registrations.requireVehicle(res.locals.auth.tenantId, id);
+    registrations.requireVehicle(req.auth.tenantId, id);
     const { platform } = parseJsonBody(RegisterBody, req);
-    const { created, registration } = await registrations.register(res.locals.auth.tenantId, id, platform);
+    const { created, registration } = await registrations.register(req.auth.tenantId, id, platform);
     res.status(created ? 201 : 200).json(registration);
   }));
 
   router.get('/vehicles/:id/registrations', withScope('vehicles:read', (req, res) => {
-    res.json({ data: registrations.list(res.locals.auth.tenantId, vehicleId(req.params.id)) });
+    res.json({ data: registrations.list(req.auth.tenantId, vehicleId(req.params.id)) });
   }));
 
   router.get('/vehicles/:id/registrations/:platform', withScope('vehicles:read', (req, res) => {
     const id = vehicleId(req.params.id);
-    res.json(registrations.get(res.locals.auth.tenantId, id, pathPlatform(req.params.platform)));
+    res.json(registrations.get(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   }));
 
   router.post('/vehicles/:id/registrations/:platform/refresh', withScope('vehicles:write', async (req, res) => {
     const id = vehicleId(req.params.id);
-    res.json(await registrations.refresh(res.locals.auth.tenantId, id, pathPlatform(req.params.platform)));
+    res.json(await registrations.refresh(req.auth.tenantId, id, pathPlatform(req.params.platform)));
   }));
 }

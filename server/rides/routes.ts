@@ -7,6 +7,6 @@ import type { RideService } from './service.ts';
 export function ridesRoutes(router: RouteTable, rides: RideService): void {
 
   router.get('/rides', withScope('rides:read', (req, res) => {
-    res.json(rides.list(res.locals.auth.tenantId, ListRidesQuery.parse(req.query)));
+    res.json(rides.list(req.auth.tenantId, ListRidesQuery.parse(req.query)));
   }));
 }

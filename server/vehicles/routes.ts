@@ -10,23 +10,23 @@ export function vehiclesRoutes(router: RouteTable, vehicles: VehicleService): vo
 
   router.get('/vehicles', withScope('vehicles:read', (req, res) => {
     const { limit, startingAfter, plate, status } = ListVehiclesQuery.parse(req.query);
-    res.json(vehicles.list(res.locals.auth.tenantId, { plate, status }, limit, startingAfter));
+    res.json(vehicles.list(req.auth.tenantId, { plate, status }, limit, startingAfter));
   }));
 
   router.post('/vehicles', withScope('vehicles:write', (req, res) => {
     const body = parseJsonBody(CreateVehicle, req);
-    res.status(201).json(vehicles.create(res.locals.auth.tenantId, body));
+    res.status(201).json(vehicles.create(req.auth.tenantId, body));
   }));
 
   router.get('/vehicles/:id', withScope('vehicles:read', (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
-    res.json(vehicles.get(res.locals.auth.tenantId, id));
+    res.json(vehicles.get(req.auth.tenantId, id));
   }));
 
   router.patch('/vehicles/:id', withScope('vehicles:write', (req, res) => {
     const id = pathId(req.params.id, 'El vehículo');
-    vehicles.requireRow(res.locals.auth.tenantId, id); // 404 before 400: see docs/decisions.md, order of checks
+    vehicles.requireRow(req.auth.tenantId, id); // 404 before 400: see docs/decisions.md, order of checks
     const body = parseJsonBody(PatchVehicle, req);
-    res.json(vehicles.patch(res.locals.auth.tenantId, id, body));
+    res.json(vehicles.patch(req.auth.tenantId, id, body));
   }));
 }
