@@ -64,16 +64,20 @@ function v1Routes(routes: RouteTable, services: Services): void {
 /**
  * What every /v1 request passes before its route, in one layer (each layer costs on the hot path):
  * the key, the rate limit, then the JSON body, parsed only once the key is checked so that an
- * anonymous caller cannot make the server read 1 MB. Other paths, and the `keyless` ones under /v1
- * (routed after the API, off its hot path), go past it untouched.
+ * anonymous caller cannot make the server read 1 MB. Other paths, and reads of the `keyless` ones
+ * under /v1 (routed after the API, off its hot path), go past it untouched.
  */
+const READS = new Set(['GET', 'HEAD']);
+
 function v1Gate(deps: Deps, keyless: readonly string[]): RequestHandler {
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
   const limit = rateLimiter(deps);
   const isKeyless = keylessPaths(keyless);
   return (req, res, next) => {
     const path = req.path;
-    if (!isV1Path(path) || isKeyless(path)) return next();
+    // Only reads pass keyless: any other method there is an unknown route, and under /v1 the key
+    // comes first for those (docs/decisions.md). The path test comes first, off the hot path.
+    if (!isV1Path(path) || (isKeyless(path) && READS.has(req.method))) return next();
     authenticate(req);
     limit?.(req, res);
     jsonBody(req, res, next);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { listCities } from '../../server/catalog/cities.ts';
 import { listColors } from '../../server/catalog/colors.ts';
-import { makeTestApp } from '../support/app.ts';
+import supertest from 'supertest';
+import { createApp } from '../../server/app.ts';
+import { makeDeps, makeTestApp } from '../support/app.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -27,23 +29,46 @@ describe('GET /v1/health', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
   });
+});
 
-  it('when called without a key with a trailing slash, then it answers 200 (routed like any path)', async () => {
-    const { request } = makeTestApp();
+// A bare app (no OpenAPI recorder): these spellings reach a documented route but are not its path.
+describe('the keyless paths under /v1 (health, the OpenAPI document)', () => {
+  const bare = () => supertest(createApp(makeDeps()));
 
-    const res = await request.get('/v1/health/');
+  it.each(['/v1/health', '/V1/HEALTH', '/v1/health/', '/v1/health?x=/y', '/v1/OpenAPI.JSON', '/v1/openapi.json/'])(
+    'when %s is read without a key, then it answers 200, as Express routes that spelling to the keyless route',
+    async (path) => {
+      expect((await bare().get(path)).status).toBe(200);
+    },
+  );
 
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe('ok');
+  it.each(['/v1/health//', '/v1/%68ealth', '/v1/health/details', '/v1/openapi.json/x', '/v1/healthz'])(
+    'when %s is read without a key, then it answers 401: no keyless route answers that spelling',
+    async (path) => {
+      const res = await bare().get(path);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHORIZED');
+    },
+  );
+
+  it('when health is asked with HEAD without a key, then it answers 200 like GET', async () => {
+    expect((await bare().head('/v1/health')).status).toBe(200);
   });
 
-  it('when a path under it is called without a key, then the answer is 401: only the health path itself is keyless', async () => {
-    const { request } = makeTestApp();
+  it.each([
+    ['post', '/v1/health'],
+    ['delete', '/v1/health'],
+    ['patch', '/v1/openapi.json'],
+  ] as const)('when %s %s comes without a key, then it answers 401, and 404 with one: the key comes before unknown routes', async (method, path) => {
+    const t = makeTestApp();
+    const { auth } = t.newTenant();
 
-    const res = await request.get('/v1/health/details');
+    const anonymous = await t.request[method](path);
+    const keyed = await t.request[method](path).set(auth);
 
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('UNAUTHORIZED');
+    expect(anonymous.status).toBe(401);
+    expect(keyed.status).toBe(404);
+    expect(keyed.body.error.code).toBe('NOT_FOUND');
   });
 });
 
