@@ -61,14 +61,15 @@ function v1Routes(routes: RouteTable, services: Services): void {
   earningsRoutes(routes, services.earnings);
 }
 
+/** The methods the keyless /v1 routes answer. */
+const READS = new Set(['GET', 'HEAD']);
+
 /**
  * What every /v1 request passes before its route, in one layer (each layer costs on the hot path):
  * the key, the rate limit, then the JSON body, parsed only once the key is checked so that an
  * anonymous caller cannot make the server read 1 MB. Other paths, and reads of the `keyless` ones
  * under /v1 (routed after the API, off its hot path), go past it untouched.
  */
-const READS = new Set(['GET', 'HEAD']);
-
 function v1Gate(deps: Deps, keyless: readonly string[]): RequestHandler {
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
   const limit = rateLimiter(deps);
