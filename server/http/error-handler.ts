@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { z, ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, type ErrorCode } from './errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { requestIdOf } from './request-id.ts';
 
 z.config(z.locales.es());
 
@@ -19,14 +20,13 @@ function zodDetails(error: ZodError): FieldIssue[] {
 
 export function sendError(
   res: Response,
-  req: Request,
   code: ErrorCode,
   message: string,
   details: unknown = null,
   headers: Record<string, string> = {},
 ): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(ERROR_CATALOG[code].status).json({ error: { code, message, details, requestId: req.requestId } });
+  res.status(ERROR_CATALOG[code].status).json({ error: { code, message, details, requestId: requestIdOf(res) } });
 }
 
 /**
@@ -43,35 +43,35 @@ function bodyParserError(err: unknown): { status: number; type: string } | null 
 export function createErrorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (err instanceof AppError) return sendError(res, req, err.code, err.message, err.details, err.headers);
+    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers);
     if (err instanceof ZodError) {
       const details = zodDetails(err);
       const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
-      return sendError(res, req, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
+      return sendError(res, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
     }
     const parserError = bodyParserError(err);
     if (parserError?.type === 'entity.parse.failed') {
-      return sendError(res, req, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
+      return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
     }
     if (parserError?.type === 'entity.too.large') {
       res.status(413).json({
-        error: { code: 'VALIDATION', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.', details: null, requestId: req.requestId },
+        error: { code: 'VALIDATION', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.', details: null, requestId: requestIdOf(res) },
       });
       return;
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
     // Such an id cannot name anything: 404, like any other id that is not a UUID.
     if (err instanceof URIError && parserError?.status === 400) {
-      return sendError(res, req, 'NOT_FOUND', 'El recurso no existe: la ruta contiene una secuencia de escape (%) no válida.');
+      return sendError(res, 'NOT_FOUND', 'El recurso no existe: la ruta contiene una secuencia de escape (%) no válida.');
     }
     if (parserError && parserError.status < 500) {
-      return sendError(res, req, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');
+      return sendError(res, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');
     }
-    logger.error('unexpected error', { requestId: req.requestId, error: err instanceof Error ? err.stack : String(err) });
-    sendError(res, req, 'INTERNAL', ERROR_CATALOG.INTERNAL.message);
+    logger.error('unexpected error', { requestId: requestIdOf(res), error: err instanceof Error ? err.stack : String(err) });
+    sendError(res, 'INTERNAL', ERROR_CATALOG.INTERNAL.message);
   };
 }
 
 export function notFoundRoute(req: Request, res: Response): void {
-  sendError(res, req, 'NOT_FOUND', `La ruta ${req.method} ${req.path} no existe.`);
+  sendError(res, 'NOT_FOUND', `La ruta ${req.method} ${req.path} no existe.`);
 }

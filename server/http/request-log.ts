@@ -1,13 +1,14 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { newRequestId } from './request-id.ts';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 
 /** A hostile client can send a 100 KB path; the log line stays bounded. */
 const MAX_PATH_CHARS = 512;
 
 /**
- * Names each request (requestId, also in `X-Request-Id`) and writes one `request` line for it: one
+ * Starts the log of a request, before anything else sees it (app.ts runs it in the first layer,
+ * with the /v1 gate). Names each request (`X-Request-Id`, read back with requestIdOf) and writes one `request` line for it: one
  * middleware for both, since every layer a request passes costs on the hot path.
  * The line is written when the response is done (or the client goes away).
  * What it logs is chosen, field by field, never copied from the request: no headers (the
@@ -16,13 +17,12 @@ const MAX_PATH_CHARS = 512;
  */
 export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
   const { logger, realNowMs } = deps;
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response): void => {
     const startMs = realNowMs();
     // Kept in locals: every read of a property of req or res is a slow, megamorphic lookup in
     // Express (their prototypes are swapped per request), and they add up on the hot path.
     const requestId = newRequestId();
-    req.requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     // 'close' comes once per response, after 'finish' when it was sent whole, alone when the client
     // went away first: one listener covers both (two cost measurably on the hot path).
     res.on('close', (): void => {
@@ -42,6 +42,5 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
       if (!res.writableFinished) line.aborted = true;
       logger.info('request', line);
     });
-    next();
   };
 }
