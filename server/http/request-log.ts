@@ -7,9 +7,9 @@ import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 const MAX_PATH_CHARS = 512;
 
 /**
- * Starts the log of a request, before anything else sees it (app.ts runs it in the first layer,
- * with the /v1 gate). Names each request (`X-Request-Id`, read back with requestIdOf) and writes one `request` line for it: one
- * middleware for both, since every layer a request passes costs on the hot path.
+ * Starts the log of a request, before anything else sees it: names the request (`X-Request-Id`,
+ * read back with requestIdOf) and writes one `request` line for it. Not a middleware: app.ts runs
+ * it and the /v1 gate in one layer, since every layer a request passes costs on the hot path.
  * The line is written when the response is done (or the client goes away).
  * What it logs is chosen, field by field, never copied from the request: no headers (the
  * Authorization header carries the secret), no query string (clients sometimes put keys or

@@ -9,7 +9,8 @@ describe('newRequestId', () => {
   });
 
   it('when the pool is refilled, then the ids after it do not repeat the ids before it', () => {
-    // 256 ids use up one pool exactly: the next 256 come from a refill and must be new bytes.
+    // A pool holds 256 ids: wherever it stands, two batches of 256 span a refill, and a pool reused
+    // without one would hand the second batch exactly the ids of the first.
     const first = Array.from({ length: 256 }, newRequestId);
     const second = Array.from({ length: 256 }, newRequestId);
     expect(second.filter((id) => first.includes(id))).toEqual([]);
