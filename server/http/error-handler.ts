@@ -24,9 +24,11 @@ export function sendError(
   message: string,
   details: unknown = null,
   headers: Record<string, string> = {},
+  /** The code's own status unless said otherwise (a body too large is a VALIDATION error, 413). */
+  status: number = ERROR_CATALOG[code].status,
 ): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(ERROR_CATALOG[code].status).json({ error: { code, message, details, requestId: requestIdOf(res) } });
+  res.status(status).json({ error: { code, message, details, requestId: requestIdOf(res) } });
 }
 
 /**
@@ -54,10 +56,7 @@ export function createErrorHandler(logger: Logger) {
       return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
     }
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({
-        error: { code: 'VALIDATION', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.', details: null, requestId: requestIdOf(res) },
-      });
-      return;
+      return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud supera el máximo de 1 MB.', null, {}, 413);
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
     // Such an id cannot name anything: 404, like any other id that is not a UUID.
