@@ -1,4 +1,4 @@
-import { addDays, dayStartMs } from '../../server/rides/mexico-city.ts';
+import { DAY_MS, dayStartMs } from '../../server/rides/mexico-city.ts';
 import { MINUTE_MS } from '../common/seeded.ts';
 import type { SeededFaker } from './random.ts';
 import type { RideFacts } from './ride.ts';
@@ -23,9 +23,12 @@ export interface Settlement {
 export const LATE_TIP_CHANCE = 0.18;
 export const ADJUSTMENT_CHANCE = 0.06;
 
-/** The instant the amounts of that service day become final. */
+/**
+ * The instant the amounts of that service day become final: the start of day + settlingDays + 1.
+ * Days are fixed-length here (mexico-city.ts), so plain arithmetic: no date string is built per call.
+ */
 export const settlesAtMs = (serviceDate: string, settlingDays: number): number =>
-  dayStartMs(addDays(serviceDate, settlingDays + 1));
+  dayStartMs(serviceDate) + (settlingDays + 1) * DAY_MS;
 
 /** Mostly refunds (down to 60% of the fare), sometimes a toll or a longer route added. */
 function adjustment(f: SeededFaker, grossCents: number): number {

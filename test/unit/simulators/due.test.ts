@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDueRunner } from '../../../simulators/common/due.ts';
+import { openSimulatorsDb, type SimDb } from '../../../simulators/db.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A runner whose one task counts its runs; `write` changes the database on the same connection. */
+function counted(db: SimDb = openSimulatorsDb(':memory:')) {
+  const runs: number[] = [];
+  const run = createDueRunner(db, [(nowMs) => void runs.push(nowMs)]);
+  const write = () => db.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('x', ?)").run(runs.length);
+  return { db, run, runs, write };
+}
+
+describe('due runner', () => {
+  it('when nothing was written and time stood still since the last run, then the tasks are not run again', () => {
+    const { run, runs } = counted();
+    run(1_000);
+    run(1_000);
+    run(1_000);
+    expect(runs).toEqual([1_000]);
+  });
+
+  it('when time moved, even backwards, then the tasks run', () => {
+    const { run, runs } = counted();
+    run(1_000);
+    run(1_001);
+    run(1_000);
+    expect(runs).toEqual([1_000, 1_001, 1_000]);
+  });
+
+  it('when this connection wrote since the last run, then the tasks run at the same instant', () => {
+    const { run, runs, write } = counted();
+    run(1_000);
+    write();
+    run(1_000);
+    run(1_000);
+    expect(runs).toEqual([1_000, 1_000]);
+  });
+
+  it('when what a task writes is all that changed, then the next run at that instant is skipped', () => {
+    const db = openSimulatorsDb(':memory:');
+    let runs = 0;
+    const run = createDueRunner(db, [() => void (runs++, db.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('t', 1)").run())]);
+    run(5);
+    run(5);
+    expect(runs).toBe(1);
+  });
+
+  it('when another connection committed a write, then the tasks run at the same instant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'due-'));
+    dirs.push(dir);
+    const { db, run, runs } = counted(openSimulatorsDb(join(dir, 'platforms.db')));
+    run(1_000);
+    const other = new Database(join(dir, 'platforms.db'));
+    other.prepare("INSERT INTO counters (name, value) VALUES ('other', 1)").run();
+    other.close();
+    run(1_000);
+    run(1_000);
+    expect(runs).toEqual([1_000, 1_000]);
+    db.close();
+  });
+
+  it("when called inside a caller's transaction, then the tasks always run (it may still roll back)", () => {
+    const { db, run, runs } = counted();
+    run(1_000);
+    db.transaction(() => run(1_000))();
+    expect(runs).toEqual([1_000, 1_000]);
+  });
+
+  it('when a run failed, then the next one at the same instant runs again', () => {
+    const db = openSimulatorsDb(':memory:');
+    let calls = 0;
+    const run = createDueRunner(db, [() => {
+      calls++;
+      if (calls === 2) throw new Error('boom');
+    }]);
+    run(1);
+    db.prepare("INSERT INTO counters (name, value) VALUES ('w', 1)").run();
+    expect(() => run(1)).toThrow('boom');
+    run(1);
+    expect(calls).toBe(3);
+  });
+});
