@@ -1,6 +1,6 @@
 // The load generator's own process (plain JS, no tsx: it should cost as little CPU and start-up as
 // possible). It gets a plan as JSON in argv[2], runs autocannon against each target, interleaved
-// (A B C A B C …) so that a noisy neighbour hurts every target alike, and prints one JSON document.
+// (A B C, B C A, …) so that a noisy neighbour hurts every target alike, and prints one JSON document.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
@@ -62,8 +62,11 @@ if (plan.warmupSeconds > 0) for (const t of plan.targets) await once(t, plan.war
 // Each measured run is preceded by a short unmeasured one on the same target: a server measured
 // right after another endpoint's run would otherwise pay for that endpoint's garbage (its heap is
 // collected in the next run), and the lighter endpoint would carry the heavier one's cost.
+// The order turns by one each round (A B C, B C A, C A B, …): a target's place in the round moves
+// its figures by a few per cent (docs/performance.md), so no target keeps the same place throughout.
 for (let run = 0; run < plan.runs; run++) {
-  for (const t of plan.targets) {
+  const turn = run % plan.targets.length;
+  for (const t of [...plan.targets.slice(turn), ...plan.targets.slice(0, turn)]) {
     if (plan.settleSeconds > 0) await once(t, plan.settleSeconds);
     results[t.name].push(await once(t, plan.seconds));
   }

@@ -54,6 +54,8 @@ export interface LoadResult {
   requests: number;
   /** non-2xx answers, socket errors and timeouts: a figure built on errors is not a figure. */
   bad: number;
+  /** Requests per second of each run, in run order: run i of every target of a pass is one round. */
+  rpsByRun: number[];
 }
 
 export function stat(values: number[]): Stat {
@@ -62,6 +64,15 @@ export function stat(values: number[]): Stat {
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   return { median, min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+/**
+ * a ÷ b round by round, for two targets of the same pass: the two runs of a round are seconds
+ * apart, so what the machine was doing then weighs on both, and the median of these ratios moves
+ * less than the ratio of the two medians, whose runs may come from the machine's calm and busy spells.
+ */
+export function pairedRatio(a: LoadResult, b: LoadResult): Stat {
+  return stat(a.rpsByRun.map((rps, i) => rps / b.rpsByRun[i]));
 }
 
 /** Runs every target `plan.runs` times, interleaved, in one child process. */
@@ -81,6 +92,7 @@ export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<strin
           cpuUs: stat(runs.map((r) => r.cpuUs)),
           requests: runs.reduce((s, r) => s + r.total, 0),
           bad: runs.reduce((s, r) => s + r.bad, 0),
+          rpsByRun: runs.map((r) => r.rps),
         };
       }
       resolve(out);

@@ -14,6 +14,11 @@ export interface Row {
   latency?: { p50: Stat; p99: Stat; cpuUs: Stat };
   baselineName?: string;
   baseline?: Stat | null;
+  /**
+   * value ÷ baseline run by run, when both were measured in the same rounds (load.ts pairedRatio);
+   * without it the ratio is that of the two medians.
+   */
+  ratio?: Stat;
   /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal. */
   goal?: { text: string; min?: number; max?: number };
   note?: string;
@@ -32,8 +37,9 @@ function cell(s: Stat | null | undefined): string {
   return s.min === s.max ? fmt(s.median) : `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
 }
 
-/** value ÷ baseline, medians of both: the one figure that survives a noisy machine. */
+/** value ÷ baseline: the median of the paired ratios, or else the ratio of the medians. */
 export function ratioOf(row: Row): number | null {
+  if (row.ratio) return Number.isFinite(row.ratio.median) ? row.ratio.median : null;
   if (!row.value || !row.baseline || !Number.isFinite(row.value.median) || !Number.isFinite(row.baseline.median)) return null;
   return row.baseline.median === 0 ? null : row.value.median / row.baseline.median;
 }
@@ -57,7 +63,9 @@ export function renderTable(report: Report): string {
     const latency = l ? `${fmt(l.p50.median)} / ${fmt(l.p99.median)} · ${fmt(l.cpuUs.median)}` : '';
     const base = row.baselineName ? `${row.baselineName}: ${cell(row.baseline)}${row.baseline ? ` ${row.unit}` : ''}` : '';
     // Three decimals where a goal is judged, so that 0.798× does not read as 0.80× beside a ✗.
-    return [row.name, value, latency, base, r === null ? '' : `${r.toFixed(row.goal ? 3 : 2)}×`, goal];
+    const digits = row.goal ? 3 : 2;
+    const spread = row.ratio && row.ratio.min !== row.ratio.max ? ` (${row.ratio.min.toFixed(digits)}–${row.ratio.max.toFixed(digits)})` : '';
+    return [row.name, value, latency, base, r === null ? '' : `${r.toFixed(digits)}×${spread}`, goal];
   });
   const rows = [header, header.map(() => '---'), ...lines];
   return rows.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
