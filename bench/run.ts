@@ -130,7 +130,7 @@ try {
     {
       name: `rides generated + ingested (${gen?.rows.toLocaleString('en-US') ?? '?'} rows)`, unit: 'rows/s',
       value: gen ? one(gen.rows / gen.seconds) : null, note: gen ? `${gen.seconds.toFixed(1)} s` : 'not available',
-      baselineName: `raw better-sqlite3 insert, 1 transaction (${raws.length} run${raws.length === 1 ? "" : "s"})`, baseline: raws.length ? stat(raws) : null,
+      baselineName: `raw better-sqlite3 insert, 1 transaction (${raws.length} run${raws.length === 1 ? '' : 's'})`, baseline: raws.length ? stat(raws) : null,
       goal: { text: 'within 2× of raw (≥ 0.50×)', min: 0.5 },
     },
     {
