@@ -78,7 +78,7 @@ export function pairedRatio(a: LoadResult, b: LoadResult): Stat {
 /** Runs every target `plan.runs` times, interleaved, in one child process. */
 export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<string, LoadResult>> {
   const arg = JSON.stringify({ ...plan, targets });
-  const budgetMs = (targets.length * (plan.runs * (plan.seconds + plan.settleSeconds) + plan.warmupSeconds) + 30) * 1000;
+  const budgetMs = Math.ceil((targets.length * (plan.runs * (plan.seconds + plan.settleSeconds) + plan.warmupSeconds) + 30) * 1000);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [WORKER, arg], { timeout: budgetMs, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`load worker failed: ${stderr || err.message}`));

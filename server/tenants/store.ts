@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import { keyCacheOf } from './key-cache.ts';
 
 export type TenantStatus = 'active' | 'pending';
 
@@ -35,6 +36,15 @@ export function createTenantStore(db: Db) {
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
     t.name, t.status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const keys = keyCacheOf<KeyWithTenant>(db);
+  const loadKey = (prefix: string): KeyWithTenant | undefined => {
+    const v = keyWithTenant.get(prefix) as unknown[] | undefined;
+    if (!v) return undefined;
+    return {
+      id: v[0], tenant_id: v[1], prefix: v[2], secret_hash: v[3], scopes: v[4], environment: v[5], revoked_at: v[6],
+      tenant_name: v[7], tenant_status: v[8],
+    } as KeyWithTenant;
+  };
 
   return {
     insertTenant: (row: TenantRow) => void insertTenant.run(row),
@@ -43,15 +53,11 @@ export function createTenantStore(db: Db) {
     setTenantStatus: (id: string, status: TenantStatus) => void setStatus.run(status, id),
     insertKey: (row: Omit<ApiKeyRow, 'revoked_at'>) => void insertKey.run(row),
     getKey: (id: string) => getKey.get(id) as ApiKeyRow | undefined,
-    /** Every request's lookup: the key and its tenant in one statement. */
-    keyWithTenant(prefix: string): KeyWithTenant | undefined {
-      const v = keyWithTenant.get(prefix) as unknown[] | undefined;
-      if (!v) return undefined;
-      return {
-        id: v[0], tenant_id: v[1], prefix: v[2], secret_hash: v[3], scopes: v[4], environment: v[5], revoked_at: v[6],
-        tenant_name: v[7], tenant_status: v[8],
-      } as KeyWithTenant;
-    },
+    /**
+     * Every request's lookup: the key and its tenant, from the connection's key cache while the
+     * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.
+     */
+    keyWithTenant: (prefix: string): KeyWithTenant | undefined => keys.get(prefix, loadKey),
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }

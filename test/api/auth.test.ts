@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { createTenantService } from '../../server/tenants/service.ts';
 import { makeTestApp } from '../support/app.ts';
 
 type TestApp = ReturnType<typeof makeTestApp>;
@@ -95,6 +100,60 @@ describe('authentication', () => {
     expect(pending.body.error.message).toMatch(/revisión/);
     expect(approved.status).toBe(200);
     expect(approved.body).toEqual({ data: [], hasMore: false });
+  });
+
+  describe('keys and tenants changed by another process (the CLI writes the data dir while serve runs)', () => {
+    const cleanups: (() => void)[] = [];
+    afterEach(() => {
+      while (cleanups.length) cleanups.pop()!();
+    });
+
+    /** The app on one connection to a file, and the CLI's tenant service on a second one. */
+    function appAndCli() {
+      const dir = mkdtempSync(join(tmpdir(), 'fleet-auth-'));
+      const file = join(dir, 'api.db');
+      const t = makeTestApp({ db: openDatabase(file) });
+      const cliDb = openDatabase(file);
+      cleanups.push(() => (t.deps.db.close(), cliDb.close(), rmSync(dir, { recursive: true, force: true })));
+      return { t, cli: createTenantService({ db: cliDb, clock: t.deps.clock, ids: t.deps.ids }) };
+    }
+
+    it('when a key that has just been used is revoked by another connection, then its very next request gets 401', async () => {
+      // Arrange: the key has been used twice, so whatever the API keeps of it is warm
+      const { t, cli } = appAndCli();
+      const { key, auth } = t.newTenant();
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+
+      // Act
+      cli.revokeKey(key.id);
+      const revoked = await t.request.get('/v1/me').set(auth);
+
+      // Assert
+      expectUnauthorized(revoked);
+    });
+
+    it('when a pending tenant is approved by another connection, then its very next request is served', async () => {
+      const { t, cli } = appAndCli();
+      const tenant = t.tenants.createTenant('Flota En Revisión', 'pending');
+      const auth = { Authorization: `Bearer ${t.tenants.createKey(tenant.id).key}` };
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(403);
+
+      cli.approveTenant(tenant.id);
+
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+    });
+
+    it('when another connection creates a key, then it works at once and the keys used before still work', async () => {
+      const { t, cli } = appAndCli();
+      const { tenant, auth } = t.newTenant();
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+
+      const created = cli.createKey(tenant.id);
+
+      expect((await t.request.get('/v1/me').set('Authorization', `Bearer ${created.key}`)).status).toBe(200);
+      expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+    });
   });
 
   it('when a pending tenant presents a wrong secret, then it gets 401 rather than revealing TENANT_PENDING', async () => {
