@@ -1,3 +1,4 @@
+import { changeStamp } from '../db/change-stamp.ts';
 import type { Db } from '../db/open.ts';
 
 /** Past this many keys the cache starts over: a bound on memory, whatever callers present. */
@@ -9,12 +10,9 @@ export const MAX_KEYS = 1024;
  * another process) counts from the very next request. Every request authenticates: the join of key
  * and tenant, its row built into an object, was one of its two statements (docs/performance.md).
  *
- * Before each lookup, two signals are read; either one moving empties the cache:
- * - this connection's `total_changes()`: grows with every row it writes, committed or rolled back;
- * - `PRAGMA data_version`: changes when another connection commits (any table, any process).
- * Both are read before a miss loads its row, so a row is never tagged newer than the data it came
- * from. Only found keys are kept: unknown prefixes cost their statement every time and cannot fill
- * the cache.
+ * Before each lookup the connection's change stamp is read (db/change-stamp.ts: this connection's
+ * writes and other connections' commits, to any table); a new stamp empties the cache. Only found
+ * keys are kept: unknown prefixes cost their statement every time and cannot fill the cache.
  *
  * One cache per connection (not per store: several stores share a connection, and a write through
  * one must reach the others), kept in a WeakMap.
@@ -32,16 +30,15 @@ export function keyCacheOf<T>(db: Db): KeyCache<T> {
 }
 
 function createKeyCache<T>(db: Db): KeyCache<T> {
-  const totalChanges = db.prepare('SELECT total_changes()').pluck();
-  const commitsSeen = otherCommits(db);
+  const stamp = changeStamp(db);
   const rows = new Map<string, T>();
-  let changesSeen: unknown = null;
+  let seen: string | null = null;
   return {
     get(prefix, load) {
-      const changes = totalChanges.get();
-      if (commitsSeen() || changes !== changesSeen) {
+      const now = stamp();
+      if (now !== seen) {
         rows.clear();
-        changesSeen = changes;
+        seen = now;
       }
       let row = rows.get(prefix);
       if (row === undefined) {
@@ -53,17 +50,4 @@ function createKeyCache<T>(db: Db): KeyCache<T> {
       return row;
     },
   };
-}
-
-/**
- * A function telling whether another connection has committed since it was last called (true on
- * the first call): `PRAGMA data_version`, SQLite's own answer. An in-memory database has no other
- * connection. (One `pread` of the WAL-index header would tell the same without a statement's read
- * locks; under load it measured no faster: docs/performance.md.)
- */
-function otherCommits(db: Db): () => boolean {
-  if (db.memory) return () => false;
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  let seen: unknown = null;
-  return () => seen !== (seen = dataVersion.get());
 }

@@ -1,3 +1,4 @@
+import { changeStamp } from '../../server/db/change-stamp.ts';
 import type { SimDb } from '../db.ts';
 
 /**
@@ -14,18 +15,16 @@ export type DueTask = (nowMs: number) => void;
  * a database nobody has written since, can only find what that run left: nothing due. Such runs are
  * skipped. It matters because the runner goes before every request: with time standing still, a
  * page of rides otherwise re-read every vehicle's latest day and every open day, ~15 ms a request
- * with 500 vehicles (docs/performance.md). "Nobody has written" is this connection's change count
- * (`total_changes()`, which rollbacks never lower, so it errs towards running) and, for other
- * connections, `PRAGMA data_version`. Inside a caller's transaction the run always happens: that
+ * with 500 vehicles (docs/performance.md). "Nobody has written" is the connection's change stamp
+ * (server/db/change-stamp.ts). Inside a caller's transaction the run always happens: that
  * transaction may still roll back what it wrote.
  */
 export function createDueRunner(db: SimDb, tasks: DueTask[]): (nowMs: number) => void {
   const runAll = db.transaction((nowMs: number) => {
     for (const task of tasks) task(nowMs);
   });
-  const writes = db.prepare('SELECT total_changes()').pluck();
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  const stamp = (nowMs: number) => `${nowMs}|${writes.get()}|${dataVersion.get()}`;
+  const changes = changeStamp(db);
+  const stamp = (nowMs: number) => `${nowMs}|${changes()}`;
   let settled: string | null = null;
   return (nowMs) => {
     if (db.inTransaction) return runAll(nowMs);
