@@ -92,7 +92,5 @@ export function resolveColor(input: { color?: string | null; colorId?: number | 
   return { ok: true, color: { ...chosen } };
 }
 
-export function getColorById(id: number): Color | undefined {
-  const color = byId.get(id);
-  return color && { ...color };
-}
+/** A colour's name for an answer: no copy of the entry, since every vehicle shown asks for one. */
+export const colorNameById = (id: number): string | undefined => byId.get(id)?.name;

@@ -29,17 +29,18 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
       const url = req.originalUrl;
       const query = url.indexOf('?');
       const path = query < 0 ? url : url.slice(0, query);
-      const line: Record<string, unknown> = {
+      // req.auth exists only once authenticate has accepted the key. One shape for every line: the
+      // fields left undefined are not written (JSON.stringify skips them).
+      const auth = (req as { auth?: AuthContext }).auth;
+      const line = {
         requestId,
         method: req.method,
         path: path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS)}…` : path,
         status: res.statusCode,
         durationMs: Math.max(0, realNowMs() - startMs),
+        keyPrefix: auth?.keyPrefix,
+        aborted: res.writableFinished ? undefined : true,
       };
-      // req.auth exists only once authenticate has accepted the key.
-      const auth = (req as { auth?: AuthContext }).auth;
-      if (auth) line.keyPrefix = auth.keyPrefix;
-      if (!res.writableFinished) line.aborted = true;
       logger.info('request', line);
     });
   };

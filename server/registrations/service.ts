@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { findCity } from '../catalog/cities.ts';
-import { getColorById } from '../catalog/colors.ts';
+import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import type { RegisterResult } from '../platforms/types.ts';
@@ -33,7 +33,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       brand: vehicle.brand,
       model: vehicle.model,
       year: vehicle.year,
-      color: getColorById(vehicle.color_id)?.name ?? '',
+      color: colorNameById(vehicle.color_id) ?? '',
     };
     if (platform === 'platform_a') {
       const city = vehicle.city === null ? null : findCity(vehicle.city);

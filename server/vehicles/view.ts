@@ -1,4 +1,4 @@
-import { getColorById } from '../catalog/colors.ts';
+import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
 import { toRegistration, type Registration, type RegistrationRow } from '../registrations/store.ts';
 import { parsePlatforms, type VehicleRow, type VehicleStatus } from './store.ts';
@@ -29,7 +29,7 @@ export function toVehicle(row: VehicleRow, registrations: RegistrationRow[], ass
     brand: row.brand,
     model: row.model,
     year: row.year,
-    color: getColorById(row.color_id)?.name ?? '',
+    color: colorNameById(row.color_id) ?? '',
     colorId: row.color_id,
     city: row.city,
     vin: row.vin,
