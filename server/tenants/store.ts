@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import { keyCacheOf } from './key-cache.ts';
+import { keyCacheOf, type KeyCache } from './key-cache.ts';
 
 export type TenantStatus = 'active' | 'pending';
 
@@ -36,7 +36,7 @@ export function createTenantStore(db: Db) {
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
     t.name, t.status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-  const keys = keyCacheOf<KeyWithTenant>(db);
+  let keys: KeyCache<KeyWithTenant> | undefined; // made on first use: most stores never authenticate
   const loadKey = (prefix: string): KeyWithTenant | undefined => {
     const v = keyWithTenant.get(prefix) as unknown[] | undefined;
     if (!v) return undefined;
@@ -57,7 +57,7 @@ export function createTenantStore(db: Db) {
      * Every request's lookup: the key and its tenant, from the connection's key cache while the
      * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.
      */
-    keyWithTenant: (prefix: string): KeyWithTenant | undefined => keys.get(prefix, loadKey),
+    keyWithTenant: (prefix: string): KeyWithTenant | undefined => (keys ??= keyCacheOf(db)).get(prefix, loadKey),
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }

@@ -59,6 +59,22 @@ describe('full process: serve + CLI', () => {
     expect(stored.body).toMatchObject({ status: 'bound', reviewStatus: 'approved' });
   });
 
+  it('when the CLI revokes a key that serve has just accepted, then the very next request with it gets 401', async () => {
+    // Arrange: a second key of the tenant, used until serve keeps it warm
+    const created = await env.cli(['keys', 'create', '--tenant', client.tenantId]);
+    const headers = { Authorization: `Bearer ${created.json.key}` };
+    for (let i = 0; i < 3; i++) expect((await fetch(`${env.base}/v1/me`, { headers })).status).toBe(200);
+
+    // Act: revoke from another process, then ask at once
+    const revoked = await env.cli(['keys', 'revoke', created.json.id]);
+    const next = await fetch(`${env.base}/v1/me`, { headers });
+
+    // Assert
+    expect(revoked.code).toBe(0);
+    expect(next.status).toBe(401);
+    expect((await fetch(`${env.base}/v1/me`, { headers: auth })).status).toBe(200);
+  });
+
   it('when a CLI command fails, then it exits non-zero with a message on stderr', async () => {
     const result = await env.cli(['platform-a', 'accept', '00000000-0000-4000-8000-000000000000']);
     expect(result.code).not.toBe(0);
