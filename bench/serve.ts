@@ -38,7 +38,7 @@ export interface Serve {
 }
 
 /** Rate limiting off (the bench is one key hammering), clock frozen so ride dates are known. */
-export async function startServe(dataDir = tempDir('data'), extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Serve> {
+export async function startServe(dataDir = tempDir('data'), extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], bin = BIN): Promise<Serve> {
   const port = await freePort();
   const env = {
     ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_CLOCK_START: CLOCK_START, ...extraEnv,
@@ -47,7 +47,7 @@ export async function startServe(dataDir = tempDir('data'), extraEnv: Record<str
   // Request logs go to a file, not a pipe: reading them would cost the bench process CPU it needs.
   const logFd = openSync(join(dataDir, 'serve.log'), 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve'], { env, stdio: ['ignore', 'pipe', logFd] });
+  const child = spawn(process.execPath, [...nodeArgs, bin, 'serve'], { env, stdio: ['ignore', 'pipe', logFd] });
   closeSync(logFd);
   let output = '';
   const coldStartMs = await new Promise<number>((resolve, reject) => {
@@ -63,7 +63,7 @@ export async function startServe(dataDir = tempDir('data'), extraEnv: Record<str
 
   const cli = <T>(args: string[], timeoutMs = 600_000) =>
     new Promise<T>((resolve, reject) => {
-      execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      execFile(process.execPath, [bin, ...args, '--json'], { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
         if (err) return reject(new Error(`fleet-sim ${args.join(' ')} failed: ${stderr || err.message}`));
         resolve(JSON.parse(stdout) as T);
       });

@@ -1,0 +1,66 @@
+/**
+ * `node --import tsx bench/compare.ts --against DIR [--rounds N] [--seconds S] [--vehicles N] [--days N]`:
+ * GET /v1/vehicles/{id} of this checkout (B) against another one (A, e.g. a `git worktree` of the
+ * previous commit) and Express minimal, in one rotation. Both serves run on copies of one data dir
+ * built by this checkout (vehicles, a platform_b batch, rides), so they differ by their code alone.
+ * Prints each target's CPU µs per request and the ratios paired round by round: the way to tell a
+ * change of a few per cent from the machine's noise (docs/performance.md).
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createTenant, createVehicles, runRegistrationBatch } from './dataset.ts';
+import { generateRides } from './ingest.ts';
+import { runLoad, stat, type LoadResult } from './load.ts';
+import { startBaseline, startServe, tempDir } from './serve.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback?: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const against = option('--against');
+if (!against) throw new Error('--against DIR (another checkout, with its node_modules) is required');
+const rounds = Number(option('--rounds', '10'));
+const seconds = Number(option('--seconds', '2'));
+const vehicles = Number(option('--vehicles', '500'));
+const days = Number(option('--days', '30'));
+const log = (msg: string) => process.stderr.write(`[compare] ${msg}\n`);
+
+log(`data dir: ${vehicles} vehicles, ${days} days of rides`);
+const data = tempDir('compare');
+const builder = await startServe(data);
+const tenant = await createTenant(builder, 'Flota Compare');
+const ids = await createVehicles(builder.base, tenant, vehicles);
+await runRegistrationBatch(builder.base, tenant, 'platform_b', ids);
+if (days > 0) await generateRides(builder, tenant.tenantId, new Date(Date.parse('2025-12-31') - (days - 1) * 86_400_000).toISOString().slice(0, 10), '2025-12-31');
+await builder.stop();
+
+const copy = (label: string) => {
+  const dir = tempDir(label);
+  cpSync(data, dir, { recursive: true });
+  return dir;
+};
+const dirA = copy('a');
+const dirB = copy('b');
+const a = await startServe(dirA, {}, [], join(resolve(against), 'cli/bin.mjs'));
+const b = await startServe(dirB);
+const minimal = await startBaseline('express-minimal.ts', { BENCH_DB: join(dirA, 'api.db') });
+try {
+  log(`${rounds} rounds × ${seconds} s`);
+  const path = `/v1/vehicles/${ids[1]}`;
+  const headers = { authorization: tenant.auth.authorization };
+  const r = await runLoad(
+    [
+      { name: 'A', url: a.base + path, headers, pid: a.pid },
+      { name: 'B', url: b.base + path, headers, pid: b.pid },
+      { name: 'minimal', url: minimal.base + path, headers, pid: minimal.pid },
+    ],
+    { runs: rounds, seconds, warmupSeconds: 1, settleSeconds: 0.5, connections: 10 },
+  );
+  const paired = (x: LoadResult, y: LoadResult) => stat(x.rpsByRun.map((rps, i) => rps / y.rpsByRun[i]));
+  const show = (s: { median: number; min: number; max: number }, digits: number) => `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+  for (const [name, x] of [['A (--against)', r.A], ['B (this checkout)', r.B], ['Express minimal', r.minimal]] as const) {
+    process.stdout.write(`${name.padEnd(18)} ${show(x.rps, 0)} req/s, CPU ${show(x.cpuUs, 1)} µs/req${x.bad ? `, ${x.bad} not 2xx` : ''}\n`);
+  }
+  process.stdout.write(`B ÷ A        ${show(paired(r.B, r.A), 3)}\nA ÷ minimal  ${show(paired(r.A, r.minimal), 3)}\nB ÷ minimal  ${show(paired(r.B, r.minimal), 3)}\n`);
+} finally {
+  await Promise.all([a.stop(), b.stop(), minimal.stop()]);
+  for (const dir of [data, dirA, dirB]) rmSync(dir, { recursive: true, force: true });
+}
