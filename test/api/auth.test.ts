@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
-import { openDatabase } from '../../server/db/open.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { makeTestApp } from '../support/app.ts';
+import { tempDatabaseFiles } from '../support/temp-db.ts';
 
 type TestApp = ReturnType<typeof makeTestApp>;
 
@@ -103,18 +100,12 @@ describe('authentication', () => {
   });
 
   describe('keys and tenants changed by another process (the CLI writes the data dir while serve runs)', () => {
-    const cleanups: (() => void)[] = [];
-    afterEach(() => {
-      while (cleanups.length) cleanups.pop()!();
-    });
+    const connections = tempDatabaseFiles();
 
     /** The app on one connection to a file, and the CLI's tenant service on a second one. */
     function appAndCli() {
-      const dir = mkdtempSync(join(tmpdir(), 'fleet-auth-'));
-      const file = join(dir, 'api.db');
-      const t = makeTestApp({ db: openDatabase(file) });
-      const cliDb = openDatabase(file);
-      cleanups.push(() => (t.deps.db.close(), cliDb.close(), rmSync(dir, { recursive: true, force: true })));
+      const [appDb, cliDb] = connections(2);
+      const t = makeTestApp({ db: appDb });
       return { t, cli: createTenantService({ db: cliDb, clock: t.deps.clock, ids: t.deps.ids }) };
     }
 

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open.ts';
-import type { Db } from '../../server/db/open.ts';
+import { describe, expect, it } from 'vitest';
 import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
+import { tempDatabaseFiles } from '../support/temp-db.ts';
 
 type Body = Record<string, unknown>;
 
@@ -388,21 +384,8 @@ describe('POST /v1/vehicles: concurrency', () => {
   });
 
   describe('two apps on one SQLite file (like two processes)', () => {
-    const cleanups: (() => void)[] = [];
-    afterEach(() => {
-      while (cleanups.length) cleanups.pop()!();
-    });
-
-    function twoApps() {
-      const dir = mkdtempSync(join(tmpdir(), 'fleet-vehicles-'));
-      const file = join(dir, 'api.sqlite');
-      const dbs: Db[] = [openDatabase(file), openDatabase(file)];
-      cleanups.push(() => {
-        for (const db of dbs) db.close();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      return dbs.map((db) => makeTestApp({ db }));
-    }
+    const connections = tempDatabaseFiles();
+    const twoApps = () => connections(2).map((db) => makeTestApp({ db }));
 
     it('when both create the same plate concurrently, then one wins, the others get 409 and the file holds one row', async () => {
       // Arrange

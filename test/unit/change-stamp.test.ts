@@ -1,25 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeStamp } from '../../server/db/change-stamp.ts';
-import { openDatabase, type Db } from '../../server/db/open.ts';
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-/** Two connections on one file, each with a table `t` to write to. */
-function twoConnections(): [Db, Db] {
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-stamp-'));
-  const dbs: [Db, Db] = [openDatabase(join(dir, 'x.db')), openDatabase(join(dir, 'x.db'))];
-  dbs[0].exec('CREATE TABLE t (x)');
-  cleanups.push(() => (dbs.forEach((db) => db.close()), rmSync(dir, { recursive: true, force: true })));
-  return dbs;
-}
+import type { Db } from '../../server/db/open.ts';
+import { tempDatabaseFiles } from '../support/temp-db.ts';
 
 describe('changeStamp', () => {
+  const connections = tempDatabaseFiles();
+
+  /** Two connections on one file, with a table `t` to write to. */
+  function twoConnections(): Db[] {
+    const dbs = connections(2);
+    dbs[0].exec('CREATE TABLE t (x)');
+    return dbs;
+  }
+
   it('when nobody writes (reads only, from either connection), then the stamp stays the same', () => {
     const [mine, other] = twoConnections();
     const stamp = changeStamp(mine);

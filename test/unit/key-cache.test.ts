@@ -1,23 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/open.ts';
 import { keyCacheOf, MAX_KEYS } from '../../server/tenants/key-cache.ts';
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-/** Two connections on one file: the API's and another process's (the CLI), as in `fleet-sim keys revoke`. */
-function twoConnections(): [Db, Db] {
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-key-cache-'));
-  const dbs: [Db, Db] = [openDatabase(join(dir, 'api.db')), openDatabase(join(dir, 'api.db'))];
-  cleanups.push(() => (dbs.forEach((db) => db.close()), rmSync(dir, { recursive: true, force: true })));
-  return dbs;
-}
+import { tempDatabaseFiles } from '../support/temp-db.ts';
 
 /**
  * What a request sent after another process's commit meets first: the event loop polling once,
@@ -42,6 +27,9 @@ function counted(db: Db) {
 }
 
 describe('key cache', () => {
+  // Two connections on one file: the API's and another process's (the CLI), as in `fleet-sim keys revoke`.
+  const twoConnections = tempDatabaseFiles();
+
   it('when nothing changed since a key was read, then the next lookups do not read it again', () => {
     const db = openDatabase(':memory:');
     const loader = counted(db);
@@ -132,10 +120,8 @@ describe('key cache', () => {
   });
 
   it('when the database keeps no write-ahead log to watch, then another connection\'s commit counts without waiting', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fleet-key-cache-'));
     // SQLite's default rollback journal: no -wal file, as a database another tool made might be.
-    const [api, cli] = [new Database(join(dir, 'api.db')), new Database(join(dir, 'api.db'))];
-    cleanups.push(() => (api.close(), cli.close(), rmSync(dir, { recursive: true, force: true })));
+    const [api, cli] = twoConnections(2, (file) => new Database(file));
     const loader = counted(api);
     api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
     const cache = keyCacheOf<{ revoked: number }>(api);
