@@ -1,4 +1,4 @@
-import { watch } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { changeStamp } from '../db/change-stamp.ts';
 import type { Db } from '../db/open.ts';
 
@@ -11,29 +11,19 @@ export const MAX_KEYS = 1024;
  * another process) counts from the very next request. Every request authenticates: the join of key
  * and tenant, its row built into an object, was one of its two statements (docs/performance.md).
  *
- * Before each lookup, any write since the last one (`changeSignal`) empties the cache. Only found
- * keys are kept: unknown prefixes cost their statement every time and cannot fill it.
- *
- * One cache per connection (not per store: several stores share a connection, and a write through
- * one must reach the others), kept in a WeakMap.
+ * Before each lookup, any write since the last one (`changeSignal`: by this connection, through any
+ * store, or by another) empties the cache. Only found keys are kept: unknown prefixes cost their
+ * statement every time and cannot fill it.
  */
 export interface KeyCache<T> {
-  get(prefix: string, load: (prefix: string) => T | undefined): T | undefined;
+  get(prefix: string): T | undefined;
 }
 
-const caches = new WeakMap<Db, KeyCache<unknown>>();
-
-export function keyCacheOf<T>(db: Db): KeyCache<T> {
-  let cache = caches.get(db);
-  if (cache === undefined) caches.set(db, (cache = createKeyCache(db)));
-  return cache as KeyCache<T>;
-}
-
-function createKeyCache<T>(db: Db): KeyCache<T> {
+export function createKeyCache<T>(db: Db, load: (prefix: string) => T | undefined): KeyCache<T> {
   const changed = changeSignal(db);
   const rows = new Map<string, T>();
   return {
-    get(prefix, load) {
+    get(prefix) {
       if (changed()) rows.clear();
       let row = rows.get(prefix);
       if (row === undefined) {
@@ -47,7 +37,11 @@ function createKeyCache<T>(db: Db): KeyCache<T> {
   };
 }
 
-const closeOnCollect = new FinalizationRegistry<() => void>((close) => close());
+/**
+ * How long after the log's last write every lookup also reads `PRAGMA data_version`: longer than a
+ * writer takes between writing its frames and publishing its commit (see changeSignal).
+ */
+export const SETTLE_MS = 1000;
 
 /**
  * A function telling whether anything may have been written to the database since its last call
@@ -55,42 +49,52 @@ const closeOnCollect = new FinalizationRegistry<() => void>((close) => close());
  *
  * By default that is the connection's change stamp (db/change-stamp.ts), whose `PRAGMA
  * data_version` takes and releases a read lock: two `fcntl` calls on every request, about 5 % of one
- * here (docs/performance.md). A file database in WAL mode is cheaper to watch: every commit, by any
- * process, writes its `-wal` file, and the file system says so (inotify on Linux, kqueue on macOS)
- * with no system call per request. The event is queued by the writer's own write, before its commit
- * returns and so before any request sent after it; the event loop meets the two in that order, and
- * the cache is emptied before that request authenticates. This connection's own writes are counted
- * by `total_changes()`, which takes no lock. If the watch cannot be had (no `-wal` file, watch
- * limits) or ends (the file renamed or deleted), the stamp takes over.
+ * here (docs/performance.md). A file database in WAL mode needs it only around writes. Every
+ * commit, by any process, first writes its frames to the `-wal` file, and the file system says so
+ * (inotify on Linux, kqueue on macOS) with no system call per request: the event is queued by that
+ * write, so the event loop meets it before any request sent after the commit returned. The commit
+ * becomes visible a moment after those writes, when the writer publishes it in the shared WAL
+ * index (memory, no event). So an event opens a window of SETTLE_MS in which every lookup reads
+ * the stamp, and the publication is seen whenever it lands in it. Outside those windows, this
+ * connection's own writes are counted by `total_changes()`, which takes no lock. If the watch
+ * cannot be had (no `-wal` file, watch limits), or ends (the file replaced, the database closed),
+ * the stamp is read on every lookup.
  */
-function changeSignal(db: Db): () => boolean {
+export function changeSignal(db: Db, nowMs: () => number = () => performance.now()): () => boolean {
   const stamp = changeStamp(db);
   let stampSeen: string | null = null;
   const byStamp = () => stampSeen !== (stampSeen = stamp());
   if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return byStamp;
 
-  const ownWrites = db.prepare('SELECT total_changes()').pluck();
-  let writesSeen: unknown = null;
-  let watched = false;
-  let committed = true;
+  const wal = `${db.name}-wal`;
+  const inodeOf = () => {
+    try {
+      return statSync(wal).ino;
+    } catch {
+      return null;
+    }
+  };
+  const inode = inodeOf();
+  let watcher: FSWatcher;
+  let watched = inode !== null;
+  let stampUntil = -Infinity;
+  const stop = () => ((watched = false), watcher.close());
   try {
-    const watcher = watch(`${db.name}-wal`, { persistent: false }, (event) => {
-      committed = true;
-      if (event === 'rename') stop(); // this inode is no longer the log
+    watcher = watch(wal, { persistent: false }, () => {
+      stampUntil = nowMs() + SETTLE_MS;
+      if (!db.open || inodeOf() !== inode) stop(); // closed, or this inode is no longer the log
     });
-    const stop = () => ((watched = false), watcher.close());
     watcher.on('error', stop);
-    closeOnCollect.register(db, () => watcher.close());
-    watched = true;
   } catch {
     return byStamp;
   }
+  if (!watched) stop();
+
+  const ownWrites = db.prepare('SELECT total_changes()').pluck();
+  let writesSeen: unknown = null;
   return () => {
-    if (!watched) return byStamp(); // true on its first call: the stamp has not been read before
-    const writes = ownWrites.get();
-    const changed = committed || writes !== writesSeen;
-    committed = false;
-    writesSeen = writes;
-    return changed;
+    const ownChanged = writesSeen !== (writesSeen = ownWrites.get());
+    if (!watched || nowMs() <= stampUntil) return byStamp() || ownChanged; // both read, always
+    return ownChanged;
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import { keyCacheOf, type KeyCache } from './key-cache.ts';
+import { createKeyCache, type KeyCache } from './key-cache.ts';
 
 export type TenantStatus = 'active' | 'pending';
 
@@ -54,10 +54,10 @@ export function createTenantStore(db: Db) {
     insertKey: (row: Omit<ApiKeyRow, 'revoked_at'>) => void insertKey.run(row),
     getKey: (id: string) => getKey.get(id) as ApiKeyRow | undefined,
     /**
-     * Every request's lookup: the key and its tenant, from the connection's key cache while the
+     * Every request's lookup: the key and its tenant, from this store's key cache while the
      * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.
      */
-    keyWithTenant: (prefix: string): KeyWithTenant | undefined => (keys ??= keyCacheOf(db)).get(prefix, loadKey),
+    keyWithTenant: (prefix: string): KeyWithTenant | undefined => (keys ??= createKeyCache(db, loadKey)).get(prefix),
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/open.ts';
-import { keyCacheOf, MAX_KEYS } from '../../server/tenants/key-cache.ts';
+import { changeSignal, createKeyCache, MAX_KEYS, SETTLE_MS } from '../../server/tenants/key-cache.ts';
 import { tempDatabaseFiles } from '../support/temp-db.ts';
 
 /**
@@ -34,10 +34,10 @@ describe('key cache', () => {
     const db = openDatabase(':memory:');
     const loader = counted(db);
     db.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
-    const cache = keyCacheOf<{ prefix: string; revoked: number }>(db);
+    const cache = createKeyCache(db, loader.load);
 
-    const first = cache.get('a', loader.load);
-    const again = [cache.get('a', loader.load), cache.get('a', loader.load)];
+    const first = cache.get('a');
+    const again = [cache.get('a'), cache.get('a')];
 
     expect(first).toEqual({ prefix: 'a', revoked: 0 });
     expect(again).toEqual([first, first]);
@@ -48,12 +48,12 @@ describe('key cache', () => {
     const db = openDatabase(':memory:');
     const loader = counted(db);
     db.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
-    const cache = keyCacheOf<{ revoked: number }>(db);
-    cache.get('a', loader.load);
+    const cache = createKeyCache(db, loader.load);
+    cache.get('a');
 
     db.prepare("UPDATE k SET revoked = 1 WHERE prefix = 'a'").run();
 
-    expect(cache.get('a', loader.load)?.revoked).toBe(1);
+    expect(cache.get('a')?.revoked).toBe(1);
     expect(loader.calls).toBe(2);
   });
 
@@ -61,15 +61,15 @@ describe('key cache', () => {
     const [api, cli] = twoConnections();
     const loader = counted(api);
     api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
-    const cache = keyCacheOf<{ revoked: number }>(api);
-    expect(cache.get('a', loader.load)?.revoked).toBe(0);
-    expect(cache.get('a', loader.load)?.revoked).toBe(0);
+    const cache = createKeyCache(api, loader.load);
+    expect(cache.get('a')?.revoked).toBe(0);
+    expect(cache.get('a')?.revoked).toBe(0);
     expect(loader.calls).toBe(1);
 
     cli.prepare("UPDATE k SET revoked = 1 WHERE prefix = 'a'").run();
     await afterOnePoll();
 
-    expect(cache.get('a', loader.load)?.revoked).toBe(1);
+    expect(cache.get('a')?.revoked).toBe(1);
     expect(loader.calls).toBe(2);
   });
 
@@ -77,12 +77,12 @@ describe('key cache', () => {
     const [api, cli] = twoConnections();
     const loader = counted(api);
     api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
-    const cache = keyCacheOf(api);
-    cache.get('a', loader.load);
+    const cache = createKeyCache(api, loader.load);
+    cache.get('a');
 
     cli.exec('CREATE TABLE other (x); INSERT INTO other VALUES (1)');
     await afterOnePoll();
-    cache.get('a', loader.load);
+    cache.get('a');
 
     expect(loader.calls).toBe(2);
   });
@@ -90,11 +90,11 @@ describe('key cache', () => {
   it('when a prefix is unknown, then it is not kept: each lookup reads again and finds the key once it exists', () => {
     const db = openDatabase(':memory:');
     const loader = counted(db);
-    const cache = keyCacheOf(db);
+    const cache = createKeyCache(db, loader.load);
 
-    const misses = [cache.get('nope', loader.load), cache.get('nope', loader.load)];
+    const misses = [cache.get('nope'), cache.get('nope')];
     db.prepare("INSERT INTO k (prefix) VALUES ('nope')").run();
-    const found = cache.get('nope', loader.load);
+    const found = cache.get('nope');
 
     expect(misses).toEqual([undefined, undefined]);
     expect(found).toEqual({ prefix: 'nope', revoked: 0 });
@@ -108,13 +108,13 @@ describe('key cache', () => {
     db.transaction(() => {
       for (let i = 0; i <= MAX_KEYS; i++) insert.run(`p${i}`);
     })();
-    const cache = keyCacheOf(db);
-    for (let i = 0; i < MAX_KEYS; i++) cache.get(`p${i}`, loader.load);
-    cache.get('p0', loader.load);
+    const cache = createKeyCache(db, loader.load);
+    for (let i = 0; i < MAX_KEYS; i++) cache.get(`p${i}`);
+    cache.get('p0');
     expect(loader.calls).toBe(MAX_KEYS); // all kept up to the bound
 
-    cache.get(`p${MAX_KEYS}`, loader.load); // one more: the cache starts over
-    cache.get('p0', loader.load);
+    cache.get(`p${MAX_KEYS}`); // one more: the cache starts over
+    cache.get('p0');
 
     expect(loader.calls).toBe(MAX_KEYS + 2);
   });
@@ -124,20 +124,46 @@ describe('key cache', () => {
     const [api, cli] = twoConnections(2, (file) => new Database(file));
     const loader = counted(api);
     api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
-    const cache = keyCacheOf<{ revoked: number }>(api);
-    cache.get('a', loader.load);
-    cache.get('a', loader.load);
+    const cache = createKeyCache(api, loader.load);
+    cache.get('a');
+    cache.get('a');
 
     cli.prepare("UPDATE k SET revoked = 1 WHERE prefix = 'a'").run();
 
-    expect(cache.get('a', loader.load)?.revoked).toBe(1);
+    expect(cache.get('a')?.revoked).toBe(1);
     expect(loader.calls).toBe(2);
   });
 
-  it('when two stores share a connection, then they share one cache', () => {
-    const db = openDatabase(':memory:');
+  it('when the log was written less than SETTLE_MS ago, then a commit whose file event has not reached the loop yet is seen all the same', async () => {
+    // The window covers a writer between writing its frames (the event) and publishing its commit.
+    const [api, cli] = twoConnections();
+    const loader = counted(api);
+    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    let now = 0;
+    const changed = changeSignal(api, () => now);
+    changed();
+    cli.prepare("INSERT INTO k (prefix) VALUES ('b')").run();
+    await afterOnePoll(); // the event: the window opens
+    expect(changed()).toBe(true);
 
-    expect(keyCacheOf(db)).toBe(keyCacheOf(db));
-    expect(keyCacheOf(db)).not.toBe(keyCacheOf(openDatabase(':memory:')));
+    now += SETTLE_MS - 1;
+    cli.prepare("UPDATE k SET revoked = 1 WHERE prefix = 'a'").run(); // no poll: its event still queued
+
+    expect(changed()).toBe(true);
+    expect(changed()).toBe(false);
+    expect(loader.calls).toBe(0);
+  });
+
+  it('when nothing was written for longer than SETTLE_MS, then the lookups read no stamp and see no change', async () => {
+    const [api] = twoConnections();
+    counted(api);
+    let now = 0;
+    const changed = changeSignal(api, () => now);
+    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    await afterOnePoll();
+    changed();
+    now += SETTLE_MS + 1;
+
+    expect([changed(), changed()]).toEqual([false, false]);
   });
 });
