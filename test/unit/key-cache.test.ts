@@ -1,3 +1,4 @@
+import { unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/open.ts';
@@ -117,6 +118,26 @@ describe('key cache', () => {
     cache.get('p0');
 
     expect(loader.calls).toBe(MAX_KEYS + 2);
+  });
+
+  it('when the log file the watch was on is gone, then every lookup reads the stamp and sees commits without waiting', async () => {
+    const [api, cli] = twoConnections();
+    const loader = counted(api);
+    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    let now = 0;
+    const changed = changeSignal(api, () => now);
+    changed();
+    api.pragma('wal_checkpoint(TRUNCATE)'); // nothing left in the log: removing it loses no row
+    unlinkSync(`${api.name}-wal`);
+    await afterOnePoll(); // the watch hears of it and stops
+    changed();
+    now += 10 * SETTLE_MS; // long past any window a write could have opened
+
+    cli.prepare("UPDATE k SET revoked = 1 WHERE prefix = 'a'").run();
+
+    expect(changed()).toBe(true);
+    expect(changed()).toBe(false);
+    expect(loader.calls).toBe(0);
   });
 
   it('when the database keeps no write-ahead log to watch, then another connection\'s commit counts without waiting', () => {
