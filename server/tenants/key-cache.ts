@@ -1,5 +1,5 @@
-import { statSync, watch, type FSWatcher } from 'node:fs';
-import { changeStamp } from '../db/change-stamp.ts';
+import { statSync, watch } from 'node:fs';
+import { changeCounters } from '../db/change-stamp.ts';
 import type { Db } from '../db/open.ts';
 
 /** Past this many keys the cache starts over: a bound on memory, whatever callers present. */
@@ -47,7 +47,7 @@ export const SETTLE_MS = 1000;
  * A function telling whether anything may have been written to the database since its last call
  * (true on the first): by this connection, or by another one, in this process or another.
  *
- * By default that is the connection's change stamp (db/change-stamp.ts), whose `PRAGMA
+ * By default both of the connection's change counters are read (db/change-stamp.ts); `PRAGMA
  * data_version` takes and releases a read lock: two `fcntl` calls on every request, about 5 % of one
  * here (docs/performance.md). A file database in WAL mode needs it only around writes. Every
  * commit, by any process, first writes its frames to the `-wal` file, and the file system says so
@@ -61,10 +61,16 @@ export const SETTLE_MS = 1000;
  * the stamp is read on every lookup.
  */
 export function changeSignal(db: Db, nowMs: () => number = () => performance.now()): () => boolean {
-  const stamp = changeStamp(db);
-  let stampSeen: string | null = null;
-  const byStamp = () => stampSeen !== (stampSeen = stamp());
-  if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return byStamp;
+  const { ownWrites, othersCommits } = changeCounters(db);
+  let writesSeen: unknown = null;
+  let commitsSeen: unknown = null;
+  const ownChanged = () => writesSeen !== (writesSeen = ownWrites.get());
+  const othersChanged = () => commitsSeen !== (commitsSeen = othersCommits.get());
+  const stamp = () => {
+    const own = ownChanged(); // both read, always: each keeps its last value
+    return othersChanged() || own;
+  };
+  if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return stamp;
 
   const wal = `${db.name}-wal`;
   const inodeOf = () => {
@@ -75,26 +81,18 @@ export function changeSignal(db: Db, nowMs: () => number = () => performance.now
     }
   };
   const inode = inodeOf();
-  let watcher: FSWatcher;
-  let watched = inode !== null;
+  if (inode === null) return stamp;
+  let watched = true;
   let stampUntil = -Infinity;
-  const stop = () => ((watched = false), watcher.close());
   try {
-    watcher = watch(wal, { persistent: false }, () => {
+    const watcher = watch(wal, { persistent: false }, () => {
       stampUntil = nowMs() + SETTLE_MS;
       if (!db.open || inodeOf() !== inode) stop(); // closed, or this inode is no longer the log
     });
+    const stop = () => ((watched = false), watcher.close());
     watcher.on('error', stop);
   } catch {
-    return byStamp;
+    return stamp;
   }
-  if (!watched) stop();
-
-  const ownWrites = db.prepare('SELECT total_changes()').pluck();
-  let writesSeen: unknown = null;
-  return () => {
-    const ownChanged = writesSeen !== (writesSeen = ownWrites.get());
-    if (!watched || nowMs() <= stampUntil) return byStamp() || ownChanged; // both read, always
-    return ownChanged;
-  };
+  return () => (!watched || nowMs() <= stampUntil ? stamp() : ownChanged());
 }

@@ -27,14 +27,20 @@ function counted(db: Db) {
   return loader;
 }
 
+/** `counted` over a table that already holds key 'a'. */
+function countedWithA(db: Db) {
+  const loader = counted(db);
+  db.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+  return loader;
+}
+
 describe('key cache', () => {
   // Two connections on one file: the API's and another process's (the CLI), as in `fleet-sim keys revoke`.
   const twoConnections = tempDatabaseFiles();
 
   it('when nothing changed since a key was read, then the next lookups do not read it again', () => {
     const db = openDatabase(':memory:');
-    const loader = counted(db);
-    db.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(db);
     const cache = createKeyCache(db, loader.load);
 
     const first = cache.get('a');
@@ -47,8 +53,7 @@ describe('key cache', () => {
 
   it('when this connection writes a row (any table), then the next lookup reads the key again', () => {
     const db = openDatabase(':memory:');
-    const loader = counted(db);
-    db.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(db);
     const cache = createKeyCache(db, loader.load);
     cache.get('a');
 
@@ -60,8 +65,7 @@ describe('key cache', () => {
 
   it('when another connection commits (another process revoking), then the first lookup after the event loop polls sees it', async () => {
     const [api, cli] = twoConnections();
-    const loader = counted(api);
-    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(api);
     const cache = createKeyCache(api, loader.load);
     expect(cache.get('a')?.revoked).toBe(0);
     expect(cache.get('a')?.revoked).toBe(0);
@@ -76,8 +80,7 @@ describe('key cache', () => {
 
   it('when another connection commits to an unrelated table, then the cache starts over all the same', async () => {
     const [api, cli] = twoConnections();
-    const loader = counted(api);
-    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(api);
     const cache = createKeyCache(api, loader.load);
     cache.get('a');
 
@@ -122,8 +125,7 @@ describe('key cache', () => {
 
   it('when the log file the watch was on is gone, then every lookup reads the stamp and sees commits without waiting', async () => {
     const [api, cli] = twoConnections();
-    const loader = counted(api);
-    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(api);
     let now = 0;
     const changed = changeSignal(api, () => now);
     changed();
@@ -143,8 +145,7 @@ describe('key cache', () => {
   it('when the database keeps no write-ahead log to watch, then another connection\'s commit counts without waiting', () => {
     // SQLite's default rollback journal: no -wal file, as a database another tool made might be.
     const [api, cli] = twoConnections(2, (file) => new Database(file));
-    const loader = counted(api);
-    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(api);
     const cache = createKeyCache(api, loader.load);
     cache.get('a');
     cache.get('a');
@@ -158,8 +159,7 @@ describe('key cache', () => {
   it('when the log was written less than SETTLE_MS ago, then a commit whose file event has not reached the loop yet is seen all the same', async () => {
     // The window covers a writer between writing its frames (the event) and publishing its commit.
     const [api, cli] = twoConnections();
-    const loader = counted(api);
-    api.prepare("INSERT INTO k (prefix) VALUES ('a')").run();
+    const loader = countedWithA(api);
     let now = 0;
     const changed = changeSignal(api, () => now);
     changed();
