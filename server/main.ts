@@ -52,6 +52,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
       });
       await services.sync.idle();
       await jobsStopped;
+      await services.rideIngestion.close();
       db.close();
     },
   };

@@ -5,7 +5,9 @@ import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts
 import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from './feed.ts';
 import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
 import { createUuidBytesMemo, rideKey } from './ride-key.ts';
-import { createRideStore, type RideValues } from './store.ts';
+import { createRideStore } from './store.ts';
+import { packRides } from './packed-rides.ts';
+import { createRideWriter, type RideWriter } from './ride-writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
 
@@ -34,15 +36,12 @@ type IngestDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'logger' | 'realNowMs' | 
  */
 export function createRideIngestion(deps: IngestDeps) {
   const rides = createRideStore(deps.db);
+  let rideWriter: RideWriter | null = null;
+  const writer = () => (rideWriter ??= createRideWriter(deps.db));
   const earnings = createEarningsStore(deps.db);
   const syncState = createRideSyncStore(deps.db);
   const throttle = createSyncThrottle(deps.clock, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
-
-  const rideValues = (feedId: number, platform: Platform, r: FeedRide, bytesOf: (uuid: string | null) => Buffer | null): RideValues => [
-    feedId, rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs), bytesOf(r.vehicleId), bytesOf(r.driverId),
-    r.status, r.startedAtMs, r.completedAtMs, r.distanceHkm, r.grossCents, r.tipCents, r.netCents,
-  ];
 
   const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
     id: uuidFromHash(`${deps.seed}:${platform}:daily:${tenantId}:${d.driverId ?? 'none'}:${d.date}`), tenant_id: tenantId, platform,
@@ -51,15 +50,21 @@ export function createRideIngestion(deps: IngestDeps) {
   });
 
   /**
-   * The next page is requested before this one is written, so the platform prepares it meanwhile.
-   * One transaction per page: the write holds the event loop (~0.3 s for 25 000 rides), and a longer
-   * hold would let the real-time timeout of the request under way fire before its answer is read.
+   * A pipeline of three: the platform prepares page n+1 while the API converts page n and the
+   * writer (ride-writer.ts, a thread on a database file) writes page n-1. At most one page waits
+   * for the writer. One transaction per page: in-process (in-memory databases) the write holds the
+   * event loop (~0.3 s for 25 000 rides), and a longer hold would let the real-time timeout of the
+   * request under way fire before its answer is read.
    */
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow, onAsked?: () => void): Promise<number> {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
+    const keyOf = (r: FeedRide) => rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs);
+    // Before the first read: the thread starts (~0.3 s) while the platform prepares the first page.
+    const pages = writer();
     let count = 0;
+    let written: Promise<number> = Promise.resolve(0);
     const first = read(null);
     onAsked?.();
     for (let next: Promise<FeedPage> | null = first; next !== null; ) {
@@ -67,9 +72,13 @@ export function createRideIngestion(deps: IngestDeps) {
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
       next?.catch(() => undefined);
-      rides.upsertMany(page.rides.map((r) => rideValues(feedId, platform, r, bytesOf)));
+      const packed = packRides(feedId, page.rides, keyOf, bytesOf);
+      await written;
+      written = pages.write(packed);
+      written.catch(() => undefined); // awaited at the next page or below: a failure is not lost
       count += page.rides.length;
     }
+    await written;
     return count;
   }
 
@@ -118,7 +127,13 @@ export function createRideIngestion(deps: IngestDeps) {
     }
   }
 
-  return { ingestWindow, syncDue };
+  /** Ends the writer thread, if one was started; the database may be closed after this. */
+  async function close(): Promise<void> {
+    await rideWriter?.close();
+    rideWriter = null;
+  }
+
+  return { ingestWindow, syncDue, close };
 }
 
 export type RideIngestion = ReturnType<typeof createRideIngestion>;

@@ -4,6 +4,7 @@ import { cachedPrepare, cursorNotFound } from '../http/pagination.ts';
 import type { RideStatus } from './feed.ts';
 import { uuidBytes } from '../lib/ids.ts';
 import { instantKey } from './ride-key.ts';
+import { forEachPacked, type PackedRides } from './packed-rides.ts';
 
 /** A stored ride (migration 006): ids as 16 bytes, money in centavos, distance in hundredths of a km. */
 export interface RideRow {
@@ -31,14 +32,6 @@ export interface RideFilters {
 const COLUMNS = ['feed', 'id', 'vehicle_id', 'driver_id', 'status', 'started_at_ms', 'completed_at_ms', 'distance_hkm',
   'gross_cents', 'tip_cents', 'net_cents'] as const;
 
-/**
- * A ride to write, its values in COLUMNS order. Positional on purpose: ingestion writes millions of
- * rows, and skipping an object and an array per ride is measurable there.
- */
-export type RideValues = [
-  feed: number, id: Buffer, vehicleId: Buffer | null, driverId: Buffer | null, status: RideStatus, startedAtMs: number,
-  completedAtMs: number | null, distanceHkm: number | null, grossCents: number | null, tipCents: number | null, netCents: number | null,
-];
 const MUTABLE = ['vehicle_id', 'driver_id', 'status', 'completed_at_ms', 'distance_hkm', 'gross_cents', 'tip_cents', 'net_cents'] as const;
 const FEED = '(SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = ?)';
 
@@ -70,10 +63,10 @@ export function createRideStore(db: Db) {
       return feedOf.get(tenantId, platform) as number;
     },
 
-    /** All rows in one transaction; returns how many were new or changed. */
-    upsertMany: db.transaction((rows: RideValues[]): number => {
+    /** A packed page (packed-rides.ts) in one transaction; returns how many rides were new or changed. */
+    upsertPacked: db.transaction((page: PackedRides): number => {
       let changed = 0;
-      for (const values of rows) changed += upsert.run(values).changes;
+      forEachPacked(page, (...values) => void (changed += upsert.run(values).changes));
       return changed;
     }),
 

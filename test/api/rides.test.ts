@@ -1,4 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open.ts';
+import { formatOrNull } from '../../server/earnings/money.ts';
+import { uuidText } from '../../server/lib/ids.ts';
+import { rideKey } from '../../server/rides/ride-key.ts';
 import { addDays, dayStartMs, mexicoCityDate } from '../../server/rides/mexico-city.ts';
 import { makeTestApp } from '../support/app.ts';
 import { ridesFixtures, type Item } from '../support/rides-fixtures.ts';
@@ -146,6 +153,36 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
     const chunkOf = (day: string) => (day < addDays(from, 14) ? 0 : day < addDays(from, 28) ? 1 : 2);
     expect(new Set(rides.map((x) => chunkOf(x.serviceDate)))).toEqual(new Set([0, 1, 2]));
     expect(again).toMatchObject({ generatedRides: 0, rides: rides.length, dailyEarnings: first.dailyEarnings });
+  });
+});
+
+describe('POST /_testbed/rides/generate on a database file (pages written by the writer thread)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-rides-'));
+  const w = useWorld({ db: openDatabase(join(dir, 'api.db')) });
+  const r = ridesFixtures(w);
+  afterAll(async () => {
+    await w.services.rideIngestion.close();
+    w.deps.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when a window spans several chunks, then the API lists exactly the rides the platform reports, with their values', async () => {
+    const fleet = await r.pbFleet(2);
+    const [from, to] = [r.daysAgo(20), r.daysAgo(1)];
+
+    const generated = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
+    const listed = await r.rides(fleet.auth, { from, to });
+    const reported = (await w.deps.platformB.listRides({ fleetId: fleet.tenantId, from, to }, null, 25_000)).rides;
+
+    expect(generated.rides).toBeGreaterThan(100);
+    expect(listed.length).toBe(generated.rides);
+    const asListed = reported.map((x) => ({
+      id: uuidText(rideKey(w.deps.seed, 'platform_b', x.platformRideId, x.startedAtMs)), platform: 'platform_b',
+      driverId: x.driverId, vehicleId: x.vehicleId, serviceDate: mexicoCityDate(x.startedAtMs), startedAt: new Date(x.startedAtMs).toISOString(),
+      completedAt: x.completedAtMs === null ? null : new Date(x.completedAtMs).toISOString(), status: x.status,
+      distanceKm: formatOrNull(x.distanceHkm), grossMxn: formatOrNull(x.grossCents), netMxn: formatOrNull(x.netCents), tipMxn: formatOrNull(x.tipCents),
+    }));
+    expect(listed).toEqual(asListed.sort(newestFirst));
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Db } from '../../server/db/open.ts';
 import { SimClock } from '../../server/lib/clock.ts';
 import { makeTestApp, TEST_CLOCK_START } from './app.ts';
 import { usePlatformNetwork } from './platform-network.ts';
@@ -7,9 +8,9 @@ import { usePlatformNetwork } from './platform-network.ts';
  * network between them is msw's, so a test can cut it (net.platformDown) or slow it.
  * Call inside a describe: the simulators start before its tests and stop after them.
  */
-export function useWorld(options: { seed?: number } = {}) {
+export function useWorld(options: { seed?: number; db?: Db } = {}) {
   const clock = SimClock.frozenAt(TEST_CLOCK_START);
   const net = usePlatformNetwork({ clock, seed: options.seed });
-  const testApp = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control });
+  const testApp = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }) });
   return { ...testApp, clock, net };
 }

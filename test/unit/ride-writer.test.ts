@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/open.ts';
+import { uuidBytes, uuidText } from '../../server/lib/ids.ts';
+import type { FeedRide } from '../../server/rides/feed.ts';
+import { forEachPacked, packRides } from '../../server/rides/packed-rides.ts';
+import { createRideWriter } from '../../server/rides/ride-writer.ts';
+import { rideKey } from '../../server/rides/ride-key.ts';
+import { createRideStore } from '../../server/rides/store.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { tempDatabaseFiles } from '../support/temp-db.ts';
+
+const T = Date.parse('2026-02-10T14:00:00.000Z');
+const VEHICLE = '0194f1a2-3b4c-7d5e-8f60-718293a4b5c6';
+const DRIVER = '0194f1a2-3b4c-7d5e-8f60-000000000001';
+
+const ride = (i: number, over: Partial<FeedRide> = {}): FeedRide => ({
+  platformRideId: `r-${i}`, vehicleId: VEHICLE, driverId: DRIVER, status: 'completed', startedAtMs: T + i * 60_000,
+  completedAtMs: T + i * 60_000 + 900_000, distanceHkm: 350 + i, grossCents: 9_000 + i, tipCents: i % 2 ? 0 : 1_500, netCents: 7_000 + i,
+  ...over,
+});
+const keyOf = (r: FeedRide) => rideKey(7, 'platform_b', r.platformRideId, r.startedAtMs);
+const bytesOf = (uuid: string | null) => (uuid === null ? null : uuidBytes(uuid));
+const pack = (feed: number, rides: FeedRide[]) => packRides(feed, rides, keyOf, bytesOf);
+
+/** The stored rides of a database, ids as text, in key order. */
+function stored(db: Db): Record<string, unknown>[] {
+  return (db.prepare('SELECT * FROM rides ORDER BY feed, id').all() as Record<string, unknown>[]).map((r) => ({
+    ...r, id: uuidText(r.id as Buffer), vehicle_id: r.vehicle_id && uuidText(r.vehicle_id as Buffer), driver_id: r.driver_id && uuidText(r.driver_id as Buffer),
+  }));
+}
+
+function feedOf(db: Db): number {
+  db.prepare("INSERT INTO tenants (id, name, status, created_at) VALUES ('t1', 'Flota', 'active', '2026-01-01T00:00:00.000Z')").run();
+  return createRideStore(db).feed('t1', 'platform_b');
+}
+
+describe('packed rides', () => {
+  it('when a page is packed and read back, then every value comes out as it went in, nulls and every status included', () => {
+    const statuses = ['completed', 'cancelled_driver', 'cancelled_rider', 'cancelled_support', 'in_progress', 'other'] as const;
+    const rides = statuses.map((status, i) => ride(i, { status }));
+    rides.push(ride(9, { vehicleId: null, driverId: null, completedAtMs: null, distanceHkm: null, grossCents: null, tipCents: null, netCents: null }));
+    rides.push(ride(10, { grossCents: 0, tipCents: 0, netCents: -250 }));
+    const rows: unknown[][] = [];
+
+    forEachPacked(pack(3, rides), (...values) => rows.push(values.map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v))));
+
+    expect(rows).toEqual(rides.map((r) => [
+      3, keyOf(r).toString('hex'), r.vehicleId && uuidBytes(r.vehicleId).toString('hex'), r.driverId && uuidBytes(r.driverId).toString('hex'),
+      r.status, r.startedAtMs, r.completedAtMs, r.distanceHkm, r.grossCents, r.tipCents, r.netCents,
+    ]));
+  });
+
+  it('when a page has no rides, then nothing is read back', () => {
+    const rows: unknown[] = [];
+    forEachPacked(pack(1, []), (...values) => rows.push(values));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('ride writer', () => {
+  const files = tempDatabaseFiles();
+
+  it.each([
+    ['a database file (its own thread)', () => files(1)[0]],
+    ['an in-memory database (in-process)', () => openDatabase(':memory:')],
+  ])('on %s: pages handed over together are all written, in order, and counted as new once', async (_where, open) => {
+    const db = open();
+    const feed = feedOf(db);
+    const writer = createRideWriter(db);
+    const pages = [[ride(0), ride(1)], [ride(2)], [ride(1, { grossCents: 1, netCents: 1 })]];
+
+    const counts = await Promise.all(pages.map((p) => writer.write(pack(feed, p))));
+    const again = await writer.write(pack(feed, [ride(0), ride(2)]));
+    await writer.close();
+
+    expect(counts).toEqual([2, 1, 1]);
+    expect(again).toBe(0); // unchanged rides are not rewritten
+    expect(stored(db).map((r) => [r.id, r.gross_cents, r.vehicle_id, r.status])).toEqual([
+      [uuidText(keyOf(ride(0))), 9_000, VEHICLE, 'completed'],
+      [uuidText(keyOf(ride(1))), 1, VEHICLE, 'completed'], // the later page's amounts
+      [uuidText(keyOf(ride(2))), 9_002, VEHICLE, 'completed'],
+    ]);
+  });
+
+  it('when a page cannot be written, then its write fails with SQLite\'s reason, none of its rides are kept, and later pages still go in', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const writer = createRideWriter(db);
+
+    const failed = writer.write(pack(feed, [ride(0), ride(1, { startedAtMs: NaN })]));
+    const next = writer.write(pack(feed, [ride(2)]));
+
+    await expect(failed).rejects.toThrow(/NOT NULL constraint failed: rides.started_at_ms/);
+    await expect(next).resolves.toBe(1);
+    await writer.close();
+    expect(stored(db).map((r) => r.id)).toEqual([uuidText(keyOf(ride(2)))]);
+  });
+
+  it('when the writer is closed, then the pages handed over before are written and a later write is refused', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const writer = createRideWriter(db);
+
+    const before = writer.write(pack(feed, [ride(0)]));
+    await writer.close();
+
+    await expect(before).resolves.toBe(1);
+    await expect(writer.write(pack(feed, [ride(1)]))).rejects.toThrow(/ride writer stopped/);
+    expect(stored(db)).toHaveLength(1);
+  });
+});
