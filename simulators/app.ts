@@ -36,13 +36,16 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   const platformA = createPlatformAState({ db, clock, seed, ids });
   const platformB = createPlatformBState({ db, clock, ids });
   const faults = new Faults();
-  const rides = createRideSimulation({ db, clock, seed, faults });
+  // Late-bound: the runner needs the rides' tasks, the backfill needs the runner.
+  const rides = createRideSimulation({ db, clock, seed, faults, writeWithoutDue: (nowMs, write) => runDue.writeWithoutDue(nowMs, write) });
   // Every piece of simulated work that falls due with time is listed here, in the order it must run:
   // rides come after platform_a's reviews and answers, so a vehicle approved in the interval drives.
   const runDue = createDueRunner(db, [platformA.runDue, ...rides.dueTasks]);
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag: a partner report is read once, and hashing a 3 MB page of rides costs the simulators time.
+  app.set('etag', false);
   // Lazily bring the world up to the simulated now before any request looks at it.
   app.use((req, res, next) => {
     runDue(clock.nowMs());

@@ -19,18 +19,36 @@ export type DueTask = (nowMs: number) => void;
  * (server/db/change-stamp.ts). Inside a caller's transaction the run always happens: that
  * transaction may still roll back what it wrote.
  */
-export function createDueRunner(db: SimDb, tasks: DueTask[]): (nowMs: number) => void {
+export interface DueRunner {
+  (nowMs: number): void;
+  /**
+   * Runs `write`, which its caller vouches can make nothing due at `nowMs` (ride backfill: past
+   * days of vehicles a run at this instant has already brought up to today). A run settled at
+   * `nowMs` just before stays settled after it; otherwise the write counts like any other.
+   */
+  writeWithoutDue<T>(nowMs: number, write: () => T): T;
+}
+
+export function createDueRunner(db: SimDb, tasks: DueTask[]): DueRunner {
   const runAll = db.transaction((nowMs: number) => {
     for (const task of tasks) task(nowMs);
   });
   const changes = changeStamp(db);
   const stamp = (nowMs: number) => `${nowMs}|${changes()}`;
   let settled: string | null = null;
-  return (nowMs) => {
+  const run = (nowMs: number) => {
     if (db.inTransaction) return runAll(nowMs);
     if (stamp(nowMs) === settled) return;
     settled = null;
     runAll(nowMs);
     settled = stamp(nowMs);
   };
+  return Object.assign(run, {
+    writeWithoutDue<T>(nowMs: number, write: () => T): T {
+      const wasSettled = !db.inTransaction && stamp(nowMs) === settled;
+      const result = write();
+      if (wasSettled) settled = stamp(nowMs);
+      return result;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { planDay, type DayPlan, type PlannedRide } from './plan.ts';
 import { createSeededFaker } from './random.ts';
 import { amountsAt, settlesAtMs } from './settling.ts';
@@ -32,10 +32,14 @@ export interface DayTotals {
 
 /** platform_a ids look like `tr_<hex>`, platform_b's are UUIDs: each platform its own style. */
 function rideIdMaker(seed: number, platform: SimPlatform, vehicle: string, date: string): (seq: number) => string {
-  const h = createHash('sha256').update(`${seed}:${platform}:ride:${vehicle}:${date}`).digest('hex');
-  if (platform === 'platform_a') return (seq) => `tr_${h.slice(0, 24)}${seq.toString(16).padStart(3, '0')}`;
+  const h = hash('sha256', `${seed}:${platform}:ride:${vehicle}:${date}`);
+  if (platform === 'platform_a') {
+    const prefix = `tr_${h.slice(0, 24)}`;
+    return (seq) => prefix + seq.toString(16).padStart(3, '0');
+  }
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return (seq) => `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 28)}${seq.toString(16).padStart(4, '0')}`;
+  const prefix = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 28)}`;
+  return (seq) => prefix + seq.toString(16).padStart(4, '0');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SimClock } from '../../server/lib/clock.ts';
 import type { SimDb } from '../db.ts';
+import type { DueRunner } from '../common/due.ts';
 import type { Faults } from '../common/faults.ts';
 import { ridesControl } from './control.ts';
 import { createRideGenerator } from './generator.ts';
@@ -12,13 +13,19 @@ import { createRideReports } from './reports.ts';
  * simulated time passes, each platform's report routes (mounted before that platform's own app,
  * behind the same fault switch) and the control route that backfills a window.
  */
-export function createRideSimulation({ db, clock, seed, faults }: { db: SimDb; clock: SimClock; seed: number; faults: Faults }) {
+export function createRideSimulation({ db, clock, seed, faults, writeWithoutDue }: {
+  db: SimDb;
+  clock: SimClock;
+  seed: number;
+  faults: Faults;
+  writeWithoutDue: DueRunner['writeWithoutDue'];
+}) {
   const platformA = createRideGenerator({ db, seed, platform: 'platform_a' });
   const platformB = createRideGenerator({ db, seed, platform: 'platform_b' });
   return {
     dueTasks: [platformA.runDue, platformB.runDue],
     platformARoutes: platformARideRoutes({ reports: createRideReports(platformA.store, platformA.planner), clock, faults }),
     platformBRoutes: platformBRideRoutes({ reports: createRideReports(platformB.store, platformB.planner), clock, faults }),
-    control: ridesControl({ db, clock, generators: { platform_a: platformA, platform_b: platformB } }),
+    control: ridesControl({ db, clock, writeWithoutDue, generators: { platform_a: platformA, platform_b: platformB } }),
   };
 }

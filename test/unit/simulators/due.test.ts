@@ -88,4 +88,44 @@ describe('due runner', () => {
     run(1);
     expect(calls).toBe(3);
   });
+
+  describe('a write that makes nothing due (writeWithoutDue)', () => {
+    it('when the last run settled this instant, then it stays settled after the write and its answer is passed on', () => {
+      const { run, runs, write } = counted();
+      run(1_000);
+      const answer = run.writeWithoutDue(1_000, () => (write(), 'written'));
+      run(1_000);
+      expect(answer).toBe('written');
+      expect(runs).toEqual([1_000]);
+    });
+
+    it('when something else was written since the last run, then the next run still happens', () => {
+      const { run, runs, write } = counted();
+      run(1_000);
+      write();
+      run.writeWithoutDue(1_000, write);
+      run(1_000);
+      expect(runs).toEqual([1_000, 1_000]);
+    });
+
+    it('when the write happens at another instant than the last run, then the next run still happens', () => {
+      const { run, runs, write } = counted();
+      run(1_000);
+      run.writeWithoutDue(1_001, write);
+      run(1_001);
+      expect(runs).toEqual([1_000, 1_001]);
+    });
+
+    it('when the write fails after changing rows (rolled back), then the error is thrown and the next run happens', () => {
+      const { db, run, runs, write } = counted();
+      run(1_000);
+      const failing = db.transaction(() => {
+        write();
+        throw new Error('boom');
+      });
+      expect(() => run.writeWithoutDue(1_000, failing)).toThrow('boom');
+      run(1_000);
+      expect(runs).toEqual([1_000, 1_000]);
+    });
+  });
 });
