@@ -1,13 +1,13 @@
 import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
-import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
+import type { DailyEarningsRow } from '../earnings/store.ts';
 import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from './feed.ts';
 import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
 import { createUuidBytesMemo, rideKey } from './ride-key.ts';
 import { createRideStore } from './store.ts';
 import { packRides } from './packed-rides.ts';
-import { createRideWriter, type RideWriter } from './ride-writer.ts';
+import { createIngestWriter } from './ingest-writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
 
@@ -36,9 +36,7 @@ type IngestDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'logger' | 'realNowMs' | 
  */
 export function createRideIngestion(deps: IngestDeps) {
   const rides = createRideStore(deps.db);
-  let rideWriter: RideWriter | null = null;
-  const writer = () => (rideWriter ??= createRideWriter(deps.db));
-  const earnings = createEarningsStore(deps.db);
+  const writer = createIngestWriter(deps.db);
   const syncState = createRideSyncStore(deps.db);
   const throttle = createSyncThrottle(deps.clock, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
@@ -51,18 +49,16 @@ export function createRideIngestion(deps: IngestDeps) {
 
   /**
    * A pipeline of three: the platform prepares page n+1 while the API converts page n and the
-   * writer (ride-writer.ts, a thread on a database file) writes page n-1. At most one page waits
-   * for the writer. One transaction per page: in-process (in-memory databases) the write holds the
-   * event loop (~0.3 s for 25 000 rides), and a longer hold would let the real-time timeout of the
-   * request under way fire before its answer is read.
+   * writer (ingest-writer.ts: a thread, once a window has more than one page) writes page n-1. At
+   * most one page waits for the writer. One transaction per page: written in-process, a page holds
+   * the event loop (~0.3 s for 25 000 rides), and a longer hold would let the real-time timeout of
+   * the request under way fire before its answer is read.
    */
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow, onAsked?: () => void): Promise<number> {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
     const keyOf = (r: FeedRide) => rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs);
-    // Before the first read: the thread starts (~0.3 s) while the platform prepares the first page.
-    const pages = writer();
     let count = 0;
     let written: Promise<number> = Promise.resolve(0);
     const first = read(null);
@@ -74,7 +70,7 @@ export function createRideIngestion(deps: IngestDeps) {
       next?.catch(() => undefined);
       const packed = packRides(feedId, page.rides, keyOf, bytesOf);
       await written;
-      written = pages.write(packed);
+      written = writer.rides(packed, next !== null);
       written.catch(() => undefined); // awaited at the next page or below: a failure is not lost
       count += page.rides.length;
     }
@@ -88,7 +84,7 @@ export function createRideIngestion(deps: IngestDeps) {
       const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
       const rows = await feed(platform).listDailyEarnings(chunk);
       const now = deps.clock.now().toISOString();
-      earnings.upsertMany(rows.map((d) => dailyRow(tenantId, platform, d, now)));
+      await writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
       count += rows.length;
     }
     return count;
@@ -127,13 +123,7 @@ export function createRideIngestion(deps: IngestDeps) {
     }
   }
 
-  /** Ends the writer thread, if one was started; the database may be closed after this. */
-  async function close(): Promise<void> {
-    await rideWriter?.close();
-    rideWriter = null;
-  }
-
-  return { ingestWindow, syncDue, close };
+  return { ingestWindow, syncDue, close: writer.close };
 }
 
 export type RideIngestion = ReturnType<typeof createRideIngestion>;

@@ -139,9 +139,10 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
   const w = useWorld();
   const r = ridesFixtures(w);
 
-  it('when a window spans three 14-day chunks, then every day of it is produced and ingested once, and a second call adds nothing', async () => {
+  it('when a window spans three 14-day chunks of several pages, then every day of it is produced and ingested once, and a second call adds nothing', async () => {
     const fleet = await r.pbFleet(2);
     const [from, to] = [r.daysAgo(31), r.daysAgo(2)]; // 30 days: chunks of 14, 14 and 2
+    w.net.platformPageCap('platform_b', 50);
 
     const first = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
     const rides = await r.rides(fleet.auth, { from, to });
@@ -156,7 +157,7 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
   });
 });
 
-describe('POST /_testbed/rides/generate on a database file (pages written by the writer thread)', () => {
+describe('POST /_testbed/rides/generate on a database file (pages written by the ingestion writer thread)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-rides-'));
   const w = useWorld({ db: openDatabase(join(dir, 'api.db')) });
   const r = ridesFixtures(w);
@@ -166,13 +167,19 @@ describe('POST /_testbed/rides/generate on a database file (pages written by the
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('when a window spans several chunks, then the API lists exactly the rides the platform reports, with their values', async () => {
+  it('when a window spans several chunks and pages, then the API lists exactly the rides the platform reports, with their values', async () => {
     const fleet = await r.pbFleet(2);
     const [from, to] = [r.daysAgo(20), r.daysAgo(1)];
+    w.net.platformPageCap('platform_b', 40); // windows of several pages: the writer thread takes them
 
     const generated = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
     const listed = await r.rides(fleet.auth, { from, to });
-    const reported = (await w.deps.platformB.listRides({ fleetId: fleet.tenantId, from, to }, null, 25_000)).rides;
+    const reported = [];
+    for (let cursor: string | null = null, first = true; first || cursor !== null; first = false) {
+      const page = await w.deps.platformB.listRides({ fleetId: fleet.tenantId, from, to }, cursor, 25_000);
+      reported.push(...page.rides);
+      cursor = page.nextCursor;
+    }
 
     expect(generated.rides).toBeGreaterThan(100);
     expect(listed.length).toBe(generated.rides);

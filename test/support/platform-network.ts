@@ -92,6 +92,15 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 500 
     /** The host answers every call with this status and an opaque body. */
     platformError: (host: SimHost, status = 500) =>
       server.use(http.all(everything(host), () => HttpResponse.json({ message: 'injected failure' }, { status }))),
+    /** The host's pages hold at most `limit` items whatever the client asks (a lower `limit` parameter), as a platform may. */
+    platformPageCap: (host: SimHost, limit: number) =>
+      server.use(
+        http.get(everything(host), (info) => {
+          const url = new URL(info.request.url);
+          if (Number(url.searchParams.get('limit')) > limit) url.searchParams.set('limit', String(limit));
+          return forwardTo(host)({ ...info, request: new Request(url, info.request) });
+        }),
+      ),
     /** The host answers only after `ms` of real time: set it beyond clientTimeoutMs to get a timeout. */
     platformSlow: (host: SimHost, ms = 2_000) =>
       server.use(

@@ -3,7 +3,8 @@ import type { Db } from '../../server/db/open.ts';
 import { uuidBytes, uuidText } from '../../server/lib/ids.ts';
 import type { FeedRide } from '../../server/rides/feed.ts';
 import { forEachPacked, packRides } from '../../server/rides/packed-rides.ts';
-import { createRideWriter } from '../../server/rides/ride-writer.ts';
+import { createIngestWriter, inProcessWriter, threadWriter } from '../../server/rides/ingest-writer.ts';
+import type { DailyEarningsRow } from '../../server/earnings/store.ts';
 import { rideKey } from '../../server/rides/ride-key.ts';
 import { createRideStore } from '../../server/rides/store.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -57,20 +58,27 @@ describe('packed rides', () => {
   });
 });
 
-describe('ride writer', () => {
+const daily = (date: string, trips: number): DailyEarningsRow => ({
+  id: `d-${date}`, tenant_id: 't1', platform: 'platform_b', date, driver_id: null, trips, gross_cents: 100 * trips,
+  net_cents: 80 * trips, online_chours: 250, updated_at: '2026-02-11T00:00:00.000Z',
+});
+const storedDaily = (db: Db) => db.prepare('SELECT date, trips FROM daily_earnings ORDER BY date').all();
+const rideCount = (db: Db) => db.prepare('SELECT count(*) FROM rides').pluck().get();
+
+describe('ingest writer', () => {
   const files = tempDatabaseFiles();
 
   it.each([
-    ['a database file (its own thread)', () => files(1)[0]],
-    ['an in-memory database (in-process)', () => openDatabase(':memory:')],
-  ])('on %s: pages handed over together are all written, in order, and counted as new once', async (_where, open) => {
-    const db = open();
+    ['a thread with its own connection', () => { const db = files(1)[0]; return { db, writer: threadWriter(db.name) }; }],
+    ['the caller\'s connection (in-process)', () => { const db = openDatabase(':memory:'); return { db, writer: inProcessWriter(db) }; }],
+  ])('through %s: what is handed over together is all written, in order, and rides are counted as new once', async (_how, make) => {
+    const { db, writer } = make();
     const feed = feedOf(db);
-    const writer = createRideWriter(db);
     const pages = [[ride(0), ride(1)], [ride(2)], [ride(1, { grossCents: 1, netCents: 1 })]];
 
-    const counts = await Promise.all(pages.map((p) => writer.write(pack(feed, p))));
-    const again = await writer.write(pack(feed, [ride(0), ride(2)]));
+    const counts = await Promise.all(pages.map((p) => writer.rides(pack(feed, p))));
+    const again = await writer.rides(pack(feed, [ride(0), ride(2)]));
+    await Promise.all([writer.daily([daily('2026-02-09', 3), daily('2026-02-10', 4)]), writer.daily([daily('2026-02-10', 5)])]);
     await writer.close();
 
     expect(counts).toEqual([2, 1, 1]);
@@ -80,15 +88,16 @@ describe('ride writer', () => {
       [uuidText(keyOf(ride(1))), 1, VEHICLE, 'completed'], // the later page's amounts
       [uuidText(keyOf(ride(2))), 9_002, VEHICLE, 'completed'],
     ]);
+    expect(storedDaily(db)).toEqual([{ date: '2026-02-09', trips: 3 }, { date: '2026-02-10', trips: 5 }]);
   });
 
-  it('when a page cannot be written, then its write fails with SQLite\'s reason, none of its rides are kept, and later pages still go in', async () => {
+  it('when a page cannot be written by the thread, then its write fails with SQLite\'s reason, none of its rides are kept, and later pages still go in', async () => {
     const db = files(1)[0];
     const feed = feedOf(db);
-    const writer = createRideWriter(db);
+    const writer = threadWriter(db.name);
 
-    const failed = writer.write(pack(feed, [ride(0), ride(1, { startedAtMs: NaN })]));
-    const next = writer.write(pack(feed, [ride(2)]));
+    const failed = writer.rides(pack(feed, [ride(0), ride(1, { startedAtMs: NaN })]));
+    const next = writer.rides(pack(feed, [ride(2)]));
 
     await expect(failed).rejects.toThrow(/NOT NULL constraint failed: rides.started_at_ms/);
     await expect(next).resolves.toBe(1);
@@ -96,16 +105,45 @@ describe('ride writer', () => {
     expect(stored(db).map((r) => r.id)).toEqual([uuidText(keyOf(ride(2)))]);
   });
 
-  it('when the writer is closed, then the pages handed over before are written and a later write is refused', async () => {
+  it('when the thread is closed, then what was handed over before is written and a later write is refused', async () => {
     const db = files(1)[0];
     const feed = feedOf(db);
-    const writer = createRideWriter(db);
+    const writer = threadWriter(db.name);
 
-    const before = writer.write(pack(feed, [ride(0)]));
+    const before = writer.rides(pack(feed, [ride(0)]));
     await writer.close();
 
     await expect(before).resolves.toBe(1);
-    await expect(writer.write(pack(feed, [ride(1)]))).rejects.toThrow(/ride writer stopped/);
+    await expect(writer.rides(pack(feed, [ride(1)]))).rejects.toThrow(/ingest writer stopped/);
     expect(stored(db)).toHaveLength(1);
+  });
+
+  // In-process, a write is done when the call returns; through the thread, only once its promise settles.
+  it('on a database file: pages of one-page windows are written in-process; from the first page with more to come, everything goes through the thread', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const writer = createIngestWriter(db);
+
+    const single = writer.rides(pack(feed, [ride(0)]), false);
+    expect(rideCount(db)).toBe(1);
+    const firstOfMany = writer.rides(pack(feed, [ride(1)]), true);
+    const last = writer.rides(pack(feed, [ride(2)]), false);
+    const days = writer.daily([daily('2026-02-10', 1)]);
+    expect([rideCount(db), storedDaily(db)]).toEqual([1, []]);
+    await Promise.all([single, firstOfMany, last, days]);
+    await writer.close();
+
+    expect([rideCount(db), storedDaily(db)]).toEqual([3, [{ date: '2026-02-10', trips: 1 }]]);
+  });
+
+  it('on an in-memory database: every write is in-process, even with more pages to come', async () => {
+    const db = openDatabase(':memory:');
+    const writer = createIngestWriter(db);
+
+    const write = writer.rides(pack(feedOf(db), [ride(0)]), true);
+
+    expect(rideCount(db)).toBe(1);
+    await write;
+    await writer.close();
   });
 });

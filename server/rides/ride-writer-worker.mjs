@@ -1,6 +1,0 @@
-// The ride writer's thread (ride-writer.ts). Plain JS: a worker does not inherit the tsx loader
-// that cli/bin.mjs registers, so it registers it itself, as bin.mjs does.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./ride-writer-thread.ts');
