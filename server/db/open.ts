@@ -22,6 +22,21 @@ export function openDatabase(file: string, migrations: Migration[] = API_MIGRATI
   // A checkpoint (copy the WAL back, fsync) every ~40 MB of WAL instead of SQLite's 4 MB: ride
   // ingestion commits a page of 25 000 rides at a time, and at 4 MB every commit paid for one.
   db.pragma('wal_autocheckpoint = 10000');
+  immediateTransactions(db);
   migrate(db, migrations);
   return db;
+}
+
+/**
+ * Every `db.transaction(fn)` of the connection begins IMMEDIATE, taking the write lock at BEGIN,
+ * where SQLite waits (busy_timeout) while another connection writes: the ingestion writer thread
+ * (server/rides/ingest-writer.ts) or the CLI. better-sqlite3's default, DEFERRED, cannot wait once
+ * the transaction has read: its first write then fails at once with SQLITE_BUSY, or with
+ * SQLITE_BUSY_SNAPSHOT when the other connection committed after that read. Every transaction of
+ * the code base writes, so nothing is serialised that did not have to be.
+ */
+function immediateTransactions(db: Db): void {
+  const begin = db.transaction.bind(db);
+  // The IMMEDIATE variant carries the other variants as properties, as better-sqlite3 makes them.
+  db.transaction = ((fn: (...args: never[]) => unknown) => begin(fn).immediate) as Db['transaction'];
 }

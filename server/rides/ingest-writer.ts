@@ -37,10 +37,11 @@ export function inProcessWriter(db: Db): IngestWriter {
 /**
  * A thread with its own connection to the database file, so that the API reads and converts the
  * next page while the last one is written: on two cores about a fifth off a year's ingestion
- * (docs/performance.md). Every ingestion write goes through it once it runs: a write of the API's
- * own connection would wait, event loop and all, for the thread's transaction to end.
+ * (docs/performance.md). Daily rows go through it too once it runs: written on the API's own
+ * connection they would wait, event loop and all, for the thread's transaction to end. `onEnd` is
+ * called once when the thread stops, closed or failed; what was waiting for it is rejected.
  */
-export function threadWriter(file: string): IngestWriter {
+export function threadWriter(file: string, onEnd: () => void = () => undefined): IngestWriter {
   const worker = new Worker(THREAD, { workerData: { file } });
   // It never keeps the process alive by itself; the API's shutdown closes it (server/main.ts).
   worker.unref();
@@ -50,6 +51,7 @@ export function threadWriter(file: string): IngestWriter {
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   const end = (err: Error) => {
+    if (!ended) onEnd();
     ended ??= err;
     for (const w of waiting.values()) w.reject(ended);
     waiting.clear();
@@ -85,27 +87,39 @@ export function threadWriter(file: string): IngestWriter {
 
 /**
  * In-process until a window brings more than one page of rides (`rides(page, more = true)`), then
- * the thread, for good. A small window (a `clock advance` of a day, most tests) gains nothing from
- * the pipeline and would wait ~0.3 s for the thread to start. In-memory databases (the tests' apps)
- * cannot be opened twice and always write in-process.
+ * the thread. A small window (a `clock advance` of a day, most tests) gains nothing from the
+ * pipeline and would wait ~0.3 s for the thread to start. In-memory databases (the tests' apps)
+ * cannot be opened twice and always write in-process. A thread that fails is dropped: the windows
+ * it was writing fail (the next sync reads them again) and the next big window starts another.
+ * After close() every write is refused, so a request still running at shutdown starts no thread.
  */
-export function createIngestWriter(db: Db) {
+export function createIngestWriter(db: Db, startThread: (file: string, onEnd: () => void) => IngestWriter = threadWriter) {
   const local = inProcessWriter(db);
   let thread: IngestWriter | null = null;
+  let closed = false;
+  const refused = () => Promise.reject(new Error('ingest writer closed'));
   const current = () => thread ?? local;
+
+  function start(): IngestWriter {
+    const started: IngestWriter = startThread(db.name, () => {
+      if (thread === started) thread = null;
+    });
+    return (thread = started);
+  }
+
   return {
     rides(page: PackedRides, more: boolean): Promise<number> {
-      if (more && !thread && !db.memory) thread = threadWriter(db.name);
+      if (closed) return refused();
+      if (more && !thread && !db.memory) start();
       return current().rides(page);
     },
-    daily: (rows: DailyEarningsRow[]) => current().daily(rows),
+    daily: (rows: DailyEarningsRow[]): Promise<void> => (closed ? refused() : current().daily(rows)),
     /** Ends the thread, if one was started; the database may be closed after this. */
     async close(): Promise<void> {
+      closed = true;
       const running = thread;
       thread = null;
       await running?.close();
     },
   };
 }
-
-export type IngestWriters = ReturnType<typeof createIngestWriter>;

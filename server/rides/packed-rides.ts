@@ -2,7 +2,7 @@ import { RIDE_STATUSES, type FeedRide, type RideStatus } from './feed.ts';
 
 /**
  * A page of rides to write, packed into one ArrayBuffer of fixed-size records, so it can be handed
- * to the writer thread (ride-writer.ts) without a copy: a structured clone of 25 000 row arrays
+ * to the writer thread (ingest-writer.ts) without a copy: a structured clone of 25 000 row arrays
  * costs about as much as writing them, and each Buffer view would drag its whole pool slab along.
  *
  * Record layout (bytes): id 0–15, vehicle 16–31, driver 32–47, flags 48 (bit 0: no vehicle,
@@ -22,6 +22,13 @@ const NO_VEHICLE = 1;
 const NO_DRIVER = 2;
 const STATUS_INDEX = new Map<string, number>(RIDE_STATUSES.map((s, i) => [s, i]));
 
+/** The feeds only give statuses of the list; anything else must not turn into index 0 (`completed`). */
+function statusIndex(status: string): number {
+  const index = STATUS_INDEX.get(status);
+  if (index === undefined) throw new Error(`unknown ride status: ${status}`);
+  return index;
+}
+
 const orNaN = (n: number | null) => (n === null ? NaN : n);
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 
@@ -40,7 +47,7 @@ export function packRides(feed: number, rides: readonly FeedRide[], keyOf: (r: F
     if (vehicle) bytes.set(vehicle, at + 16);
     if (driver) bytes.set(driver, at + 32);
     bytes[at + 48] = (vehicle ? 0 : NO_VEHICLE) | (driver ? 0 : NO_DRIVER);
-    bytes[at + 49] = STATUS_INDEX.get(r.status)!;
+    bytes[at + 49] = statusIndex(r.status);
     const n = i * F64_PER_RECORD + F64_AT;
     f64[n] = r.startedAtMs;
     f64[n + 1] = orNaN(r.completedAtMs);

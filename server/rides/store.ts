@@ -57,8 +57,13 @@ export function createRideStore(db: Db) {
   const cursorExists = db.prepare(`SELECT 1 FROM rides WHERE feed = ${FEED} AND id = ?`).pluck();
 
   return {
-    /** The feed number of a tenant's rides on a platform, created on first use. */
+    /**
+     * The feed number of a tenant's rides on a platform, created on first use. Read first: an
+     * INSERT, even one that ends up doing nothing, waits for the ingestion writer's lock.
+     */
     feed(tenantId: string, platform: Platform): number {
+      const known = feedOf.get(tenantId, platform) as number | undefined;
+      if (known !== undefined) return known;
       addFeed.run(tenantId, platform);
       return feedOf.get(tenantId, platform) as number;
     },

@@ -146,4 +146,51 @@ describe('ingest writer', () => {
     await write;
     await writer.close();
   });
+
+  it('when the thread stops on its own, then the next window of several pages starts another one', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const stops: (() => void)[] = [];
+    const connections: Db[] = [];
+    // A stand-in thread: the same writes on a second connection, and a way to make it stop.
+    const writer = createIngestWriter(db, (file, onEnd) => {
+      stops.push(onEnd);
+      connections.push(openDatabase(file));
+      return inProcessWriter(connections[connections.length - 1]);
+    });
+
+    await writer.rides(pack(feed, [ride(0)]), true);
+    stops[0]();
+    await writer.rides(pack(feed, [ride(1)]), true);
+
+    expect(stops).toHaveLength(2);
+    expect(rideCount(db)).toBe(2);
+    for (const c of connections) c.close();
+  });
+
+  it('when the writer is closed, then later writes are refused and no thread is started', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    let started = 0;
+    const writer = createIngestWriter(db, (file) => (started++, inProcessWriter(openDatabase(file)))); // never called
+
+    await writer.close();
+
+    await expect(writer.rides(pack(feed, [ride(0)]), true)).rejects.toThrow('ingest writer closed');
+    await expect(writer.daily([daily('2026-02-10', 1)])).rejects.toThrow('ingest writer closed');
+    expect([started, rideCount(db)]).toEqual([0, 0]);
+  });
+
+  it('when a thread fails to start, then its writes fail with the reason and it reports its end', async () => {
+    let ended = 0;
+    const writer = threadWriter('/dev/null/api.db', () => ended++);
+
+    await expect(writer.rides(pack(1, [ride(0)]))).rejects.toThrow(/ingest writer (failed|stopped)/);
+    await writer.close();
+    expect(ended).toBe(1);
+  });
+
+  it('when a page holds a status outside the list, then packing it fails instead of storing it as completed', () => {
+    expect(() => pack(1, [ride(0, { status: 'finished' as never })])).toThrow('unknown ride status: finished');
+  });
 });
