@@ -78,30 +78,43 @@ export function createRideIngestion(deps: IngestDeps) {
     return count;
   }
 
-  async function ingestDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<number> {
+  /**
+   * The window's daily rows, read a month at a time. Their writes are handed over and not awaited
+   * here: behind the writer thread's queue (pages of the previous chunk) they would hold up this
+   * window's first page of rides, and with it the whole pipeline (testbed.ts).
+   */
+  async function readDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<{ count: number; written: Promise<unknown> }> {
     let count = 0;
+    const writes: Promise<void>[] = [];
     for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
       const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
       const rows = await feed(platform).listDailyEarnings(chunk);
       const now = deps.clock.now().toISOString();
-      await writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
+      const write = writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
+      write.catch(() => undefined); // awaited by ingestWindow: a failure is not lost
+      writes.push(write);
       count += rows.length;
     }
-    return count;
+    return { count, written: Promise.all(writes) };
   }
 
   /**
    * Reads the days `from`..`to` (inclusive) of one platform. Daily rows first: a window with none has
    * no rides either (every ride belongs to a driver's day), which spares idle tenants the second call.
    * `onAsked` is called once the first page is asked for (or nothing will be): the platform may take
-   * other work from then on without delaying the start of this window (testbed.ts).
+   * other work from then on without delaying the start of this window (testbed.ts). Resolves once
+   * everything read is written.
    */
   async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string, onAsked?: () => void): Promise<IngestCounts> {
     const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clock.nowMs())) };
     if (window.from > window.to) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
-    const dailyEarnings = await ingestDaily(tenantId, platform, window);
-    if (dailyEarnings === 0) return (onAsked?.(), { rides: 0, dailyEarnings });
-    return { rides: await ingestRides(tenantId, platform, window, onAsked), dailyEarnings };
+    const daily = await readDaily(tenantId, platform, window);
+    try {
+      if (daily.count === 0) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
+      return { rides: await ingestRides(tenantId, platform, window, onAsked), dailyEarnings: daily.count };
+    } finally {
+      await daily.written;
+    }
   }
 
   /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */
