@@ -32,8 +32,8 @@ export function openDatabase(file: string, migrations: Migration[] = API_MIGRATI
  * where SQLite waits (busy_timeout) while another connection writes: the ingestion writer thread
  * (server/rides/ingest-writer.ts) or the CLI. better-sqlite3's default, DEFERRED, cannot wait once
  * the transaction has read: its first write then fails at once with SQLITE_BUSY, or with
- * SQLITE_BUSY_SNAPSHOT when the other connection committed after that read. Every transaction of
- * the code base writes, so nothing is serialised that did not have to be.
+ * SQLITE_BUSY_SNAPSHOT when the other connection committed after that read. Nearly every
+ * transaction of the code base writes (docs/decisions.md names the two that may only read).
  */
 function immediateTransactions(db: Db): void {
   const begin = db.transaction.bind(db);

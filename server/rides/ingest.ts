@@ -11,6 +11,19 @@ import { createIngestWriter } from './ingest-writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
 
+/**
+ * Settles once every write has, with the first failure if any. Handled from the start: it may be
+ * awaited only after the window's rides, and a failure meanwhile must not count as unhandled.
+ */
+function allWritten(writes: Promise<unknown>[]): Promise<void> {
+  const all = Promise.allSettled(writes).then((results) => {
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  });
+  all.catch(() => undefined);
+  return all;
+}
+
 /** Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls. */
 export const RIDE_PAGE_SIZE = 25_000;
 /** The platforms answer daily earnings for at most a month per call. */
@@ -83,19 +96,24 @@ export function createRideIngestion(deps: IngestDeps) {
    * here: behind the writer thread's queue (pages of the previous chunk) they would hold up this
    * window's first page of rides, and with it the whole pipeline (testbed.ts).
    */
-  async function readDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<{ count: number; written: Promise<unknown> }> {
+  async function readDaily(tenantId: string, platform: Platform, window: FeedWindow): Promise<{ count: number; written: Promise<void> }> {
     let count = 0;
     const writes: Promise<void>[] = [];
-    for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
-      const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
-      const rows = await feed(platform).listDailyEarnings(chunk);
-      const now = deps.clock.now().toISOString();
-      const write = writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
-      write.catch(() => undefined); // awaited by ingestWindow: a failure is not lost
-      writes.push(write);
-      count += rows.length;
+    try {
+      for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
+        const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
+        const rows = await feed(platform).listDailyEarnings(chunk);
+        const now = deps.clock.now().toISOString();
+        const write = writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
+        write.catch(() => undefined); // observed by allWritten or allSettled below: not unhandled meanwhile
+        writes.push(write);
+        count += rows.length;
+      }
+    } catch (err) {
+      await Promise.allSettled(writes); // nothing goes on writing once the window has failed
+      throw err;
     }
-    return { count, written: Promise.all(writes) };
+    return { count, written: allWritten(writes) };
   }
 
   /**
@@ -103,18 +121,26 @@ export function createRideIngestion(deps: IngestDeps) {
    * no rides either (every ride belongs to a driver's day), which spares idle tenants the second call.
    * `onAsked` is called once the first page is asked for (or nothing will be): the platform may take
    * other work from then on without delaying the start of this window (testbed.ts). Resolves once
-   * everything read is written.
+   * everything read is written; a failure of the rides wins over one of the daily rows.
    */
   async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string, onAsked?: () => void): Promise<IngestCounts> {
     const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clock.nowMs())) };
     if (window.from > window.to) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
     const daily = await readDaily(tenantId, platform, window);
-    try {
-      if (daily.count === 0) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
-      return { rides: await ingestRides(tenantId, platform, window, onAsked), dailyEarnings: daily.count };
-    } finally {
+    if (daily.count === 0) {
+      onAsked?.();
       await daily.written;
+      return { rides: 0, dailyEarnings: 0 };
     }
+    let rides: number;
+    try {
+      rides = await ingestRides(tenantId, platform, window, onAsked);
+    } catch (err) {
+      await daily.written.catch(() => undefined);
+      throw err;
+    }
+    await daily.written;
+    return { rides, dailyEarnings: daily.count };
   }
 
   /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */

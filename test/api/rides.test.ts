@@ -155,6 +155,23 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
     expect(new Set(rides.map((x) => chunkOf(x.serviceDate)))).toEqual(new Set([0, 1, 2]));
     expect(again).toMatchObject({ generatedRides: 0, rides: rides.length, dailyEarnings: first.dailyEarnings });
   });
+
+  it('when the daily rows cannot be written while the rides are still being read, then the call answers 500 and a repeat once they can completes the window', async () => {
+    const fleet = await r.pbFleet(2);
+    const [from, to] = [r.daysAgo(20), r.daysAgo(15)];
+    w.net.platformPageCap('platform_b', 20); // the rides take several calls after the failed write
+    w.deps.db.exec("CREATE TRIGGER no_daily BEFORE INSERT ON daily_earnings BEGIN SELECT RAISE(ABORT, 'disco lleno'); END");
+
+    const failed = await w.request.post('/_testbed/rides/generate').send({ tenantId: fleet.tenantId, from, to });
+    w.deps.db.exec('DROP TRIGGER no_daily');
+    const repeated = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
+
+    expect([failed.status, failed.body.error.code]).toEqual([500, 'INTERNAL']);
+    expect(JSON.stringify(failed.body)).not.toContain('disco lleno'); // no internals leave the server
+    expect(repeated.dailyEarnings).toBeGreaterThan(0);
+    expect((await r.daily(fleet.auth, { from, to })).length).toBe(repeated.dailyEarnings);
+    expect((await r.rides(fleet.auth, { from, to })).length).toBe(repeated.rides);
+  });
 });
 
 describe('POST /_testbed/rides/generate on a database file (pages written by the ingestion writer thread)', () => {
