@@ -19,7 +19,7 @@ export interface Row {
    * without it the ratio is that of the two medians.
    */
   ratio?: Stat;
-  /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal. */
+  /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal; none: shown, not judged. */
   goal?: { text: string; min?: number; max?: number };
   note?: string;
 }
@@ -44,8 +44,9 @@ export function ratioOf(row: Row): number | null {
   return row.baseline.median === 0 ? null : row.value.median / row.baseline.median;
 }
 
+/** null when there is nothing to judge: no goal, no ratio, or a goal shown without bounds (see run.ts, --quick). */
 export function goalMet(row: Row): boolean | null {
-  if (!row.goal) return null;
+  if (!row.goal || (row.goal.min === undefined && row.goal.max === undefined)) return null;
   const r = ratioOf(row);
   if (r === null) return null;
   return r >= (row.goal.min ?? -Infinity) && r <= (row.goal.max ?? Infinity);
@@ -56,7 +57,8 @@ export function renderTable(report: Report): string {
   const lines = report.rows.map((row) => {
     const r = ratioOf(row);
     const met = goalMet(row);
-    const goal = row.goal ? `${met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
+    const judged = row.goal && (row.goal.min !== undefined || row.goal.max !== undefined);
+    const goal = row.goal ? `${!judged ? '–' : met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
     const note = row.note ? ` (${row.note})` : '';
     const value = row.value ? `${cell(row.value)} ${row.unit}${note}` : `n/a${note}`;
     const l = row.latency;

@@ -131,7 +131,9 @@ try {
       name: `rides generated + ingested (${gen?.rows.toLocaleString('en-US') ?? '?'} rows)`, unit: 'rows/s',
       value: gen ? one(gen.rows / gen.seconds) : null, note: gen ? `${gen.seconds.toFixed(1)} s` : 'not available',
       baselineName: `raw better-sqlite3 insert, 1 transaction (${raws.length} run${raws.length === 1 ? '' : 's'})`, baseline: raws.length ? stat(raws) : null,
-      goal: { text: 'within 2× of raw (≥ 0.50×)', min: 0.5 },
+      // On --quick's 11 000 rides the fixed costs (calls, the first window's start) outweigh the rows:
+      // the goal is set for a million rides and judged on the full run only.
+      goal: quick ? { text: 'within 2× of raw (≥ 0.50×): judged on the full run only' } : { text: 'within 2× of raw (≥ 0.50×)', min: 0.5 },
     },
     {
       name: `registration batch of ${n}: 202 → completed`, unit: 's', value: batch ? one(batch.seconds) : null,
