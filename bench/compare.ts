@@ -10,7 +10,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTenant, createVehicles, runRegistrationBatch } from './dataset.ts';
 import { generateRides } from './ingest.ts';
-import { runLoad, stat, type LoadResult } from './load.ts';
+import { pairedRatio, runLoad } from './load.ts';
 import { startBaseline, startServe, tempDir } from './serve.ts';
 
 const args = process.argv.slice(2);
@@ -54,12 +54,11 @@ try {
     ],
     { runs: rounds, seconds, warmupSeconds: 1, settleSeconds: 0.5, connections: 10 },
   );
-  const paired = (x: LoadResult, y: LoadResult) => stat(x.rpsByRun.map((rps, i) => rps / y.rpsByRun[i]));
   const show = (s: { median: number; min: number; max: number }, digits: number) => `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
   for (const [name, x] of [['A (--against)', r.A], ['B (this checkout)', r.B], ['Express minimal', r.minimal]] as const) {
     process.stdout.write(`${name.padEnd(18)} ${show(x.rps, 0)} req/s, CPU ${show(x.cpuUs, 1)} µs/req${x.bad ? `, ${x.bad} not 2xx` : ''}\n`);
   }
-  process.stdout.write(`B ÷ A        ${show(paired(r.B, r.A), 3)}\nA ÷ minimal  ${show(paired(r.A, r.minimal), 3)}\nB ÷ minimal  ${show(paired(r.B, r.minimal), 3)}\n`);
+  process.stdout.write(`B ÷ A        ${show(pairedRatio(r.B, r.A), 3)}\nA ÷ minimal  ${show(pairedRatio(r.A, r.minimal), 3)}\nB ÷ minimal  ${show(pairedRatio(r.B, r.minimal), 3)}\n`);
 } finally {
   await Promise.all([a.stop(), b.stop(), minimal.stop()]);
   for (const dir of [data, dirA, dirB]) rmSync(dir, { recursive: true, force: true });

@@ -44,9 +44,12 @@ export function ratioOf(row: Row): number | null {
   return row.baseline.median === 0 ? null : row.value.median / row.baseline.median;
 }
 
-/** null when there is nothing to judge: no goal, no ratio, or a goal shown without bounds (see run.ts, --quick). */
+/** A goal without bounds is shown, not judged (run.ts, --quick). */
+const judged = (goal: Row['goal']): goal is NonNullable<Row['goal']> => goal !== undefined && (goal.min !== undefined || goal.max !== undefined);
+
+/** null when there is nothing to judge: no goal, no ratio, or a goal without bounds. */
 export function goalMet(row: Row): boolean | null {
-  if (!row.goal || (row.goal.min === undefined && row.goal.max === undefined)) return null;
+  if (!judged(row.goal)) return null;
   const r = ratioOf(row);
   if (r === null) return null;
   return r >= (row.goal.min ?? -Infinity) && r <= (row.goal.max ?? Infinity);
@@ -57,8 +60,7 @@ export function renderTable(report: Report): string {
   const lines = report.rows.map((row) => {
     const r = ratioOf(row);
     const met = goalMet(row);
-    const judged = row.goal && (row.goal.min !== undefined || row.goal.max !== undefined);
-    const goal = row.goal ? `${!judged ? '–' : met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
+    const goal = row.goal ? `${!judged(row.goal) ? '–' : met === null ? '?' : met ? '✓' : '✗'} ${row.goal.text}` : '';
     const note = row.note ? ` (${row.note})` : '';
     const value = row.value ? `${cell(row.value)} ${row.unit}${note}` : `n/a${note}`;
     const l = row.latency;

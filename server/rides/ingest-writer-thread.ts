@@ -1,8 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
-import type { WriterAnswer, WriterMessage } from './ingest-writer.ts';
-import { createRideStore } from './store.ts';
-import { createEarningsStore } from '../earnings/store.ts';
+import { ingestWrites, type WriterAnswer, type WriterMessage } from './ingest-writer.ts';
 
 /**
  * The ingestion writer's thread (ingest-writer.ts): its own connection to the API's database file,
@@ -11,8 +9,7 @@ import { createEarningsStore } from '../earnings/store.ts';
  */
 const port = parentPort!;
 const db = openDatabase((workerData as { file: string }).file);
-const rides = createRideStore(db);
-const earnings = createEarningsStore(db);
+const writes = ingestWrites(db);
 const answer = (a: WriterAnswer) => port.postMessage(a);
 
 port.on('message', (m: WriterMessage) => {
@@ -22,7 +19,7 @@ port.on('message', (m: WriterMessage) => {
     return;
   }
   try {
-    answer({ id: m.id, changed: 'rides' in m ? rides.upsertPacked(m.rides) : earnings.upsertMany(m.daily) });
+    answer({ id: m.id, changed: 'rides' in m ? writes.rides(m.rides) : writes.daily(m.daily) });
   } catch (err) {
     answer({ id: m.id, error: (err as Error).message });
   }

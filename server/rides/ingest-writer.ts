@@ -23,13 +23,22 @@ export type WriterAnswer = { id: number; changed: number } | { id: number; error
 
 const THREAD = new URL('./ingest-writer-worker.mjs', import.meta.url);
 
-/** In the caller's thread, on its connection: the write holds the event loop while it runs. */
-export function inProcessWriter(db: Db): IngestWriter {
-  const rideStore = createRideStore(db);
+/** The writes themselves, on one connection: the API's (inProcessWriter) or the thread's. */
+export function ingestWrites(db: Db) {
+  const rides = createRideStore(db);
   const earnings = createEarningsStore(db);
   return {
-    rides: async (page) => rideStore.upsertPacked(page),
-    daily: async (rows) => void earnings.upsertMany(rows),
+    rides: (page: PackedRides): number => rides.upsertPacked(page),
+    daily: (rows: DailyEarningsRow[]): number => earnings.upsertMany(rows),
+  };
+}
+
+/** In the caller's thread, on its connection: the write holds the event loop while it runs. */
+export function inProcessWriter(db: Db): IngestWriter {
+  const writes = ingestWrites(db);
+  return {
+    rides: async (page) => writes.rides(page),
+    daily: async (rows) => void writes.daily(rows),
     close: async () => undefined,
   };
 }
@@ -100,11 +109,11 @@ export function createIngestWriter(db: Db, startThread: (file: string, onEnd: ()
   const refused = () => Promise.reject(new Error('ingest writer closed'));
   const current = () => thread ?? local;
 
-  function start(): IngestWriter {
+  function start(): void {
     const started: IngestWriter = startThread(db.name, () => {
       if (thread === started) thread = null;
     });
-    return (thread = started);
+    thread = started;
   }
 
   return {
