@@ -1,6 +1,6 @@
 import { apiDatabaseFile, readConfig, type Config } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/open.ts';
-import { loadClock } from '../server/clock/clock-store.ts';
+import { loadClock } from '../server/lib/clock-store.ts';
 import { createSeededIds } from '../server/lib/ids.ts';
 import { createTenantService } from '../server/tenants/service.ts';
 import { CliError } from './output.ts';

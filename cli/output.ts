@@ -1,4 +1,4 @@
-import { AppError } from '../server/http/errors.ts';
+import { AppError } from '../server/errors.ts';
 
 export interface OutputOptions {
   json?: boolean;

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
-import { loadClock } from './clock/clock-store.ts';
+import { loadClock } from './lib/clock-store.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
 import { createJsonLogger, type Logger } from './lib/logger.ts';
-import { createPlatformClients } from './platform-clients.ts';
+import { createPlatformClients } from './platforms/clients.ts';
 import { createServices } from './services.ts';
 
 export interface ApiServer {

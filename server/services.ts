@@ -9,7 +9,7 @@ import { createDocumentService } from './documents/service.ts';
 import { createSyncRunner } from './sync/runner.ts';
 import { createTenantService } from './tenants/service.ts';
 import { createVehicleService } from './vehicles/service.ts';
-import { createRideIngestion } from './rides/ingest.ts';
+import { createRideIngestion } from './ingestion/ingest.ts';
 import { createRideService } from './rides/service.ts';
 import { createEarningsService } from './earnings/service.ts';
 

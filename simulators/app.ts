@@ -37,7 +37,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   const platformB = createPlatformBState({ db, clock, ids });
   const faults = new Faults();
   // Late-bound: the runner needs the rides' tasks, the backfill needs the runner.
-  const rides = createRideSimulation({ db, clock, seed, faults, writeWithoutDue: (nowMs, write) => runDue.writeWithoutDue(nowMs, write) });
+  const rides = createRideSimulation({ db, clock, seed, writeWithoutDue: (nowMs, write) => runDue.writeWithoutDue(nowMs, write) });
   // Every piece of simulated work that falls due with time is listed here, in the order it must run:
   // rides come after platform_a's reviews and answers, so a vehicle approved in the interval drives.
   const runDue = createDueRunner(db, [platformA.runDue, ...rides.dueTasks]);
@@ -54,10 +54,8 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
     if (req.method !== 'GET') res.on('finish', () => void tryRun(runDue, clock.nowMs()));
     next();
   });
-  app.use('/platform-a', rides.platformARoutes);
-  app.use('/platform-a', createPlatformAApp({ state: platformA, faults }));
-  app.use('/platform-b', rides.platformBRoutes);
-  app.use('/platform-b', createPlatformBApp({ state: platformB, faults }));
+  app.use('/platform-a', createPlatformAApp({ state: platformA, rideReports: rides.platformARoutes, faults }));
+  app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
   app.use(
     '/_control',
     createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control] }),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/rides/mexico-city.ts';
-import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/rides/generated-counts.ts';
+import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/lib/mexico-city.ts';
+import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/ingestion/generated-counts.ts';
 import { callTestbed } from '../environment.ts';
 import { action, CliError, print, type OutputOptions } from '../output.ts';
 

@@ -1,6 +1,6 @@
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import type { RegistrationRow } from '../registrations/store.ts';
-import type { InvitationRow } from '../drivers/invitation-store.ts';
+import type { InvitationRow } from '../invitations/store.ts';
 
 export type PlatformSync = 'synced' | 'awaiting' | 'pending' | 'failed';
 

@@ -1,10 +1,10 @@
 import type { IdGenerator } from '../lib/ids.ts';
-import { AppError, notFound } from '../http/errors.ts';
-import type { Page } from '../http/pagination.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { Page } from '../db/keyset.ts';
 import { createRegistrationStore } from '../registrations/store.ts';
 import { createVehicleStore } from '../vehicles/store.ts';
 import { createDriverStore } from '../drivers/store.ts';
-import { createInvitationStore } from '../drivers/invitation-store.ts';
+import { createInvitationStore } from '../invitations/store.ts';
 import { createBindingService, type BindingDeps } from '../bindings/service.ts';
 import { computePlatformSync, type PlatformSync } from './platform-sync.ts';
 import { createAssignmentStore, type AssignmentFilters, type AssignmentRow } from './store.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import { keysetPage, requireCursor, type Cursor } from '../http/pagination.ts';
+import { keysetPage, requireCursor, type Cursor } from '../db/keyset.ts';
 import type { PlatformSync } from './platform-sync.ts';
 
 export type AssignmentStatus = 'active' | 'ended';

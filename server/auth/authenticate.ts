@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { isScope, type Scope } from './scopes.ts';
 import { prefixOf, secretMatches } from './secrets.ts';

@@ -1,10 +1,10 @@
 import type { Deps } from '../deps.ts';
 import type { Platform } from '../common/schemas.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import type { AssignmentRow } from '../assignments/store.ts';
 import { readyPlatforms, SETTLED, type BindingState, type SyncInputs } from '../assignments/platform-sync.ts';
 import { createDriverStore } from '../drivers/store.ts';
-import { createInvitationStore } from '../drivers/invitation-store.ts';
+import { createInvitationStore } from '../invitations/store.ts';
 import { createRegistrationStore } from '../registrations/store.ts';
 import type { BindResult } from '../platforms/types.ts';
 import { createBindingStore, type BindingRow } from './store.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
 import type { AssignmentRow } from '../assignments/store.ts';
 import type { BindingState } from '../assignments/platform-sync.ts';
-import { cachedPrepare } from '../http/pagination.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export interface BindingRow {
   assignment_id: string;

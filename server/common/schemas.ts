@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 export const PLATFORMS = ['platform_a', 'platform_b'] as const;
 export const Platform = z.enum(PLATFORMS, { error: 'platform debe ser platform_a o platform_b' });

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { AppError, conflict, validation } from '../http/errors.ts';
+import { AppError, conflict, validation } from '../errors.ts';
 import { createRegistrationWriter } from '../registrations/apply.ts';
 import { createVehicleService } from '../vehicles/service.ts';
 import { createDocumentStore, toDocument, type Document } from './store.ts';

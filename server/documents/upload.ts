@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { AppError, validation } from '../http/errors.ts';
+import { AppError, validation } from '../errors.ts';
 
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Room for the multipart boundaries and the `type` field around a file of the maximum size. */

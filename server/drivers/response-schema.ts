@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Platform } from '../common/schemas.ts';
 import { Id, NullableTimestamp, Timestamp, pageOf, type Assert, type Equals } from '../openapi/index.ts';
-import type { Invitation as InvitationView } from './invitation-store.ts';
+import type { Invitation as InvitationView } from '../invitations/store.ts';
 import type { Driver as DriverView } from './view.ts';
 
 export const Invitation = z

@@ -2,7 +2,7 @@ import { z, ZodError } from 'zod';
 import { text } from '../common/schemas.ts';
 import { IdField } from '../assignments/schema.ts';
 import { WHATSAPP_PATTERN } from '../catalog/phone.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { PageParams } from '../http/pagination.ts';
 
 const PHONE_MESSAGE = 'whatsapp debe tener 10 dígitos, o +52, +521 o +1 seguido de 10 dígitos';

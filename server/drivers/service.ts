@@ -1,10 +1,10 @@
 import { findCity } from '../catalog/cities.ts';
 import { whatsappKey } from '../catalog/phone.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
-import { uniqueViolation } from '../common/sqlite-errors.ts';
-import type { Page } from '../http/pagination.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import { uniqueViolation } from '../db/sqlite-errors.ts';
+import type { Page } from '../db/keyset.ts';
 import { createAssignmentService, type AssignmentDeps, type Opened } from '../assignments/service.ts';
-import { createInvitationStore, hasAccepted } from './invitation-store.ts';
+import { createInvitationStore, hasAccepted } from '../invitations/store.ts';
 import { createDriverStore, type DriverFilters, type DriverRow } from './store.ts';
 import { toDriver, type Driver } from './view.ts';
 import type { CreateDriver, PatchDriver } from './schema.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.ts';
-import { cachedPrepare, keysetPage, requireCursor, type Cursor } from '../http/pagination.ts';
+import { keysetPage, requireCursor, type Cursor } from '../db/keyset.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export interface DriverRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { Platform } from '../common/schemas.ts';
-import { toInvitation, type Invitation, type InvitationRow } from './invitation-store.ts';
+import { toInvitation, type Invitation, type InvitationRow } from '../invitations/store.ts';
 import type { DriverRow } from './store.ts';
 
 export interface Driver {

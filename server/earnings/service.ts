@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import type { Page } from '../http/pagination.ts';
+import type { Page } from '../db/keyset.ts';
 import type { EarningsSummaryQuery, ListDailyEarningsQuery } from './schema.ts';
 import { createEarningsStore } from './store.ts';
 import { toDailyEarnings, toSummary, type DailyEarnings, type EarningsSummary } from './view.ts';

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
-import { cachedPrepare, requireCursor } from '../http/pagination.ts';
+import { requireCursor } from '../db/keyset.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export interface DailyEarningsRow {
   id: string;

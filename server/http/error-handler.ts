@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { z, ZodError } from 'zod';
-import { AppError, ERROR_CATALOG, type ErrorCode } from './errors.ts';
+import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { requestIdOf } from './request-id.ts';
 

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { validation } from './errors.ts';
+import { validation } from '../errors.ts';
 
 /** A JSON body is required to be JSON: a form or text body is a clear 400, not a confusing zod issue. */
 export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Deps } from '../deps.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 export interface TakeResult {
   allowed: boolean;

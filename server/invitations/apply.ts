@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { createBindingStore } from '../bindings/store.ts';
-import { createInvitationStore, type InvitationRow } from '../drivers/invitation-store.ts';
+import { createInvitationStore, type InvitationRow } from './store.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
 
 /** What platform_a says of a driver it does not know (404) or whose invitation was cancelled. */

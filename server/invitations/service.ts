@@ -1,8 +1,8 @@
 import type { Deps } from '../deps.ts';
 import type { Platform } from '../common/schemas.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { createDriverStore, type DriverRow } from '../drivers/store.ts';
-import { toInvitation, type Invitation, type InvitationRow } from '../drivers/invitation-store.ts';
+import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored } from './apply.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clock' | 'platformA'>;

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
 import type { Scope } from '../auth/scopes.ts';
 import type { Platform } from '../common/schemas.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { createJobStore, type JobKind } from './store.ts';
 import { toJob, type BatchAccepted, type Job } from './view.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from './worker.ts';

@@ -1,5 +1,5 @@
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
-import { AppError, ERROR_CATALOG } from '../http/errors.ts';
+import { AppError, ERROR_CATALOG } from '../errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DueItem, JobKind, JobStore } from './store.ts';

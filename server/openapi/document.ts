@@ -8,7 +8,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { API_VERSION } from '../account/routes.ts';
-import type { ErrorCode } from '../http/errors.ts';
+import type { ErrorCode } from '../errors.ts';
 import { accessNote, documentIntro } from './description.ts';
 import { ErrorEnvelope, errorResponse } from './error-schemas.ts';
 import { OPERATIONS } from './operations.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
-import { ERROR_CATALOG, type ErrorCode } from '../http/errors.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Scope } from '../auth/scopes.ts';
-import type { ErrorCode } from '../http/errors.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type SuccessStatus = 200 | 201 | 202 | 204;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, platformUnavailable } from '../http/errors.ts';
+import { AppError, platformUnavailable } from '../errors.ts';
 
 export interface PlatformClientOptions {
   /** Where the platform is, e.g. http://127.0.0.1:4100/platform-a; configuration, never hard-coded. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
 import { PaDriverEnvelope, PaVehicle, PaVehicleEnvelope, paError, toInvitation, toRegistration } from './platform-a-wire.ts';
-import { platformARideFeed } from '../rides/platform-a-feed.ts';
+import { platformARideFeed } from './platform-a-feed.ts';
 import type {
   BindingDriver, BindResult, CardUpload, CardUploadResult, DriverInvitationInput, InviteResult, PlatformAVehicleInput,
   PlatformInvitation, PlatformRegistration, RegisterResult, UnbindResult,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import {
   createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type PlatformErrorInfo, type RemoteAnswer,
 } from './http.ts';
 import type {
   BindingDriver, BindResult, PlatformBVehicleInput, PlatformRegistration, RegisterResult, UnbindResult,
 } from './types.ts';
-import { platformBRideFeed } from '../rides/platform-b-feed.ts';
+import { platformBRideFeed } from './platform-b-feed.ts';
 
 const LABEL = 'platform_b';
 

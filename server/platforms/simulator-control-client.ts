@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClockState } from '../lib/clock.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
 import { PaDriverEnvelope, PaVehicleEnvelope, toInvitation, toRegistration } from './platform-a-wire.ts';
 import type { PlatformInvitation, PlatformName, PlatformRegistration } from './types.ts';

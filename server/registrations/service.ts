@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { findCity } from '../catalog/cities.ts';
 import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
-import { AppError, conflict } from '../http/errors.ts';
+import { AppError, conflict } from '../errors.ts';
 import type { RegisterResult } from '../platforms/types.ts';
 import { createVehicleService } from '../vehicles/service.ts';
 import type { VehicleRow } from '../vehicles/store.ts';

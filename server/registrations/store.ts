@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
 import { PLATFORMS } from '../common/schemas.ts';
-import { cachedPrepare } from '../http/pagination.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export type RegistrationStatus = 'none' | 'pending' | 'approved' | 'rejected' | 'registered' | 'removed';
 

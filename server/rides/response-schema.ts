@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, NullableTimestamp, type Assert, type Equals } from '../openapi/index.ts';
-import { RIDE_STATUSES } from './feed.ts';
+import { RIDE_STATUSES } from '../platforms/ride-feed.ts';
 import type { Ride as RideView } from './view.ts';
 
 export const Decimal = (description: string) => z.string().regex(/^-?\d+\.\d{2}$/).meta({ description, example: '123.45' });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../common/schemas.ts';
 import { PageParams } from '../http/pagination.ts';
-import { RIDE_STATUSES } from './feed.ts';
-import { isCalendarDate } from './mexico-city.ts';
+import { RIDE_STATUSES } from '../platforms/ride-feed.ts';
+import { isCalendarDate } from '../lib/mexico-city.ts';
 
 /** Required on every rides and earnings read: the two platforms' figures are never mixed. */
 export const PlatformQuery = z

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
-import type { Page } from '../http/pagination.ts';
-import { addDays, dayStartMs } from './mexico-city.ts';
+import type { Page } from '../db/keyset.ts';
+import { addDays, dayStartMs } from '../lib/mexico-city.ts';
 import type { ListRidesQuery } from './schema.ts';
 import { createRideStore } from './store.ts';
 import { toRide, type Ride } from './view.ts';

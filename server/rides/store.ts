@@ -1,10 +1,11 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
-import { cachedPrepare, cursorNotFound } from '../http/pagination.ts';
-import type { RideStatus } from './feed.ts';
+import { cursorNotFound } from '../db/keyset.ts';
+import { cachedPrepare } from '../db/statements.ts';
+import type { RideStatus } from '../platforms/ride-feed.ts';
 import { uuidBytes } from '../lib/ids.ts';
 import { instantKey } from './ride-key.ts';
-import { forEachPacked, type PackedRides } from './packed-rides.ts';
+import { forEachPacked, type PackedRides } from '../ingestion/packed-rides.ts';
 
 /** A stored ride (migration 006): ids as 16 bytes, money in centavos, distance in hundredths of a km. */
 export interface RideRow {

@@ -1,7 +1,7 @@
 import type { Platform } from '../common/schemas.ts';
 import { formatOrNull } from '../earnings/money.ts';
-import type { RideStatus } from './feed.ts';
-import { mexicoCityDate } from './mexico-city.ts';
+import type { RideStatus } from '../platforms/ride-feed.ts';
+import { mexicoCityDate } from '../lib/mexico-city.ts';
 import { uuidText } from '../lib/ids.ts';
 import type { RideRow } from './store.ts';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.ts';
 import type { IdGenerator } from '../lib/ids.ts';
-import { notFound, conflict } from '../http/errors.ts';
+import { notFound, conflict } from '../errors.ts';
 import { SCOPES, type Scope } from '../auth/scopes.ts';
 import { hashSecret, keyPrefix, newSecret } from '../auth/secrets.ts';
 import { createTenantStore, type TenantStatus } from './store.ts';

@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { saveClock } from '../clock/clock-store.ts';
+import { saveClock } from '../lib/clock-store.ts';
 import { parseDuration } from '../lib/clock.ts';
-import { validation } from '../http/errors.ts';
+import { validation } from '../errors.ts';
 import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import { pathId } from '../common/schemas.ts';
-import { ridesTestbedRouter } from '../rides/testbed.ts';
+import { ridesTestbedRouter } from '../ingestion/testbed.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({

@@ -1,7 +1,8 @@
 import type { Db } from '../db/open.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import type { RegistrationRow } from '../registrations/store.ts';
-import { cachedPrepare, keysetPage, requireCursor, type Cursor } from '../http/pagination.ts';
+import { keysetPage, requireCursor, type Cursor } from '../db/keyset.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export type VehicleStatus = 'activo' | 'mantenimiento' | 'inactivo' | 'pending_platform_a';
 

@@ -20,9 +20,11 @@ import { errors, platformAErrorHandler, sendOutage } from './errors.ts';
 import { platformARoutes } from './routes.ts';
 import type { PlatformAState } from './state.ts';
 
-export function createPlatformAApp({ state, faults }: { state: PlatformAState; faults: Faults }): Router {
+/** The platform's whole surface, behind one fault switch: its own routes and its ride reports. */
+export function createPlatformAApp({ state, rideReports, faults }: { state: PlatformAState; rideReports: Router; faults: Faults }): Router {
   const app = Router();
   app.use(faultGate(faults, 'platform_a', sendOutage));
+  app.use(rideReports);
   app.use(platformARoutes(state));
   app.use(() => {
     throw errors.routeMissing();

@@ -17,9 +17,11 @@ import { errors, platformBErrorHandler, sendOutage } from './errors.ts';
 import { platformBRoutes } from './routes.ts';
 import type { PlatformBState } from './state.ts';
 
-export function createPlatformBApp({ state, faults }: { state: PlatformBState; faults: Faults }): Router {
+/** The platform's whole surface, behind one fault switch: its own routes and its ride reports. */
+export function createPlatformBApp({ state, rideReports, faults }: { state: PlatformBState; rideReports: Router; faults: Faults }): Router {
   const app = Router();
   app.use(faultGate(faults, 'platform_b', sendOutage));
+  app.use(rideReports);
   app.use(platformBRoutes(state));
   app.use(() => {
     throw errors.routeMissing();

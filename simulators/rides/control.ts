@@ -4,7 +4,7 @@ import type { SimClock } from '../../server/lib/clock.ts';
 import type { SimDb } from '../db.ts';
 import type { DueRunner } from '../common/due.ts';
 import { SimError } from '../common/sim-error.ts';
-import { daysBetween } from '../../server/rides/mexico-city.ts';
+import { daysBetween } from '../../server/lib/mexico-city.ts';
 import type { BackfillCounts, RideGenerator } from './generator.ts';
 import { DateParam } from './view.ts';
 

@@ -1,4 +1,4 @@
-import { addDays, eachDay, mexicoCityDate, minDate } from '../../server/rides/mexico-city.ts';
+import { addDays, eachDay, mexicoCityDate, minDate } from '../../server/lib/mexico-city.ts';
 import type { SimDb } from '../db.ts';
 import type { DueTask } from '../common/due.ts';
 import { createDayPlanner, finalAtMs, openUntilMs, ridesOf, totalsAt, type Bounds } from './day.ts';

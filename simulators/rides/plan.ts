@@ -1,4 +1,4 @@
-import { DAY_MS, dayStartMs, weekday } from '../../server/rides/mexico-city.ts';
+import { DAY_MS, dayStartMs, weekday } from '../../server/lib/mexico-city.ts';
 import { HOUR_MS, MINUTE_MS } from '../common/seeded.ts';
 import type { SeededFaker } from './random.ts';
 import { rideFacts, waitMinutes, type RideFacts } from './ride.ts';

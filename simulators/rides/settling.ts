@@ -1,4 +1,4 @@
-import { DAY_MS, dayStartMs } from '../../server/rides/mexico-city.ts';
+import { DAY_MS, dayStartMs } from '../../server/lib/mexico-city.ts';
 import { MINUTE_MS } from '../common/seeded.ts';
 import type { SeededFaker } from './random.ts';
 import type { RideFacts } from './ride.ts';

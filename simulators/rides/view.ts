@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween, isCalendarDate } from '../../server/rides/mexico-city.ts';
+import { daysBetween, isCalendarDate } from '../../server/lib/mexico-city.ts';
 import type { RideCursor } from './reports.ts';
 
 /** Both platforms cap a daily-earnings read at a month, as real partner APIs do. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
-import { ERROR_CATALOG } from '../../server/http/errors.ts';
+import { ERROR_CATALOG } from '../../server/errors.ts';
 import { z } from 'zod';
 import { buildOpenApiDocument, openApiDocument } from '../../server/openapi/document.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';

@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { formatOrNull } from '../../server/earnings/money.ts';
 import { uuidText } from '../../server/lib/ids.ts';
 import { rideKey } from '../../server/rides/ride-key.ts';
-import { addDays, dayStartMs, mexicoCityDate } from '../../server/rides/mexico-city.ts';
+import { addDays, dayStartMs, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { makeTestApp } from '../support/app.ts';
 import { ridesFixtures, type Item } from '../support/rides-fixtures.ts';
 import { useWorld } from '../support/world.ts';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOG } from '../../server/http/errors.ts';
+import { ERROR_CATALOG } from '../../server/errors.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
 import { makeTestApp } from '../support/app.ts';
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadClock } from '../../server/clock/clock-store.ts';
+import { loadClock } from '../../server/lib/clock-store.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';

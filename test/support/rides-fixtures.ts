@@ -1,4 +1,4 @@
-import { addDays, mexicoCityDate } from '../../server/rides/mexico-city.ts';
+import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { fleetFixtures, type Auth } from './fleet-fixtures.ts';
 import type { useWorld } from './world.ts';
 

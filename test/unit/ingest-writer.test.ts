@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/open.ts';
 import { uuidBytes, uuidText } from '../../server/lib/ids.ts';
-import type { FeedRide } from '../../server/rides/feed.ts';
-import { forEachPacked, packRides } from '../../server/rides/packed-rides.ts';
-import { createIngestWriter, inProcessWriter, threadWriter } from '../../server/rides/ingest-writer.ts';
+import type { FeedRide } from '../../server/platforms/ride-feed.ts';
+import { forEachPacked, packRides } from '../../server/ingestion/packed-rides.ts';
+import { createIngestWriter, inProcessWriter, threadWriter } from '../../server/ingestion/writer.ts';
 import type { DailyEarningsRow } from '../../server/earnings/store.ts';
 import { rideKey } from '../../server/rides/ride-key.ts';
 import { createRideStore } from '../../server/rides/store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../server/common/schemas.ts';
-import { AppError, ERROR_CATALOG, platformUnavailable } from '../../server/http/errors.ts';
+import { AppError, ERROR_CATALOG, platformUnavailable } from '../../server/errors.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import { createJobStore, type DueItem, type JobItemRow, type JobKind } from '../../server/jobs/store.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from '../../server/jobs/worker.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, dayStartMs, eachDay, isCalendarDate, mexicoCityDate } from '../../server/rides/mexico-city.ts';
+import { addDays, dayStartMs, eachDay, isCalendarDate, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { makeSimWorld, type SimWorld } from '../support/sim-rides.ts';
 
 const HOUR = 3_600_000;

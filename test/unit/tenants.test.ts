@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../server/auth/scopes.ts';
-import { AppError } from '../../server/http/errors.ts';
+import { AppError } from '../../server/errors.ts';
 import { makeDeps, TEST_CLOCK_START } from '../support/app.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 

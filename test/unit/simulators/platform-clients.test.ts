@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../../server/lib/clock.ts';
-import { AppError } from '../../../server/http/errors.ts';
+import { AppError } from '../../../server/errors.ts';
 import { usePlatformNetwork } from '../../support/platform-network.ts';
 import { HOUR, JPEG, START, whatsapp } from './fixtures.ts';
 

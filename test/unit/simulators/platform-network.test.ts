@@ -2,7 +2,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { SimClock } from '../../../server/lib/clock.ts';
-import { AppError } from '../../../server/http/errors.ts';
+import { AppError } from '../../../server/errors.ts';
 import { usePlatformNetwork } from '../../support/platform-network.ts';
 import { START } from './fixtures.ts';
 

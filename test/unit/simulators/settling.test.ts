@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayStartMs } from '../../../server/rides/mexico-city.ts';
+import { addDays, dayStartMs } from '../../../server/lib/mexico-city.ts';
 import { settlesAtMs } from '../../../simulators/rides/settling.ts';
 
 const day = fc.date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('9998-12-31T00:00:00Z'), noInvalidDate: true })

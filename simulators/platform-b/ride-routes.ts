@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SimClock } from '../../server/lib/clock.ts';
-import { faultGate, type Faults } from '../common/faults.ts';
 import { SimError } from '../common/sim-error.ts';
-import { platformBErrorHandler, sendOutage } from '../platform-b/errors.ts';
-import type { RideAt } from './day.ts';
-import type { RideReports } from './reports.ts';
-import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from './view.ts';
+import type { RideAt } from '../rides/day.ts';
+import type { RideReports } from '../rides/reports.ts';
+import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
 /** platform_b's words for the outcomes. */
 const STATE: Record<RideAt['status'], string> = {
@@ -31,11 +29,10 @@ const badWindow = () =>
  * `meta.fields`; amounts are decimal MXN strings that may change for 16 days after the service day
  * (settling.ts), distances km, online time hours. Partners are expected to read recent days again.
  */
-export function platformBRideRoutes({ reports, clock, faults }: { reports: RideReports; clock: SimClock; faults: Faults }): Router {
+export function platformBRideRoutes({ reports, clock }: { reports: RideReports; clock: SimClock }): Router {
   const router = Router();
-  const gate = faultGate(faults, 'platform_b', sendOutage);
 
-  router.get('/api/v2/rides', gate, (req, res) => {
+  router.get('/api/v2/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
     const { rides, next } = reports.page(q.fleetId, q.from, q.to, clock.nowMs(), decodeCursor(q.cursor), q.limit);
@@ -48,7 +45,7 @@ export function platformBRideRoutes({ reports, clock, faults }: { reports: RideR
     });
   });
 
-  router.get('/api/v2/earnings/daily', gate, (req, res) => {
+  router.get('/api/v2/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
     const rows = reports.daily(q.fleetId, q.from, q.to, clock.nowMs());
@@ -58,6 +55,5 @@ export function platformBRideRoutes({ reports, clock, faults }: { reports: RideR
     });
   });
 
-  router.use(platformBErrorHandler);
   return router;
 }

@@ -1,4 +1,4 @@
-import { RIDE_STATUSES, type FeedRide, type RideStatus } from './feed.ts';
+import { RIDE_STATUSES, type FeedRide, type RideStatus } from '../platforms/ride-feed.ts';
 
 /**
  * A page of rides to write, packed into one ArrayBuffer of fixed-size records, so it can be handed

@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SimClock } from '../../server/lib/clock.ts';
-import { faultGate, type Faults } from '../common/faults.ts';
 import { SimError } from '../common/sim-error.ts';
-import { platformAErrorHandler, sendOutage } from '../platform-a/errors.ts';
-import type { RideAt } from './day.ts';
-import type { RideReports } from './reports.ts';
-import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from './view.ts';
+import type { RideAt } from '../rides/day.ts';
+import type { RideReports } from '../rides/reports.ts';
+import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
 /** platform_a's words for the outcomes. */
 const STATUS: Record<RideAt['status'], string> = {
@@ -29,11 +27,10 @@ const badWindow = () =>
  * Rows travel as compact arrays under `columns` (a page of 25 000 rides is about 2.5 MB instead of
  * 3 MB of repeated keys); amounts are integer centavos, distances metres, online time minutes.
  */
-export function platformARideRoutes({ reports, clock, faults }: { reports: RideReports; clock: SimClock; faults: Faults }): Router {
+export function platformARideRoutes({ reports, clock }: { reports: RideReports; clock: SimClock }): Router {
   const router = Router();
-  const gate = faultGate(faults, 'platform_a', sendOutage);
 
-  router.get('/v1/rides', gate, (req, res) => {
+  router.get('/v1/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
     const { rides, next } = reports.page(q.fleet_id, q.from, q.to, clock.nowMs(), decodeCursor(q.starting_after), q.limit);
@@ -44,13 +41,12 @@ export function platformARideRoutes({ reports, clock, faults }: { reports: RideR
     });
   });
 
-  router.get('/v1/earnings/daily', gate, (req, res) => {
+  router.get('/v1/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
     const rows = reports.daily(q.fleet_id, q.from, q.to, clock.nowMs());
     res.json({ object: 'list', columns: DAILY_COLUMNS, rows: rows.map((d) => [d.date, d.driver, d.trips, d.gross, d.net, d.onlineMinutes]) });
   });
 
-  router.use(platformAErrorHandler);
   return router;
 }

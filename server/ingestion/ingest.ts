@@ -2,12 +2,12 @@ import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
 import type { DailyEarningsRow } from '../earnings/store.ts';
-import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from './feed.ts';
-import { addDays, eachDay, mexicoCityDate, minDate } from './mexico-city.ts';
-import { createUuidBytesMemo, rideKey } from './ride-key.ts';
-import { createRideStore } from './store.ts';
+import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from '../platforms/ride-feed.ts';
+import { addDays, eachDay, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
+import { createUuidBytesMemo, rideKey } from '../rides/ride-key.ts';
+import { createRideStore } from '../rides/store.ts';
 import { packRides } from './packed-rides.ts';
-import { createIngestWriter } from './ingest-writer.ts';
+import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
 

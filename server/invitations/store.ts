@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
-import { cachedPrepare } from '../http/pagination.ts';
+import { cachedPrepare } from '../db/statements.ts';
 
 export type InvitationStatus = 'none' | 'invited' | 'bound' | 'rejected';
 export type InvitationReviewStatus = 'pending' | 'under_review' | 'approved' | 'rejected' | 'suspended';

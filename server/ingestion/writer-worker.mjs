@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./ingest-writer-thread.ts');
+await import('./writer-thread.ts');

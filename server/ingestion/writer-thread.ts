@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
-import { ingestWrites, type WriterAnswer, type WriterMessage } from './ingest-writer.ts';
+import { ingestWrites, type WriterAnswer, type WriterMessage } from './writer.ts';
 
 /**
  * The ingestion writer's thread (ingest-writer.ts): its own connection to the API's database file,

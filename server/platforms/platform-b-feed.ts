@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parseHundredths } from '../earnings/money.ts';
-import { AppError } from '../http/errors.ts';
-import { parseAnswer, type Remote, type RemoteAnswer } from '../platforms/http.ts';
-import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus, reportReader } from './feed.ts';
+import { AppError } from '../errors.ts';
+import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
+import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus, reportReader } from './ride-feed.ts';
 
 const LABEL = 'platform_b';
 

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/open.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { PackedRides } from './packed-rides.ts';
-import { createRideStore } from './store.ts';
+import { createRideStore } from '../rides/store.ts';
 
 /**
  * Where ingestion writes: pages of rides (packed-rides.ts) and daily earnings rows, each call in one
@@ -21,7 +21,7 @@ export type WriterMessage =
   | { close: true };
 export type WriterAnswer = { id: number; changed: number } | { id: number; error: string };
 
-const THREAD = new URL('./ingest-writer-worker.mjs', import.meta.url);
+const THREAD = new URL('./writer-worker.mjs', import.meta.url);
 
 /** The writes themselves, on one connection: the API's (inProcessWriter) or the thread's. */
 export function ingestWrites(db: Db) {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import { SimClock, type ClockState } from '../lib/clock.ts';
+import { SimClock, type ClockState } from './clock.ts';
 
 /**
  * The simulated clock lives in the API database so that a restart, and every CLI process, sees the

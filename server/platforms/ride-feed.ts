@@ -1,5 +1,5 @@
-import { platformUnavailable, type AppError } from '../http/errors.ts';
-import type { Remote, RemoteAnswer } from '../platforms/http.ts';
+import { platformUnavailable, type AppError } from '../errors.ts';
+import type { Remote, RemoteAnswer } from './http.ts';
 
 /**
  * What the platform clients give the ingestion, already in the API's vocabulary and units: the

@@ -1,6 +1,6 @@
-import { createPlatformAClient } from './platforms/platform-a-client.ts';
-import { createPlatformBClient } from './platforms/platform-b-client.ts';
-import { createSimulatorControlClient } from './platforms/simulator-control-client.ts';
+import { createPlatformAClient } from './platform-a-client.ts';
+import { createPlatformBClient } from './platform-b-client.ts';
+import { createSimulatorControlClient } from './simulator-control-client.ts';
 
 const CONTROL_TIMEOUT_MS = 120_000;
 

@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { RideIngestion } from './ingest.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from './generated-counts.ts';
-import { addDays, daysBetween, isCalendarDate, minDate } from './mexico-city.ts';
+import { addDays, daysBetween, isCalendarDate, minDate } from '../lib/mexico-city.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
 export const MAX_GENERATE_DAYS = 366;

@@ -1,0 +1,14 @@
+import type { Db } from './open.ts';
+
+type Statement = ReturnType<Db['prepare']> & { all(...params: unknown[]): unknown[] };
+
+const statementCache = new WeakMap<Db, Map<string, Statement>>();
+
+/** Filters make the SQL vary; caching per text keeps preparing off the hot path. */
+export function cachedPrepare(db: Db, sql: string): Statement {
+  let perDb = statementCache.get(db);
+  if (!perDb) statementCache.set(db, (perDb = new Map()));
+  let stmt = perDb.get(sql);
+  if (!stmt) perDb.set(sql, (stmt = db.prepare(sql) as Statement));
+  return stmt;
+}
