@@ -28,8 +28,10 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // First: a restore or reset waits for requests under way and holds new ones until it is done.
+  app.use(services.gate.admit);
   // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
-  app.use(firstLayer(requestLog(deps), v1Gate(deps, [HEALTH_PATH, OPENAPI_PATH])));
+  app.use(firstLayer(requestLog(deps), v1Gate(deps, services.world, [HEALTH_PATH, OPENAPI_PATH])));
   v1Routes(v1RouteTable(app), services);
   healthRoutes(app);
   openApiDocumentRoute(app);
@@ -80,9 +82,9 @@ const READS = new Set(['GET', 'HEAD']);
  * anonymous caller cannot make the server read 1 MB. Other paths, and reads of the `keyless` ones
  * under /v1 (routed after the API, off its hot path), go past it untouched.
  */
-function v1Gate(deps: Deps, keyless: readonly string[]): RequestHandler {
+function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]): RequestHandler {
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
-  const limit = rateLimiter(deps);
+  const limit = rateLimiter(deps, undefined, world.onReplaced);
   const isKeyless = keylessPaths(keyless);
   return (req, res, next) => {
     const path = req.path;

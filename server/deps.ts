@@ -19,6 +19,10 @@ export interface Deps {
   realNowMs: () => number;
   platformA: PlatformAClient;
   platformB: PlatformBClient;
+  /** `$FLEET_DATA_DIR` (snapshots and the baseline live there); null for an app on an in-memory database. */
+  dataDir: string | null;
+  /** FLEET_CLOCK_START, which a new data dir's clock starts from (what reset brings back). */
+  clockStart: string | null;
   /** The simulators' control surface: clock pushes and platform outcomes decided on command. */
   simulators: SimulatorControlClient;
 }

@@ -30,7 +30,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const clock = loadClock(db, config.clockStart);
   const ids = createSeededIds(db, config.seed);
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
-  const deps: Deps = { db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now, ...platforms };
+  const deps: Deps = { db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now,
+    dataDir: config.dataDir, clockStart: config.clockStart, ...platforms };
   const services = createServices(deps);
   announceDemo(services.tenants.seedDemo());
   // The API owns simulated time: the simulators start from the same instant it does.
@@ -40,6 +41,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
+  // What reset brings back, written once per data dir; a reset meanwhile waits for it.
+  services.world.ensureBaseline().catch((err) => logger.error('baseline not written', { error: String(err) }));
   return {
     port: (server.address() as { port: number }).port,
     db,

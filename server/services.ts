@@ -12,6 +12,8 @@ import { createVehicleService } from './vehicles/service.ts';
 import { createRideIngestion } from './ingestion/ingest.ts';
 import { createRideService } from './rides/service.ts';
 import { createEarningsService } from './earnings/service.ts';
+import { createWorldGate } from './snapshots/world-gate.ts';
+import { createWorldService } from './snapshots/service.ts';
 
 /**
  * Every service of the API, built once from the deps, plus the background sync that keeps stored
@@ -28,6 +30,8 @@ export function createServices(deps: Deps) {
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   const rideIngestion = createRideIngestion(deps);
   sync.add({ name: 'rides', run: () => rideIngestion.syncDue() });
+  const jobs = createJobService(deps, { registrations, invitations });
+  const gate = createWorldGate();
   return {
     tenants: createTenantService(deps),
     vehicles: createVehicleService(deps),
@@ -41,7 +45,9 @@ export function createServices(deps: Deps) {
     rides: createRideService(deps),
     earnings: createEarningsService(deps),
     rideIngestion,
-    jobs: createJobService(deps, { registrations, invitations }),
+    jobs,
+    gate,
+    world: createWorldService(deps, { gate, sync, jobs }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { SimClock } from '../server/lib/clock.ts';
 import { createSeededIds } from '../server/lib/ids.ts';
 import type { SimDb } from './db.ts';
 import { createControlRouter } from './common/control.ts';
+import { stateControl } from './common/state-control.ts';
 import { createDueRunner } from './common/due.ts';
 import { Faults } from './common/faults.ts';
 import { createPlatformAApp } from './platform-a/app.ts';
@@ -58,7 +59,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control] }),
+    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock })] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

@@ -96,9 +96,15 @@ function setRateLimitHeaders(res: Response, r: TakeResult, policy: string): void
  * is off, so that a request then pays nothing for it. It reads real time (deps.realNowMs) on
  * purpose: a frozen or jumping simulated clock must neither block clients nor refill their buckets.
  */
-export function rateLimiter(deps: Pick<Deps, 'rateLimit' | 'realNowMs'>, maxBuckets?: number): ((req: Request, res: Response) => void) | null {
+export function rateLimiter(
+  deps: Pick<Deps, 'rateLimit' | 'realNowMs'>,
+  maxBuckets?: number,
+  onWorldReplaced?: (listener: () => void) => void,
+): ((req: Request, res: Response) => void) | null {
   if (!(deps.rateLimit > 0)) return null;
-  const buckets = new TokenBuckets(deps.rateLimit, maxBuckets);
+  let buckets = new TokenBuckets(deps.rateLimit, maxBuckets);
+  // A reset or restore starts every key afresh, as on a new data dir.
+  onWorldReplaced?.(() => (buckets = new TokenBuckets(deps.rateLimit, maxBuckets)));
   return (req, res) => {
     const result = buckets.take(req.auth.keyId, deps.realNowMs());
     setRateLimitHeaders(res, result, buckets.policy);

@@ -74,6 +74,12 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     runUntilIdle: () => runner.runUntilIdle(),
     start: () => runner.start(),
     stop: () => runner.stop(),
+    /** Stops the background loop, if it runs, until the returned function starts it again. */
+    async pause(): Promise<() => void> {
+      if (!runner.isRunning()) return () => undefined;
+      await runner.stop();
+      return () => runner.start();
+    },
   };
 }
 

@@ -169,6 +169,8 @@ export function createJobWorker(o: JobWorkerOptions) {
         }
       })();
     },
+    /** Whether the background loop runs (start() was called and stop() was not). */
+    isRunning: () => loop !== null && !stopping,
     /** New work: stop waiting and look now. */
     kick: () => wake(),
     /** Starts nothing new and waits for the calls in flight; their outcomes are recorded (outages excepted). */

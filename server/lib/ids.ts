@@ -28,8 +28,9 @@ export const uuidBytes = (uuid: string): Buffer => Buffer.from(uuid.replace(/-/g
  * the same file) never draws an id the server already used: the increment is one atomic statement.
  */
 export function createSeededIds(db: Database.Database, seed: number, counter = 'ids'): IdGenerator {
-  db.prepare('INSERT OR IGNORE INTO counters (name, value) VALUES (?, 0)').run(counter);
-  const bump = db.prepare('UPDATE counters SET value = value + 1 WHERE name = ? RETURNING value');
+  const bump = db.prepare(
+    'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
+  );
   return {
     next() {
       const { value } = bump.get(counter) as { value: number };

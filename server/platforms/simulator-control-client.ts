@@ -13,6 +13,8 @@ const FaultAnswer = z.object({ platform: z.enum(['platform_a', 'platform_b']), m
 const BindingsAnswer = z.object({
   bindings: z.array(z.object({ vehicleExternalId: z.string(), driverExternalId: z.string(), boundAt: z.string() })),
 });
+const StateFile = z.object({ file: z.string() });
+const RestoredAnswer = z.object({ now: z.string() });
 const Generated = z.object({ vehicles: z.number(), days: z.number(), rides: z.number() });
 const GenerateAnswer = z.object({ platforms: z.object({ platform_a: Generated, platform_b: Generated }) });
 const ControlError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -83,6 +85,13 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     /** Both platforms backfill the missing days of a window for the fleet's current vehicles (docs/rides.md). */
     generateRides: (body: { fleetId: string; from: string; to: string }) =>
       call(GenerateAnswer, 'POST', '/_control/rides/generate', body),
+
+    /** Copies the platforms' whole state into a new database file (a snapshot's half). */
+    saveState: (file: string) => call(StateFile, 'POST', '/_control/state/save', { file }),
+    /** Brings back every record, id stream and the clock saved in that file. */
+    restoreState: (file: string) => call(RestoredAnswer, 'POST', '/_control/state/restore', { file }),
+    /** Writes the platforms of a new data dir, at that clock, into a new database file. */
+    buildBaseline: (file: string, clock: ClockState) => call(StateFile, 'POST', '/_control/state/baseline', { file, clock }),
 
     /** The platform's own view of the active bindings, to compare with the API's assignments. */
     listBindings: async (platform: PlatformName): Promise<PlatformBinding[]> =>

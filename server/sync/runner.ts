@@ -12,6 +12,8 @@ export interface SyncRunner {
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
+  /** Runs `fn` between runs: after the one under way, and before any asked for meanwhile. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRunner {
@@ -38,6 +40,11 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRu
     },
     idle() {
       return current.catch(() => undefined);
+    },
+    exclusive(fn) {
+      const result = current.then(fn, fn);
+      current = result.then(() => undefined, () => undefined);
+      return result;
     },
   };
 }

@@ -25,6 +25,8 @@ export function makeDeps(overrides: Partial<Deps> = {}): Deps {
     logger: silentLogger,
     rateLimit: 0,
     realNowMs: Date.now,
+    dataDir: null,
+    clockStart: TEST_CLOCK_START,
     // Fake hosts: unreachable unless a test seals them with the msw platform network (world.ts).
     platformA: createPlatformAClient({ baseUrl: 'http://platform-a.sim.test', timeoutMs: 200 }),
     platformB: createPlatformBClient({ baseUrl: 'http://platform-b.sim.test', timeoutMs: 200 }),

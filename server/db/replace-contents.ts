@@ -1,0 +1,58 @@
+import type { Db } from './open.ts';
+
+/** The tables a database holds (SQLite's own excepted), in the order they were created. */
+const tablesOf = (db: Db, schema: string): string[] =>
+  db.prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).pluck().all() as string[];
+
+const migrationsOf = (db: Db, schema: string): string =>
+  (db.prepare(`SELECT group_concat(version) FROM (SELECT version FROM ${schema}.schema_migrations ORDER BY version)`).pluck().get() as string) ?? '';
+
+export class IncompatibleCopyError extends Error {}
+
+/** Throws unless the copy in `source` was made from a database of the same migrations as `db`. */
+export function assertCompatible(db: Db, source: string): void {
+  db.prepare('ATTACH DATABASE ? AS source').run(source);
+  try {
+    checkAttached(db);
+  } finally {
+    db.exec('DETACH DATABASE source');
+  }
+}
+
+function checkAttached(db: Db): void {
+  if (migrationsOf(db, 'main') !== migrationsOf(db, 'source')) {
+    throw new IncompatibleCopyError('the copy was made by another version of the schema');
+  }
+}
+
+/**
+ * Replaces the rows of every table of `db` with those of the database file `source` (a copy made by
+ * VACUUM INTO from a database of the same migrations), in one transaction on the live connection:
+ * other connections see the old rows or the new ones, never a mix, and every prepared statement
+ * and cache keyed on the connection stays valid (a reopened connection would strand them).
+ */
+export function replaceContents(db: Db, source: string): void {
+  db.prepare("ATTACH DATABASE ? AS source").run(source);
+  try {
+    checkAttached(db);
+    const tables = tablesOf(db, 'main');
+    // Rows are copied table by table, so a row may briefly name one not copied yet.
+    db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        for (const table of tables) {
+          db.exec(`DELETE FROM main."${table}"; INSERT INTO main."${table}" SELECT * FROM source."${table}";`);
+        }
+      })();
+    } finally {
+      db.pragma('foreign_keys = ON');
+    }
+  } finally {
+    db.exec('DETACH DATABASE source');
+  }
+}
+
+/** A consistent copy of a live database into a new file (which must not exist yet). */
+export function copyDatabaseTo(db: Db, file: string): void {
+  db.prepare('VACUUM INTO ?').run(file);
+}

@@ -1,0 +1,128 @@
+import type { Response } from 'express';
+import type { Deps } from '../deps.ts';
+import { conflict, notFound, validation } from '../errors.ts';
+import { assertCompatible, copyDatabaseTo, IncompatibleCopyError, replaceContents } from '../db/replace-contents.ts';
+import { loadClock } from '../lib/clock-store.ts';
+import type { SyncRunner } from '../sync/runner.ts';
+import { buildBaseline } from './baseline.ts';
+import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
+import type { WorldGate } from './world-gate.ts';
+
+export type WorldDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'simulators' | 'dataDir' | 'clockStart'>;
+
+interface Collaborators {
+  gate: WorldGate;
+  sync: SyncRunner;
+  jobs: { pause(): Promise<() => void> };
+}
+
+const checkName = (name: string) => {
+  if (!SNAPSHOT_NAME.test(name)) {
+    throw validation(`Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`, [
+      { field: 'name', message: 'Debe cumplir [a-z0-9-]{1,64}' },
+    ]);
+  }
+};
+
+/**
+ * Reset and snapshots of the whole testbed (contract §4): both processes' databases (clocks, id
+ * streams and jobs live in them), taken and brought back while the world stands still. A change runs
+ * with no request under way (the gate), between two background sync runs, and with the job worker
+ * paused; a job that was running goes on from its stored state once the worker starts again.
+ */
+export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collaborators) {
+  const store = deps.dataDir === null ? null : createSnapshotFiles(deps.dataDir);
+  const files = () => {
+    if (store === null) throw conflict('Este testbed no tiene directorio de datos: reset e instantáneas no están disponibles.');
+    return store;
+  };
+  const listeners: (() => void)[] = [];
+
+  /** While the world stands still: no request, no sync run, no job item in flight. */
+  const stillWorld = <T>(res: Response, change: () => Promise<T>): Promise<T> =>
+    gate.exclusive(res, () =>
+      sync.exclusive(async () => {
+        const resume = await jobs.pause();
+        try {
+          return await change();
+        } finally {
+          resume();
+        }
+      }),
+    );
+
+  /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
+  async function bringBack(saved: SnapshotFiles): Promise<void> {
+    try {
+      assertCompatible(deps.db, saved.api);
+    } catch (err) {
+      if (!(err instanceof IncompatibleCopyError)) throw err;
+      throw conflict('La instantánea se guardó con otra versión del testbed y no puede restaurarse.');
+    }
+    await deps.simulators.restoreState(saved.platforms);
+    replaceContents(deps.db, saved.api);
+    deps.clock.setState(loadClock(deps.db, null).getState());
+    for (const listener of listeners) listener();
+  }
+
+  // Built once per data dir (at start, or at the first reset); concurrent callers share the build.
+  let baseline: Promise<SnapshotFiles> | null = null;
+  function ensureBaseline(): Promise<SnapshotFiles> {
+    if (files().hasBaseline()) return Promise.resolve(files().baseline);
+    baseline ??= buildBaseline(deps, files()).then(
+      () => files().baseline,
+      (err) => {
+        baseline = null;
+        throw err;
+      },
+    );
+    return baseline;
+  }
+
+  return {
+    /** Called after every reset and restore: in-memory state kept beside the database is dropped. */
+    onReplaced: (listener: () => void) => void listeners.push(listener),
+    ensureBaseline,
+    list: (): SnapshotInfo[] => (store === null ? [] : store.list()),
+
+    save(res: Response, name: string): Promise<SnapshotInfo> {
+      checkName(name);
+      return stillWorld(res, async () => {
+        const staged = files().staging(name);
+        try {
+          copyDatabaseTo(deps.db, staged.api);
+          await deps.simulators.saveState(staged.platforms);
+          return files().publish(staged, name, deps.clock.now().toISOString());
+        } catch (err) {
+          files().discard(staged);
+          throw err;
+        }
+      });
+    },
+
+    restore(res: Response, name: string): Promise<{ name: string; now: string }> {
+      checkName(name);
+      if (!files().exists(name)) throw notFound('La instantánea');
+      return stillWorld(res, async () => {
+        await bringBack(files().named(name));
+        return { name, now: deps.clock.now().toISOString() };
+      });
+    },
+
+    remove(name: string): { name: string; deleted: true } {
+      checkName(name);
+      if (!files().exists(name)) throw notFound('La instantánea');
+      files().remove(name);
+      return { name, deleted: true };
+    },
+
+    reset(res: Response): Promise<{ now: string }> {
+      return stillWorld(res, async () => {
+        await bringBack(await ensureBaseline());
+        return { now: deps.clock.now().toISOString() };
+      });
+    },
+  };
+}
+
+export type WorldService = ReturnType<typeof createWorldService>;

@@ -1,0 +1,96 @@
+import express from 'express';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createWorldGate } from '../../server/snapshots/world-gate.ts';
+
+/** An app whose /slow requests finish when the test says so, and whose /change runs a whole-world change. */
+function gatedApp() {
+  const gate = createWorldGate();
+  const events: string[] = [];
+  const slowDone: (() => void)[] = [];
+  let changeDone: () => void = () => undefined;
+  const app = express();
+  app.use(gate.admit);
+  app.get('/slow', async (_req, res) => {
+    events.push('slow started');
+    await new Promise<void>((resolve) => slowDone.push(resolve));
+    events.push('slow finished');
+    res.json({ ok: true });
+  });
+  app.get('/read', (_req, res) => {
+    events.push('read');
+    res.json({ ok: true });
+  });
+  app.post('/change', async (_req, res) => {
+    const result = await gate.exclusive(res, async () => {
+      events.push('change started');
+      await new Promise<void>((resolve) => (changeDone = resolve));
+      events.push('change finished');
+      return { changed: true };
+    });
+    res.json(result);
+  });
+  const server = app.listen(0);
+  const request = supertest(server);
+  // A pause for requests to travel, before checking that something did NOT happen.
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Waits (real time, bounded by the test's timeout) for the requests to have done something. */
+  const until = async (seen: string[]) => {
+    while (t.events.length < seen.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(t.events).toEqual(seen);
+  };
+  const t = { request, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, close: () => server.close() };
+  return t;
+}
+
+describe('world gate', () => {
+  it('when a change starts while a request is under way, then the change waits for it to finish', async () => {
+    const t = gatedApp();
+    const slow = t.request.get('/slow').then((r) => r.status);
+    await t.until(['slow started']);
+    const change = t.request.post('/change').then((r) => r.body);
+    await t.tick();
+    expect(t.events).toEqual(['slow started']);
+
+    t.finishSlow();
+    await t.until(['slow started', 'slow finished', 'change started']);
+    t.finishChange();
+
+    expect(await slow).toBe(200);
+    expect(await change).toEqual({ changed: true });
+    expect(t.events).toEqual(['slow started', 'slow finished', 'change started', 'change finished']);
+    t.close();
+  });
+
+  it('when requests arrive during a change, then they wait and are answered after it, none refused', async () => {
+    const t = gatedApp();
+    const change = t.request.post('/change').then((r) => r.status);
+    await t.until(['change started']);
+    const reads = Promise.all([t.request.get('/read'), t.request.get('/read')]);
+    await t.tick();
+    expect(t.events).toEqual(['change started']);
+
+    t.finishChange();
+
+    expect((await reads).map((r) => r.status)).toEqual([200, 200]);
+    expect(await change).toBe(200);
+    expect(t.events).toEqual(['change started', 'change finished', 'read', 'read']);
+    t.close();
+  });
+
+  it('when two changes are asked at once, then the second runs after the first, and neither waits for itself', async () => {
+    const t = gatedApp();
+    const first = t.request.post('/change').then((r) => r.status);
+    const second = t.request.post('/change').then((r) => r.status);
+    await t.until(['change started']);
+    await t.tick();
+    expect(t.events).toEqual(['change started']);
+
+    t.finishChange();
+    await t.until(['change started', 'change finished', 'change started']);
+    t.finishChange();
+
+    expect([await first, await second]).toEqual([200, 200]);
+    t.close();
+  });
+});
