@@ -4,6 +4,7 @@ import { createSeededIds } from '../server/lib/ids.ts';
 import type { SimDb } from './db.ts';
 import { createControlRouter } from './common/control.ts';
 import { stateControl } from './common/state-control.ts';
+import { fleetControl } from './common/fleet-control.ts';
 import { createDueRunner } from './common/due.ts';
 import { Faults } from './common/faults.ts';
 import { createPlatformAApp } from './platform-a/app.ts';
@@ -59,7 +60,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock })] }),
+    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
-import { openTenantService } from '../environment.ts';
+import { callTestbed, openTenantService } from '../environment.ts';
 import { action, CliError, print, type OutputOptions } from '../output.ts';
 
 function parseScopes(text: string | undefined): Scope[] {
@@ -50,6 +50,20 @@ export function registerKeys(program: Command): void {
         } finally {
           db.close();
         }
+      }),
+    );
+
+  keys
+    .command('list')
+    .description('the keys of a tenant (never their secrets)')
+    .requiredOption('--tenant <tenantId>', 'tenant id')
+    .option('--json', 'print one JSON document')
+    .action(
+      action(async (opts: OutputOptions & { tenant: string }) => {
+        type KeyView = { id: string; prefix: string; scopes: string[]; environment: string; createdAt: string; revokedAt: string | null };
+        const body = await callTestbed<{ data: KeyView[] }>(`/tenants/${encodeURIComponent(opts.tenant)}/keys`);
+        const lines = body.data.map((k) => `${k.id}\t${k.prefix}\t${k.environment}\t${k.revokedAt ? `revocada ${k.revokedAt}` : 'activa'}\t${k.scopes.join(',')}`);
+        print(opts, body, lines.length ? ['id\tprefijo\tentorno\testado\tpermisos', ...lines].join('\n') : 'El tenant no tiene claves.');
       }),
     );
 }

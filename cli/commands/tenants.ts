@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { openTenantService } from '../environment.ts';
+import { callTestbed, openTenantService } from '../environment.ts';
 import { action, print, type OutputOptions } from '../output.ts';
 
 export function registerTenants(program: Command): void {
@@ -36,6 +36,29 @@ export function registerTenants(program: Command): void {
         } finally {
           db.close();
         }
+      }),
+    );
+
+  tenants
+    .command('list')
+    .description('the tenants of the running serve, each with its own simulated time')
+    .option('--json', 'print one JSON document')
+    .action(
+      action(async (opts: OutputOptions) => {
+        const body = await callTestbed<{ data: { id: string; name: string; status: string; now: string; createdAt: string }[] }>('/tenants');
+        const lines = body.data.map((t) => `${t.id}\t${t.status}\t${t.now}\t${t.name}`);
+        print(opts, body, lines.length ? ['id\testado\thora del mundo\tnombre', ...lines].join('\n') : 'No hay tenants.');
+      }),
+    );
+
+  tenants
+    .command('delete <tenantId>')
+    .description('delete a tenant with all its data and its platform data (its plates, VINs and numbers become free)')
+    .option('--json', 'print one JSON document')
+    .action(
+      action(async (tenantId: string, opts: OutputOptions) => {
+        const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId)}`, { method: 'DELETE' });
+        print(opts, body, `Tenant ${body.id} borrado con todos sus datos`);
       }),
     );
 }

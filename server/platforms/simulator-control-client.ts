@@ -15,6 +15,7 @@ const BindingsAnswer = z.object({
 });
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
+const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
 const Generated = z.object({ vehicles: z.number(), days: z.number(), rides: z.number() });
 const GenerateAnswer = z.object({ platforms: z.object({ platform_a: Generated, platform_b: Generated }) });
 const ControlError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -86,6 +87,12 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     generateRides: (body: { fleetId: string; from: string; to: string }) =>
       call(GenerateAnswer, 'POST', '/_control/rides/generate', body),
 
+    /** Forgets a fleet on both platforms: its vehicles, drivers, bindings and ride days. */
+    deleteFleet: async (fleetId: string) => {
+      const answer = await remote({ method: 'DELETE', path: `/_control/fleets/${enc(fleetId)}` });
+      expectOk(answer, 'La flota no existe en las plataformas.', 'La operación de control no aplica.');
+      return parseAnswer(FleetDeleted, answer, LABEL);
+    },
     /** Copies the platforms' whole state into a new database file (a snapshot's half). */
     saveState: (file: string) => call(StateFile, 'POST', '/_control/state/save', { file }),
     /** Brings back every record, id stream and the clock saved in that file. */

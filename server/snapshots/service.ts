@@ -82,6 +82,8 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
   return {
     /** Called after every reset and restore: in-memory state kept beside the database is dropped. */
     onReplaced: (listener: () => void) => void listeners.push(listener),
+    /** Runs another change of the whole world (a tenant deleted) while the world stands still. */
+    alone: stillWorld,
     ensureBaseline,
     list: (): SnapshotInfo[] => (store === null ? [] : store.list()),
 

@@ -23,6 +23,16 @@ export interface CreatedKey {
   createdAt: string;
 }
 
+/** A key as lists show it: never its secret. */
+export interface KeyView {
+  id: string;
+  prefix: string;
+  scopes: Scope[];
+  environment: 'live' | 'test';
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 /** Tenants and keys are managed from the CLI (the "partner portal" of the testbed), not the API. */
 export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerator }) {
   const store = createTenantStore(deps.db);
@@ -60,6 +70,21 @@ export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerat
     return { id: keyId, revokedAt };
   }
 
+  /** A tenant and its keys in one transaction: the control API's one call for a test's new world. */
+  const createTenantWithKeys = deps.db.transaction(
+    (name: string, status: TenantStatus, keys: { scopes?: Scope[]; environment?: 'live' | 'test' }[]) => {
+      const tenant = createTenant(name, status);
+      return { ...tenant, keys: keys.map((k) => createKey(tenant.id, k.scopes, k.environment)) };
+    },
+  );
+
+  function listKeys(tenantId: string): KeyView[] {
+    if (!store.getTenant(tenantId)) throw notFound('El tenant');
+    return store.listKeys(tenantId).map((k) => ({
+      id: k.id, prefix: k.prefix, scopes: k.scopes.split(',') as Scope[], environment: k.environment, createdAt: k.created_at, revokedAt: k.revoked_at,
+    }));
+  }
+
   /** A new data dir gets a demo tenant and one test key with all scopes; null when already seeded. */
   function seedDemo(): { tenant: TenantView; key: CreatedKey } | null {
     if (store.firstTenant()) return null;
@@ -69,7 +94,7 @@ export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerat
     })();
   }
 
-  return { createTenant, approveTenant, createKey, revokeKey, seedDemo, store };
+  return { createTenant, createTenantWithKeys, approveTenant, createKey, revokeKey, listKeys, seedDemo, store };
 }
 
 export type TenantService = ReturnType<typeof createTenantService>;

@@ -36,6 +36,8 @@ export function createTenantStore(db: Db) {
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
     t.name, t.status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
+  const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
   let keys: KeyCache<KeyWithTenant> | undefined; // made on first use: most stores never authenticate
   const loadKey = (prefix: string): KeyWithTenant | undefined => {
     const v = keyWithTenant.get(prefix) as unknown[] | undefined;
@@ -53,6 +55,9 @@ export function createTenantStore(db: Db) {
     setTenantStatus: (id: string, status: TenantStatus) => void setStatus.run(status, id),
     insertKey: (row: Omit<ApiKeyRow, 'revoked_at'>) => void insertKey.run(row),
     getKey: (id: string) => getKey.get(id) as ApiKeyRow | undefined,
+    /** Newest first, like every list of the testbed. */
+    listTenants: () => listTenants.all() as TenantRow[],
+    listKeys: (tenantId: string) => listKeys.all(tenantId) as ApiKeyRow[],
     /**
      * Every request's lookup: the key and its tenant, from this store's key cache while the
      * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.

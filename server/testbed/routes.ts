@@ -10,6 +10,7 @@ import { loopbackOnly } from './loopback-only.ts';
 import { pathId } from '../common/schemas.ts';
 import { ridesTestbedRouter } from '../ingestion/testbed.ts';
 import { worldRoutes } from '../snapshots/routes.ts';
+import { tenantsControl } from './tenants.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
@@ -62,6 +63,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
 
   router.use(ridesTestbedRouter(deps, services.rideIngestion));
   router.use(worldRoutes(services.world));
+  router.use(tenantsControl(deps, services));
 
   return router;
 }
