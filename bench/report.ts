@@ -19,8 +19,11 @@ export interface Row {
    * without it the ratio is that of the two medians.
    */
   ratio?: Stat;
-  /** Bounds on the ratio (value ÷ baseline) that the issue sets as a goal; none: shown, not judged. */
-  goal?: { text: string; min?: number; max?: number };
+  /**
+   * Bounds on the ratio (value ÷ baseline) that the issue sets as a goal, or on the value's median
+   * itself (`valueMax`, e.g. a reset in at most 50 ms); none: shown, not judged.
+   */
+  goal?: { text: string; min?: number; max?: number; valueMax?: number };
   note?: string;
 }
 
@@ -45,11 +48,13 @@ export function ratioOf(row: Row): number | null {
 }
 
 /** A goal without bounds is shown, not judged (run.ts, --quick). */
-const judged = (goal: Row['goal']): goal is NonNullable<Row['goal']> => goal !== undefined && (goal.min !== undefined || goal.max !== undefined);
+const judged = (goal: Row['goal']): goal is NonNullable<Row['goal']> =>
+  goal !== undefined && (goal.min !== undefined || goal.max !== undefined || goal.valueMax !== undefined);
 
 /** null when there is nothing to judge: no goal, no ratio, or a goal without bounds. */
 export function goalMet(row: Row): boolean | null {
   if (!judged(row.goal)) return null;
+  if (row.goal.valueMax !== undefined) return row.value ? row.value.median <= row.goal.valueMax : null;
   const r = ratioOf(row);
   if (r === null) return null;
   return r >= (row.goal.min ?? -Infinity) && r <= (row.goal.max ?? Infinity);

@@ -12,6 +12,7 @@ import { pairedRatio, runLoad, stat, type LoadResult, type Stat, type Target } f
 import { renderMeta, renderTable, type Report, type Row } from './report.ts';
 import { memoryOf, peakTracker, startBaseline, startServe, tempDir } from './serve.ts';
 import { appBuilds, coldStarts } from './startup.ts';
+import { measureWorlds } from './worlds.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -104,6 +105,10 @@ try {
   const apiPeakMb = apiPeak.stop();
   const minimalPeakMb = minimalPeak.stop();
 
+  log('worlds: time to a clean world');
+  const worlds = await measureWorlds(stat(starts), log);
+  cleanup.push(worlds.stop);
+
   log('app builds on in-memory databases');
   const builds = await appBuilds(P.builds);
 
@@ -140,6 +145,7 @@ try {
       note: batch ? (batch.failed ? `${batch.failed} items failed` : undefined) : 'not available',
       baselineName: `${n} single registrations, 8 in flight`, baseline: oneByOne === null ? null : one(oneByOne),
     },
+    ...worlds.rows,
     { name: 'cold start: `fleet-sim serve` → listening', unit: 'ms', value: stat(starts), baselineName: 'node:http baseline process → listening', baseline: one(nodeStartMs) },
     { name: 'build app on in-memory DB (makeDeps + createApp)', unit: 'ms', value: builds.build, baselineName: 'open + migrate :memory: alone', baseline: builds.openDb },
     { name: 'API RSS, idle after start', unit: 'MB', value: one(idle.rssMb), baselineName: 'Express minimal, idle', baseline: one(minimalIdleMb) },

@@ -9,6 +9,7 @@ const LABEL = 'simulators';
 
 const ClockAnswer = z.object({ now: z.string(), frozenAtMs: z.number().nullable(), offsetMs: z.number() });
 const HealthAnswer = z.object({ status: z.literal('ok'), now: z.string() });
+const FaultState = z.object({ mode: z.enum(['none', 'error', 'slow']), ms: z.number() });
 const FaultAnswer = z.object({ platform: z.enum(['platform_a', 'platform_b']), mode: z.enum(['none', 'error', 'slow']), ms: z.number() });
 const BindingsAnswer = z.object({
   bindings: z.array(z.object({ vehicleExternalId: z.string(), driverExternalId: z.string(), boundAt: z.string() })),
@@ -80,6 +81,7 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     acceptInvitation: (externalId: string) => answerInvitation(externalId, 'accept'),
     declineInvitation: (externalId: string) => answerInvitation(externalId, 'decline'),
 
+    getFaults: () => call(z.object({ platform_a: FaultState, platform_b: FaultState }), 'GET', '/_control/faults'),
     setFault: (platform: PlatformName, mode: Fault['mode'], ms?: number) =>
       call(FaultAnswer, 'POST', '/_control/faults', { platform, mode, ms }),
 

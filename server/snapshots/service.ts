@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { Deps } from '../deps.ts';
+import { PLATFORMS } from '../common/schemas.ts';
 import { conflict, notFound, validation } from '../errors.ts';
 import { assertCompatible, copyDatabaseTo, IncompatibleCopyError, replaceContents } from '../db/replace-contents.ts';
 import { loadClock } from '../lib/clock-store.ts';
@@ -121,6 +122,8 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     reset(res: Response): Promise<{ now: string }> {
       return stillWorld(res, async () => {
         await bringBack(await ensureBaseline());
+        // A new data dir has no platform fault either (faults are a live switch, not stored state).
+        await Promise.all(PLATFORMS.map((p) => deps.simulators.setFault(p, 'none')));
         return { now: deps.clock.now().toISOString() };
       });
     },

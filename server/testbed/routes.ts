@@ -11,6 +11,7 @@ import { pathId } from '../common/schemas.ts';
 import { ridesTestbedRouter } from '../ingestion/testbed.ts';
 import { worldRoutes } from '../snapshots/routes.ts';
 import { tenantsControl } from './tenants.ts';
+import { faultsControl } from './faults.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
@@ -64,6 +65,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   router.use(ridesTestbedRouter(deps, services.rideIngestion));
   router.use(worldRoutes(services.world));
   router.use(tenantsControl(deps, services));
+  router.use(faultsControl(deps));
 
   return router;
 }

@@ -14,6 +14,15 @@ describe('bench report goals', () => {
     expect(renderTable({ meta: {}, rows: [r] })).toContain(`${met ? '✓' : '✗'} ≥ 0.50×`);
   });
 
+  it.each([
+    ['just inside the bound', 50, true],
+    ['just outside it', 50.1, false],
+  ])('when a time goal is on the value itself and the median is %s, then it reads as met or not', (_case, value, met) => {
+    const r = { ...row(value, { text: '≤ 50 ms', valueMax: 50 }), unit: 'ms' };
+    expect(goalMet(r)).toBe(met);
+    expect(renderTable({ meta: {}, rows: [r] })).toContain(`${met ? '✓' : '✗'} ≤ 50 ms`);
+  });
+
   it('when a goal has no bounds (--quick ingestion), then it is shown but not judged', () => {
     const r = row(10, { text: 'judged on the full run only' });
     expect(goalMet(r)).toBeNull();

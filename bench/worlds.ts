@@ -1,0 +1,59 @@
+/**
+ * Time to a clean world (issue 21): a new tenant with its key, a reset, a snapshot's restore, on a
+ * serve whose one world has 50 vehicles and 30 days of rides, beside a fresh serve's cold start
+ * (what a test suite paid for a clean world before). Each figure is the median of several runs.
+ */
+import { createTenant, createVehicles, runRegistrationBatch } from './dataset.ts';
+import { generateRides } from './ingest.ts';
+import type { Stat } from './load.ts';
+import { stat } from './load.ts';
+import type { Row } from './report.ts';
+import { startServe, tempDir, type Serve } from './serve.ts';
+
+const RUNS = 10;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+async function control(serve: Serve, method: string, path: string, body?: unknown): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${serve.base}/_testbed${path}`, {
+    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+  return performance.now() - started;
+}
+
+async function timed(runs: number, once: () => Promise<number>): Promise<Stat> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  return stat(samples);
+}
+
+/** The rows of the worlds section; `coldStart` is the fresh serve's start measured by the caller. */
+export async function measureWorlds(coldStart: Stat, log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> {
+  const serve = await startServe(tempDir('worlds'));
+  log('a world of 50 vehicles × 30 days of rides, saved as a snapshot');
+  const fleet = await createTenant(serve, 'Flota Mundo');
+  const vehicleIds = await createVehicles(serve.base, fleet, 50);
+  await runRegistrationBatch(serve.base, fleet, 'platform_b', vehicleIds);
+  const to = Date.parse('2025-12-31T00:00:00Z');
+  await generateRides(serve, fleet.tenantId, day(to - 29 * 86_400_000), day(to));
+  await control(serve, 'POST', '/snapshots', { name: 'mundo' });
+
+  log('restore, reset, new tenant');
+  const restore = await timed(RUNS, () => control(serve, 'POST', '/snapshots/mundo/restore'));
+  // Each reset empties a full world: the snapshot is restored (not timed) before every one.
+  const reset = await timed(RUNS, async () => {
+    await control(serve, 'POST', '/snapshots/mundo/restore');
+    return control(serve, 'POST', '/reset');
+  });
+  const newTenant = await timed(RUNS * 2, () => control(serve, 'POST', '/tenants', { name: 'Flota Prueba' }));
+
+  const goal = (ms: number) => ({ text: `≤ ${ms} ms`, valueMax: ms });
+  const rows: Row[] = [
+    { name: 'reset of a world (50 vehicles, 30 days of rides)', unit: 'ms', value: reset, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(50) },
+    { name: 'snapshot restore of the same world', unit: 'ms', value: restore, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(100) },
+    { name: 'new tenant with its key over HTTP', unit: 'ms', value: newTenant, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(10) },
+  ];
+  return { rows, stop: serve.stop };
+}
