@@ -10,6 +10,7 @@ import type { ScenarioRun } from '../scenario/runner.ts';
 
 interface RunOptions {
   fresh?: boolean;
+  parallel?: string;
   seed?: string;
   clockStart?: string;
   json?: boolean;
@@ -44,15 +45,42 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }
   const options: RunFileOptions = opts.fresh ? { fresh: true, ...freshSettings(opts) } : { fresh: false, config: cliConfig() };
+  const parallel = parallelism(opts.parallel);
+  // Loaded on use: it pulls in the whole server and simulators, which every other command can skip.
+  const { runLoadedScenario } = await import('../scenario/run-file.ts');
+  // Each file runs in worlds of its own, so files side by side never see each other. Reports are
+  // printed in the order of the files, each as soon as it and the ones before it are done.
+  const outcomes = scenarios.map(() => settleLater<ScenarioRun>());
+  let next = 0;
+  const workers = Array.from({ length: Math.min(parallel, scenarios.length) }, async () => {
+    for (let i = next++; i < scenarios.length; i = next++) {
+      await runLoadedScenario(scenarios[i], files[i], options).then(outcomes[i].resolve, outcomes[i].reject);
+    }
+  });
   const runs: ScenarioRun[] = [];
-  for (const [i, scenario] of scenarios.entries()) {
-    // Loaded on use: it pulls in the whole server and simulators, which every other command can skip.
-    const { runLoadedScenario } = await import('../scenario/run-file.ts');
-    const run = await runLoadedScenario(scenario, files[i], options);
+  for (const outcome of outcomes) {
+    const run = await outcome.promise;
     if (!opts.json) process.stdout.write(humanReport(run.transcript) + '\n\n');
     runs.push(run);
   }
+  await Promise.all(workers);
   return runs;
+}
+
+/** A promise and its two ends (Promise.withResolvers, which Node 20 lacks). */
+function settleLater<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  // Awaited later, in file order: a failure must not count as unhandled before its turn comes.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+function parallelism(text: string | undefined): number {
+  if (text === undefined) return 1;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 32) throw new CliError(`--parallel debe ser un número entero de 1 a 32 (recibido: ${text})`);
+  return Number(text);
 }
 
 export function registerScenario(program: Command): void {
@@ -62,6 +90,7 @@ export function registerScenario(program: Command): void {
     .command('run <files...>')
     .description('run scenario files against the running serve, or with --fresh against a new temporary one')
     .option('--fresh', 'start a new environment on a temporary data dir for each file, and stop it after')
+    .option('--parallel <n>', 'run up to N files at once (each in worlds of its own)', undefined)
     .option('--seed <n>', 'with --fresh: FLEET_SEED of the new environment')
     .option('--clock-start <iso>', 'with --fresh: FLEET_CLOCK_START of the new environment')
     .option('--junit <file>', 'also write a JUnit XML report to this file')

@@ -8,14 +8,12 @@ import { openTenantService } from '../environment.ts';
 import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
 
-/** Where a scenario runs: the API's base URL and the data dir its tenants and keys are written to. */
+/** Where a scenario runs: the API's base URL (its tenants and keys are made through its control API). */
 export interface Target {
   baseUrl: string;
   config: Config;
   /** Set on a fresh environment: what made it repeatable. */
   fresh: { seed: number; clockStart: string } | null;
-  /** Fails clearly when the API does not know a key just written to the data dir. */
-  checkKey(secret: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,17 +38,7 @@ export async function connectRunning(config: Config): Promise<Target> {
   if (!health?.ok) {
     throw new CliError(`no hay un testbed escuchando en ${baseUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o usa --fresh.`);
   }
-  return { baseUrl, config, fresh: null, checkKey: (secret) => checkKey(baseUrl, config, secret), stop: async () => {} };
-}
-
-/** A serve started on another FLEET_DATA_DIR would answer every step 401: say so once, up front. */
-async function checkKey(baseUrl: string, config: Config, secret: string): Promise<void> {
-  const res = await fetch(`${baseUrl}/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
-  if (res.status === 401) {
-    throw new CliError(
-      `el testbed de ${baseUrl} no reconoce las claves creadas en ${config.dataDir}: usa el mismo FLEET_DATA_DIR que "fleet-sim serve".`,
-    );
-  }
+  return { baseUrl, config, fresh: null, stop: async () => {} };
 }
 
 /**
@@ -86,7 +74,7 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
       removeDir();
     };
     const fresh = { seed: config.seed, clockStart: options.clockStart };
-    return { baseUrl: `http://127.0.0.1:${api.port}`, config: { ...config, port: api.port }, fresh, checkKey: async () => {}, stop };
+    return { baseUrl: `http://127.0.0.1:${api.port}`, config: { ...config, port: api.port }, fresh, stop };
   } catch (err) {
     await simulators.stop();
     removeDir();

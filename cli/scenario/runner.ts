@@ -109,8 +109,7 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
  * ends the run (later steps would work on values it did not capture); the rest are `skipped`.
  */
 export async function runScenario(scenario: Scenario, target: Target, file: string): Promise<ScenarioRun> {
-  const setup = createTenants(scenario, target.config);
-  await target.checkKey(setup.secrets.values().next().value!);
+  const setup = await createTenants(scenario, target.baseUrl);
   const vars: Record<string, unknown> = { ...setup.vars };
   const ctx: ActionContext = {
     baseUrl: target.baseUrl,

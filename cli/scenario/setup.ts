@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Scope } from '../../server/auth/scopes.ts';
-import type { Config } from '../../server/config.ts';
-import { openTenantService } from '../environment.ts';
+import { CliError } from '../output.ts';
+import { controlHeaders } from './control-auth.ts';
+import { send } from './http.ts';
 import type { Scenario } from './schema.ts';
 
 export interface TenantRecord {
@@ -29,27 +29,43 @@ export function runTokens(firstTenantId: string): { tag: string; digits: string 
   return { tag: hash.subarray(0, 3).toString('hex').toUpperCase(), digits: String(hash.readUInt32BE(3) % 1_000_000).padStart(6, '0') };
 }
 
-/** Tenants and keys are written straight to the data dir, as `tenants create` and `keys create` do. */
-export function createTenants(scenario: Scenario, config: Config): Setup {
-  const { db, tenants: service } = openTenantService(config);
+interface CreatedTenant {
+  id: string;
+  name: string;
+  status: string;
+  keys: Array<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>;
+}
+
+/**
+ * Each tenant of the file is a new world, made with its keys through the control API of the serve
+ * the scenario runs on (so it works against a remote serve too, and never touches its data dir).
+ */
+export async function createTenants(scenario: Scenario, baseUrl: string): Promise<Setup> {
   const secrets = new Map<string, string>();
-  try {
-    const tenants = scenario.tenants.map((spec): TenantRecord => {
-      const tenant = service.createTenant(spec.name, spec.pending ? 'pending' : 'active');
-      const keys = spec.keys.map((k) => {
-        const key = service.createKey(tenant.id, k.scopes as Scope[] | undefined, k.env);
-        secrets.set(k.as, key.key);
-        return { as: k.as, id: key.id, prefix: key.prefix, scopes: key.scopes, environment: key.environment };
-      });
-      return { as: spec.as, id: tenant.id, name: tenant.name, status: tenant.status, keys };
+  const tenants: TenantRecord[] = [];
+  for (const spec of scenario.tenants) {
+    const body = { name: spec.name, status: spec.pending ? 'pending' : 'active', keys: spec.keys.map((k) => ({ scopes: k.scopes, environment: k.env })) };
+    const created = await controlPost<CreatedTenant>(baseUrl, '/tenants', body);
+    const keys = created.keys.map((key, i) => {
+      const as = spec.keys[i].as;
+      secrets.set(as, key.key);
+      return { as, id: key.id, prefix: key.prefix, scopes: key.scopes, environment: key.environment };
     });
-    const vars = {
-      tenants: Object.fromEntries(tenants.map((t) => [t.as, { id: t.id, name: t.name }])),
-      keys: Object.fromEntries(tenants.flatMap((t) => t.keys.map((k) => [k.as, { id: k.id, prefix: k.prefix, tenantId: t.id }]))),
-      run: runTokens(tenants[0].id),
-    };
-    return { tenants, secrets, vars };
-  } finally {
-    db.close();
+    tenants.push({ as: spec.as, id: created.id, name: created.name, status: created.status, keys });
   }
+  const vars = {
+    tenants: Object.fromEntries(tenants.map((t) => [t.as, { id: t.id, name: t.name }])),
+    keys: Object.fromEntries(tenants.flatMap((t) => t.keys.map((k) => [k.as, { id: k.id, prefix: k.prefix, tenantId: t.id }]))),
+    run: runTokens(tenants[0].id),
+  };
+  return { tenants, secrets, vars };
+}
+
+async function controlPost<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
+  const response = await send(`${baseUrl}/_testbed${path}`, { method: 'POST', json: body, headers: controlHeaders() });
+  if (response.status !== 201) {
+    const message = (response.body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${response.status}`;
+    throw new CliError(`no se pudieron crear los tenants del escenario: ${message}`);
+  }
+  return response.body as T;
 }
