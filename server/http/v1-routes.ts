@@ -29,7 +29,7 @@ export function serveOperations(app: Router, operations: readonly OperationSpec[
 /** The declared handler, behind its scope check; one function, as each handler is a step of dispatch. */
 function handlerOf({ scope, handler }: OperationSpec, services: Services): RequestHandler {
   const run: RequestHandler = (req, res) => handler(req, res, services);
-  return scope === 'public' || scope === 'key' ? run : (withScope(scope, run) as RequestHandler);
+  return scope === 'public' || scope === 'key' ? run : withScope(scope, run);
 }
 
 /** The paths a request may read without a key: those of the `public` operations (health). */
