@@ -1,25 +1,15 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
-import { HEALTH_PATH, healthRoutes, meRoutes } from './account/routes.ts';
-import { catalogRoutes } from './catalog/routes.ts';
 import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
+import { OPERATIONS } from './openapi/operations.ts';
 import type { Deps } from './deps.ts';
 import { createErrorHandler, notFoundRoute } from './http/error-handler.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
-import { isV1Path, keylessPaths, v1RouteTable, type RouteTable } from './http/v1-routes.ts';
+import { isV1Path, keylessPaths, publicPaths, serveOperations } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
-import { vehiclesRoutes } from './vehicles/routes.ts';
-import { driversRoutes } from './drivers/routes.ts';
-import { assignmentsRoutes } from './assignments/routes.ts';
-import { invitationsRoutes } from './invitations/routes.ts';
-import { registrationsRoutes } from './registrations/routes.ts';
-import { documentsRoutes } from './documents/routes.ts';
 import { testbedRouter } from './testbed/routes.ts';
-import { jobsRoutes } from './jobs/routes.ts';
-import { ridesRoutes } from './rides/routes.ts';
-import { earningsRoutes } from './earnings/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
@@ -31,35 +21,14 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   // First: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
-  app.use(firstLayer(requestLog(deps), v1Gate(deps, services.world, [HEALTH_PATH, OPENAPI_PATH])));
-  v1Routes(v1RouteTable(app), services);
-  healthRoutes(app);
+  app.use(firstLayer(requestLog(deps), v1Gate(deps, services.world, [...publicPaths(OPERATIONS), OPENAPI_PATH])));
+  serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
   app.use('/_testbed', testbedRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));
   return app;
-}
-
-/**
- * Every authenticated route, added to the app itself under /v1 (http/v1-routes.ts): a request then
- * costs one path test per route before its own. A router per resource was entered (and its routes
- * tested) one after another, and even one router for /v1 costs its entry on every request:
- * measurable on the hot path (docs/performance.md).
- */
-function v1Routes(routes: RouteTable, services: Services): void {
-  vehiclesRoutes(routes, services.vehicles);
-  meRoutes(routes);
-  jobsRoutes(routes, services.jobs);
-  catalogRoutes(routes);
-  registrationsRoutes(routes, services.registrations);
-  documentsRoutes(routes, services.documents);
-  driversRoutes(routes, services.drivers);
-  invitationsRoutes(routes, services.invitations);
-  assignmentsRoutes(routes, services.assignments);
-  ridesRoutes(routes, services.rides);
-  earningsRoutes(routes, services.earnings);
 }
 
 /**
@@ -80,7 +49,7 @@ const READS = new Set(['GET', 'HEAD']);
  * What every /v1 request passes before its route, in one layer (each layer costs on the hot path):
  * the key, the rate limit, then the JSON body, parsed only once the key is checked so that an
  * anonymous caller cannot make the server read 1 MB. Other paths, and reads of the `keyless` ones
- * under /v1 (routed after the API, off its hot path), go past it untouched.
+ * under /v1 (health, the OpenAPI document), go past it untouched.
  */
 function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]): RequestHandler {
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
@@ -88,8 +57,8 @@ function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]
   const isKeyless = keylessPaths(keyless);
   return (req, res, next) => {
     const path = req.path;
-    // Only reads pass keyless: any other method there is an unknown route, and under /v1 the key
-    // comes first for those (docs/decisions.md). The path test comes first, off the hot path.
+    // Only reads pass keyless: any other method there is a 405, and under /v1 the key comes first
+    // for those (docs/decisions.md). The path test comes first, off the hot path.
     if (!isV1Path(path) || (isKeyless(path) && READS.has(req.method))) return next();
     authenticate(req);
     limit?.(req, res);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SCOPES } from '../auth/scopes.ts';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { Id, type Assert, type Equals } from '../openapi/index.ts';
-import { API_VERSION } from './routes.ts';
+
+export const API_VERSION = '1.0.0';
 
 export const Health = z
   .object({ status: z.literal('ok'), version: z.literal(API_VERSION) })

@@ -1,20 +1,23 @@
-import type { Router } from 'express';
-import type { RouteTable } from '../http/v1-routes.ts';
+import { defineOperation } from '../openapi/index.ts';
+import { API_VERSION, Health, Me } from './response-schema.ts';
 
-export const API_VERSION = '1.0.0';
-
-export const HEALTH_PATH = '/v1/health';
-
-/** `GET /v1/health`, without a key: registered on the app itself; the /v1 gate lets it through (app.ts). */
-export function healthRoutes(app: Router): void {
-  app.get(HEALTH_PATH, (_req, res) => {
-    res.json({ status: 'ok', version: API_VERSION });
-  });
-}
-
-export function meRoutes(router: RouteTable): void {
-  router.get('/me', (req, res) => {
-    const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = req.auth;
-    res.json({ tenantId, tenantName, keyId, keyPrefix, scopes, environment });
-  });
-}
+/** Served under /v1 and documented from these declarations (openapi/operations.ts). */
+export const accountOperations = [
+  defineOperation({
+    method: 'get', path: '/v1/health', operationId: 'getHealth', tags: ['Account'], scope: 'public',
+    summary: 'Estado del servicio (sin autenticación)',
+    responses: { 200: Health },
+    handler: (_req, res) => {
+      res.json({ status: 'ok', version: API_VERSION });
+    },
+  }),
+  defineOperation({
+    method: 'get', path: '/v1/me', operationId: 'getMe', tags: ['Account'], scope: 'key',
+    summary: 'La flota y la clave de API que hacen la llamada',
+    responses: { 200: Me },
+    handler: (req, res) => {
+      const { tenantId, tenantName, keyId, keyPrefix, scopes, environment } = req.auth;
+      res.json({ tenantId, tenantName, keyId, keyPrefix, scopes, environment });
+    },
+  }),
+];

@@ -21,6 +21,8 @@ const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC
 export const isCleanText = (s: string) => !CONTROL_OR_LONE_SURROGATE.test(s);
 
 export const IdParams = z.object({ id: Uuid });
+/** A resource on one platform: `/{id}/…/{platform}`. */
+export const PlatformParams = z.object({ id: Uuid, platform: Platform });
 
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const Vin = z.string({ error: 'vin debe ser texto' }).regex(VIN_PATTERN, 'vin debe tener 17 caracteres (A-Z sin I, O, Q, y 0-9)');

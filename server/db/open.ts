@@ -30,7 +30,7 @@ export function openDatabase(file: string, migrations: Migration[] = API_MIGRATI
 /**
  * Every `db.transaction(fn)` of the connection begins IMMEDIATE, taking the write lock at BEGIN,
  * where SQLite waits (busy_timeout) while another connection writes: the ingestion writer thread
- * (server/rides/ingest-writer.ts) or the CLI. better-sqlite3's default, DEFERRED, cannot wait once
+ * (server/ingestion/writer.ts) or the CLI. better-sqlite3's default, DEFERRED, cannot wait once
  * the transaction has read: its first write then fails at once with SQLITE_BUSY, or with
  * SQLITE_BUSY_SNAPSHOT when the other connection committed after that read. Nearly every
  * transaction of the code base writes (docs/decisions.md names the two that may only read).

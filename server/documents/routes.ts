@@ -1,21 +1,47 @@
-import type { RouteTable } from '../http/v1-routes.ts';
-import { withScope } from '../auth/authenticate.ts';
-import { pathId } from '../common/schemas.ts';
-import type { createDocumentService } from './service.ts';
+import { z } from 'zod';
+import { IdParams, pathId } from '../common/schemas.ts';
+import { defineOperation } from '../openapi/index.ts';
+import { Document, DocumentList } from './response-schema.ts';
+import { DOCUMENT_TYPES } from './service.ts';
 import { readUpload } from './upload.ts';
 
-/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
-export function documentsRoutes(router: RouteTable, documents: ReturnType<typeof createDocumentService>): void {
+/** What the document shows of the upload; upload.ts reads the parts themselves, as they stream. */
+const UploadForm = z
+  .object({
+    type: z.enum(DOCUMENT_TYPES),
+    file: z.string().meta({ format: 'binary', description: 'JPEG o PNG (se reconoce por el contenido), 4 MB como máximo.' }),
+  })
+  .meta({ id: 'DocumentUpload' });
 
-  router.post('/vehicles/:id/documents', withScope('documents:write', async (req, res) => {
-    const id = pathId(req.params.id, 'El vehículo');
-    // 404 before 400/413/415 (docs/decisions.md): and another tenant's vehicle never makes us read 4 MB.
-    documents.requireVehicle(req.auth.tenantId, id);
-    const upload = await readUpload(req);
-    res.status(201).json(await documents.upload(req.auth.tenantId, id, upload));
-  }));
+const vehicleId = (value: unknown) => pathId(value, 'El vehículo');
 
-  router.get('/vehicles/:id/documents', withScope('vehicles:read', (req, res) => {
-    res.json({ data: documents.list(req.auth.tenantId, pathId(req.params.id, 'El vehículo')) });
-  }));
-}
+/** Served under /v1 and documented from these declarations (openapi/operations.ts). */
+export const documentOperations = [
+  defineOperation({
+    method: 'post', path: '/v1/vehicles/{id}/documents', operationId: 'uploadDocument', tags: ['Documents'], scope: 'documents:write',
+    summary: 'Sube la tarjeta de circulación (la envía a revisión en platform_a)',
+    description:
+      'Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE). ' +
+      'Tras una tarjeta rechazada, subirla de nuevo reinicia la revisión.',
+    params: IdParams, content: { 'multipart/form-data': UploadForm }, callsPlatform: true,
+    responses: {
+      201: { schema: Document, description: 'Enviada a revisión.' },
+      400: ['VALIDATION'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 413: ['FILE_TOO_LARGE'], 415: ['INVALID_FILE_TYPE'],
+      422: ['PLATFORM_REJECTED'],
+    },
+    handler: async (req, res, { documents }) => {
+      const id = vehicleId(req.params.id);
+      // 404 before 400/413/415 (docs/decisions.md): and another tenant's vehicle never makes us read 4 MB.
+      documents.requireVehicle(req.auth.tenantId, id);
+      res.status(201).json(await documents.upload(req.auth.tenantId, id, await readUpload(req)));
+    },
+  }),
+  defineOperation({
+    method: 'get', path: '/v1/vehicles/{id}/documents', operationId: 'listDocuments', tags: ['Documents'], scope: 'vehicles:read',
+    summary: 'Historial de documentos del vehículo, el más reciente primero', params: IdParams,
+    responses: { 200: DocumentList, 404: ['NOT_FOUND'] },
+    handler: (req, res, { documents }) => {
+      res.json({ data: documents.list(req.auth.tenantId, vehicleId(req.params.id)) });
+    },
+  }),
+];

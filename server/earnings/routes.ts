@@ -1,16 +1,28 @@
-import type { RouteTable } from '../http/v1-routes.ts';
-import { withScope } from '../auth/authenticate.ts';
+import { defineOperation } from '../openapi/index.ts';
+import { DAYS_NOTE } from '../rides/routes.ts';
+import { DailyEarningsPage, EarningsSummary } from './response-schema.ts';
 import { EarningsSummaryQuery, ListDailyEarningsQuery } from './schema.ts';
-import type { EarningsService } from './service.ts';
 
-/** Adds its routes under /v1 (http/v1-routes.ts, app.ts). */
-export function earningsRoutes(router: RouteTable, earnings: EarningsService): void {
-
-  router.get('/earnings/daily', withScope('rides:read', (req, res) => {
-    res.json(earnings.listDaily(req.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));
-  }));
-
-  router.get('/earnings/summary', withScope('rides:read', (req, res) => {
-    res.json(earnings.summary(req.auth.tenantId, EarningsSummaryQuery.parse(req.query)));
-  }));
-}
+/** Served under /v1 and documented from these declarations (openapi/operations.ts). */
+export const earningsOperations = [
+  defineOperation({
+    method: 'get', path: '/v1/earnings/daily', operationId: 'listDailyEarnings', tags: ['Earnings'], scope: 'rides:read',
+    summary: 'Ganancias por conductor y día en una plataforma',
+    description: `Lista paginada, más recientes primero (date descendente; empates por id descendente). ${DAYS_NOTE}`,
+    query: ListDailyEarningsQuery,
+    responses: { 200: DailyEarningsPage },
+    handler: (req, res, { earnings }) => {
+      res.json(earnings.listDaily(req.auth.tenantId, ListDailyEarningsQuery.parse(req.query)));
+    },
+  }),
+  defineOperation({
+    method: 'get', path: '/v1/earnings/summary', operationId: 'getEarningsSummary', tags: ['Earnings'], scope: 'rides:read',
+    summary: 'Totales de ganancias de un rango',
+    description: `La suma exacta de las filas de /v1/earnings/daily con los mismos filtros. ${DAYS_NOTE}`,
+    query: EarningsSummaryQuery,
+    responses: { 200: EarningsSummary },
+    handler: (req, res, { earnings }) => {
+      res.json(earnings.summary(req.auth.tenantId, EarningsSummaryQuery.parse(req.query)));
+    },
+  }),
+];

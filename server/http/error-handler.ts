@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -73,4 +73,16 @@ export function createErrorHandler(logger: Logger) {
 
 export function notFoundRoute(req: Request, res: Response): void {
   sendError(res, 'NOT_FOUND', `La ruta ${req.method} ${req.path} no existe.`);
+}
+
+/**
+ * A known path asked with a method it was not declared with: 405 and the methods it has in `Allow`
+ * (RFC 9110 §15.5.6), HEAD included wherever GET is, as Express answers HEAD with the GET route.
+ * The code is VALIDATION: the request itself is wrong, not the resource absent (docs/decisions.md).
+ */
+export function methodNotAllowed(methods: readonly string[]): RequestHandler {
+  const allow = methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+  return (req, res) => {
+    sendError(res, 'VALIDATION', `El método ${req.method} no está permitido en ${req.path}; métodos permitidos: ${allow}.`, null, { Allow: allow }, 405);
+  };
 }

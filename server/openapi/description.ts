@@ -11,7 +11,7 @@ export const accessNote = (access: Access): string =>
 /** Generated from the operations, so the table cannot disagree with the routes' withScope. */
 function scopeTable(operations: readonly OperationSpec[]): string {
   const rows = operations.map((op) => {
-    const access = op.access === 'public' ? 'sin clave' : op.access === 'key' ? 'clave válida' : `\`${op.access}\``;
+    const access = op.scope === 'public' ? 'sin clave' : op.scope === 'key' ? 'clave válida' : `\`${op.scope}\``;
     return `| ${op.method.toUpperCase()} | \`${op.path}\` | ${access} |`;
   });
   return ['| Método | Ruta | Permiso |', '|---|---|---|', ...rows].join('\n');

@@ -7,7 +7,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { API_VERSION } from '../account/routes.ts';
+import { API_VERSION } from '../account/response-schema.ts';
 import type { ErrorCode } from '../errors.ts';
 import { accessNote, documentIntro } from './description.ts';
 import { ErrorEnvelope, errorResponse } from './error-schemas.ts';
@@ -18,21 +18,21 @@ export type OpenApiDocument = oas31.OpenAPIObject;
 
 const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Creado', 202: 'Aceptado', 204: 'Sin contenido' };
 
-const scopeOf = (op: OperationSpec) => (op.access === 'public' || op.access === 'key' ? null : op.access);
+const scopeOf = (op: OperationSpec) => (op.scope === 'public' || op.scope === 'key' ? null : op.scope);
 
 /** The statuses every operation of its kind can answer, so no operation has to repeat them. */
 function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
   const codes = new Map<number, ErrorCode[]>();
   const add = (status: number, ...more: ErrorCode[]) => codes.set(status, [...(codes.get(status) ?? []), ...more]);
-  if (op.access !== 'public') {
+  if (op.scope !== 'public') {
     add(401, 'UNAUTHORIZED');
     add(403, 'TENANT_PENDING', ...(scopeOf(op) ? (['INSUFFICIENT_SCOPE'] as const) : []));
     add(429, 'RATE_LIMITED');
   }
   // Behind the key, app.ts parses any JSON body on every route: an unreadable one is 400 and one
   // over 1 MB is 413, both VALIDATION (http/error-handler.ts), even on a GET.
-  if (op.access !== 'public' || op.query || op.body || op.content) add(400, 'VALIDATION');
-  if (op.access !== 'public') add(413, 'VALIDATION');
+  if (op.scope !== 'public' || op.query || op.body || op.content) add(400, 'VALIDATION');
+  if (op.scope !== 'public') add(413, 'VALIDATION');
   if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
   for (const [status, declared] of Object.entries(op.responses)) {
     if (Array.isArray(declared)) add(Number(status), ...declared);
@@ -69,10 +69,10 @@ function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
   return {
     operationId: op.operationId,
     summary: op.summary,
-    description: [op.description, accessNote(op.access)].filter(Boolean).join('\n\n'),
-    tags: [op.tag],
+    description: [op.description, accessNote(op.scope)].filter(Boolean).join('\n\n'),
+    tags: op.tags,
     // OpenAPI 3.1 lets a non-oauth requirement list the roles it needs: the scope goes there too.
-    security: op.access === 'public' ? [] : [{ bearerAuth: scope ? [scope] : [] }],
+    security: op.scope === 'public' ? [] : [{ bearerAuth: scope ? [scope] : [] }],
     ...(scope ? { 'x-required-scope': scope } : {}),
     requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
     // Registered as a requestBodies component so generated clients get a named type for it.
@@ -120,7 +120,7 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPER
     {
       openapi: '3.1.0',
       info: { title: 'Fleet Partner API', version: API_VERSION, description: documentIntro(operations) },
-      tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+      tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
       security: [{ bearerAuth: [] }],
       paths,
       components: {

@@ -1,6 +1,8 @@
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Scope } from '../auth/scopes.ts';
 import type { ErrorCode } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -16,9 +18,16 @@ export type SuccessResponse = z.ZodType | { schema?: z.ZodType; description: str
 export type Access = 'public' | 'key' | Scope;
 
 /**
- * One operation of the API, written next to its resource from the same zod schemas the routes parse.
+ * What an operation does once its key holds the declared scope (checked before, by the loop in
+ * http/v1-routes.ts). Express 5 answers a rejected promise through the error handler.
+ */
+export type OperationHandler = (req: Request, res: Response, services: Services) => unknown;
+
+/**
+ * One operation of the API, declared once next to its resource: the same object is served
+ * (http/v1-routes.ts) and documented (document.ts), so neither can exist without the other.
  * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 429 and
- * 500 come from `access`; 400/413 VALIDATION from having a query or a JSON body; 503 from
+ * 500 come from `scope`; 400/413 VALIDATION from having a query or a JSON body; 503 from
  * `callsPlatform` (see document.ts).
  */
 export interface OperationSpec {
@@ -28,8 +37,12 @@ export interface OperationSpec {
   operationId: string;
   summary: string;
   description?: string;
-  tag: string;
-  access: Access;
+  tags: [string, ...string[]];
+  scope: Access;
+  /**
+   * The schemas the handler parses with, shown in the document. The handler parses them itself,
+   * where the order of checks (404 before 400) and the error codes it owes ask (docs/openapi.md).
+   */
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** A JSON body; its input side (before transforms) is what the document shows. */
@@ -40,6 +53,7 @@ export interface OperationSpec {
   callsPlatform?: boolean;
   /** Success statuses with their body; error statuses with the codes answered under them. */
   responses: Partial<Record<SuccessStatus, SuccessResponse>> & Partial<Record<ErrorStatus, ErrorCode[]>>;
+  handler: OperationHandler;
 }
 
 /** Identity at runtime; exists so each operation is type-checked where it is written. */
@@ -47,7 +61,7 @@ export function defineOperation(spec: OperationSpec): OperationSpec {
   return spec;
 }
 
-/** `/v1/vehicles/{id}` → `/v1/vehicles/:id`, the form the express routers use. */
+/** `/v1/vehicles/{id}` → `/v1/vehicles/:id`, the form Express routes. */
 export const toExpressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Compile-time proof that a response schema and the TypeScript view the code returns are the same type. */

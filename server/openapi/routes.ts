@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { methodNotAllowed } from '../http/error-handler.ts';
 import { openApiDocument } from './document.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -11,9 +12,12 @@ export const DOCS_PATH = '/docs';
  * document through), where each is one path check for other requests (a router would be entered)...
  */
 export function openApiDocumentRoute(app: Router): void {
-  app.get(OPENAPI_PATH, (_req, res) => {
-    res.json(openApiDocument());
-  });
+  app
+    .route(OPENAPI_PATH)
+    .get((_req, res) => {
+      res.json(openApiDocument());
+    })
+    .all(methodNotAllowed(['GET']));
 }
 
 /**

@@ -134,8 +134,8 @@ describe('unknown routes', () => {
   it.each([
     ['GET', '/v1/nothing-here'],
     ['GET', '/v1/vehicle'],
-    ['DELETE', '/v1/vehicles/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b'],
-    ['PUT', '/v1/vehicles'],
+    ['DELETE', '/v1/vehicles/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b/nothing'],
+    ['PUT', '/v1/vehicle'],
     ['GET', '/v2/vehicles'],
     ['GET', '/'],
   ])('when %s %s is requested with a valid key, then 404 NOT_FOUND in the envelope', async (method, path) => {

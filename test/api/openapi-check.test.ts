@@ -55,6 +55,13 @@ describe('the response check', () => {
     expect(check.violations(response({ method: 'POST', path: '/_testbed/clock/advance', route: '/_testbed/clock/advance', body: {} }))).toEqual([]);
   });
 
+  it('when a route answers 405 to a method no operation has, then only its error envelope is checked', () => {
+    const put = { method: 'PUT', path: `/v1/vehicles/${ME.tenantId}`, route: '/v1/vehicles/:id', status: 405 };
+    expect(check.violations(response({ ...put, body: envelope('VALIDATION') }))).toEqual([]);
+    expect(check.violations(response({ ...put, body: { message: 'no' } }))).toEqual([expect.stringContaining('405 body is not the error envelope')]);
+    expect(check.violations(response({ ...put, body: undefined }))).toEqual([expect.stringContaining('405 sent no error envelope')]);
+  });
+
   it('when literal and templated paths both match, then the literal one decides', () => {
     expect(check.find('GET', '/v1/catalog/platform_a/colors')?.label).toBe('GET /v1/catalog/platform_a/colors');
     expect(check.find('GET', `/v1/vehicles/${ME.tenantId}`)?.label).toBe('GET /v1/vehicles/{id}');

@@ -3,14 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
 import { ERROR_CATALOG } from '../../server/errors.ts';
 import { z } from 'zod';
 import { buildOpenApiDocument, openApiDocument } from '../../server/openapi/document.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
-import { defineOperation, toExpressPath } from '../../server/openapi/registry.ts';
+import { defineOperation } from '../../server/openapi/registry.ts';
 import { makeTestApp } from '../support/app.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
@@ -19,18 +18,6 @@ type Operation = { security?: unknown[]; responses: Record<string, any>; paramet
 const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op, label: `${method.toUpperCase()} ${path}` })),
 );
-
-/** `METHOD /path/:param` of every route the express app serves, mounted routers included. */
-function servedRoutes(app: Express): string[] {
-  type Layer = { rawPath?: unknown; route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] } };
-  const walk = (stack: Layer[], prefix: string): string[] =>
-    stack.flatMap((layer) => {
-      if (layer.route) return Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${prefix}${layer.route!.path}`);
-      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
-      return layer.handle?.stack ? walk(layer.handle.stack, prefix + mount) : [];
-    });
-  return walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-}
 
 describe('GET /v1/openapi.json', () => {
   it('when fetched without a key, then it answers 200 with the document built from the zod schemas', async () => {
@@ -61,11 +48,11 @@ describe('GET /v1/openapi.json', () => {
 
 describe('the document', () => {
   it('when an operation needs a key, then it has bearer security, its scope and the 400/401/403/413/429/500 envelopes', () => {
-    const authenticated = OPERATIONS.filter((op) => op.access !== 'public');
+    const authenticated = OPERATIONS.filter((op) => op.scope !== 'public');
     expect(authenticated.length).toBeGreaterThan(10);
     for (const spec of authenticated) {
       const op = (doc.paths![spec.path] as Record<string, Operation>)[spec.method];
-      const scope = spec.access === 'key' ? undefined : spec.access;
+      const scope = spec.scope === 'key' ? undefined : spec.scope;
       expect(op.security, spec.operationId).toEqual([{ bearerAuth: scope ? [scope] : [] }]);
       expect(op['x-required-scope'], spec.operationId).toBe(scope);
       expect(Object.keys(op.responses), spec.operationId).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429', '500']));
@@ -105,10 +92,11 @@ describe('the document', () => {
 
 describe('building a document', () => {
   const upload = defineOperation({
-    method: 'post', path: '/v1/things/{id}/files', operationId: 'uploadThing', tag: 'Things', access: 'documents:write',
+    method: 'post', path: '/v1/things/{id}/files', operationId: 'uploadThing', tags: ['Things'], scope: 'documents:write',
     summary: 'Sube un archivo', params: z.object({ id: z.uuid() }),
     content: { 'multipart/form-data': z.object({ type: z.literal('card'), file: z.string().meta({ format: 'binary' }) }) },
     responses: { 201: z.object({ id: z.uuid() }), 413: ['FILE_TOO_LARGE'], 415: ['INVALID_FILE_TYPE'] },
+    handler: (_req, res) => void res.status(201).json({ id: '00000000-0000-4000-8000-000000000000' }),
   });
 
   it('when an operation takes a multipart body, then it is rendered with a binary file and its 413/415 codes', () => {
@@ -126,28 +114,17 @@ describe('building a document', () => {
   });
 });
 
-describe('the document and the served routes', () => {
-  it('when the app is walked, then every served route is documented, and every documented operation is served', () => {
-    const { app } = makeTestApp();
-    const served = servedRoutes(app).filter((r) => r.includes(' /v1/') && r !== 'GET /v1/openapi.json');
-    const documented = operations.map(({ method, path }) => `${method.toUpperCase()} ${toExpressPath(path)}`);
-
-    expect(served.filter((r) => !documented.includes(r)), 'served but not documented').toEqual([]);
-    expect(documented.filter((r) => !served.includes(r)), 'documented but not served').toEqual([]);
-  });
-});
-
 describe('the scope each operation declares is the one its route enforces', () => {
   const ID = '00000000-0000-4000-8000-000000000000';
   const fill = (path: string) => path.replace('{id}', ID).replace('{platform}', 'platform_a');
   const send = (t: ReturnType<typeof makeTestApp>, method: string, path: string, auth: object) =>
     (t.request as unknown as Record<string, (p: string) => any>)[method](fill(path)).set(auth);
 
-  it.each(OPERATIONS.filter((op) => op.access !== 'public').map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+  it.each(OPERATIONS.filter((op) => op.scope !== 'public').map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     'when %s is called without the declared scope, then 403 INSUFFICIENT_SCOPE; with only that scope, no scope refusal',
     async (_label, op) => {
       const t = makeTestApp();
-      const scope = op.access === 'key' ? null : (op.access as Scope);
+      const scope = op.scope === 'key' ? null : (op.scope as Scope);
       const others = SCOPES.filter((s) => s !== scope && (scope !== null || s === 'rides:read'));
       const lacking = await send(t, op.method, op.path, t.newTenant('Sin permiso', others).auth);
       const only = await send(t, op.method, op.path, t.newTenant('Con permiso', scope ? [scope] : ['rides:read']).auth);

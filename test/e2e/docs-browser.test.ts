@@ -46,7 +46,7 @@ describe('GET /docs in headless Chromium', () => {
     // Assert: one block per operation, named by its operationId (swagger-ui's element ids).
     await expect.poll(() => page.locator('.opblock').count(), { timeout: 10_000 }).toBe(OPERATIONS.length);
     const ids = await page.locator('.opblock').evaluateAll((blocks) => blocks.map((b) => b.id));
-    expect(ids.sort()).toEqual(OPERATIONS.map((op) => `operations-${op.tag}-${op.operationId}`).sort());
+    expect(ids.sort()).toEqual(OPERATIONS.map((op) => `operations-${op.tags[0]}-${op.operationId}`).sort());
 
     const intro = page.locator('.information-container');
     await intro.getByText('Decisiones del contrato').waitFor({ state: 'visible' });

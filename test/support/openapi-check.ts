@@ -122,8 +122,10 @@ export function createChecker(doc: OpenApiDocument) {
     if (EXEMPT.some((re) => re.test(r.path))) return [];
     const op = find(r.method, r.path);
     if (!op) {
+      // A method the path was not declared with: no operation owns the 405, the envelope still holds.
+      if (r.status === 405) return envelopeViolations(r);
       // No route matched either: the API's own 404 for an unknown path, which no operation owns.
-      return r.route ? [`${r.method} ${r.path} answered ${r.status} from route ${r.route}, which is not in the OpenAPI document (add it to server/<resource>/openapi.ts)`] : [];
+      return r.route ? [`${r.method} ${r.path} answered ${r.status} from route ${r.route}, which is not in the OpenAPI document (declare it with defineOperation)`] : [];
     }
     const response = op.responses[String(r.status)];
     if (!response) return [`${op.label} answered status ${r.status}, not declared (declared: ${Object.keys(op.responses).join(', ')})`];
@@ -140,6 +142,14 @@ export function createChecker(doc: OpenApiDocument) {
     const body = JSON.stringify(r.body);
     return [`${op.label} ${r.status} body does not match the document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n    body: ${body.length > 600 ? `${body.slice(0, 600)}…` : body}`];
   }
+
+  function envelopeViolations(r: RecordedResponse): string[] {
+    if (r.body === undefined) return [`${r.method} ${r.path} ${r.status} sent no error envelope`];
+    envelope ??= ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });
+    if (envelope(r.body)) return [];
+    return [`${r.method} ${r.path} ${r.status} body is not the error envelope: ${ajv.errorsText(envelope.errors, { separator: '; ' })}`];
+  }
+  let envelope: ValidateFunction | undefined;
 
   return { violations, find };
 }

@@ -10,5 +10,5 @@ afterEach(() => {
   const counts = new Map<string, number>();
   for (const p of problems) counts.set(p, (counts.get(p) ?? 0) + 1);
   const lines = [...counts].map(([p, n]) => (n > 1 ? `${p} (×${n})` : p));
-  throw new Error(`Response(s) outside the OpenAPI document (server/<resource>/openapi.ts):\n- ${lines.join('\n- ')}`);
+  throw new Error(`Response(s) outside the OpenAPI document (the defineOperation declarations in server/<resource>/routes.ts):\n- ${lines.join('\n- ')}`);
 });

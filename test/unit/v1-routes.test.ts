@@ -1,7 +1,12 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { isV1Path, keylessPaths, v1RouteTable } from '../../server/http/v1-routes.ts';
+import type { Scope } from '../../server/auth/scopes.ts';
+import { createErrorHandler } from '../../server/http/error-handler.ts';
+import { isV1Path, keylessPaths, publicPaths, serveOperations } from '../../server/http/v1-routes.ts';
+import { silentLogger } from '../../server/lib/logger.ts';
+import { defineOperation, type OperationSpec } from '../../server/openapi/registry.ts';
+import type { Services } from '../../server/services.ts';
 
 describe('isV1Path', () => {
   it.each(['/v1', '/v1/', '/v1/vehicles', '/V1/vehicles/abc'])('when the path is %s, then it is under /v1', (path) => {
@@ -13,32 +18,82 @@ describe('isV1Path', () => {
   });
 });
 
-describe('v1RouteTable', () => {
-  it('when a resource adds a route, then the app answers it under /v1 and not at the bare path', async () => {
-    const app = express();
-    const routes = v1RouteTable(app);
-    routes.get('/things/:id', (req, res) => void res.json({ id: req.params.id }));
-    routes.post('/things', (_req, res) => void res.status(201).json({ created: true }));
-
-    expect((await request(app).get('/v1/things/7')).body).toEqual({ id: '7' });
-    expect((await request(app).post('/v1/things')).status).toBe(201);
-    expect((await request(app).get('/things/7')).status).toBe(404);
+const thing = (method: OperationSpec['method'], path: OperationSpec['path'], scope: OperationSpec['scope'] = 'key') =>
+  defineOperation({
+    method, path, scope, operationId: `${method}${path}`, tags: ['Things'], summary: 'Una cosa', responses: { 200: undefined },
+    handler: (req, res, services) => void res.json({ method: req.method, params: req.params, services: Object.keys(services) }),
   });
 
-  it('when one path gets routes for several methods, from one resource or two, then the app holds one route for it and answers each method', async () => {
+/** An app serving `operations` behind a stand-in gate that gives every request a key with `scopes`. */
+function appServing(operations: OperationSpec[], scopes: Scope[] = []) {
+  const app = express();
+  app.use((req, _res, next) => {
+    req.auth = { tenantId: 't', tenantName: 'T', keyId: 'k', keyPrefix: 'p', scopes, environment: 'test' };
+    next();
+  });
+  serveOperations(app, operations, { things: {} } as unknown as Services);
+  app.use(createErrorHandler(silentLogger));
+  return request(app);
+}
+
+describe('serveOperations', () => {
+  it('when an operation is declared, then the app answers it at its path, with the services, and not at the bare path', async () => {
+    const app = appServing([thing('get', '/v1/things/{id}')]);
+
+    const res = await app.get('/v1/things/7');
+
+    expect(res.body).toEqual({ method: 'GET', params: { id: '7' }, services: ['things'] });
+    expect((await app.get('/things/7')).status).toBe(404);
+  });
+
+  it('when one path is declared with several methods, then the app holds one route for it and answers each method', async () => {
     const app = express();
-    const routes = v1RouteTable(app);
-    routes.get('/things', (_req, res) => void res.json({ listed: true }));
-    routes.post('/things', (_req, res) => void res.status(201).json({ created: true }));
-    v1RouteTable(app).get('/other', (_req, res) => void res.json({}));
-    routes.delete('/things', (_req, res) => void res.status(204).end());
+    const ops = [thing('get', '/v1/things'), thing('post', '/v1/things'), thing('get', '/v1/other'), thing('delete', '/v1/things')];
+    serveOperations(app, ops, {} as Services);
 
     const paths = (app as unknown as { router: { stack: { route?: { path: string } }[] } }).router.stack.flatMap((l) => (l.route ? [l.route.path] : []));
     expect(paths).toEqual(['/v1/things', '/v1/other']);
-    expect((await request(app).get('/v1/things')).body).toEqual({ listed: true });
-    expect((await request(app).post('/v1/things')).status).toBe(201);
-    expect((await request(app).delete('/v1/things')).status).toBe(204);
-    expect((await request(app).patch('/v1/things')).status).toBe(404);
+    for (const method of ['get', 'post', 'delete'] as const) expect((await request(app)[method]('/v1/things')).status).toBe(200);
+  });
+
+  it.each([
+    ['put', '/v1/things/7', 'GET, HEAD, PATCH'],
+    ['post', '/v1/things/7', 'GET, HEAD, PATCH'],
+    ['options', '/v1/things/7', 'GET, HEAD, PATCH'],
+    ['get', '/v1/batch', 'POST'],
+    ['head', '/v1/batch', 'POST'],
+  ] as const)('when %s %s is not declared, then 405 VALIDATION in the envelope and Allow: %s', async (method, path, allow) => {
+    const app = appServing([thing('get', '/v1/things/{id}'), thing('patch', '/v1/things/{id}'), thing('post', '/v1/batch')]);
+
+    const res = await app[method](path);
+
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe(allow);
+    if (method !== 'head') expect(res.body.error).toMatchObject({ code: 'VALIDATION', details: null, message: expect.stringContaining(allow) });
+  });
+
+  it('when HEAD comes for a path declared with GET, then the GET operation answers it', async () => {
+    expect((await appServing([thing('get', '/v1/things/{id}')]).head('/v1/things/7')).status).toBe(200);
+  });
+
+  it('when the key lacks the declared scope, then 403 INSUFFICIENT_SCOPE naming it; with the scope, the handler answers', async () => {
+    const op = thing('get', '/v1/things', 'vehicles:read');
+
+    const lacking = await appServing([op], ['drivers:read']).get('/v1/things');
+    const holding = await appServing([op], ['vehicles:read']).get('/v1/things');
+
+    expect([lacking.status, lacking.body.error.code, lacking.body.error.details]).toEqual([403, 'INSUFFICIENT_SCOPE', { requiredScope: 'vehicles:read' }]);
+    expect(holding.status).toBe(200);
+  });
+});
+
+describe('publicPaths', () => {
+  it('when operations are public, then their paths in lower case are the keyless ones; key and scoped ones are not', () => {
+    expect(publicPaths([thing('get', '/v1/Health', 'public'), thing('get', '/v1/me'), thing('get', '/v1/x', 'rides:read')])).toEqual(['/v1/health']);
+  });
+
+  it('when a public operation has a path parameter, then it fails at start and names the path', () => {
+    expect(() => publicPaths([thing('get', '/v1/status/{id}', 'public')])).toThrow('/v1/status/{id}');
   });
 });
 
