@@ -1,3 +1,4 @@
+import cors from 'cors';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
 import { HEALTH_PATH, healthRoutes, meRoutes } from './account/routes.ts';
@@ -17,6 +18,8 @@ import { invitationsRoutes } from './invitations/routes.ts';
 import { registrationsRoutes } from './registrations/routes.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { testbedRouter } from './testbed/routes.ts';
+import { controlGuard } from './testbed/loopback-only.ts';
+import { corsOptions } from './http/cors.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { ridesRoutes } from './rides/routes.ts';
 import { earningsRoutes } from './earnings/routes.ts';
@@ -28,13 +31,15 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Before the key check: a browser's preflight carries no key, and errors need the header too.
+  if (deps.corsOrigins) app.use(cors(corsOptions(deps.corsOrigins)));
   // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
   app.use(firstLayer(requestLog(deps), v1Gate(deps, [HEALTH_PATH, OPENAPI_PATH])));
   v1Routes(v1RouteTable(app), services);
   healthRoutes(app);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use('/_testbed', testbedRouter(deps, services));
+  app.use('/_testbed', controlGuard(deps.controlToken ?? null), testbedRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));
   return app;

@@ -5,6 +5,7 @@ import type { Scenario, Step } from './schema.ts';
 import { createTenants, type TenantRecord } from './setup.ts';
 import { lookup, render, TemplateError } from './template.ts';
 import type { Target } from './environment.ts';
+import { controlHeaders } from '../environment.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
 
@@ -117,6 +118,7 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
     secrets: setup.secrets,
     defaultKey: setup.tenants.flatMap((t) => t.keys)[0].as,
     tenantIds: new Map(setup.tenants.map((t) => [t.as, t.id])),
+    controlHeaders: controlHeaders(target.config),
   };
   const steps: StepResult[] = [];
   const durationsMs: number[] = [];
