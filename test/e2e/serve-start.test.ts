@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
+import { openSimulatorsDb } from '../../simulators/db.ts';
 import { freePort, startServeProcess } from '../support/process.ts';
 import { answers, runServe } from '../support/serve-run.ts';
 
@@ -127,19 +128,15 @@ describe('when the data dir cannot be used', () => {
 
 describe('when a database of the data dir is damaged', () => {
   /** A data dir as serve leaves it: both databases migrated and closed cleanly. */
-  async function dataDir() {
+  function dataDir() {
     const dir = tempDir();
     openDatabase(join(dir, 'api.db')).close();
-    const { openSimulatorsDb } = await import('../../simulators/db.ts');
     openSimulatorsDb(join(dir, 'platforms.db')).close();
     return dir;
   }
 
-  it('when api.db is cut in half, then exit 1 with one line naming it, and not a byte of it changed', async () => {
-    const dir = await dataDir();
-    const file = join(dir, 'api.db');
-    const whole = readFileSync(file);
-    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2 / 4096) * 4096));
+  /** serve on that data dir: one line naming the file, exit 1, and not a byte of the file changed. */
+  async function expectRefusedNaming(dir: string, file: string) {
     const before = readFileSync(file);
 
     const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir });
@@ -148,21 +145,24 @@ describe('when a database of the data dir is damaged', () => {
     expect(oneLine(run.stderr)).toHaveLength(1);
     expect(run.stderr).toMatch(new RegExp(`^error: la base de datos ${file} está dañada \\(`));
     expect(readFileSync(file).equals(before)).toBe(true);
+  }
+
+  it('when api.db is cut in half, then exit 1 with one line naming it, and not a byte of it changed', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'api.db');
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2 / 4096) * 4096));
+
+    await expectRefusedNaming(dir, file);
   }, 30_000);
 
   it('when pages of platforms.db are overwritten with garbage, then exit 1 with one line naming it, and not a byte of it changed', async () => {
-    const dir = await dataDir();
+    const dir = dataDir();
     const file = join(dir, 'platforms.db');
     const fd = openSync(file, 'r+');
     writeSync(fd, Buffer.alloc(3 * 4096, 0xa5), 0, 3 * 4096, 4096);
     closeSync(fd);
-    const before = readFileSync(file);
 
-    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir });
-
-    expect(run.code).toBe(1);
-    expect(oneLine(run.stderr)).toHaveLength(1);
-    expect(run.stderr).toMatch(new RegExp(`^error: la base de datos ${file} está dañada \\(`));
-    expect(readFileSync(file).equals(before)).toBe(true);
+    await expectRefusedNaming(dir, file);
   }, 30_000);
 });
