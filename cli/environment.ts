@@ -22,18 +22,22 @@ export function openTenantService(config: Config = cliConfig()): { db: Db; tenan
   return { db, tenants: createTenantService({ db, clock, ids }) };
 }
 
-/** Calls the running serve's loopback control surface. */
+/** The control token, when set, on every /_testbed call (contract §4). */
+export function controlHeaders(config: Config): Record<string, string> {
+  return config.controlToken === null ? {} : { authorization: `Bearer ${config.controlToken}` };
+}
+
+/** Calls the running serve's control surface: on loopback at PORT, or at FLEET_URL. */
 export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown } = {}, config = cliConfig()): Promise<T> {
-  const url = `http://127.0.0.1:${config.port}/_testbed${path}`;
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetch(`${config.serveUrl}/_testbed${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...controlHeaders(config), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
-    throw new CliError(`no hay un testbed escuchando en http://127.0.0.1:${config.port}; inicia "fleet-sim serve" (PORT=${config.port}).`);
+    throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o revisa FLEET_URL.`);
   }
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
   if (!res.ok) throw new CliError(body?.error?.message ?? `el testbed respondió ${res.status}`);

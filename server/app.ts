@@ -1,3 +1,4 @@
+import cors from 'cors';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
 import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
@@ -10,6 +11,8 @@ import { requestLog } from './http/request-log.ts';
 import { isV1Path, keylessPaths, publicPaths, serveOperations } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { testbedRouter } from './testbed/routes.ts';
+import { controlGuard } from './testbed/loopback-only.ts';
+import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
@@ -18,14 +21,16 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // First: a restore or reset waits for requests under way and holds new ones until it is done.
+  // Before the key check: a browser's preflight carries no key, and errors need the header too.
+  if (deps.corsOrigins) app.use(cors(corsOptions(deps.corsOrigins)));
+  // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
   app.use(firstLayer(requestLog(deps), v1Gate(deps, services.world, [...publicPaths(OPERATIONS), OPENAPI_PATH])));
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use('/_testbed', testbedRouter(deps, services));
+  app.use('/_testbed', controlGuard(deps.controlToken ?? null), testbedRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));
   return app;

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { prefixOf } from './auth/secrets.ts';
 
 export interface Config {
   port: number;
@@ -9,6 +11,14 @@ export interface Config {
   rateLimit: number;
   simPort: number;
   platformTimeoutMs: number;
+  /** The interface serve binds (FLEET_HOST). */
+  host: string;
+  /** Guards /_testbed when set (FLEET_CONTROL_TOKEN); unset: loopback callers only. */
+  controlToken: string | null;
+  /** FLEET_CORS_ORIGINS: allowed browser origins, `*` for any, null for no CORS. */
+  corsOrigins: string[] | '*' | null;
+  /** Where CLI commands find a running serve: FLEET_URL, else loopback on PORT. */
+  serveUrl: string;
 }
 
 export const DEFAULT_SEED = 42;
@@ -27,15 +37,72 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (clockStart !== null && Number.isNaN(Date.parse(clockStart))) {
     throw new Error(`FLEET_CLOCK_START debe ser una fecha-hora ISO (recibido: ${clockStart})`);
   }
+  const port = integer(env, 'PORT', 3000);
   return {
-    port: integer(env, 'PORT', 3000),
+    port,
     dataDir: resolve(env.FLEET_DATA_DIR || './data'),
     seed: integer(env, 'FLEET_SEED', DEFAULT_SEED, Number.MIN_SAFE_INTEGER),
     clockStart,
     rateLimit: integer(env, 'FLEET_RATE_LIMIT', DEFAULT_RATE_LIMIT),
     simPort: integer(env, 'FLEET_SIM_PORT', 0),
     platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', 2000, 1),
+    host: host(env.FLEET_HOST),
+    controlToken: controlToken(env.FLEET_CONTROL_TOKEN),
+    corsOrigins: corsOrigins(env.FLEET_CORS_ORIGINS),
+    serveUrl: serveUrl(env.FLEET_URL, port),
   };
+}
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function host(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '127.0.0.1';
+  if (isIP(raw) || HOSTNAME.test(raw)) return raw;
+  throw new Error(`FLEET_HOST debe ser una dirección IP o un nombre de host, p. ej. 0.0.0.0 (recibido: ${raw})`);
+}
+
+/** 127.0.0.0/8, ::1 and localhost: the hosts another machine cannot reach. */
+export function isLoopbackHost(value: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|localhost)$/i.test(value);
+}
+
+/** A guessable or a partner's secret would open the control API to whoever holds it. */
+const MIN_TOKEN_LENGTH = 16;
+
+function controlToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < MIN_TOKEN_LENGTH || /\s/.test(raw)) {
+    throw new Error(`FLEET_CONTROL_TOKEN debe tener al menos ${MIN_TOKEN_LENGTH} caracteres y ningún espacio`);
+  }
+  if (prefixOf(raw) !== null) throw new Error('FLEET_CONTROL_TOKEN no puede ser una clave de API de socio (fk_...)');
+  return raw;
+}
+
+function corsOrigins(raw: string | undefined): string[] | '*' | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (raw.trim() === '*') return '*';
+  return raw.split(',').map((item) => {
+    const origin = item.trim().replace(/\/$/, '');
+    if (!/^https?:\/\/[^/?#\s]+$/.test(origin) || !URL.canParse(origin)) {
+      throw new Error(`FLEET_CORS_ORIGINS: "${item.trim()}" no es un origen, p. ej. http://localhost:5173 (o * para cualquiera)`);
+    }
+    // Browsers send the origin lower-cased and without a default port: compare in that form.
+    return new URL(origin).origin;
+  });
+}
+
+function serveUrl(raw: string | undefined, port: number): string {
+  if (raw === undefined || raw === '') return `http://127.0.0.1:${port}`;
+  if (!/^https?:\/\//.test(raw) || !URL.canParse(raw)) {
+    throw new Error(`FLEET_URL debe ser una URL http(s), p. ej. http://testbed:3000 (recibido: ${raw})`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** serve refuses to open the control API to another machine without a token (contract §4). */
+export function serviceModeProblem(config: Config): string | null {
+  if (isLoopbackHost(config.host) || config.controlToken !== null) return null;
+  return `FLEET_HOST=${config.host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed`;
 }
 
 export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');

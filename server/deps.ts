@@ -25,4 +25,8 @@ export interface Deps {
   clockStart: string | null;
   /** The simulators' control surface: clock pushes and platform outcomes decided on command. */
   simulators: SimulatorControlClient;
+  /** FLEET_CONTROL_TOKEN: guards /_testbed; unset (the default), loopback callers only. */
+  controlToken?: string | null;
+  /** FLEET_CORS_ORIGINS: browser origins allowed to call the API; unset, no CORS. */
+  corsOrigins?: string[] | '*' | null;
 }

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './lib/clock-store.ts';
@@ -11,6 +12,8 @@ import { createServices } from './services.ts';
 
 export interface ApiServer {
   port: number;
+  /** The bound address as the socket reports it, e.g. 127.0.0.1, 0.0.0.0 or ::. */
+  host: string;
   db: Db;
   stop(): Promise<void>;
 }
@@ -23,28 +26,47 @@ export interface ApiServerOptions {
 }
 
 
-/** Opens the data dir, seeds a new one, and listens on loopback. The only place that listens. */
+/** Opens the data dir, seeds a new one, and listens on FLEET_HOST. The only place that listens. */
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clock = loadClock(db, config.clockStart);
   const ids = createSeededIds(db, config.seed);
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
-  const deps: Deps = { db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now,
-    dataDir: config.dataDir, clockStart: config.clockStart, ...platforms };
+  const deps: Deps = {
+    db,
+    clock,
+    ids,
+    seed: config.seed,
+    logger,
+    rateLimit: config.rateLimit,
+    realNowMs: Date.now,
+    dataDir: config.dataDir,
+    clockStart: config.clockStart,
+    ...platforms,
+    controlToken: config.controlToken,
+    corsOrigins: config.corsOrigins,
+  };
   const services = createServices(deps);
-  announceDemo(services.tenants.seedDemo());
   // The API owns simulated time: the simulators start from the same instant it does.
   await platforms.simulators.setClock(clock.getState());
 
-  const server = await listen(createApp(deps, services), config.port);
+  const server = await listen(createApp(deps, services), config).catch(async (err: unknown) => {
+    await services.rideIngestion.close();
+    db.close();
+    throw err;
+  });
+  // Seeded once listening: a start that fails (port taken) must not have printed the key already.
+  announceDemo(services.tenants.seedDemo());
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
+  const address = server.address() as AddressInfo;
   // What reset brings back, written once per data dir; a reset meanwhile waits for it.
   services.world.ensureBaseline().catch((err) => logger.error('baseline not written', { error: String(err) }));
   return {
-    port: (server.address() as { port: number }).port,
+    port: address.port,
+    host: address.address,
     db,
     async stop() {
       clearInterval(timer);
@@ -69,9 +91,25 @@ function announceDemo(seeded: ReturnType<ReturnType<typeof createServices>['tena
   );
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {
+/** A port taken or a host not on this machine rejects with a one-line reason (ListenError). */
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  // Not app.listen: Express 5 calls its callback on an error too, as if it were listening.
+  const server = createServer(app);
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '127.0.0.1', () => resolve(server));
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => reject(new ListenError(err, config)));
+    server.listen(config.port, config.host, () => resolve(server));
   });
+}
+
+export class ListenError extends Error {
+  constructor(cause: NodeJS.ErrnoException, { host, port }: Config) {
+    const where = `${host}:${port}`;
+    const reasons: Record<string, string> = {
+      EADDRINUSE: `el puerto ${where} ya está en uso; elige otro con PORT`,
+      EACCES: `no hay permiso para escuchar en ${where}; usa un puerto ≥ 1024`,
+      EADDRNOTAVAIL: `FLEET_HOST=${host} no es una dirección de este equipo`,
+      ENOTFOUND: `FLEET_HOST=${host} no se resuelve a ninguna dirección`,
+    };
+    super(reasons[cause.code ?? ''] ?? `no se pudo escuchar en ${where}: ${cause.message}`, { cause });
+  }
 }

@@ -1,42 +1,77 @@
 import type { Command } from 'commander';
+import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
-import { action } from '../output.ts';
+import { checkDatabases, prepareDataDir } from '../lib/data-dir.ts';
+import { takeDataDirLock } from '../lib/data-dir-lock.ts';
+import { onStopRequest } from '../lib/stop-request.ts';
+import { action, CliError } from '../output.ts';
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('start the API and the platform simulators (PORT, FLEET_DATA_DIR, FLEET_SEED, FLEET_CLOCK_START, FLEET_RATE_LIMIT)')
-    .action(
-      action(async () => {
-        const config = cliConfig();
-        // The simulators start while this process loads the server: two cold starts overlap.
-        const starting = startCompanion({
-          ...process.env,
-          FLEET_DATA_DIR: config.dataDir,
-          FLEET_SEED: String(config.seed),
-          FLEET_SIM_PORT: String(config.simPort),
-          FLEET_SIM_EXIT_WITH_PARENT: '1',
-        });
-        const { startApiServer } = await import('../../server/main.ts');
-        const companion = await starting;
-        let api;
-        try {
-          api = await startApiServer(config, { simulatorsUrl: companion.baseUrl });
-        } catch (err) {
-          await companion.stop();
-          throw err;
-        }
-        process.stdout.write(`Fleet testbed listening on http://127.0.0.1:${api.port} (simulators: ${companion.baseUrl})\n`);
-        let stopping = false;
-        const shutdown = async () => {
-          if (stopping) return;
-          stopping = true;
-          await Promise.allSettled([api.stop(), companion.stop()]);
-          process.exit(0);
-        };
-        process.on('SIGINT', shutdown);
-        process.on('SIGTERM', shutdown);
-      }),
-    );
+    .description(
+      'start the API and the platform simulators (PORT, FLEET_DATA_DIR, FLEET_SEED, FLEET_CLOCK_START, FLEET_RATE_LIMIT, ' +
+        'FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS)',
+    )
+    .action(action(serve));
+}
+
+/**
+ * Everything that can be refused is refused before a process starts or a database is opened for
+ * writing, each with one line: the host, the data dir, its lock, then damage in its databases.
+ */
+async function serve(): Promise<void> {
+  const config = cliConfig();
+  const unsafe = serviceModeProblem(config);
+  if (unsafe !== null) throw new CliError(unsafe);
+  prepareDataDir(config.dataDir);
+  const lock = takeDataDirLock(config.dataDir);
+  let running: Awaited<ReturnType<typeof startProcesses>>;
+  try {
+    checkDatabases(config.dataDir);
+    running = await startProcesses(config);
+  } catch (err) {
+    lock.release();
+    throw oneLine(err);
+  }
+  process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
+  onStopRequest(async () => {
+    await running.stop();
+    lock.release();
+    process.exit(0);
+  });
+}
+
+async function startProcesses(config: Config) {
+  // The simulators start while this process loads the server: two cold starts overlap.
+  const starting = startCompanion({
+    ...process.env,
+    FLEET_DATA_DIR: config.dataDir,
+    FLEET_SEED: String(config.seed),
+    FLEET_SIM_PORT: String(config.simPort),
+    FLEET_SIM_EXIT_WITH_PARENT: '1',
+  });
+  const { startApiServer } = await import('../../server/main.ts');
+  const companion = await starting;
+  try {
+    const api = await startApiServer(config, { simulatorsUrl: companion.baseUrl });
+    return { api, companion, stop: () => Promise.allSettled([api.stop(), companion.stop()]) };
+  } catch (err) {
+    await companion.stop();
+    throw err;
+  }
+}
+
+/** The contract's `listening on http://127.0.0.1:<port>` by default; with FLEET_HOST, the bound host. */
+function listeningUrl(api: { host: string; port: number }): string {
+  const host = api.host.includes(':') ? `[${api.host}]` : api.host;
+  return `http://${host}:${api.port}`;
+}
+
+/** A failed start is one line on stderr, never a stack trace (contract §1). */
+function oneLine(err: unknown): CliError {
+  if (err instanceof CliError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new CliError(`no se pudo iniciar el testbed: ${message.replace(/\s+/g, ' ').trim()}`);
 }

@@ -1,5 +1,4 @@
 import { parseDuration } from '../../server/lib/clock.ts';
-import { controlHeaders } from './control-auth.ts';
 import { buildForm, send, StepError, type Exchange } from './http.ts';
 import type { ActionName, RequestSpec, Step } from './schema.ts';
 
@@ -10,6 +9,8 @@ export interface ActionContext {
   defaultKey: string;
   /** Tenant alias → id, for generateRides. */
   tenantIds: Map<string, string>;
+  /** FLEET_CONTROL_TOKEN as a bearer when set; kept out of the transcript. */
+  controlHeaders: Record<string, string>;
 }
 
 const JOB_ENDED = new Set(['completed', 'failed']);
@@ -48,7 +49,7 @@ function missingKey(alias: string): never {
 /** A call to the loopback control surface `/_testbed`, shown in the transcript like any request. */
 async function control(ctx: ActionContext, path: string, body?: unknown): Promise<Exchange> {
   const request = { method: 'POST', path: `/_testbed${path}`, ...(body === undefined ? {} : { body }) };
-  return { request, response: await send(ctx.baseUrl + request.path, { method: 'POST', json: body, headers: controlHeaders() }) };
+  return { request, response: await send(ctx.baseUrl + request.path, { method: 'POST', headers: ctx.controlHeaders, json: body }) };
 }
 
 /**
@@ -60,7 +61,7 @@ async function waitForJob(ctx: ActionContext, spec: NonNullable<Step['waitForJob
   const path = `/_testbed/jobs/${encodeURIComponent(id)}`;
   const deadline = Date.now() + parseDuration(timeout ?? DEFAULT_JOB_TIMEOUT)!;
   for (;;) {
-    const response = await send(ctx.baseUrl + path, { method: 'GET', headers: controlHeaders() });
+    const response = await send(ctx.baseUrl + path, { method: 'GET', headers: ctx.controlHeaders });
     const status = (response.body as { status?: string } | null)?.status;
     if (response.status !== 200 || JOB_ENDED.has(status ?? '')) return { request: { method: 'GET', path }, response };
     if (Date.now() > deadline) throw new StepError(`el lote ${id} no terminó en ${timeout ?? DEFAULT_JOB_TIMEOUT} (estado: ${status})`);

@@ -31,9 +31,9 @@ export const DEFAULT_CLOCK_START = '2026-05-04T12:00:00.000Z';
 // The longest delay setInterval honours (a larger one fires at once): the background sync is off.
 const NEVER_MS = 2_147_483_647;
 
-/** The running serve that PORT and FLEET_DATA_DIR point at (contract §2). */
+/** The running serve that PORT (or FLEET_URL) and FLEET_DATA_DIR point at (contract §2). */
 export async function connectRunning(config: Config): Promise<Target> {
-  const baseUrl = `http://127.0.0.1:${config.port}`;
+  const baseUrl = config.serveUrl;
   const health = await fetch(`${baseUrl}/v1/health`).catch(() => null);
   if (!health?.ok) {
     throw new CliError(`no hay un testbed escuchando en ${baseUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o usa --fresh.`);
@@ -57,6 +57,8 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     FLEET_CLOCK_START: options.clockStart,
     FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
     FLEET_SIM_PORT: '0',
+    // A fresh environment is the run's own: never reachable from another machine.
+    FLEET_HOST: '127.0.0.1',
   });
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).

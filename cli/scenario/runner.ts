@@ -5,6 +5,7 @@ import type { Scenario, Step } from './schema.ts';
 import { createTenants, type TenantRecord } from './setup.ts';
 import { lookup, render, TemplateError } from './template.ts';
 import type { Target } from './environment.ts';
+import { controlHeaders } from '../environment.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
 
@@ -109,13 +110,14 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
  * ends the run (later steps would work on values it did not capture); the rest are `skipped`.
  */
 export async function runScenario(scenario: Scenario, target: Target, file: string): Promise<ScenarioRun> {
-  const setup = await createTenants(scenario, target.baseUrl);
+  const setup = await createTenants(scenario, target.baseUrl, controlHeaders(target.config));
   const vars: Record<string, unknown> = { ...setup.vars };
   const ctx: ActionContext = {
     baseUrl: target.baseUrl,
     secrets: setup.secrets,
     defaultKey: setup.tenants.flatMap((t) => t.keys)[0].as,
     tenantIds: new Map(setup.tenants.map((t) => [t.as, t.id])),
+    controlHeaders: controlHeaders(target.config),
   };
   const steps: StepResult[] = [];
   const durationsMs: number[] = [];

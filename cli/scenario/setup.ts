@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { CliError } from '../output.ts';
-import { controlHeaders } from './control-auth.ts';
 import { send } from './http.ts';
 import type { Scenario } from './schema.ts';
 
@@ -40,12 +39,12 @@ interface CreatedTenant {
  * Each tenant of the file is a new world, made with its keys through the control API of the serve
  * the scenario runs on (so it works against a remote serve too, and never touches its data dir).
  */
-export async function createTenants(scenario: Scenario, baseUrl: string): Promise<Setup> {
+export async function createTenants(scenario: Scenario, baseUrl: string, headers: Record<string, string>): Promise<Setup> {
   const secrets = new Map<string, string>();
   const tenants: TenantRecord[] = [];
   for (const spec of scenario.tenants) {
     const body = { name: spec.name, status: spec.pending ? 'pending' : 'active', keys: spec.keys.map((k) => ({ scopes: k.scopes, environment: k.env })) };
-    const created = await controlPost<CreatedTenant>(baseUrl, '/tenants', body);
+    const created = await controlPost<CreatedTenant>(baseUrl, headers, '/tenants', body);
     const keys = created.keys.map((key, i) => {
       const as = spec.keys[i].as;
       secrets.set(as, key.key);
@@ -61,8 +60,8 @@ export async function createTenants(scenario: Scenario, baseUrl: string): Promis
   return { tenants, secrets, vars };
 }
 
-async function controlPost<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
-  const response = await send(`${baseUrl}/_testbed${path}`, { method: 'POST', json: body, headers: controlHeaders() });
+async function controlPost<T>(baseUrl: string, headers: Record<string, string>, path: string, body: unknown): Promise<T> {
+  const response = await send(`${baseUrl}/_testbed${path}`, { method: 'POST', json: body, headers });
   if (response.status !== 201) {
     const message = (response.body as { error?: { message?: string } } | null)?.error?.message ?? `HTTP ${response.status}`;
     throw new CliError(`no se pudieron crear los tenants del escenario: ${message}`);

@@ -1,13 +1,31 @@
 import type { NextFunction, Request, Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { hashSecret } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /**
- * The testbed's control surface moves time and decides platform outcomes: it answers only
- * loopback callers and never a request that carries a partner API key.
+ * Who may use the testbed's control surface, which moves time and decides platform outcomes.
+ * With a control token (FLEET_CONTROL_TOKEN): whoever presents it as a bearer, from any address.
+ * Without one: loopback callers only, and never a request that carries credentials. A partner API
+ * key is never the token (config.ts refuses a token shaped like one), so it always answers 401/403.
  */
-export function loopbackOnly(req: Request, _res: Response, next: NextFunction): void {
+export function controlGuard(controlToken: string | null = null) {
+  if (controlToken === null) return passed(loopbackCallers);
+  // Both sides hashed: equal lengths for timingSafeEqual, and the token's length does not leak.
+  const expected = hashSecret(controlToken);
+  return passed((req: Request, res: Response, next: NextFunction): void => {
+    const given = /^Bearer +(\S+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(hashSecret(given), expected)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="_testbed"');
+      throw new AppError('UNAUTHORIZED', 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.');
+    }
+    next();
+  });
+}
+
+function loopbackCallers(req: Request, _res: Response, next: NextFunction): void {
   if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed solo acepta conexiones locales.');
   }
@@ -15,5 +33,24 @@ export function loopbackOnly(req: Request, _res: Response, next: NextFunction): 
   if (req.get('authorization') !== undefined) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed no acepta claves de API.');
   }
+  next();
+}
+
+const GUARDED = 'controlGuardPassed';
+type Handler = (req: Request, res: Response, next: NextFunction) => void;
+
+function passed(check: Handler): Handler {
+  return (req, res, next) => check(req, res, () => {
+    res.locals[GUARDED] = true;
+    next();
+  });
+}
+
+/**
+ * What the /_testbed router puts first (routes.ts): it fails closed when the router is reached
+ * without controlGuard in front of it (app.ts mounts the guard, which needs the configuration).
+ */
+export function loopbackOnly(_req: Request, res: Response, next: NextFunction): void {
+  if (res.locals[GUARDED] !== true) throw new AppError('FORBIDDEN', 'La superficie de control del testbed no está protegida.');
   next();
 }

@@ -1,0 +1,27 @@
+/** Real time between two looks at the parent process: protection, not simulation. */
+const PARENT_WATCH_MS = 250;
+
+/**
+ * Runs `stop` once, on SIGINT or SIGTERM, or when the npm that started this process dies.
+ *
+ * `kill -TERM <pid of npm start>` (what CI runners and supervisors do) does not reach us: npm 11
+ * passes the signal to the shell running the script, and dash dies without passing it on (other
+ * shells exec the command, and then we do get it). Either way our parent process dies and we are
+ * handed to another (the PID we see as parent changes): that is the signal under npm. Outside npm,
+ * a parent's death is not a request to stop (`fleet-sim serve &` in a script that then ends).
+ */
+export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv = process.env): void {
+  let stopping = false;
+  const once = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  };
+  process.on('SIGINT', once);
+  process.on('SIGTERM', once);
+  if (env.npm_lifecycle_event === undefined) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) once();
+  }, PARENT_WATCH_MS).unref();
+}

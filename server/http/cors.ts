@@ -1,0 +1,26 @@
+import type { CorsOptions } from 'cors';
+import { REQUEST_ID_HEADER } from './request-id.ts';
+
+/**
+ * CORS for a web front end under development (FLEET_CORS_ORIGINS). Keys travel in the
+ * Authorization header, never in cookies, so credentials stay off. The headers a client acts on
+ * (request id, rate limits, Retry-After) are exposed to the page's script.
+ */
+export function corsOptions(origins: string[] | '*'): CorsOptions {
+  return {
+    origin: origins,
+    exposedHeaders: [
+      REQUEST_ID_HEADER,
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'RateLimit-Policy',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
+    // A day: the browser need not ask again before every call.
+    maxAge: 86_400,
+  };
+}

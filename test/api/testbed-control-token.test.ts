@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createErrorHandler } from '../../server/http/error-handler.ts';
+import { silentLogger } from '../../server/lib/logger.ts';
+import { testbedRouter } from '../../server/testbed/routes.ts';
+import { makeTestApp } from '../support/app.ts';
+
+const TOKEN = 'ctl-0123456789abcdef';
+
+describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
+  const t = makeTestApp({ controlToken: TOKEN });
+  const now = () => t.deps.clock.now().toISOString();
+
+  /** The same app, reached as if from another machine: the socket's peer address is overridden. */
+  const from = (address: string) =>
+    supertest((req: IncomingMessage, res: ServerResponse) => {
+      Object.defineProperty(req.socket, 'remoteAddress', { value: address, configurable: true });
+      t.app(req as never, res as never);
+    });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a wrong token', 'Bearer ctl-0123456789abcdeX'],
+    ['the token cut short', `Bearer ${TOKEN.slice(0, -1)}`],
+    ['the token with more after it', `Bearer ${TOKEN}x`],
+    ['the token without the Bearer scheme', TOKEN],
+    ['the token as Basic credentials', `Basic ${TOKEN}`],
+    ['an empty value', ''],
+  ])('when a loopback call carries %s, then 401 UNAUTHORIZED in the envelope and the clock does not move', async (_kind, value) => {
+    const before = now();
+    const request = t.request.post('/_testbed/clock/advance');
+    const res = await (value === undefined ? request : request.set('Authorization', value)).send({ duration: '1h' });
+
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('FLEET_CONTROL_TOKEN') });
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(now()).toBe(before);
+  });
+
+  it('when a partner API key is the bearer, then 401: the control API never takes a partner key', async () => {
+    const { auth } = t.newTenant();
+
+    const res = await t.request.get('/_testbed/clock').set(auth);
+
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it.each(['127.0.0.1', '203.0.113.9', '2001:db8::1'])('when the token comes from %s, then the call is served', async (address) => {
+    const res = await from(address).get('/_testbed/clock').set('Authorization', `Bearer ${TOKEN}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ now: now() });
+  });
+
+  it('when the scheme is spelled in lower case, then the token is still accepted (schemes are case-insensitive)', async () => {
+    const res = await t.request.get('/_testbed/clock').set('Authorization', `bearer ${TOKEN}`);
+
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('/_testbed router reached without the control guard', () => {
+  it('when mounted without controlGuard in front, then it refuses every call (fails closed)', async () => {
+    const t = makeTestApp();
+    const bare = express().use('/_testbed', testbedRouter(t.deps, t.services)).use(createErrorHandler(silentLogger));
+
+    const res = await supertest(bare).get('/_testbed/clock');
+
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,168 @@
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/open.ts';
+import { openSimulatorsDb } from '../../simulators/db.ts';
+import { freePort, startServeProcess } from '../support/process.ts';
+import { answers, runServe } from '../support/serve-run.ts';
+
+const temps: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-start-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A serve expected to refuse: its exit code and its stderr, which must be one line. */
+async function refused(env: NodeJS.ProcessEnv, options = {}) {
+  const run = runServe({ ...process.env, FLEET_RATE_LIMIT: '0', ...env }, options);
+  const code = await run.exited;
+  return { code, stderr: run.stderr(), output: run.output() };
+}
+
+const oneLine = (text: string) => text.trimEnd().split('\n');
+
+describe('when a second serve starts on a data dir already served', () => {
+  let first: Awaited<ReturnType<typeof startServeProcess>>;
+
+  beforeAll(async () => {
+    first = await startServeProcess();
+  }, 60_000);
+  afterAll(() => first?.cleanup());
+
+  it('then it exits non-zero at once with one Spanish line naming the PID of the serve holding it', async () => {
+    const second = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: first.dataDir });
+
+    expect(second.code).not.toBe(0);
+    expect(oneLine(second.stderr)).toEqual([
+      `error: el directorio de datos ${first.dataDir} ya lo está sirviendo otro "fleet-sim serve" (PID ${first.pid()}); detenlo o usa otro FLEET_DATA_DIR`,
+    ]);
+    expect((await fetch(`${first.base}/v1/health`)).status).toBe(200);
+  }, 30_000);
+
+  it('then tenants and keys can still be created on that data dir from the CLI', async () => {
+    const tenant = await first.cli(['tenants', 'create', '--name', 'Flota Paralela']);
+    const key = await first.cli(['keys', 'create', '--tenant', tenant.json.id]);
+
+    expect([tenant.code, key.code]).toEqual([0, 0]);
+    const me = await fetch(`${first.base}/v1/me`, { headers: { authorization: `Bearer ${key.json.key}` } });
+    expect(me.status).toBe(200);
+  }, 30_000);
+
+  it('then after the first is killed (SIGKILL, its lock left behind), a new serve takes the data dir over', async () => {
+    const killedPid = first.pid();
+    await first.stop('SIGKILL');
+    expect(readFileSync(join(first.dataDir, 'serve.pid'), 'utf8').trim()).toBe(String(killedPid));
+
+    await first.restart();
+
+    expect(readFileSync(join(first.dataDir, 'serve.pid'), 'utf8').trim()).toBe(String(first.pid()));
+  }, 60_000);
+
+  it('then a serve stopped by SIGTERM releases the data dir: its PID file is gone and the next one starts', async () => {
+    await first.stop('SIGTERM');
+
+    expect(() => readFileSync(join(first.dataDir, 'serve.pid'))).toThrow();
+    await first.restart();
+  }, 60_000);
+});
+
+describe('when the port is taken', () => {
+  let blocker: Server;
+  afterEach(() => blocker?.close());
+
+  it('then serve exits 1 with one line, and the simulators it started are stopped', async () => {
+    const port = await freePort();
+    const simPort = await freePort();
+    blocker = await new Promise<Server>((resolve) => {
+      const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
+    });
+
+    const run = await refused({ PORT: String(port), FLEET_SIM_PORT: String(simPort), FLEET_DATA_DIR: tempDir() });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([`error: no se pudo iniciar el testbed: el puerto 127.0.0.1:${port} ya está en uso; elige otro con PORT`]);
+    expect(run.output).not.toContain('Clave de API');
+    expect(await answers(simPort)).toBe(false);
+  }, 30_000);
+});
+
+describe('when the data dir cannot be used', () => {
+  it('when FLEET_DATA_DIR is a file, then exit 1 with one line and the file untouched', async () => {
+    const file = join(tempDir(), 'data');
+    writeFileSync(file, 'not a directory');
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: file });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${file}: existe y es un archivo, no un directorio`]);
+    expect(readFileSync(file, 'utf8')).toBe('not a directory');
+  }, 30_000);
+
+  it('when a part of the FLEET_DATA_DIR path is a file, then exit 1 with one line', async () => {
+    const file = join(tempDir(), 'data');
+    writeFileSync(file, 'x');
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: join(file, 'inner') });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${join(file, 'inner')}: una parte de la ruta es un archivo, no un directorio`]);
+  }, 30_000);
+
+  it('when the data dir cannot be read or written by the user running serve, then exit 1 with one line', async () => {
+    const dir = join(tempDir(), 'locked');
+    mkdirSync(dir);
+    chmodSync(dir, 0o000);
+    // root ignores permissions: serve then runs as nobody, for whom they hold.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir }, asNobody);
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dir}: no hay permiso para leerlo y escribir en él`]);
+  }, 30_000);
+});
+
+describe('when a database of the data dir is damaged', () => {
+  /** A data dir as serve leaves it: both databases migrated and closed cleanly. */
+  function dataDir() {
+    const dir = tempDir();
+    openDatabase(join(dir, 'api.db')).close();
+    openSimulatorsDb(join(dir, 'platforms.db')).close();
+    return dir;
+  }
+
+  /** serve on that data dir: one line naming the file, exit 1, and not a byte of the file changed. */
+  async function expectRefusedNaming(dir: string, file: string) {
+    const before = readFileSync(file);
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toMatch(new RegExp(`^error: la base de datos ${file} está dañada \\(`));
+    expect(readFileSync(file).equals(before)).toBe(true);
+  }
+
+  it('when api.db is cut in half, then exit 1 with one line naming it, and not a byte of it changed', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'api.db');
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2 / 4096) * 4096));
+
+    await expectRefusedNaming(dir, file);
+  }, 30_000);
+
+  it('when pages of platforms.db are overwritten with garbage, then exit 1 with one line naming it, and not a byte of it changed', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'platforms.db');
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(3 * 4096, 0xa5), 0, 3 * 4096, 4096);
+    closeSync(fd);
+
+    await expectRefusedNaming(dir, file);
+  }, 30_000);
+});

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/process.ts';
+import { alive, answers, eventually, runServe, type ServeRun } from '../support/serve-run.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'cli/bin.mjs');
+const TOKEN = 'e2e-control-token-0123';
+
+const cli = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { env, timeout: 30_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TOKEN)', () => {
+  let dataDir: string;
+  let port: number;
+  let serve: ServeRun;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fleet-service-'));
+    port = await freePort();
+    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_HOST: '0.0.0.0', FLEET_CONTROL_TOKEN: TOKEN };
+    serve = runServe(env);
+    await serve.waitFor(/listening on http:\/\/0\.0\.0\.0:\d+/);
+  }, 60_000);
+
+  afterAll(async () => {
+    serve?.kill('SIGKILL');
+    await serve?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('then the listening line names the bound host and the API answers', async () => {
+    expect(serve.output()).toContain(`Fleet testbed listening on http://0.0.0.0:${port} `);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+  });
+
+  it('then the CLI sends the token and its control commands work', async () => {
+    const now = await cli(['clock', 'now', '--json'], env);
+
+    expect(now.code).toBe(0);
+    expect(JSON.parse(now.stdout)).toHaveProperty('now');
+  }, 30_000);
+
+  it('then a CLI without the token is refused with the 401 message, and exits non-zero', async () => {
+    const now = await cli(['clock', 'now'], { ...env, FLEET_CONTROL_TOKEN: '' });
+
+    expect(now.code).not.toBe(0);
+    expect(now.stderr.trim()).toBe('error: La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.');
+  }, 30_000);
+
+  it('then FLEET_URL points the CLI at the serve whatever PORT says', async () => {
+    const now = await cli(['clock', 'now', '--json'], { ...env, PORT: '1', FLEET_URL: `http://localhost:${port}/` });
+
+    expect(now.code).toBe(0);
+    expect(JSON.parse(now.stdout)).toHaveProperty('now');
+  }, 30_000);
+});
+
+describe('when FLEET_HOST is not loopback and no FLEET_CONTROL_TOKEN is set', () => {
+  it('then serve refuses with one line and exit 1, before it starts anything', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-service-'));
+    const run = runServe({ ...process.env, PORT: String(await freePort()), FLEET_DATA_DIR: dataDir, FLEET_HOST: '0.0.0.0', FLEET_CONTROL_TOKEN: '' });
+
+    const code = await run.exited;
+
+    expect(code).toBe(1);
+    expect(run.stderr()).toBe('error: FLEET_HOST=0.0.0.0 expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed\n');
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+});
+
+/** Every process under `pid` (npm, the shell it may run, serve, the simulators), from /proc's parent links. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent PID is the 2nd field after the command name in parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* the process ended while we looked */
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, p] of parentOf) {
+      if (p !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+describe('when `npm start` itself gets SIGTERM (what CI runners and supervisors send)', () => {
+  it('then the API, the simulators and every process it started stop', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fleet-npm-'));
+    const [port, simPort] = [await freePort(), await freePort()];
+    const env = { ...process.env, PORT: String(port), FLEET_SIM_PORT: String(simPort), FLEET_DATA_DIR: dataDir };
+    const npm = runServe(env, { cwd: ROOT }, ['npm', 'start']);
+    await npm.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const started = descendants(npm.pid);
+    expect(started.length).toBeGreaterThanOrEqual(2); // serve and the simulators (and maybe a shell)
+
+    try {
+      process.kill(npm.pid, 'SIGTERM');
+
+      // Bounded by the contract's 5 s, with room for a loaded machine; not a speed measurement.
+      expect(await eventually(() => started.every((pid) => !alive(pid)), 10_000)).toBe(true);
+      expect(await answers(port)).toBe(false);
+      expect(await answers(simPort)).toBe(false);
+    } finally {
+      // A failing run must not leave a serve behind for the rest of the suite.
+      for (const pid of started.filter(alive)) process.kill(pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

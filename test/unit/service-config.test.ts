@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig, serviceModeProblem } from '../../server/config.ts';
+
+const TOKEN = 'ctl-0123456789abcdef';
+
+describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS, FLEET_URL)', () => {
+  it('when none is set, then loopback, no token, no CORS, and the CLI calls loopback on PORT', () => {
+    const config = readConfig({ PORT: '4123' });
+
+    expect(config).toMatchObject({ host: '127.0.0.1', controlToken: null, corsOrigins: null, serveUrl: 'http://127.0.0.1:4123' });
+  });
+
+  it.each(['0.0.0.0', '::', '10.1.2.3', 'testbed', 'ci-runner.internal'])('when FLEET_HOST=%s, then it is the bound host', (host) => {
+    expect(readConfig({ FLEET_HOST: host }).host).toBe(host);
+  });
+
+  it.each(['http://0.0.0.0', '0.0.0.0:3000', 'a b', '-bad-'])('when FLEET_HOST=%s, then it is refused in one Spanish line', (host) => {
+    expect(() => readConfig({ FLEET_HOST: host })).toThrow(/^FLEET_HOST debe ser una dirección IP o un nombre de host/);
+  });
+
+  it('when the token has 16 characters, then it is taken; with 15, it is refused', () => {
+    expect(readConfig({ FLEET_CONTROL_TOKEN: 'x'.repeat(16) }).controlToken).toBe('x'.repeat(16));
+    expect(() => readConfig({ FLEET_CONTROL_TOKEN: 'x'.repeat(15) })).toThrow(/al menos 16 caracteres/);
+  });
+
+  it('when the token holds a space, then it is refused', () => {
+    expect(() => readConfig({ FLEET_CONTROL_TOKEN: 'abcdefgh ijklmnopq' })).toThrow(/ningún espacio/);
+  });
+
+  it('when the token is shaped like a partner API key, then it is refused (the control API never takes one)', () => {
+    const key = 'fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef';
+
+    expect(() => readConfig({ FLEET_CONTROL_TOKEN: key })).toThrow(/clave de API de socio/);
+  });
+
+  it('when FLEET_CORS_ORIGINS lists origins, then each is kept in the form browsers send (lower case, no default port, no slash)', () => {
+    const config = readConfig({ FLEET_CORS_ORIGINS: ' http://LOCALHOST:5173/ , https://panel.example.com:443' });
+
+    expect(config.corsOrigins).toEqual(['http://localhost:5173', 'https://panel.example.com']);
+  });
+
+  it('when FLEET_CORS_ORIGINS=*, then any origin', () => {
+    expect(readConfig({ FLEET_CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
+  });
+
+  it.each(['localhost:5173', 'http://x.test/app', 'ftp://x.test', 'http://a.test,,http://b.test'])(
+    'when FLEET_CORS_ORIGINS=%s, then it is refused naming the bad item',
+    (raw) => {
+      expect(() => readConfig({ FLEET_CORS_ORIGINS: raw })).toThrow(/^FLEET_CORS_ORIGINS: ".*" no es un origen/);
+    },
+  );
+
+  it('when FLEET_URL is set, then the CLI calls it instead of PORT (without a trailing slash)', () => {
+    expect(readConfig({ PORT: '4123', FLEET_URL: 'http://testbed:3000/' }).serveUrl).toBe('http://testbed:3000');
+  });
+
+  it.each(['testbed:3000', 'ws://testbed'])('when FLEET_URL=%s, then it is refused', (url) => {
+    expect(() => readConfig({ FLEET_URL: url })).toThrow(/^FLEET_URL debe ser una URL http\(s\)/);
+  });
+
+  it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])('when FLEET_HOST=%s (loopback) has no token, then serve may start', (host) => {
+    expect(serviceModeProblem(readConfig({ FLEET_HOST: host }))).toBeNull();
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.5'])('when FLEET_HOST=%s has no token, then serve is refused in one line', (host) => {
+    expect(serviceModeProblem(readConfig({ FLEET_HOST: host }))).toBe(
+      `FLEET_HOST=${host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed`,
+    );
+  });
+
+  it('when FLEET_HOST is not loopback and a token is set, then serve may start', () => {
+    expect(serviceModeProblem(readConfig({ FLEET_HOST: '0.0.0.0', FLEET_CONTROL_TOKEN: TOKEN }))).toBeNull();
+  });
+});
