@@ -45,7 +45,7 @@ function bodyParserError(err: unknown): { status: number; type: string } | null 
 export function createErrorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers);
+    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers, err.status);
     if (err instanceof ZodError) {
       const details = zodDetails(err);
       const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
