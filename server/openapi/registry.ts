@@ -18,7 +18,7 @@ export type Access = 'public' | 'key' | Scope;
 /**
  * One operation of the API, written next to its resource from the same zod schemas the routes parse.
  * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 429 and
- * 500 come from `access`; 400/413 VALIDATION from having a query or a JSON body; 503 from
+ * 500 come from `access`; 400 VALIDATION and 413 FILE_TOO_LARGE from having a query or a JSON body; 503 from
  * `callsPlatform` (see document.ts).
  */
 export interface OperationSpec {
