@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
+import { answerClientError } from './http/client-error.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './clock/clock-store.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -69,6 +70,7 @@ function announceDemo(seeded: ReturnType<ReturnType<typeof createServices>['tena
 function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, '127.0.0.1', () => resolve(server));
+    server.on('clientError', answerClientError);
     server.once('error', reject);
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
+import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
 
 /**
  * The whole product as a user runs it: `fleet-sim serve` with its companion simulators, driven only
@@ -73,6 +74,13 @@ describe('full process: serve + CLI', () => {
     expect(revoked.code).toBe(0);
     expect(next.status).toBe(401);
     expect((await fetch(`${env.base}/v1/me`, { headers: auth })).status).toBe(200);
+  });
+
+  it('when a request\'s headers are too large for Node, then serve answers 431 in the JSON envelope', async () => {
+    const res = await rawRequest(env.port, oversizedHeadersRequest());
+
+    expect(res.status).toBe(431);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', requestId: expect.any(String) });
   });
 
   it('when a CLI command fails, then it exits non-zero with a message on stderr', async () => {
