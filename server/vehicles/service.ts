@@ -131,7 +131,7 @@ export function createVehicleService(deps: VehicleDeps) {
     try {
       vehicles.update(next);
     } catch (err) {
-      throw duplicateError(err, current.plate, next.vin) ?? err;
+      throw duplicateError(err, () => current.plate, next.vin) ?? err;
     }
     return present([next])[0];
   }
