@@ -22,7 +22,10 @@ const COLOR_LOCKING_STATES = new Set(['pending', 'approved', 'rejected']);
 
 function colorOrThrow(input: { color?: string; colorId?: number }): number {
   const result = resolveColor(input);
-  if (!result.ok) throw validation(result.message, [{ field: result.field, message: result.message }]);
+  if (!result.ok) {
+    const { field, message, allowed } = result;
+    throw validation(message, [{ field, message, ...(allowed ? { allowed } : {}) }]);
+  }
   return result.color.id;
 }
 
