@@ -68,6 +68,12 @@ async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo
 
 const line = (t: PlatformGenerated) => `${t.rides} viajes (${t.generatedRides} nuevos), ${t.dailyEarnings} filas de ganancias diarias`;
 
+export function ridesReport(window: { tenant: string; from: string; to: string }, generatedTo: string, platforms: Totals): string {
+  const cut = generatedTo < window.to ? `\n  (los días después de hoy, ${generatedTo}, aún no han ocurrido: se generó hasta hoy)` : '';
+  return `Viajes de ${window.tenant} del ${window.from} al ${generatedTo}:\n` +
+    PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n') + cut;
+}
+
 export function registerRides(program: Command): void {
   const rides = program.command('rides').description('rides and daily earnings on the simulated platforms');
 
@@ -82,10 +88,7 @@ export function registerRides(program: Command): void {
       action(async (opts: Options) => {
         checkWindow(opts);
         const { platforms, generatedTo } = await generate(opts);
-        const cut = generatedTo < opts.to ? `\n  (los días después de hoy, ${generatedTo}, aún no han ocurrido: se generó hasta hoy)` : '';
-        const human = `Viajes de ${opts.tenant} del ${opts.from} al ${generatedTo}:\n` +
-          PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n') + cut;
-        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, generatedTo, platforms }, human);
+        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, generatedTo, platforms }, ridesReport(opts, generatedTo, platforms));
       }),
     );
 }
