@@ -1,5 +1,5 @@
 /**
- * `npm run soak [-- --seconds N] [-- --concurrency C] [-- --read-only]`: a mixed workload (reads,
+ * `npm run soak [-- --seconds N] [-- --concurrency C] [-- --read-only] [-- --heap-snapshots]`: a mixed workload (reads,
  * writes, error paths, batches) against a real `fleet-sim serve` for a set time. Reports unexpected
  * answers, latency percentiles per operation and the API process's memory over time; exits 1 on any
  * unexpected answer, so CI can run it. Growth is measured after a warm-up, when caches and JIT have
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { apiDatabaseFile } from '../server/config.ts';
 import { call, createTenant, createVehicles, type Tenant } from './dataset.ts';
 import { memoryOf, startServe, tempDir } from './serve.ts';
+import { heapSnapshotArgs, liveHeapMb, takeHeapSnapshot } from './heap-snapshot.ts';
 import { cacheCeiling, printReport, type MemorySample } from './soak-report.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -20,6 +21,7 @@ const arg = (name: string, fallback: number) => {
 const SECONDS = arg('seconds', 60);
 const CONCURRENCY = arg('concurrency', 8);
 const READ_ONLY = process.argv.includes('--read-only');
+const HEAP_SNAPSHOTS = process.argv.includes('--heap-snapshots');
 if (!(SECONDS > 0) || !(CONCURRENCY > 0)) throw new Error('--seconds and --concurrency must be positive numbers');
 
 interface Op {
@@ -33,7 +35,9 @@ interface Op {
 }
 
 const dir = tempDir('soak');
-const serve = await startServe(dir);
+// Snapshots outlive the run (the data dir does not), to be opened in DevTools afterwards.
+const snapshotDir = HEAP_SNAPSHOTS ? tempDir('heap') : '';
+const serve = await startServe(dir, {}, HEAP_SNAPSHOTS ? heapSnapshotArgs(snapshotDir) : []);
 let n = 0; // makes plates and phone numbers unique across the whole soak
 try {
   const t: Tenant = await createTenant(serve, 'Flota Soak');
@@ -95,6 +99,8 @@ try {
   const deadline = started + SECONDS * 1000;
   const sampler = setInterval(() => memory.push({ s: (performance.now() - started) / 1000, mb: memoryOf(serve.pid)?.rssMb ?? NaN }), 1000);
   const ticker = setInterval(() => process.stderr.write(`[soak] ${Math.round((performance.now() - started) / 1000)}/${SECONDS} s\n`), 10_000);
+  // One snapshot when warm-up ends (20 %, as the slope), taken under load; one after the load.
+  const warmSnapshot = HEAP_SNAPSHOTS ? delay(SECONDS * 200).then(() => takeHeapSnapshot(serve.pid, snapshotDir)) : null;
 
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -112,6 +118,10 @@ try {
   );
   clearInterval(sampler);
   clearInterval(ticker);
+  if (warmSnapshot) {
+    const [warm, end] = [liveHeapMb(await warmSnapshot), liveHeapMb(await takeHeapSnapshot(serve.pid, snapshotDir))];
+    console.error(`[soak] API live heap (heap snapshots in ${snapshotDir}): after warm-up ${warm.mb.toFixed(1)} MB, ${warm.nodes} objects → end ${end.mb.toFixed(1)} MB, ${end.nodes} objects`);
+  }
   const self = process.cpuUsage(cpuBefore.self);
   // Who was busy: a soak limited by its own client says little about the server.
   console.error(`[soak] CPU over the run: API ${(((cpuSeconds(serve.pid) - cpuBefore.api) / SECONDS) * 100).toFixed(0)}%, load generator ${(((self.user + self.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of one core`);
@@ -131,4 +141,8 @@ try {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
