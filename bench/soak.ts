@@ -1,13 +1,18 @@
 /**
- * `npm run soak [-- --seconds N] [-- --concurrency C]`: a mixed workload (reads, writes, error paths,
- * batches) against a real `fleet-sim serve` for a set time. Reports unexpected answers, latency
- * percentiles per operation and the API process's memory over time; exits 1 on any unexpected
- * answer, so CI can run it. Growth is measured after a warm-up, when caches and JIT have settled.
+ * `npm run soak [-- --seconds N] [-- --concurrency C] [-- --read-only] [-- --heap-snapshots]`: a mixed workload (reads,
+ * writes, error paths, batches) against a real `fleet-sim serve` for a set time. Reports unexpected
+ * answers, latency percentiles per operation and the API process's memory over time; exits 1 on any
+ * unexpected answer, so CI can run it. Growth is measured after a warm-up, when caches and JIT have
+ * settled. `--read-only` keeps the data from growing (reads and refused writes only), so memory that
+ * still rises there is not the page cache filling with new pages (docs/performance.md, "Soak").
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiDatabaseFile } from '../server/config.ts';
 import { call, createTenant, createVehicles, type Tenant } from './dataset.ts';
 import { memoryOf, startServe, tempDir } from './serve.ts';
+import { heapSnapshotArgs, liveHeapMb, takeHeapSnapshot } from './heap-snapshot.ts';
+import { cacheCeiling, printReport, type MemorySample } from './soak-report.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -15,6 +20,8 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 60);
 const CONCURRENCY = arg('concurrency', 8);
+const READ_ONLY = process.argv.includes('--read-only');
+const HEAP_SNAPSHOTS = process.argv.includes('--heap-snapshots');
 if (!(SECONDS > 0) || !(CONCURRENCY > 0)) throw new Error('--seconds and --concurrency must be positive numbers');
 
 interface Op {
@@ -23,10 +30,14 @@ interface Op {
   /** Resolves with the status; the expected ones are listed. */
   run(): Promise<number>;
   expect: number[];
+  /** Stores something: left out of the read-only mix. */
+  writes?: boolean;
 }
 
 const dir = tempDir('soak');
-const serve = await startServe(dir);
+// Snapshots outlive the run (the data dir does not), to be opened in DevTools afterwards.
+const snapshotDir = HEAP_SNAPSHOTS ? tempDir('heap') : '';
+const serve = await startServe(dir, {}, HEAP_SNAPSHOTS ? heapSnapshotArgs(snapshotDir) : []);
 let n = 0; // makes plates and phone numbers unique across the whole soak
 try {
   const t: Tenant = await createTenant(serve, 'Flota Soak');
@@ -35,7 +46,7 @@ try {
   const get = (path: string) => async () => (await call(serve.base, t, 'GET', path)).status;
   const has = async (path: string) => (await call(serve.base, t, 'GET', path)).status !== 404;
 
-  const ops: Op[] = [
+  const allOps: Op[] = [
     { name: 'GET vehicle', weight: 25, expect: [200], run: () => get(`/v1/vehicles/${pick()}`)() },
     { name: 'GET vehicles page', weight: 8, expect: [200], run: get('/v1/vehicles?limit=25') },
     { name: 'GET vehicles filtered', weight: 5, expect: [200], run: get('/v1/vehicles?status=activo&limit=10') },
@@ -44,7 +55,7 @@ try {
     { name: 'GET colors', weight: 3, expect: [200], run: get('/v1/catalog/platform_a/colors') },
     { name: 'GET drivers page', weight: 4, expect: [200], run: get('/v1/drivers?limit=25') },
     {
-      name: 'POST vehicle', weight: 8, expect: [201],
+      name: 'POST vehicle', weight: 8, expect: [201], writes: true,
       run: async () => {
         const r = await call<{ id: string }>(serve.base, t, 'POST', '/v1/vehicles', {
           plate: `SK${(n++).toString(36).toUpperCase().padStart(6, '0')}`, brand: 'Nissan', model: 'Versa', year: 2022, color: 'blanco', city: 'CDMX',
@@ -54,14 +65,14 @@ try {
       },
     },
     { name: 'POST vehicle invalid', weight: 2, expect: [400], run: async () => (await call(serve.base, t, 'POST', '/v1/vehicles', { plate: 'X' })).status },
-    { name: 'PATCH vehicle', weight: 6, expect: [200], run: async () => (await call(serve.base, t, 'PATCH', `/v1/vehicles/${pick()}`, { notes: `soak ${n++}` })).status },
+    { name: 'PATCH vehicle', weight: 6, expect: [200], writes: true, run: async () => (await call(serve.base, t, 'PATCH', `/v1/vehicles/${pick()}`, { notes: `soak ${n++}` })).status },
     {
-      name: 'POST driver', weight: 4, expect: [201],
+      name: 'POST driver', weight: 4, expect: [201], writes: true,
       // 10 digits ending in 5: clear of the magic endings 0001–0004.
       run: async () => (await call(serve.base, t, 'POST', '/v1/drivers', { name: 'Conductor Soak', whatsapp: `55${String(n++).padStart(7, '0')}5`, city: 'Ciudad de México' })).status,
     },
     {
-      name: 'batch + job', weight: 1, expect: [200],
+      name: 'batch + job', weight: 1, expect: [200], writes: true,
       run: async () => {
         const batch = await call<{ jobId: string | null }>(serve.base, t, 'POST', '/v1/vehicles/registrations/batch', { platform: 'platform_a', vehicleIds: ids.slice(-20) });
         if (batch.status !== 202) return batch.status;
@@ -69,9 +80,10 @@ try {
       },
     },
   ];
-  if (await has('/v1/rides?platform=platform_a')) ops.push({ name: 'GET rides', weight: 5, expect: [200], run: get('/v1/rides?platform=platform_a&limit=25') });
-  if (await has('/v1/earnings/summary?platform=platform_a')) ops.push({ name: 'GET earnings summary', weight: 3, expect: [200], run: get('/v1/earnings/summary?platform=platform_a') });
+  if (await has('/v1/rides?platform=platform_a')) allOps.push({ name: 'GET rides', weight: 5, expect: [200], run: get('/v1/rides?platform=platform_a&limit=25') });
+  if (await has('/v1/earnings/summary?platform=platform_a')) allOps.push({ name: 'GET earnings summary', weight: 3, expect: [200], run: get('/v1/earnings/summary?platform=platform_a') });
 
+  const ops = READ_ONLY ? allOps.filter((o) => !o.writes) : allOps;
   const totalWeight = ops.reduce((s, o) => s + o.weight, 0);
   const choose = () => {
     let r = Math.random() * totalWeight;
@@ -80,12 +92,15 @@ try {
   };
   const latencies = new Map<string, number[]>(ops.map((o) => [o.name, []]));
   const unexpected = new Map<string, number>();
-  const memory: { s: number; mb: number }[] = [];
+  const memory: MemorySample[] = [];
+  const rssBeforeMb = memoryOf(serve.pid)?.rssMb ?? NaN;
   const cpuBefore = { api: cpuSeconds(serve.pid), self: process.cpuUsage() };
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const sampler = setInterval(() => memory.push({ s: (performance.now() - started) / 1000, mb: memoryOf(serve.pid)?.rssMb ?? NaN }), 1000);
   const ticker = setInterval(() => process.stderr.write(`[soak] ${Math.round((performance.now() - started) / 1000)}/${SECONDS} s\n`), 10_000);
+  // One snapshot when warm-up ends (20 %, as the slope), taken under load; one after the load.
+  const warmSnapshot = HEAP_SNAPSHOTS ? delay(SECONDS * 200).then(() => takeHeapSnapshot(serve.pid, snapshotDir)) : null;
 
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -103,10 +118,19 @@ try {
   );
   clearInterval(sampler);
   clearInterval(ticker);
+  if (warmSnapshot) {
+    const [warm, end] = [liveHeapMb(await warmSnapshot), liveHeapMb(await takeHeapSnapshot(serve.pid, snapshotDir))];
+    console.error(`[soak] API live heap (heap snapshots in ${snapshotDir}): after warm-up ${warm.mb.toFixed(1)} MB, ${warm.nodes} objects → end ${end.mb.toFixed(1)} MB, ${end.nodes} objects`);
+  }
   const self = process.cpuUsage(cpuBefore.self);
   // Who was busy: a soak limited by its own client says little about the server.
   console.error(`[soak] CPU over the run: API ${(((cpuSeconds(serve.pid) - cpuBefore.api) / SECONDS) * 100).toFixed(0)}%, load generator ${(((self.user + self.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of one core`);
-  report(latencies, unexpected, memory, readFileSync(join(dir, 'serve.log'), 'utf8'));
+  const log = readFileSync(join(dir, 'serve.log'), 'utf8');
+  printReport({
+    mode: READ_ONLY ? 'read-only' : 'write', seconds: SECONDS, concurrency: CONCURRENCY, latencies, unexpected, memory, rssBeforeMb,
+    errorLogLines: log.split('\n').filter((l) => l.includes('"level":"error"')).length,
+    cache: cacheCeiling(serve.pid, realpathSync(apiDatabaseFile(dir))),
+  });
   process.exitCode = unexpected.size ? 1 : 0;
 } finally {
   await serve.stop();
@@ -119,37 +143,6 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
-
-function report(latencies: Map<string, number[]>, unexpected: Map<string, number>, memory: { s: number; mb: number }[], log: string): void {
-  const all = [...latencies.values()].flat().sort((a, b) => a - b);
-  const row = (name: string, xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return `| ${name} | ${s.length} | ${[50, 90, 99].map((p) => pct(s, p).toFixed(1)).join(' | ')} | ${(s[s.length - 1] ?? NaN).toFixed(1)} |`;
-  };
-  const lines = ['| operation | requests | p50 ms | p90 ms | p99 ms | max ms |', '| --- | --- | --- | --- | --- | --- |'];
-  for (const [name, xs] of latencies) lines.push(row(name, xs));
-  lines.push(row('**all**', all));
-  // Growth from the end of warm-up (first 20 % of the run) to the end: the slope of a least-squares line.
-  const settled = memory.filter((m) => m.s >= SECONDS * 0.2 && Number.isFinite(m.mb));
-  const slope = leastSquaresSlope(settled.map((m) => m.s), settled.map((m) => m.mb)) * 60;
-  const first = settled[0]?.mb ?? NaN;
-  const last = settled[settled.length - 1]?.mb ?? NaN;
-  const errorLines = log.split('\n').filter((l) => l.includes('"level":"error"')).length;
-  console.log(lines.join('\n'));
-  console.log(`\n${all.length} requests in ${SECONDS} s (${Math.round(all.length / SECONDS)} req/s, ${CONCURRENCY} in flight)`);
-  console.log(`unexpected answers: ${unexpected.size ? [...unexpected].map(([k, c]) => `${k} ×${c}`).join('; ') : 'none'}`);
-  console.log(`server log lines at level error: ${errorLines}`);
-  console.log(`API RSS after warm-up ${first.toFixed(0)} MB → end ${last.toFixed(0)} MB; trend ${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min; peak ${Math.max(...memory.map((m) => m.mb)).toFixed(0)} MB`);
-}
-
-function leastSquaresSlope(xs: number[], ys: number[]): number {
-  if (xs.length < 2) return NaN;
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  const num = xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0);
-  const den = xs.reduce((s, x) => s + (x - mx) ** 2, 0);
-  return den === 0 ? NaN : num / den;
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -22,8 +22,6 @@ export const ERROR_CATALOG = {
   INVALID_FILE_TYPE: { status: 415, message: 'El archivo debe ser una imagen JPEG o PNG.' },
   PLATFORM_UNAVAILABLE: { status: 503, message: 'La plataforma no está disponible; reintenta más tarde.' },
   PLATFORM_REJECTED: { status: 422, message: 'La plataforma rechazó la operación.' },
-  // The spec gives "operation does not apply" a 422 but no code; this additive code names it.
-  NOT_APPLICABLE: { status: 422, message: 'La operación no aplica al estado del recurso o de la plataforma.' },
   VEHICLE_COLOR_LOCKED: { status: 409, message: 'El color no puede cambiar mientras el vehículo está registrado en platform_a.' },
   INTERNAL: { status: 500, message: 'Error interno del servidor.' },
 } as const;
@@ -39,9 +37,11 @@ export class AppError extends Error {
     message?: string,
     readonly details: unknown = null,
     headers: Record<string, string> = {},
+    /** The code's own status unless the spec ties the case to another (its 422s have no code of their own). */
+    status: number = ERROR_CATALOG[code].status,
   ) {
     super(message ?? ERROR_CATALOG[code].message);
-    this.status = ERROR_CATALOG[code].status;
+    this.status = status;
     this.headers = headers;
   }
 }
@@ -49,6 +49,12 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no existe.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
+/**
+ * Spec §7 gives "does not apply" a 422 but no code; contract §3 answers it with a listed code:
+ * VALIDATION when a field the operation needs is missing, CONFLICT when the state rules it out.
+ */
+export const unprocessable = (code: 'VALIDATION' | 'CONFLICT', message: string, details: unknown = null) =>
+  new AppError(code, message, details, {}, 422);
 export const platformUnavailable = (platform: string, retryAfterSeconds = 5) =>
   new AppError('PLATFORM_UNAVAILABLE', `La plataforma ${platform} no está disponible; reintenta más tarde.`, null, {
     'Retry-After': String(retryAfterSeconds),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { answerClientError } from './http/client-error.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './lib/clock-store.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -96,6 +97,7 @@ function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Serv
   // Not app.listen: Express 5 calls its callback on an error too, as if it were listening.
   const server = createServer(app);
   return new Promise((resolve, reject) => {
+    server.on('clientError', answerClientError);
     server.once('error', (err: NodeJS.ErrnoException) => reject(new ListenError(err, config)));
     server.listen(config.port, config.host, () => resolve(server));
   });

@@ -7,8 +7,8 @@ import { action, CliError, fail, print, type OutputOptions } from '../output.ts'
 const ENDED = new Set(['completed', 'failed']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const summary = (job: Job) =>
-  `Lote ${job.id}: ${job.status}; ${job.processed}/${job.total} procesados, ${job.succeeded} correctos, ${job.failed} fallidos`;
+export const summary = (job: Pick<Job, 'id' | 'status' | 'processed' | 'total' | 'succeeded' | 'failed'>) =>
+  `Lote ${job.id} — estado: ${job.status}; ${job.processed}/${job.total} procesados, ${job.succeeded} correctos, ${job.failed} fallidos`;
 
 /**
  * Polls the running serve's loopback view of the job until it ends. The bar goes to stderr (and only
@@ -50,7 +50,7 @@ export function registerJobs(program: Command): void {
         const job = await watch(jobId, intervalMs);
         print(opts, job, summary(job));
         // The job ran but could not finish as a whole: a script should see it in the exit code.
-        if (job.status === 'failed') fail(`el lote ${job.id} terminó en failed`);
+        if (job.status === 'failed') fail(`el lote ${job.id} no pudo ejecutarse — estado: failed`);
       }),
     );
 }

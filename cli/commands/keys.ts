@@ -3,6 +3,9 @@ import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
 import { callTestbed, openTenantService } from '../environment.ts';
 import { action, CliError, print, type OutputOptions } from '../output.ts';
 
+export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
+  `Clave ${k.id} creada — entorno: ${k.environment}; permisos: ${k.scopes.join(', ')}\n${k.key}`;
+
 function parseScopes(text: string | undefined): Scope[] {
   if (text === undefined) return [...SCOPES];
   const scopes = text.split(',').map((s) => s.trim()).filter(Boolean);
@@ -30,7 +33,7 @@ export function registerKeys(program: Command): void {
         const { db, tenants } = openTenantService();
         try {
           const key = tenants.createKey(opts.tenant, scopes, opts.env);
-          print(opts, key, `Clave ${key.id} creada (${key.environment}; ${key.scopes.join(', ')}):\n${key.key}`);
+          print(opts, key, keyCreatedLine(key));
         } finally {
           db.close();
         }

@@ -4,6 +4,12 @@ import { action, CliError, print, type OutputOptions } from '../output.ts';
 
 const VERDICTS = ['approved', 'rejected'];
 
+/** Human lines read in Spanish; platform values (approved, bound…) are shown as values after a label. */
+export const reviewLine = (r: { vehicleId: string; verdict: string; card: string }) =>
+  `Revisión del vehículo ${r.vehicleId} decidida — vehículo: ${r.verdict}; tarjeta: ${r.card}`;
+export const answerLine = (r: { driverId: string; status: string }, verb: string) =>
+  `El conductor ${r.driverId} ${verb} la invitación — estado: ${r.status}`;
+
 export function registerPlatformA(program: Command): void {
   const platformA = program.command('platform-a').description('act as platform_a: its reviewers and its drivers');
 
@@ -21,7 +27,7 @@ export function registerPlatformA(program: Command): void {
           `/platform-a/vehicles/${encodeURIComponent(vehicleId)}/review`,
           { body: { verdict: opts.verdict, card: opts.card } },
         );
-        print(opts, body, `Revisión de ${body.vehicleId}: vehículo ${body.verdict}, tarjeta ${body.card}`);
+        print(opts, body, reviewLine(body));
       }),
     );
 
@@ -39,7 +45,7 @@ export function registerPlatformA(program: Command): void {
             `/platform-a/drivers/${encodeURIComponent(driverId)}/${name}`,
             { method: 'POST' },
           );
-          print(opts, body, `El conductor ${body.driverId} ${verb} la invitación: ${body.status}`);
+          print(opts, body, answerLine(body, verb));
         }),
       );
   }

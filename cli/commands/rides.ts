@@ -15,6 +15,8 @@ const PLATFORMS = ['platform_a', 'platform_b'] as const;
 
 type Totals = Record<(typeof PLATFORMS)[number], PlatformGenerated>;
 interface Answer {
+  /** The last day generated: `to`, or today when the window went past it. */
+  generatedTo: string;
   platforms: Totals;
 }
 interface Options extends OutputOptions {
@@ -34,9 +36,13 @@ function add(into: Totals, chunk: Totals): void {
   for (const p of PLATFORMS) into[p] = addCounts(into[p], chunk[p]);
 }
 
-/** Calls the running serve one chunk at a time; the bar (stderr, human mode only) counts days. */
-async function generate(opts: Options): Promise<Totals> {
+/**
+ * Calls the running serve one chunk at a time; the bar (stderr, human mode only) counts days. The
+ * serve stops a chunk at today (and refuses a window after it), so the first chunk cut short ends it.
+ */
+async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo: string }> {
   const totals: Totals = { platform_a: emptyCounts(), platform_b: emptyCounts() };
+  let generatedTo = opts.to;
   const bar = opts.json ? null : new cliProgress.SingleBar(
     { stream: process.stderr, format: 'Viajes [{bar}] {value}/{total} días | platform_a {a} | platform_b {b}' },
     cliProgress.Presets.shades_classic,
@@ -49,14 +55,24 @@ async function generate(opts: Options): Promise<Totals> {
       const answer = await callTestbed<Answer>('/rides/generate', { body: { tenantId: opts.tenant, from, to } });
       add(totals, answer.platforms);
       bar?.update(daysBetween(opts.from, to) + 1, { a: totals.platform_a.rides, b: totals.platform_b.rides });
+      if (answer.generatedTo < to) {
+        generatedTo = answer.generatedTo;
+        break;
+      }
     }
   } finally {
     bar?.stop();
   }
-  return totals;
+  return { platforms: totals, generatedTo };
 }
 
 const line = (t: PlatformGenerated) => `${t.rides} viajes (${t.generatedRides} nuevos), ${t.dailyEarnings} filas de ganancias diarias`;
+
+export function ridesReport(window: { tenant: string; from: string; to: string }, generatedTo: string, platforms: Totals): string {
+  const cut = generatedTo < window.to ? `\n  (los días después de hoy, ${generatedTo}, aún no han ocurrido: se generó hasta hoy)` : '';
+  return `Viajes de ${window.tenant} del ${window.from} al ${generatedTo}:\n` +
+    PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n') + cut;
+}
 
 export function registerRides(program: Command): void {
   const rides = program.command('rides').description('rides and daily earnings on the simulated platforms');
@@ -66,15 +82,13 @@ export function registerRides(program: Command): void {
     .description('the platforms produce the rides of those days (inclusive) for the tenant, and the API ingests them')
     .requiredOption('--tenant <tenantId>', 'tenant id')
     .requiredOption('--from <date>', 'first day, YYYY-MM-DD (Mexico City)')
-    .requiredOption('--to <date>', 'last day, YYYY-MM-DD (Mexico City), included; days after today are skipped')
+    .requiredOption('--to <date>', 'last day, YYYY-MM-DD (Mexico City), included; generation stops at today, and a window after today is an error')
     .option('--json', 'print one JSON document')
     .action(
       action(async (opts: Options) => {
         checkWindow(opts);
-        const platforms = await generate(opts);
-        const human = `Viajes de ${opts.tenant} del ${opts.from} al ${opts.to}:\n` +
-          PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n');
-        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, platforms }, human);
+        const { platforms, generatedTo } = await generate(opts);
+        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, generatedTo, platforms }, ridesReport(opts, generatedTo, platforms));
       }),
     );
 }

@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import { callTestbed, openTenantService } from '../environment.ts';
 import { action, print, type OutputOptions } from '../output.ts';
 
+export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
+export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;
+
 export function registerTenants(program: Command): void {
   const tenants = program.command('tenants').description('tenants (fleets) of the testbed');
 
@@ -16,7 +19,7 @@ export function registerTenants(program: Command): void {
         const { db, tenants: service } = openTenantService();
         try {
           const tenant = service.createTenant(opts.name, opts.pending ? 'pending' : 'active');
-          print(opts, tenant, `Tenant ${tenant.id} (${tenant.name}) creado: ${tenant.status}`);
+          print(opts, tenant, tenantCreatedLine(tenant));
         } finally {
           db.close();
         }
@@ -32,7 +35,7 @@ export function registerTenants(program: Command): void {
         const { db, tenants: service } = openTenantService();
         try {
           const tenant = service.approveTenant(tenantId);
-          print(opts, tenant, `Tenant ${tenant.id} aprobado: ${tenant.status}`);
+          print(opts, tenant, tenantApprovedLine(tenant));
         } finally {
           db.close();
         }

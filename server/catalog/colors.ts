@@ -5,7 +5,8 @@ export type Color = { id: number; name: string };
 
 export type ColorResult =
   | { ok: true; color: Color }
-  | { ok: false; field: 'color' | 'colorId'; message: string };
+  /** `allowed`: the catalog, when the name or id is outside it, so the caller can show what is valid. */
+  | { ok: false; field: 'color' | 'colorId'; message: string; allowed?: Color[] };
 
 type ColorEntry = Color & {
   generic: string | null;
@@ -59,6 +60,20 @@ export function listColors(): Color[] {
   return colorList.map((c) => ({ ...c }));
 }
 
+const VALID_NAMES = colorList.map((c) => c.name).join(', ');
+
+/**
+ * Paint finishes said after the colour ("negro mate", "blanco perla", "rojo metálico"): the catalog
+ * has no finishes, so the colour before them is the match. Normalised (no accents).
+ */
+const FINISHES = ['mate', 'metalico', 'metalica', 'metalizado', 'metalizada', 'perla', 'perlado', 'perlada', 'brillante', 'satinado', 'satinada'];
+const FINISH_SUFFIX = new RegExp(` (?:${FINISHES.join('|')})$`);
+
+function colorsNamed(name: string): Color[] | undefined {
+  const key = normalizeName(name);
+  return byName.get(key) ?? byName.get(key.replace(FINISH_SUFFIX, ''));
+}
+
 export function resolveColor(input: { color?: string | null; colorId?: number | null }): ColorResult {
   const { color, colorId } = input;
   if (color == null && colorId == null) {
@@ -67,9 +82,10 @@ export function resolveColor(input: { color?: string | null; colorId?: number | 
 
   let byNameMatches: Color[] | undefined;
   if (color != null) {
-    byNameMatches = byName.get(normalizeName(color));
+    byNameMatches = colorsNamed(color);
     if (!byNameMatches) {
-      return { ok: false, field: 'color', message: `El color "${color}" no está en el catálogo de colores.` };
+      const message = `El color "${color}" no está en el catálogo de colores. Colores válidos: ${VALID_NAMES}.`;
+      return { ok: false, field: 'color', message, allowed: listColors() };
     }
   }
 
@@ -77,7 +93,8 @@ export function resolveColor(input: { color?: string | null; colorId?: number | 
   if (colorId != null) {
     byIdMatch = byId.get(colorId);
     if (!byIdMatch) {
-      return { ok: false, field: 'colorId', message: `El colorId ${colorId} no está en el catálogo de colores.` };
+      const message = `El colorId ${colorId} no está en el catálogo de colores (1 a ${colorList.length}).`;
+      return { ok: false, field: 'colorId', message, allowed: listColors() };
     }
   }
 

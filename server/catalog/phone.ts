@@ -18,3 +18,12 @@ export function whatsappKey(phone: string): string | null {
   if (phone.startsWith('+52')) return `52${phone.slice(-10)}`;
   return `1${phone.slice(-10)}`;
 }
+
+/**
+ * The one spelling stored and shown: E.164 of the key ("+525512345678"), so the same number sent
+ * another way is the same value, and +521 (dropped from Mexican dialling in 2019) becomes +52.
+ */
+export function canonicalWhatsapp(phone: string): string | null {
+  const key = whatsappKey(phone);
+  return key === null ? null : `+${key}`;
+}

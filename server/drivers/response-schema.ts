@@ -18,7 +18,7 @@ export const Driver = z
   .object({
     id: Id,
     name: z.string(),
-    whatsapp: z.string().meta({ description: 'Único en todo el servicio; no puede cambiar después de aceptar la invitación de platform_a (409).' }),
+    whatsapp: z.string().meta({ description: 'En forma canónica E.164 (+52 o +1 y 10 dígitos), la escriba como la escriba el cliente. Único en todo el servicio; no puede cambiar después de aceptar la invitación de platform_a (409).' }),
     email: z.string().nullable(),
     city: z.string(),
     license: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { findCity } from '../catalog/cities.ts';
-import { whatsappKey } from '../catalog/phone.ts';
+import { canonicalWhatsapp, whatsappKey } from '../catalog/phone.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { uniqueViolation } from '../db/sqlite-errors.ts';
 import type { Page } from '../db/keyset.ts';
@@ -15,11 +15,20 @@ export type DriverDeps = AssignmentDeps;
 /** A city the catalog knows is stored under its canonical name, as vehicles do ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string) => findCity(city)?.name ?? city;
 
+const invalidPhone = () => new AppError('INVALID_PHONE', undefined, [{ field: 'whatsapp', message: 'Número no válido' }]);
+
 /** Routes check the pattern in the schema; this guards callers that skip it (CLI, batches). */
 function keyOf(whatsapp: string): string {
   const key = whatsappKey(whatsapp);
-  if (key === null) throw new AppError('INVALID_PHONE', undefined, [{ field: 'whatsapp', message: 'Número no válido' }]);
+  if (key === null) throw invalidPhone();
   return key;
+}
+
+/** The stored pair: the canonical number that is shown and the key that is unique. */
+function phoneOf(whatsapp: string): { whatsapp: string; whatsapp_key: string } {
+  const canonical = canonicalWhatsapp(whatsapp);
+  if (canonical === null) throw invalidPhone();
+  return { whatsapp: canonical, whatsapp_key: keyOf(whatsapp) };
 }
 
 function duplicateError(err: unknown, whatsapp: string): AppError | null {
@@ -55,8 +64,7 @@ export function createDriverService(deps: DriverDeps) {
       id: deps.ids.next(),
       tenant_id: tenantId,
       name: input.name,
-      whatsapp: input.whatsapp,
-      whatsapp_key: keyOf(input.whatsapp),
+      ...phoneOf(input.whatsapp),
       email: input.email ?? null,
       city: canonicalCity(input.city),
       license: input.license ?? null,
@@ -71,7 +79,7 @@ export function createDriverService(deps: DriverDeps) {
         if (input.vehicleId !== undefined) opened = assignments.open(tenantId, input.vehicleId, row.id);
       })();
     } catch (err) {
-      throw duplicateError(err, input.whatsapp) ?? err;
+      throw duplicateError(err, row.whatsapp) ?? err;
     }
     if (opened) await assignments.bindings.afterOpen(opened.row, opened.ended);
     return present([row])[0];
@@ -95,8 +103,7 @@ export function createDriverService(deps: DriverDeps) {
     if (input.email !== undefined) next.email = input.email;
     if (input.license !== undefined) next.license = input.license;
     if (input.whatsapp !== undefined) {
-      next.whatsapp = input.whatsapp;
-      next.whatsapp_key = keyOf(input.whatsapp);
+      Object.assign(next, phoneOf(input.whatsapp));
       if (next.whatsapp_key !== current.whatsapp_key) assertWhatsappUnlocked(id);
     }
     try {

@@ -6,7 +6,7 @@ export interface DriverRow {
   id: string;
   tenant_id: string;
   name: string;
-  /** As the client wrote it; whatsapp_key is the normalised form that must be unique. */
+  /** Canonical E.164 (catalog/phone.ts); whatsapp_key is the same number without `+`, unique. */
   whatsapp: string;
   whatsapp_key: string;
   email: string | null;

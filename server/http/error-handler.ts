@@ -24,7 +24,7 @@ export function sendError(
   message: string,
   details: unknown = null,
   headers: Record<string, string> = {},
-  /** The code's own status unless said otherwise (a body too large is a VALIDATION error, 413). */
+  /** The code's own status unless said otherwise (spec §7's 422s without a code of their own). */
   status: number = ERROR_CATALOG[code].status,
 ): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -45,7 +45,7 @@ function bodyParserError(err: unknown): { status: number; type: string } | null 
 export function createErrorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers);
+    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers, err.status);
     if (err instanceof ZodError) {
       const details = zodDetails(err);
       const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
@@ -56,7 +56,8 @@ export function createErrorHandler(logger: Logger) {
       return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
     }
     if (parserError?.type === 'entity.too.large') {
-      return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud supera el máximo de 1 MB.', null, {}, 413);
+      // FILE_TOO_LARGE is the spec's only 413 code; the contract allows no code of our own.
+      return sendError(res, 'FILE_TOO_LARGE', 'El cuerpo de la solicitud supera el máximo de 1 MB.');
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
     // Such an id cannot name anything: 404, like any other id that is not a UUID.

@@ -2,17 +2,34 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { z } from 'zod';
 import { validation } from '../errors.ts';
 
-/** A JSON body is required to be JSON: a form or text body is a clear 400, not a confusing zod issue. */
+const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un número', boolean: 'un valor booleano' };
+
+/** How a JSON value that is not an object reads in a message: `null`, an array, a number… */
+const jsonKind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'un arreglo' : (JSON_KINDS[typeof value] ?? typeof value));
+
+/**
+ * A JSON body is required to be a JSON object: a form or text body, or valid JSON of another kind
+ * (`null`, a number, an array), is a clear 400 saying so, not "invalid JSON" or a confusing zod issue.
+ */
 export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   if (req.body === undefined) {
     if (!req.is('application/json')) {
       throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
     }
+    return schema.parse({});
   }
-  return schema.parse(req.body ?? {});
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    const kind = jsonKind(req.body);
+    throw validation(`El cuerpo debe ser un objeto JSON ({…}); se recibió ${kind}.`, [
+      { field: '(cuerpo)', message: `Se esperaba un objeto JSON, se recibió ${kind}` },
+    ]);
+  }
+  return schema.parse(req.body);
 }
 
-const parseJson = express.json({ limit: '1mb' });
+// Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
+// (strict mode would call it "not JSON").
+const parseJson = express.json({ limit: '1mb', strict: false });
 
 /** GET, HEAD and DELETE take no body in this API (RFC 9110 gives one no meaning there). */
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);

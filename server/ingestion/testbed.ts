@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
-import { notFound } from '../errors.ts';
+import { notFound, validation } from '../errors.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { RideIngestion } from './ingest.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from './generated-counts.ts';
-import { addDays, daysBetween, isCalendarDate, minDate } from '../lib/mexico-city.ts';
+import { addDays, daysBetween, isCalendarDate, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
 export const MAX_GENERATE_DAYS = 366;
@@ -77,9 +77,23 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
 }
 
 /**
+ * The days of the window that have happened: a window that starts after today is refused (a 200
+ * with 0 rides read as "no rides" when it meant "not yet"); one that straddles today stops at it.
+ */
+function happenedUpTo(deps: Deps, from: string, to: string): string {
+  const today = mexicoCityDate(deps.clock.now().getTime());
+  if (from > today) {
+    const message = `Los días desde ${from} aún no han ocurrido: hoy es ${today} (hora de Ciudad de México); avanza el reloj para generarlos.`;
+    throw validation(message, [{ field: 'from', message: `posterior a hoy (${today})` }]);
+  }
+  return minDate(to, today);
+}
+
+/**
  * `POST /_testbed/rides/generate {tenantId, from, to}`: the platforms produce the rides and daily
- * earnings of those days (inclusive, up to today) for the tenant's vehicles, then the API ingests
- * the window. Days already generated stay as they are, so repeating a call changes nothing.
+ * earnings of those days (inclusive, up to today: `generatedTo` says where it stopped) for the
+ * tenant's vehicles, then the API ingests the window. Days already generated stay as they are, so
+ * repeating a call changes nothing.
  */
 export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router {
   const router = Router();
@@ -88,8 +102,9 @@ export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router
   router.post('/rides/generate', async (req, res) => {
     const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
     if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
-    const platforms = await generateAndIngest(deps, ingestion, tenantId, from, to);
-    res.json({ tenantId, from, to, platforms });
+    const generatedTo = happenedUpTo(deps, from, to);
+    const platforms = await generateAndIngest(deps, ingestion, tenantId, from, generatedTo);
+    res.json({ tenantId, from, to, generatedTo, platforms });
   });
 
   return router;

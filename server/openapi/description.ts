@@ -51,7 +51,9 @@ ${errorCatalogTable()}
   \`GET /v1/jobs/{id}\`, el permiso de lectura de lo que procesa el trabajo; ganancias, \`rides:read\`;
   \`me\` y los catálogos, solo una clave válida.
 - Refresh de un registro o invitación en \`none\`: 409 CONFLICT. Refresh de vehículo en platform_b: 422.
-- «La operación no aplica» (422) usa el código aditivo \`NOT_APPLICABLE\`.
+- Todo código de error es de la lista de la especificación (§7). Un 422 sin código propio responde
+  VALIDATION cuando falta un campo que la operación necesita (registro en platform_b sin VIN: \`details\`
+  nombra \`vin\`) y CONFLICT cuando el estado del recurso lo impide (refresh en platform_b).
 - Trabajos: \`pending\` → \`running\` → \`completed\` (aunque fallen elementos; ver contadores) o \`failed\`.
 - \`platformSync\` de una asignación: ver el esquema \`Assignment\`. Estado \`pending_platform_a\` del vehículo:
   ver el esquema \`Vehicle\`.

@@ -30,9 +30,9 @@ function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
     add(429, 'RATE_LIMITED');
   }
   // Behind the key, app.ts parses any JSON body on every route: an unreadable one is 400 and one
-  // over 1 MB is 413, both VALIDATION (http/error-handler.ts), even on a GET.
+  // over 1 MB is 413 FILE_TOO_LARGE (http/error-handler.ts), even on a GET.
   if (op.scope !== 'public' || op.query || op.body || op.content) add(400, 'VALIDATION');
-  if (op.scope !== 'public') add(413, 'VALIDATION');
+  if (op.scope !== 'public') add(413, 'FILE_TOO_LARGE');
   if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
   for (const [status, declared] of Object.entries(op.responses)) {
     if (Array.isArray(declared)) add(Number(status), ...declared);

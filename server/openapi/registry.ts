@@ -27,7 +27,7 @@ export type OperationHandler = (req: Request, res: Response, services: Services)
  * One operation of the API, declared once next to its resource: the same object is served
  * (http/v1-routes.ts) and documented (document.ts), so neither can exist without the other.
  * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 429 and
- * 500 come from `scope`; 400/413 VALIDATION from having a query or a JSON body; 503 from
+ * 500 come from `scope`; 400 VALIDATION and 413 FILE_TOO_LARGE from having a query or a JSON body; 503 from
  * `callsPlatform` (see document.ts).
  */
 export interface OperationSpec {

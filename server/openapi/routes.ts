@@ -51,6 +51,8 @@ export function docsRoutes(router: Router): void {
     swaggerUi.setup(undefined, {
       swaggerUrl: OPENAPI_PATH,
       customSiteTitle: 'Fleet Partner API',
+      // swagger-ui-express appends customCss to its own rule as is: unset, it writes "undefined" there.
+      customCss: '',
     }),
   );
 }

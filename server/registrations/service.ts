@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { findCity } from '../catalog/cities.ts';
 import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
-import { AppError, conflict } from '../errors.ts';
+import { AppError, conflict, unprocessable } from '../errors.ts';
 import type { RegisterResult } from '../platforms/types.ts';
 import { createVehicleService } from '../vehicles/service.ts';
 import type { VehicleRow } from '../vehicles/store.ts';
@@ -41,7 +41,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       return deps.platformA.registerVehicle({ ...common, vin: vehicle.vin, city: city.name });
     }
     if (!vehicle.vin) {
-      throw new AppError('NOT_APPLICABLE', 'El vehículo necesita un VIN para registrarse en platform_b (agrégalo con PATCH).', [
+      throw unprocessable('VALIDATION', 'El vehículo necesita un VIN para registrarse en platform_b (agrégalo con PATCH).', [
         { field: 'vin', message: 'VIN requerido por platform_b' },
       ]);
     }
@@ -85,11 +85,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
     return toRegistration(stored(vehicleId, platform));
   }
 
-  /** Asks platform_a now and persists its answer (contract §3: `none` → 409, platform_b → 422). */
+  /** Asks platform_a now and persists its answer (contract §3: `none` → 409, platform_b → 422 CONFLICT). */
   async function refresh(tenantId: string, vehicleId: string, platform: Platform): Promise<Registration> {
     const vehicle = vehicles.requireRow(tenantId, vehicleId);
     if (platform === 'platform_b') {
-      throw new AppError('NOT_APPLICABLE', 'platform_b registra al instante: no hay nada que actualizar.');
+      throw unprocessable('CONFLICT', 'platform_b registra al instante: no hay nada que actualizar.');
     }
     const current = stored(vehicleId, platform);
     if (current.status === 'none') throw conflict('El vehículo no está registrado en platform_a.');

@@ -22,7 +22,10 @@ const COLOR_LOCKING_STATES = new Set(['pending', 'approved', 'rejected']);
 
 function colorOrThrow(input: { color?: string; colorId?: number }): number {
   const result = resolveColor(input);
-  if (!result.ok) throw validation(result.message, [{ field: result.field, message: result.message }]);
+  if (!result.ok) {
+    const { field, message, allowed } = result;
+    throw validation(message, [{ field, message, ...(allowed ? { allowed } : {}) }]);
+  }
   return result.color.id;
 }
 
@@ -40,10 +43,13 @@ function colorForPatch(input: { color?: string; colorId?: number }, currentId: n
 /** A city the catalog knows is stored under its canonical name ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string | undefined) => (city === undefined ? null : (findCity(city)?.name ?? city));
 
-function duplicateError(err: unknown, plate: string, vin: string | null): AppError | null {
+function duplicateError(err: unknown, storedPlate: () => string, vin: string | null): AppError | null {
   const column = uniqueViolation(err);
   if (column === 'vehicles.plate_key') {
-    return conflict(`Ya existe un vehículo con la placa ${plate}.`, [{ field: 'plate', message: 'Placa duplicada' }]);
+    const stored = storedPlate();
+    return conflict(`Ya existe un vehículo con la placa ${stored}.`, [
+      { field: 'plate', message: `Placa duplicada: la misma que ${stored} (sin contar espacios, guiones ni mayúsculas)` },
+    ]);
   }
   if (column === 'vehicles.vin') {
     return conflict(`Ya existe un vehículo con el VIN ${vin}.`, [{ field: 'vin', message: 'VIN duplicado' }]);
@@ -96,7 +102,7 @@ export function createVehicleService(deps: VehicleDeps) {
         registrations.createInitial(row.id, now);
       })();
     } catch (err) {
-      throw duplicateError(err, plate, row.vin) ?? err;
+      throw duplicateError(err, () => vehicles.storedPlate(row.plate_key) ?? plate, row.vin) ?? err;
     }
     return present([row])[0];
   }
@@ -128,7 +134,7 @@ export function createVehicleService(deps: VehicleDeps) {
     try {
       vehicles.update(next);
     } catch (err) {
-      throw duplicateError(err, current.plate, next.vin) ?? err;
+      throw duplicateError(err, () => current.plate, next.vin) ?? err;
     }
     return present([next])[0];
   }

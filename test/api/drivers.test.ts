@@ -37,7 +37,7 @@ describe('POST /v1/drivers', () => {
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Ana López',
-      whatsapp: '+5215512345678',
+      whatsapp: '+525512345678',
       email: 'ana@example.com',
       city: 'Ciudad de México',
       license: 'LIC-1',
@@ -77,12 +77,16 @@ describe('POST /v1/drivers', () => {
     expect(res.body.error).toMatchObject({ code: 'VALIDATION', details: [{ field, message: expect.any(String) }] });
   });
 
-  it.each(['5512345678', '+525512345678', '+5215512345678', '+15551234567'])(
-    'when whatsapp is written %j, then it is accepted and returned as sent',
-    async (whatsapp) => {
+  it.each([
+    ['5512345678', '+525512345678'], ['+525512345678', '+525512345678'], ['+5215512345678', '+525512345678'],
+    ['+15551234567', '+15551234567'],
+  ])(
+    'when whatsapp is written %j, then it is accepted, stored and returned in its canonical form %j',
+    async (whatsapp, canonical) => {
       const res = await postDriver(driverBody({ whatsapp }));
       expect(res.status).toBe(201);
-      expect(res.body.whatsapp).toBe(whatsapp);
+      expect(res.body.whatsapp).toBe(canonical);
+      expect(t.deps.db.prepare('SELECT whatsapp FROM drivers WHERE id = ?').pluck().get(res.body.id)).toBe(canonical);
     },
   );
 
@@ -111,7 +115,7 @@ describe('POST /v1/drivers', () => {
       expect(first.status).toBe(409);
       const res = await postDriver(driverBody({ whatsapp }));
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/whatsapp/i), details: [expect.objectContaining({ field: 'whatsapp' })] });
+      expect(res.body.error).toMatchObject({ code: 'CONFLICT', message: 'Ya existe un conductor con el WhatsApp +525512340000.', details: [expect.objectContaining({ field: 'whatsapp' })] });
     },
   );
 
@@ -206,17 +210,18 @@ describe('PATCH /v1/drivers/{id}', () => {
     const res = await patchDriver(driver.id, { whatsapp: '5512342222', name: 'Otro Nombre' });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'CONFLICT', details: [expect.objectContaining({ field: 'whatsapp' })] });
-    expect((await t.request.get(`/v1/drivers/${driver.id}`).set(fleet.auth)).body).toMatchObject({ whatsapp: '5512341111', name: driver.name });
+    expect((await t.request.get(`/v1/drivers/${driver.id}`).set(fleet.auth)).body).toMatchObject({ whatsapp: '+525512341111', name: driver.name });
   });
 
   it.each(['5512341111', '+525512341111', '+5215512341111'])(
-    'when the driver accepted and whatsapp is sent again as %j (the same number), then it is accepted',
+    'when the driver accepted and whatsapp is sent again as %j (the same number), then 200 and the stored number does not change',
     async (whatsapp) => {
-      const driver = await createDriver({ whatsapp: '5512341111' });
+      const driver = await createDriver({ whatsapp: '+525512341111' });
       acceptOnPlatformA(driver.id);
       const res = await patchDriver(driver.id, { whatsapp });
       expect(res.status).toBe(200);
-      expect(res.body.whatsapp).toBe(whatsapp);
+      expect(res.body.whatsapp).toBe('+525512341111');
+      expect(t.deps.db.prepare('SELECT whatsapp FROM drivers WHERE id = ?').pluck().get(driver.id)).toBe('+525512341111');
     },
   );
 

@@ -38,7 +38,6 @@ describe('body parsing errors', () => {
     ['a truncated object', '{"plate":"ABC123",'],
     ['single quotes', "{'plate':'ABC123'}"],
     ['a trailing comma', '{"plate":"ABC123",}'],
-    ['a bare string (not an object or array)', '"ABC123"'],
     ['plain words', 'hola'],
   ])('when POST /v1/vehicles sends malformed JSON (%s), then 400 VALIDATION in the envelope', async (_label, raw) => {
     // Arrange
@@ -50,6 +49,7 @@ describe('body parsing errors', () => {
 
     // Assert
     expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe('El cuerpo de la solicitud no es JSON válido.');
     expect((deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles').get() as { n: number }).n).toBe(0);
   });
 
@@ -91,16 +91,37 @@ describe('body parsing errors', () => {
     expectEnvelope(res, 400, 'VALIDATION');
   });
 
-  it('when the JSON body is an array, then 400 VALIDATION', async () => {
-    const { request, newTenant } = makeTestApp();
+  it.each([
+    ['null', 'null', 'null'],
+    ['a number', '5', 'un número'],
+    ['a string', '"ABC123"', 'un texto'],
+    ['a boolean', 'true', 'un valor booleano'],
+    ['an array', JSON.stringify([vehicleBody()]), 'un arreglo'],
+  ])('when the JSON body is %s, then 400 VALIDATION saying an object is expected, not that it is invalid JSON', async (_label, raw, kind) => {
+    const { request, newTenant, deps } = makeTestApp();
     const { auth } = newTenant();
 
-    const res = await request.post('/v1/vehicles').set(auth).send([vehicleBody()]);
+    const res = await request.post('/v1/vehicles').set(auth).set('Content-Type', 'application/json').send(raw);
 
     expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe(`El cuerpo debe ser un objeto JSON ({…}); se recibió ${kind}.`);
+    expect(res.body.error.details).toEqual([{ field: '(cuerpo)', message: `Se esperaba un objeto JSON, se recibió ${kind}` }]);
+    expect((deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles').get() as { n: number }).n).toBe(0);
   });
 
-  it('when the body is over 1 MB, then 413 in the envelope and nothing is created', async () => {
+  it('when a PATCH body is null, then 400 VALIDATION and nothing is saved', async () => {
+    const { request, newTenant, deps } = makeTestApp();
+    const { auth } = newTenant();
+    const id = (await request.post('/v1/vehicles').set(auth).send(vehicleBody())).body.id;
+
+    const res = await request.patch(`/v1/vehicles/${id}`).set(auth).set('Content-Type', 'application/json').send('null');
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toMatch(/objeto JSON/);
+    expect(deps.db.prepare('SELECT notes FROM vehicles WHERE id = ?').get(id)).toEqual({ notes: null });
+  });
+
+  it('when the body is over 1 MB, then 413 FILE_TOO_LARGE saying the body passes 1 MB, and nothing is created', async () => {
     // Arrange
     const { request, newTenant, deps } = makeTestApp();
     const { auth } = newTenant();
@@ -110,12 +131,8 @@ describe('body parsing errors', () => {
     const res = await request.post('/v1/vehicles').set(auth).set('Content-Type', 'application/json').send(huge);
 
     // Assert
-    expect(res.status).toBe(413);
-    expect(Object.keys(res.body.error).sort()).toEqual(['code', 'details', 'message', 'requestId']);
-    expect(typeof res.body.error.code).toBe('string');
-    expectSpanish(res.body.error.message);
-    expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
-    expectNoStack(res);
+    expectEnvelope(res, 413, 'FILE_TOO_LARGE');
+    expect(res.body.error.message).toBe('El cuerpo de la solicitud supera el máximo de 1 MB.');
     expect((deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles').get() as { n: number }).n).toBe(0);
   });
 

@@ -105,7 +105,7 @@ describe('building a document', () => {
     const op = (built.paths!['/v1/things/{id}/files'] as Record<string, Operation>).post;
 
     expect(body.content['multipart/form-data'].schema.properties.file).toEqual({ type: 'string', format: 'binary' });
-    expect(op.responses['413'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['VALIDATION', 'FILE_TOO_LARGE']);
+    expect(op.responses['413'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['FILE_TOO_LARGE']);
     expect(op.responses['415'].description).toContain('INVALID_FILE_TYPE');
   });
 

@@ -107,7 +107,7 @@ describe('vehicle registrations', () => {
       expect(stored.body.platforms).toContain('platform_b');
     });
 
-    it('when the vehicle has no VIN, then 422 NOT_APPLICABLE naming vin; after a PATCH of the vin it registers', async () => {
+    it('when the vehicle has no VIN, then 422 VALIDATION naming vin; after a PATCH of the vin it registers', async () => {
       const { auth } = w.newTenant();
       const vehicle = await newVehicle(auth);
 
@@ -117,7 +117,7 @@ describe('vehicle registrations', () => {
       const res = await register(auth, vehicle.id, 'platform_b');
 
       expect(refused.status).toBe(422);
-      expect(refused.body.error).toMatchObject({ code: 'NOT_APPLICABLE', details: [{ field: 'vin', message: expect.any(String) }] });
+      expect(refused.body.error).toMatchObject({ code: 'VALIDATION', details: [{ field: 'vin', message: expect.any(String) }] });
       expect(unchanged).toEqual(expect.arrayContaining([expect.objectContaining({ platform: 'platform_b', status: 'none' })]));
       expect(res.status).toBe(201);
       expect(res.body.status).toBe('registered');
@@ -139,8 +139,8 @@ describe('vehicle registrations', () => {
   describe('refresh rules', () => {
     it.each([
       ['platform_a', 'none', 409, 'CONFLICT'],
-      ['platform_b', 'none', 422, 'NOT_APPLICABLE'],
-      ['platform_b', 'registered', 422, 'NOT_APPLICABLE'],
+      ['platform_b', 'none', 422, 'CONFLICT'],
+      ['platform_b', 'registered', 422, 'CONFLICT'],
     ])('when %s is refreshed while %s, then %i %s', async (platform, state, status, code) => {
       const { auth } = w.newTenant();
       const vehicle = await newVehicle(auth, { vin: nextVin() });

@@ -210,6 +210,47 @@ describe('POST /_testbed/rides/generate on a database file (pages written by the
   });
 });
 
+describe('POST /_testbed/rides/generate and today', () => {
+  const w = useWorld();
+  const r = ridesFixtures(w);
+
+  it.each([
+    ['starts tomorrow', 1, 3],
+    ['is all next month', 30, 40],
+  ])('when the window %s, then 400 VALIDATION saying those days have not happened yet, and nothing is generated', async (_label, fromIn, toIn) => {
+    const fleet = await r.pbFleet(1);
+    const [from, to] = [addDays(r.today(), fromIn), addDays(r.today(), toIn)];
+
+    const res = await w.request.post('/_testbed/rides/generate').send({ tenantId: fleet.tenantId, from, to });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: `Los días desde ${from} aún no han ocurrido: hoy es ${r.today()} (hora de Ciudad de México); avanza el reloj para generarlos.`,
+      details: [{ field: 'from', message: expect.stringContaining(r.today()) }],
+    });
+    expect(await r.rides(fleet.auth, { from, to })).toEqual([]);
+  });
+
+  it('when the window ends after today, then it is generated up to today and generatedTo says so', async () => {
+    const fleet = await r.pbFleet(2);
+    const [from, to] = [r.daysAgo(2), addDays(r.today(), 5)];
+
+    const res = await r.generate(fleet.tenantId, from, to);
+
+    expect(res).toMatchObject({ from, to, generatedTo: r.today() });
+    expect(res.platforms.platform_b.rides).toBeGreaterThan(0);
+  });
+
+  it('when the window ends today, then generatedTo is to', async () => {
+    const fleet = await r.pbFleet(1);
+
+    const res = await r.generate(fleet.tenantId, r.daysAgo(1), r.today());
+
+    expect(res.generatedTo).toBe(r.today());
+  });
+});
+
 describe('rides as simulated time passes', () => {
   const w = useWorld();
   const r = ridesFixtures(w);

@@ -115,6 +115,33 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
     expect(res.body.error.message).not.toMatch(/al menos/);
   });
 
+  it.each([
+    [{ color: 'fucsia' }, 'color'],
+    [{ color: undefined, colorId: 21 }, 'colorId'],
+  ])('when the colour %j is refused, then details lists the valid colours with their ids', async (colour, field) => {
+    const { post, count } = setup();
+
+    const res = await post(validBody(colour));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field, message: res.body.error.message, allowed: expect.any(Array) }]);
+    expect(res.body.error.details[0].allowed).toHaveLength(20);
+    expect(res.body.error.details[0].allowed).toContainEqual({ id: 1, name: 'Blanco' });
+    expect(count()).toBe(0);
+  });
+
+  it.each([
+    ['Blanco perla', 'Blanco'], ['perla', 'Blanco'], ['crema', 'Beige'], ['violeta', 'Morado'], ['lila', 'Morado'],
+    ['verde olivo', 'Verde oscuro'], ['negro mate', 'Negro'],
+  ])('when color is %j, then the vehicle is created with the catalog colour %s', async (color, name) => {
+    const { post } = setup();
+
+    const res = await post(validBody({ color }));
+
+    expect(res.status).toBe(201);
+    expect(res.body.color).toBe(name);
+  });
+
   it('when platforms is omitted, then the vehicle gets [platform_a]', async () => {
     const { post } = setup();
 
@@ -198,7 +225,7 @@ describe('POST /v1/vehicles: uniqueness across tenants', () => {
     ['without the hyphen', 'ABC-123', 'ABC123'],
     ['with a space instead of the hyphen', 'ABC-123', 'abc 123'],
     ['with a hyphen the first had not', 'XYZ987', 'xyz-987'],
-  ])('when another tenant registers the plate written as %s, then answers 409 CONFLICT naming the plate', async (_label, first, second) => {
+  ])('when another tenant registers the plate written as %s, then answers 409 CONFLICT naming the stored plate, not the input', async (_label, first, second) => {
     // Arrange
     const { post, owner, count, newTenant } = setup();
     const other = newTenant('Flota Dos');
@@ -210,8 +237,8 @@ describe('POST /v1/vehicles: uniqueness across tenants', () => {
     // Assert
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
-    expect(res.body.error.message).toMatch(/placa/i);
-    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'plate' })]);
+    expect(res.body.error.message).toBe(`Ya existe un vehículo con la placa ${first}.`);
+    expect(res.body.error.details).toEqual([{ field: 'plate', message: expect.stringContaining(first) }]);
     expect(count()).toBe(1);
   });
 

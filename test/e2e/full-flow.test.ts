@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
+import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
+import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 
 /**
  * The whole product as a user runs it: `fleet-sim serve` with its companion simulators, driven only
@@ -73,6 +75,26 @@ describe('full process: serve + CLI', () => {
     expect(revoked.code).toBe(0);
     expect(next.status).toBe(401);
     expect((await fetch(`${env.base}/v1/me`, { headers: auth })).status).toBe(200);
+  });
+
+  it('when a request\'s headers are too large for Node, then serve answers 431 in the JSON envelope', async () => {
+    const res = await rawRequest(env.port, oversizedHeadersRequest());
+
+    expect(res.status).toBe(431);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', requestId: expect.any(String) });
+  });
+
+  it('when rides generate asks for days after today, then it exits non-zero saying so; a window across today stops at today', async () => {
+    const today = mexicoCityDate(Date.parse((await env.cli(['clock', 'now'])).json.now));
+    const generate = (from: string, to: string) => env.cli(['rides', 'generate', '--tenant', client.tenantId, '--from', from, '--to', to]);
+
+    const future = await generate(addDays(today, 1), addDays(today, 3));
+    const across = await generate(addDays(today, -30), addDays(today, 40));
+
+    expect(future.code).not.toBe(0);
+    expect(future.stderr).toMatch(/aún no han ocurrido/);
+    expect(across.code).toBe(0);
+    expect(across.json).toMatchObject({ from: addDays(today, -30), to: addDays(today, 40), generatedTo: today });
   });
 
   it('when a CLI command fails, then it exits non-zero with a message on stderr', async () => {

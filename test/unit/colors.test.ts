@@ -64,8 +64,31 @@ describe('resolveColor', () => {
     ['púrpura', 'Morado'],
     ['purpura', 'Morado'],
     ['marron oscuro', 'Café oscuro'],
+    ['perla', 'Blanco'],
+    ['crema', 'Beige'],
+    ['violeta', 'Morado'],
+    ['lila', 'Morado'],
+    ['verde olivo', 'Verde oscuro'],
+    ['olivo', 'Verde oscuro'],
+    ['verde militar', 'Verde oscuro'],
   ])('when color is the synonym %j, then it resolves to %s', (color, name) => {
     expect(resolveColor({ color })).toEqual({ ok: true, color: { id: ID[name], name } });
+  });
+
+  it.each([
+    ['Blanco perla', 'Blanco'],
+    ['negro mate', 'Negro'],
+    ['Rojo metálico', 'Rojo'],
+    ['gris oscuro metalizado', 'Gris oscuro'],
+    ['azul marino perlado', 'Azul oscuro'],
+    ['plata brillante', 'Plata'],
+    ['crema mate', 'Beige'],
+  ])('when color %j is a catalog name followed by a paint finish, then the finish is ignored and it resolves to %s', (color, name) => {
+    expect(resolveColor({ color })).toEqual({ ok: true, color: { id: ID[name], name } });
+  });
+
+  it.each(['mate', 'metálico', 'mate negro', 'negro mate mate', 'fucsia mate'])('when color %j is a finish without a catalog colour before it, then it fails on color', (color) => {
+    expect(resolveColor({ color })).toMatchObject({ ok: false, field: 'color' });
   });
 
   it.each([
@@ -120,17 +143,20 @@ describe('resolveColor', () => {
     expect(resolveColor({ colorId })).toEqual({
       ok: false,
       field: 'colorId',
-      message: `El colorId ${colorId} no está en el catálogo de colores.`,
+      message: `El colorId ${colorId} no está en el catálogo de colores (1 a 20).`,
+      allowed: listColors(),
     });
   });
 
   it.each(['fucsia', 'gris azulado', 'oscuro', 'claro', '', '   '])(
-    'when color %j is outside the catalog, then it fails on color',
+    'when color %j is outside the catalog, then it fails on color naming every valid colour',
     (color) => {
+      const names = listColors().map((c) => c.name).join(', ');
       expect(resolveColor({ color })).toEqual({
         ok: false,
         field: 'color',
-        message: `El color "${color}" no está en el catálogo de colores.`,
+        message: `El color "${color}" no está en el catálogo de colores. Colores válidos: ${names}.`,
+        allowed: listColors(),
       });
     },
   );

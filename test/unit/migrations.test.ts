@@ -30,6 +30,23 @@ describe('API migrations', () => {
     expect(db.prepare('SELECT count(*) FROM tenants').pluck().get()).toBe(1);
   });
 
+  it('when a 006 database holds whatsapp numbers as sent, then 007 stores each as its canonical E.164 form', () => {
+    const db = new Database(':memory:');
+    migrate(db, API_MIGRATIONS.filter((m) => m.version <= 6));
+    db.prepare("INSERT INTO tenants (id, name, status, created_at) VALUES ('t1', 'Flota', 'active', ?)").run(NOW);
+    const insert = db.prepare(`INSERT INTO drivers (id, tenant_id, name, whatsapp, whatsapp_key, city, created_at, updated_at)
+      VALUES (?, 't1', 'Ana', ?, ?, 'CDMX', ?, ?)`);
+    insert.run('d1', '5512345678', '525512345678', NOW, NOW);
+    insert.run('d2', '+5213312345678', '523312345678', NOW, NOW);
+    insert.run('d3', '+12125550123', '12125550123', NOW, NOW);
+
+    migrate(db, API_MIGRATIONS);
+
+    expect(db.prepare('SELECT id, whatsapp FROM drivers ORDER BY id').all()).toEqual([
+      { id: 'd1', whatsapp: '+525512345678' }, { id: 'd2', whatsapp: '+523312345678' }, { id: 'd3', whatsapp: '+12125550123' },
+    ]);
+  });
+
   it('when the migrations run again on an up-to-date database, then nothing is applied twice', () => {
     const db = new Database(':memory:');
     migrate(db, API_MIGRATIONS);

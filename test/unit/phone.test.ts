@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWhatsapp, whatsappKey } from '../../server/catalog/phone.ts';
+import { canonicalWhatsapp, isWhatsapp, whatsappKey } from '../../server/catalog/phone.ts';
 
 describe('whatsappKey', () => {
   it.each([
@@ -42,5 +42,21 @@ describe('whatsappKey', () => {
   ])('when the text is %j (%s), then it is not a WhatsApp number and has no key', (phone) => {
     expect(isWhatsapp(phone)).toBe(false);
     expect(whatsappKey(phone)).toBeNull();
+  });
+});
+
+describe('canonicalWhatsapp', () => {
+  it.each([
+    ['5512345678', '+525512345678'],
+    ['+525512345678', '+525512345678'],
+    ['+5215512345678', '+525512345678'],
+    ['+15551234567', '+15551234567'],
+    ['+521234567890', '+521234567890'],
+  ])('when the number is %j, then its one stored spelling is %j', (phone, canonical) => {
+    expect(canonicalWhatsapp(phone)).toBe(canonical);
+  });
+
+  it('when the text is outside the pattern, then there is no canonical form', () => {
+    expect(canonicalWhatsapp('55 1234 5678')).toBeNull();
   });
 });

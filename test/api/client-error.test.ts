@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClientError, clientErrorResponse } from '../../server/http/client-error.ts';
+import { makeTestApp } from '../support/app.ts';
+import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
+
+/** Node's parser refuses these before Express: the server's clientError hook answers them (main.ts). */
+describe('requests Node refuses before Express', () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createServer(makeTestApp().app);
+    server.on('clientError', answerClientError);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each([
+    ['headers over 16 KB', oversizedHeadersRequest(), 431, 'VALIDATION', /cabeceras .* demasiado grandes/],
+    ['a broken request line', 'NO ES HTTP\r\n\r\n', 400, 'VALIDATION', /mal formada/],
+    ['a header without a colon', 'GET /v1/health HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'VALIDATION', /mal formada/],
+  ])('when a request has %s, then %i %s in the JSON envelope, in Spanish, with a requestId', async (_label, raw, status, code, message) => {
+    const res = await rawRequest(port, raw);
+
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ error: { code, message: expect.stringMatching(message), details: null, requestId: expect.stringMatching(/^req_[0-9a-f]{32}$/) } });
+    expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(res.body)));
+  });
+
+  it('when headers are just under the limit, then the request reaches the API as usual', async () => {
+    const raw = `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Padding: ${'x'.repeat(15 * 1024)}\r\n\r\n`;
+
+    const res = await rawRequest(port, raw);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: '1.0.0' });
+  });
+});
+
+describe('the raw answer to a parser error', () => {
+  it.each([
+    ['HPE_CHUNK_EXTENSIONS_OVERFLOW', 'HTTP/1.1 413 Payload Too Large', 'FILE_TOO_LARGE'],
+    ['ERR_HTTP_REQUEST_TIMEOUT', 'HTTP/1.1 408 Request Timeout', 'VALIDATION'],
+    ['HPE_INVALID_METHOD', 'HTTP/1.1 400 Bad Request', 'VALIDATION'],
+    [undefined, 'HTTP/1.1 400 Bad Request', 'VALIDATION'],
+  ])('when Node reports %s, then the answer is "%s" with code %s', (errorCode, statusLine, code) => {
+    const [head, body] = clientErrorResponse(errorCode, 'req_1').split('\r\n\r\n');
+
+    expect(head.split('\r\n')[0]).toBe(statusLine);
+    expect(head).toContain('Connection: close');
+    expect(JSON.parse(body).error).toMatchObject({ code, requestId: 'req_1' });
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from '../support/app.ts';
+
+describe('GET /docs/', () => {
+  it('when the page is served, then its inline styles hold no stray "undefined"', async () => {
+    const { request } = makeTestApp();
+
+    const res = await request.get('/docs/');
+
+    expect(res.status).toBe(200);
+    const styles = [...res.text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const css of styles) expect(css).not.toContain('undefined');
+    expect(res.text).not.toMatch(/\bundefined\b/);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { summary } from '../../cli/commands/jobs.ts';
+import { keyCreatedLine } from '../../cli/commands/keys.ts';
+import { answerLine, reviewLine } from '../../cli/commands/platform-a.ts';
+import { ridesReport } from '../../cli/commands/rides.ts';
+import { tenantApprovedLine, tenantCreatedLine } from '../../cli/commands/tenants.ts';
+import { humanReport } from '../../cli/scenario/report.ts';
+import { emptyCounts } from '../../server/ingestion/generated-counts.ts';
+
+const ID = '0b8e2c1a-7f3d-4e5a-9c6b-1d2e3f4a5b6c';
+/** English words the lines used to mix in, and the enum values when they stand in a sentence. */
+const ENGLISH = /\b(the|of|and|created|approved|rejected|bound|active|pending|completed|failed|tenant|vehicle|card|key|job|rides?|days?)\b/i;
+
+/** Each value shows after a label (`estado: approved`); with the values taken out, what is left is Spanish. */
+function expectSpanishWithValues(line: string, values: string[]) {
+  let rest = line.replace(ID, '·');
+  for (const value of values) {
+    expect(line).toMatch(new RegExp(`\\p{L}+: ${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u'));
+    rest = rest.split(value).join('·');
+  }
+  expect(rest).not.toMatch(ENGLISH);
+}
+
+describe('CLI human output', () => {
+  it.each([
+    ['platform-a review', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'rejected' }), ['approved', 'rejected']],
+    ['platform-a accept', answerLine({ driverId: ID, status: 'bound' }, 'acepta'), ['bound']],
+    ['platform-a decline', answerLine({ driverId: ID, status: 'rejected' }, 'rechaza'), ['rejected']],
+    ['tenants create', tenantCreatedLine({ id: ID, name: 'Flota Uno', status: 'pending' }), ['pending']],
+    ['tenants approve', tenantApprovedLine({ id: ID, status: 'active' }), ['active']],
+    ['keys create', keyCreatedLine({ id: ID, environment: 'test', scopes: ['vehicles:read', 'drivers:write'], key: 'fk_test_x' }), ['test', 'vehicles:read, drivers:write']],
+    ['jobs watch', summary({ id: ID, status: 'completed', processed: 3, total: 3, succeeded: 2, failed: 1 }), ['completed']],
+  ])('when %s prints its human line, then it reads in Spanish with the API values shown as values', (_command, line, values) => {
+    expectSpanishWithValues(line, values);
+  });
+
+  it('when rides generate stops at today, then its report says so in Spanish, platforms shown as values', () => {
+    const report = ridesReport({ tenant: ID, from: '2026-05-01', to: '2026-05-09' }, '2026-05-04', { platform_a: emptyCounts(), platform_b: emptyCounts() });
+
+    expect(report).toContain('aún no han ocurrido');
+    expectSpanishWithValues(report, ['0 viajes']);
+    expect(report.replace(/platform_[ab]: /g, '')).not.toMatch(ENGLISH);
+  });
+
+  it('when a scenario report is printed, then its own words are Spanish', () => {
+    const report = humanReport({
+      scenario: 'Demo', file: 'demo.yaml', ok: false, environment: { fresh: false },
+      steps: [{ index: 1, name: 'paso', status: 'failed', failures: ['body.status: se esperaba "x", llegó "y"'], request: { method: 'GET', path: '/v1/me' }, response: { status: 200, body: {} } }],
+      summary: { passed: 0, failed: 1, skipped: 0 },
+    } as unknown as Parameters<typeof humanReport>[0]);
+
+    expect(report.replace(/demo\.yaml|Demo|GET|\/v1\/me|body\.status/g, '')).not.toMatch(ENGLISH);
+    expect(report).toContain('FALLIDO');
+  });
+});
