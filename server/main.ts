@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './lib/clock-store.ts';
+import { createClocks } from './lib/clocks.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
@@ -27,14 +28,14 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
-  const clock = loadClock(db, config.clockStart);
+  const clocks = createClocks(db, loadClock(db, config.clockStart));
   const ids = createSeededIds(db, config.seed);
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
-  const deps: Deps = { db, clock, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now, ...platforms };
+  const deps: Deps = { db, clocks, ids, seed: config.seed, logger, rateLimit: config.rateLimit, realNowMs: Date.now, ...platforms };
   const services = createServices(deps);
   announceDemo(services.tenants.seedDemo());
-  // The API owns simulated time: the simulators start from the same instant it does.
-  await platforms.simulators.setClock(clock.getState());
+  // The API owns simulated time: the simulators start from the same instant it does, in every world.
+  await platforms.simulators.setClock({ ...clocks.service.getState(), fleets: clocks.offsets() });
 
   const server = await listen(createApp(deps, services), config.port);
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);

@@ -5,6 +5,7 @@ import drivers from './003-drivers.ts';
 import jobs from './004-jobs.ts';
 import rides from './005-rides.ts';
 import ridesByFeed from './006-rides-by-feed.ts';
+import tenantClocks from './007-tenant-clocks.ts';
 
 /** Numbered migrations of the API database, applied in order at start. */
-export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides, ridesByFeed];
+export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides, ridesByFeed, tenantClocks];
