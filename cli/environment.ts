@@ -1,6 +1,7 @@
 import { apiDatabaseFile, readConfig, type Config } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/open.ts';
 import { loadClock } from '../server/lib/clock-store.ts';
+import { createClocks } from '../server/lib/clocks.ts';
 import { createSeededIds } from '../server/lib/ids.ts';
 import { createTenantService } from '../server/tenants/service.ts';
 import { CliError } from './output.ts';
@@ -17,9 +18,9 @@ export function cliConfig(): Config {
 /** Tenants and keys are written straight to the data dir, so they work with or without a running serve. */
 export function openTenantService(config: Config = cliConfig()): { db: Db; tenants: ReturnType<typeof createTenantService> } {
   const db = openDatabase(apiDatabaseFile(config.dataDir));
-  const clock = loadClock(db, config.clockStart);
+  const clocks = createClocks(db, loadClock(db, config.clockStart));
   const ids = createSeededIds(db, config.seed);
-  return { db, tenants: createTenantService({ db, clock, ids }) };
+  return { db, tenants: createTenantService({ db, clocks, ids }) };
 }
 
 /** The control token, when set, on every /_testbed call (contract §4). */

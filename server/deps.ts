@@ -1,5 +1,5 @@
 import type { Db } from './db/open.ts';
-import type { SimClock } from './lib/clock.ts';
+import type { Clocks } from './lib/clocks.ts';
 import type { IdGenerator } from './lib/ids.ts';
 import type { Logger } from './lib/logger.ts';
 import type { PlatformAClient } from './platforms/platform-a-client.ts';
@@ -9,7 +9,8 @@ import type { SimulatorControlClient } from './platforms/simulator-control-clien
 /** Everything the app needs from outside; main.ts builds the real ones, tests build their own. */
 export interface Deps {
   db: Db;
-  clock: SimClock;
+  /** Simulated time: the service clock and every tenant's (a tenant is a world with its own clock). */
+  clocks: Clocks;
   ids: IdGenerator;
   seed: number;
   logger: Logger;

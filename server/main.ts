@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { loadClock } from './lib/clock-store.ts';
+import { createClocks } from './lib/clocks.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
@@ -31,12 +32,12 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
-  const clock = loadClock(db, config.clockStart);
+  const clocks = createClocks(db, loadClock(db, config.clockStart));
   const ids = createSeededIds(db, config.seed);
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
   const deps: Deps = {
     db,
-    clock,
+    clocks,
     ids,
     seed: config.seed,
     logger,
@@ -49,8 +50,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     corsOrigins: config.corsOrigins,
   };
   const services = createServices(deps);
-  // The API owns simulated time: the simulators start from the same instant it does.
-  await platforms.simulators.setClock(clock.getState());
+  // The API owns simulated time: the simulators start from the same instant it does, in every world.
+  await platforms.simulators.setClock({ ...clocks.service.getState(), fleets: clocks.offsets() });
 
   const server = await listen(createApp(deps, services), config).catch(async (err: unknown) => {
     await services.rideIngestion.close();

@@ -6,6 +6,7 @@ import { createControlRouter } from './common/control.ts';
 import { stateControl } from './common/state-control.ts';
 import { fleetControl } from './common/fleet-control.ts';
 import { createDueRunner } from './common/due.ts';
+import { createFleetClocks } from './common/fleet-clocks.ts';
 import { Faults } from './common/faults.ts';
 import { createPlatformAApp } from './platform-a/app.ts';
 import { platformAControl } from './platform-a/control.ts';
@@ -25,6 +26,7 @@ function tryRun(run: (nowMs: number) => void, nowMs: number): void {
 
 export interface SimulatorsDeps {
   db: SimDb;
+  /** Service time, as the API pushes it; each fleet's own offset is kept beside it (fleet-clocks.ts). */
   clock: SimClock;
   seed: number;
 }
@@ -35,14 +37,15 @@ export interface SimulatorsDeps {
  */
 export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Express {
   const ids = createSeededIds(db, seed);
-  const platformA = createPlatformAState({ db, clock, seed, ids });
-  const platformB = createPlatformBState({ db, clock, ids });
+  const clocks = createFleetClocks(db, clock);
+  const platformA = createPlatformAState({ db, clocks, seed, ids });
+  const platformB = createPlatformBState({ db, clocks, ids });
   const faults = new Faults();
   // Late-bound: the runner needs the rides' tasks, the backfill needs the runner.
-  const rides = createRideSimulation({ db, clock, seed, writeWithoutDue: (nowMs, write) => runDue.writeWithoutDue(nowMs, write) });
+  const rides = createRideSimulation({ db, clocks, seed, writeWithoutDue: (nowMs, write) => runDue.writeWithoutDue(nowMs, write) });
   // Every piece of simulated work that falls due with time is listed here, in the order it must run:
   // rides come after platform_a's reviews and answers, so a vehicle approved in the interval drives.
-  const runDue = createDueRunner(db, [platformA.runDue, ...rides.dueTasks]);
+  const runDue = createDueRunner(db, clocks.at, [platformA.runDue, ...rides.dueTasks]);
 
   const app = express();
   app.disable('x-powered-by');
@@ -60,7 +63,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
+    createControlRouter({ db, clocks, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

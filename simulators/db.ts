@@ -130,8 +130,18 @@ CREATE UNIQUE INDEX pb_bindings_active_driver ON pb_bindings(driver_id) WHERE un
 `,
 };
 
+const FLEET_CLOCKS: Migration = {
+  version: 5,
+  name: 'fleet-clocks',
+  sql: `
+-- A fleet is an API tenant, a world with its own clock: its now is the service time (clock_state)
+-- plus this offset, pushed by the API. A fleet with no row is at offset 0.
+CREATE TABLE fleet_clocks (fleet_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL);
+`,
+};
+
 /** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
-export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION];
+export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {

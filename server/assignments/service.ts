@@ -76,7 +76,7 @@ export function createAssignmentService(deps: AssignmentDeps) {
       const active = assignments.activeOf(vehicleId, driverId);
       const same = active.find((a) => a.vehicle_id === vehicleId && a.driver_id === driverId);
       if (same) return { row: same, created: false, ended: [] };
-      const now = deps.clock.now().toISOString();
+      const now = deps.clocks.forTenant(tenantId).now().toISOString();
       const ended = active.map((a) => endRow(a, now));
       const id = deps.ids.next();
       const row: AssignmentRow = {
@@ -124,7 +124,7 @@ export function createAssignmentService(deps: AssignmentDeps) {
   async function end(tenantId: string, id: string): Promise<Assignment> {
     const row = requireRow(tenantId, id);
     if (row.status === 'ended') return present([row])[0];
-    const ended = deps.db.transaction(() => endRow(row, deps.clock.now().toISOString()))();
+    const ended = deps.db.transaction(() => endRow(row, deps.clocks.forTenant(tenantId).now().toISOString()))();
     await bindings.release(ended);
     return present([ended])[0];
   }

@@ -9,7 +9,7 @@ import { createRegistrationStore } from '../registrations/store.ts';
 import type { BindResult } from '../platforms/types.ts';
 import { createBindingStore, type BindingRow } from './store.ts';
 
-export type BindingDeps = Pick<Deps, 'db' | 'clock' | 'platformA' | 'platformB'>;
+export type BindingDeps = Pick<Deps, 'db' | 'clocks' | 'platformA' | 'platformB'>;
 
 /** What one platform call ended in, for the binding row. */
 interface Outcome {
@@ -46,7 +46,8 @@ export function createBindingService(deps: BindingDeps) {
   const registrations = createRegistrationStore(deps.db);
   const invitations = createInvitationStore(deps.db);
   const drivers = createDriverStore(deps.db);
-  const now = () => deps.clock.now().toISOString();
+  // A binding's bookkeeping happens in its assignment's world, on that tenant's clock.
+  const now = (assignmentId: string) => deps.clocks.forTenant(store.assignment(assignmentId)?.tenant_id ?? '').now().toISOString();
   const client = (platform: Platform) => (platform === 'platform_a' ? deps.platformA : deps.platformB);
 
   function inputsOf(a: AssignmentRow): SyncInputs {
@@ -58,7 +59,7 @@ export function createBindingService(deps: BindingDeps) {
   }
 
   function save(assignmentId: string, platform: Platform, outcome: Outcome, attempts: number): void {
-    store.save({ assignment_id: assignmentId, platform, state: outcome.state, attempts, last_error: outcome.error, updated_at: now() });
+    store.save({ assignment_id: assignmentId, platform, state: outcome.state, attempts, last_error: outcome.error, updated_at: now(assignmentId) });
   }
 
   async function unbindOn(a: AssignmentRow, platform: Platform): Promise<void> {
@@ -102,7 +103,7 @@ export function createBindingService(deps: BindingDeps) {
   /** Local half of ending an assignment; call inside the transaction that ends it, so no unbind is ever forgotten. */
   function markForRelease(assignmentId: string): void {
     for (const row of store.forAssignments([assignmentId]).get(assignmentId) ?? []) {
-      if (HELD.has(row.state)) store.save({ ...row, state: 'unbinding', updated_at: now() });
+      if (HELD.has(row.state)) store.save({ ...row, state: 'unbinding', updated_at: now(assignmentId) });
     }
   }
 

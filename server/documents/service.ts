@@ -7,7 +7,7 @@ import type { Upload } from './upload.ts';
 
 export const DOCUMENT_TYPES = ['circulation_card_front'] as const;
 
-type DocumentDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'platformA'>;
+type DocumentDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA'>;
 
 /** Registration states in which platform_a holds the vehicle and can take its card. */
 const HAS_PLATFORM_A_RECORD = new Set(['pending', 'approved', 'rejected']);
@@ -43,12 +43,12 @@ export function createDocumentService(deps: DocumentDeps) {
       const row = { ...base, status: 'submitted' as const, size_bytes: result.sizeBytes, submitted_at: result.submittedAt, platform_ref: result.platformRef };
       deps.db.transaction(() => {
         documents.insert(row);
-        writer.apply(vehicle, result.registration, deps.clock.now().toISOString());
+        writer.apply(vehicle, result.registration, deps.clocks.forTenant(tenantId).now().toISOString());
       })();
       return toDocument(row);
     } catch (err) {
       if (err instanceof AppError && err.code === 'PLATFORM_REJECTED') {
-        documents.insert({ ...base, status: 'failed', size_bytes: file.bytes.length, submitted_at: deps.clock.now().toISOString(), platform_ref: null });
+        documents.insert({ ...base, status: 'failed', size_bytes: file.bytes.length, submitted_at: deps.clocks.forTenant(tenantId).now().toISOString(), platform_ref: null });
       }
       throw err;
     }

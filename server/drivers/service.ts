@@ -59,7 +59,7 @@ export function createDriverService(deps: DriverDeps) {
    * assignment's platform bindings follow the commit, as for POST /v1/assignments.
    */
   async function create(tenantId: string, input: CreateDriver): Promise<Driver> {
-    const now = deps.clock.now().toISOString();
+    const now = deps.clocks.forTenant(tenantId).now().toISOString();
     const row: DriverRow = {
       id: deps.ids.next(),
       tenant_id: tenantId,
@@ -97,7 +97,7 @@ export function createDriverService(deps: DriverDeps) {
 
   function patch(tenantId: string, id: string, input: PatchDriver): Driver {
     const current = requireRow(tenantId, id);
-    const next: DriverRow = { ...current, updated_at: deps.clock.now().toISOString() };
+    const next: DriverRow = { ...current, updated_at: deps.clocks.forTenant(tenantId).now().toISOString() };
     if (input.name !== undefined) next.name = input.name;
     if (input.city !== undefined) next.city = canonicalCity(input.city);
     if (input.email !== undefined) next.email = input.email;

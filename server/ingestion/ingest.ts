@@ -40,7 +40,7 @@ export interface IngestCounts {
   dailyEarnings: number;
 }
 
-type IngestDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'logger' | 'realNowMs' | 'platformA' | 'platformB'>;
+type IngestDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'logger' | 'realNowMs' | 'platformA' | 'platformB'>;
 
 /**
  * Brings the API's rides and daily earnings up to date with the platforms, through their clients.
@@ -51,7 +51,7 @@ export function createRideIngestion(deps: IngestDeps) {
   const rides = createRideStore(deps.db);
   const writer = createIngestWriter(deps.db);
   const syncState = createRideSyncStore(deps.db);
-  const throttle = createSyncThrottle(deps.clock, deps.realNowMs);
+  const throttle = createSyncThrottle(deps.clocks, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
 
   const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
@@ -103,7 +103,7 @@ export function createRideIngestion(deps: IngestDeps) {
       for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
         const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
         const rows = await feed(platform).listDailyEarnings(chunk);
-        const now = deps.clock.now().toISOString();
+        const now = deps.clocks.forTenant(tenantId).now().toISOString();
         const write = writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
         write.catch(() => undefined); // observed by allWritten or allSettled below: not unhandled meanwhile
         writes.push(write);
@@ -124,7 +124,8 @@ export function createRideIngestion(deps: IngestDeps) {
    * everything read is written; a failure of the rides wins over one of the daily rows.
    */
   async function ingestWindow(tenantId: string, platform: Platform, from: string, to: string, onAsked?: () => void): Promise<IngestCounts> {
-    const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clock.nowMs())) };
+    // The tenant's today: a world whose clock is ahead has more days behind it.
+    const window = { fleetId: tenantId, from, to: minDate(to, mexicoCityDate(deps.clocks.forTenant(tenantId).nowMs())) };
     if (window.from > window.to) return (onAsked?.(), { rides: 0, dailyEarnings: 0 });
     const daily = await readDaily(tenantId, platform, window);
     if (daily.count === 0) {
@@ -146,9 +147,9 @@ export function createRideIngestion(deps: IngestDeps) {
   /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */
   async function syncDue(): Promise<void> {
     if (!throttle.due()) return;
-    const nowMs = deps.clock.nowMs();
     for (const platform of PLATFORMS) {
       for (const target of syncState.targets(platform)) {
+        const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
         const since = mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at));
         try {
           await ingestWindow(target.tenant_id, platform, addDays(since, -UNSETTLED_DAYS[platform]), mexicoCityDate(nowMs));

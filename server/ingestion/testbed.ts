@@ -80,8 +80,9 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
  * The days of the window that have happened: a window that starts after today is refused (a 200
  * with 0 rides read as "no rides" when it meant "not yet"); one that straddles today stops at it.
  */
-function happenedUpTo(deps: Deps, from: string, to: string): string {
-  const today = mexicoCityDate(deps.clock.now().getTime());
+function happenedUpTo(deps: Deps, tenantId: string, from: string, to: string): string {
+  // The tenant's own today: its world may be ahead of the service time.
+  const today = mexicoCityDate(deps.clocks.forTenant(tenantId).nowMs());
   if (from > today) {
     const message = `Los días desde ${from} aún no han ocurrido: hoy es ${today} (hora de Ciudad de México); avanza el reloj para generarlos.`;
     throw validation(message, [{ field: 'from', message: `posterior a hoy (${today})` }]);
@@ -102,7 +103,7 @@ export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router
   router.post('/rides/generate', async (req, res) => {
     const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
     if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
-    const generatedTo = happenedUpTo(deps, from, to);
+    const generatedTo = happenedUpTo(deps, tenantId, from, to);
     const platforms = await generateAndIngest(deps, ingestion, tenantId, from, generatedTo);
     res.json({ tenantId, from, to, generatedTo, platforms });
   });

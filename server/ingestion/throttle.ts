@@ -1,23 +1,24 @@
-import type { ClockState, SimClock } from '../lib/clock.ts';
+import type { Clocks } from '../lib/clocks.ts';
 
 /** The least real time between two window re-reads while simulated time only follows real time. */
 export const RESYNC_EVERY_REAL_MS = 15_000;
 
 /**
  * When the background ingestion is worth running. Nothing in the simulated world changes unless
- * simulated time moves: after a `clock advance` (the clock's offset changed) it runs at once; a
- * frozen clock is not read again; a clock that follows real time is read every 15 real seconds,
- * since re-reading every tenant's unsettled platform_b window at each sync tick (every second) would
- * keep a big fleet's API busy. Real time here protects the process (contract §1: two kinds of time).
+ * simulated time moves: after a `clock advance` (of the service time or of any tenant) it runs at
+ * once; a frozen clock is not read again; a clock that follows real time is read every 15 real
+ * seconds, since re-reading every tenant's unsettled platform_b window at each sync tick (every
+ * second) would keep a big fleet's API busy. Real time here protects the process (contract §1: two
+ * kinds of time).
  */
-export function createSyncThrottle(clock: SimClock, realNowMs: () => number) {
-  let last: { state: ClockState; realMs: number } | null = null;
+export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
+  let last: { position: string; realMs: number } | null = null;
   return {
     due(): boolean {
-      const now = { state: clock.getState(), realMs: realNowMs() };
+      const now = { position: clocks.position(), realMs: realNowMs() };
       if (last !== null) {
-        const advanced = now.state.offsetMs !== last.state.offsetMs || now.state.frozenAtMs !== last.state.frozenAtMs;
-        const flowing = now.state.frozenAtMs === null && now.realMs - last.realMs >= RESYNC_EVERY_REAL_MS;
+        const advanced = now.position !== last.position;
+        const flowing = clocks.service.getState().frozenAtMs === null && now.realMs - last.realMs >= RESYNC_EVERY_REAL_MS;
         if (!advanced && !flowing) return false;
       }
       last = now;

@@ -5,7 +5,7 @@ import { createDriverStore, type DriverRow } from '../drivers/store.ts';
 import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored } from './apply.ts';
 
-type InvitationDeps = Pick<Deps, 'db' | 'clock' | 'platformA'>;
+type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
 /** platform_b has no invitations in v1 (spec §1): every write there is refused before any platform call. */
 function assertEnabled(platform: Platform): void {
@@ -21,7 +21,8 @@ function assertEnabled(platform: Platform): void {
 export function createInvitationService(deps: InvitationDeps) {
   const drivers = createDriverStore(deps.db);
   const writer = createInvitationWriter(deps.db);
-  const now = () => deps.clock.now().toISOString();
+  // A driver's invitations happen in its tenant's world, on that tenant's clock.
+  const now = (driverId: string) => deps.clocks.forTenant(drivers.getById(driverId)?.tenant_id ?? '').now().toISOString();
 
   function requireDriver(tenantId: string, driverId: string): DriverRow {
     const row = drivers.get(tenantId, driverId);
@@ -49,7 +50,7 @@ export function createInvitationService(deps: InvitationDeps) {
     });
     // A concurrent POST may have stored it while this one waited: only one of them says "sent".
     const latest = stored(driverId, platform);
-    return { created: latest.status === 'none', invitation: toInvitation(writer.apply(latest, live, now())) };
+    return { created: latest.status === 'none', invitation: toInvitation(writer.apply(latest, live, now(driverId))) };
   }
 
   function list(tenantId: string, driverId: string): Invitation[] {
@@ -65,7 +66,7 @@ export function createInvitationService(deps: InvitationDeps) {
   async function syncOne(current: InvitationRow): Promise<InvitationRow> {
     const live = (await deps.platformA.getInvitation(current.driver_id)) ?? NO_INVITATION;
     if (sameAsStored(current, live)) return current;
-    return writer.apply(current, live, now());
+    return writer.apply(current, live, now(current.driver_id));
   }
 
   /** Asks platform_a now and persists its answer; `none` has nothing to ask about (409, contract §3). */
@@ -85,7 +86,7 @@ export function createInvitationService(deps: InvitationDeps) {
     requireDriver(tenantId, driverId);
     assertEnabled(platform);
     const live = (await deps.platformA.cancelInvitation(driverId)) ?? NO_INVITATION;
-    return toInvitation(writer.apply(stored(driverId, platform), live, now()));
+    return toInvitation(writer.apply(stored(driverId, platform), live, now(driverId)));
   }
 
   /** Background sync: every invitation platform_a can still move, across tenants. */

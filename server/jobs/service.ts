@@ -6,7 +6,7 @@ import { createJobStore, type JobKind } from './store.ts';
 import { toJob, type BatchAccepted, type Job } from './view.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from './worker.ts';
 
-type JobDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'logger' | 'realNowMs'>;
+type JobDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'logger' | 'realNowMs'>;
 
 /** The services that do one item's work. Both are idempotent: doing an item twice changes nothing. */
 export interface JobTargets {
@@ -34,7 +34,7 @@ function runnersFor(targets: JobTargets): Record<JobKind, ItemRunner> {
 export function createJobService(deps: JobDeps, targets: JobTargets, worker: Partial<JobWorkerOptions> = {}) {
   const store = createJobStore(deps.db);
   const runner = createJobWorker({
-    store, runners: runnersFor(targets), clock: deps.clock, realNowMs: deps.realNowMs, logger: deps.logger, ...worker,
+    store, runners: runnersFor(targets), clockOf: (tenantId) => deps.clocks.forTenant(tenantId), realNowMs: deps.realNowMs, logger: deps.logger, ...worker,
   });
 
   /** Splits the ids into the eligible (stored as one job, in request order) and the skipped. */
@@ -44,7 +44,7 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     const skipped = ids.filter((id) => !eligible.has(id));
     if (items.length === 0) return { jobId: null, total: 0, skipped };
     const id = deps.ids.next();
-    store.createJob({ id, tenantId, kind, platform, createdAt: deps.clock.now().toISOString(), items });
+    store.createJob({ id, tenantId, kind, platform, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), items });
     return { jobId: id, total: items.length, skipped };
   });
 

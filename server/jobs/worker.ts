@@ -22,8 +22,8 @@ export const DEFAULT_CONCURRENCY = 8;
 export interface JobWorkerOptions {
   store: JobStore;
   runners: Partial<Record<JobKind, ItemRunner>>;
-  /** Simulated time, for the job's timestamps. */
-  clock: Clock;
+  /** Simulated time, for the job's timestamps: the clock of the job's tenant (its world). */
+  clockOf: (tenantId: string) => Clock;
   /** Real time, for backoff (contract §1: what protects the process never follows the simulated clock). */
   realNowMs: () => number;
   logger: Logger;
@@ -101,11 +101,11 @@ export function createJobWorker(o: JobWorkerOptions) {
     try {
       const runner = o.runners[item.kind];
       if (!runner) {
-        o.store.failJob(item.job_id, `no runner for job kind ${item.kind}`, o.clock.now().toISOString());
+        o.store.failJob(item.job_id, `no runner for job kind ${item.kind}`, o.clockOf(item.tenant_id).now().toISOString());
         o.logger.error('job failed', { jobId: item.job_id, kind: item.kind });
         return;
       }
-      o.store.markRunning(item.job_id, o.clock.now().toISOString());
+      o.store.markRunning(item.job_id, o.clockOf(item.tenant_id).now().toISOString());
       record(item, await attempt(runner, item));
     } catch (err) {
       // Only a broken store lands here (e.g. the database closed under us); the item stays queued.
@@ -127,7 +127,7 @@ export function createJobWorker(o: JobWorkerOptions) {
   }
 
   function record(item: DueItem, outcome: Outcome): void {
-    const at = o.clock.now().toISOString();
+    const at = o.clockOf(item.tenant_id).now().toISOString();
     if (outcome.ok) return void o.store.finish(item, true, null, at);
     const attempts = item.attempts + 1;
     if (!outcome.retryable) return void o.store.finish(item, false, outcome.message, at);

@@ -9,6 +9,7 @@
  */
 export interface Clock {
   now(): Date;
+  nowMs(): number;
 }
 
 export interface ClockState {

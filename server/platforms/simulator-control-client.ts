@@ -7,7 +7,10 @@ import type { PlatformInvitation, PlatformName, PlatformRegistration } from './t
 
 const LABEL = 'simulators';
 
-const ClockAnswer = z.object({ now: z.string(), frozenAtMs: z.number().nullable(), offsetMs: z.number() });
+const ClockAnswer = z.object({
+  now: z.string(), frozenAtMs: z.number().nullable(), offsetMs: z.number(), fleets: z.record(z.string(), z.number()),
+});
+const FleetClockAnswer = z.object({ fleetId: z.string(), offsetMs: z.number(), now: z.string() });
 const HealthAnswer = z.object({ status: z.literal('ok'), now: z.string() });
 const FaultState = z.object({ mode: z.enum(['none', 'error', 'slow']), ms: z.number() });
 const FaultAnswer = z.object({ platform: z.enum(['platform_a', 'platform_b']), mode: z.enum(['none', 'error', 'slow']), ms: z.number() });
@@ -67,8 +70,15 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
   return {
     health: () => call(HealthAnswer, 'GET', '/_control/health'),
     getClock: () => call(ClockAnswer, 'GET', '/_control/clock'),
-    /** Sets the simulators' clock; everything due by the new now has happened when this resolves. */
-    setClock: (state: ClockState) => call(ClockAnswer, 'POST', '/_control/clock', state),
+    /**
+     * Sets the service clock, and with `fleets` every fleet's offset (fleets not named go back to 0);
+     * everything due by the new now has happened when this resolves.
+     */
+    setClock: (state: ClockState & { fleets?: Record<string, number> }) => call(ClockAnswer, 'POST', '/_control/clock', state),
+    getFleetClock: (fleetId: string) => call(FleetClockAnswer, 'GET', `/_control/fleets/${enc(fleetId)}/clock`),
+    /** Moves one fleet's world (a tenant's clock); everything due in it by its new now has happened when this resolves. */
+    setFleetClock: (fleetId: string, offsetMs: number) =>
+      call(FleetClockAnswer, 'POST', `/_control/fleets/${enc(fleetId)}/clock`, { offsetMs }),
 
     /** platform_a decides the pending review of that vehicle now. */
     async reviewVehicle(externalId: string, decision: ReviewDecision): Promise<PlatformRegistration> {

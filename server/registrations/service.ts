@@ -9,7 +9,7 @@ import type { VehicleRow } from '../vehicles/store.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
 
-type RegistrationDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'platformA' | 'platformB'>;
+type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'platformB'>;
 
 /** A registration that exists on the platform: POSTing again is safe and changes nothing (spec §3). */
 const ON_PLATFORM = new Set(['pending', 'approved', 'rejected', 'registered']);
@@ -17,7 +17,7 @@ const ON_PLATFORM = new Set(['pending', 'approved', 'rejected', 'registered']);
 export function createRegistrationService(deps: RegistrationDeps) {
   const vehicles = createVehicleService(deps);
   const writer = createRegistrationWriter(deps.db);
-  const now = () => deps.clock.now().toISOString();
+  const now = (vehicle: VehicleRow) => deps.clocks.forTenant(vehicle.tenant_id).now().toISOString();
 
   function stored(vehicleId: string, platform: Platform): RegistrationRow {
     const row = writer.registrations.get(vehicleId, platform);
@@ -67,7 +67,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await running.catch(() => undefined);
       return register(tenantId, vehicleId, platform);
     }
-    const attempt = registerOnPlatform(vehicle, platform).then((result) => writer.apply(vehicle, result.registration, now()));
+    const attempt = registerOnPlatform(vehicle, platform).then((result) => writer.apply(vehicle, result.registration, now(vehicle)));
     inFlight.set(key, attempt);
     try {
       return { created: true, registration: toRegistration(await attempt) };
@@ -100,7 +100,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     const live = await deps.platformA.getVehicle(vehicle.id);
     if (!live) throw conflict('platform_a ya no conoce este vehículo.');
     if (sameAsStored(current, live)) return current;
-    return writer.apply(vehicle, live, now());
+    return writer.apply(vehicle, live, now(vehicle));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { openDatabase, type Db } from '../db/open.ts';
 import { loadClock } from '../lib/clock-store.ts';
 import { createSeededIds } from '../lib/ids.ts';
+import { createClocks } from '../lib/clocks.ts';
 import { createTenantService } from '../tenants/service.ts';
 import type { SnapshotStore } from './files.ts';
 import type { WorldDeps } from './service.ts';
@@ -18,7 +19,7 @@ export async function buildBaseline(deps: WorldDeps, files: SnapshotStore): Prom
   try {
     const fresh = loadClock(api, deps.clockStart);
     clock = fresh.getState();
-    const seeded = createTenantService({ db: api, clock: fresh, ids: createSeededIds(api, deps.seed) }).seedDemo();
+    const seeded = createTenantService({ db: api, clocks: createClocks(api, fresh), ids: createSeededIds(api, deps.seed) }).seedDemo();
     if (seeded) keepLiveRows(api, deps.db, seeded.tenant.id, seeded.key.id);
   } finally {
     api.close();

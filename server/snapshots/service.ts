@@ -9,7 +9,7 @@ import { buildBaseline } from './baseline.ts';
 import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
 import type { WorldGate } from './world-gate.ts';
 
-export type WorldDeps = Pick<Deps, 'db' | 'clock' | 'seed' | 'simulators' | 'dataDir' | 'clockStart'>;
+export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'dataDir' | 'clockStart'>;
 
 interface Collaborators {
   gate: WorldGate;
@@ -62,7 +62,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     }
     await deps.simulators.restoreState(saved.platforms);
     replaceContents(deps.db, saved.api);
-    deps.clock.setState(loadClock(deps.db, null).getState());
+    deps.clocks.service.setState(loadClock(deps.db, null).getState());
     for (const listener of listeners) listener();
   }
 
@@ -95,7 +95,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
         try {
           copyDatabaseTo(deps.db, staged.api);
           await deps.simulators.saveState(staged.platforms);
-          return files().publish(staged, name, deps.clock.now().toISOString());
+          return files().publish(staged, name, deps.clocks.service.now().toISOString());
         } catch (err) {
           files().discard(staged);
           throw err;
@@ -108,7 +108,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
       if (!files().exists(name)) throw notFound('La instantánea');
       return stillWorld(res, async () => {
         await bringBack(files().named(name));
-        return { name, now: deps.clock.now().toISOString() };
+        return { name, now: deps.clocks.service.now().toISOString() };
       });
     },
 
@@ -124,7 +124,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
         await bringBack(await ensureBaseline());
         // A new data dir has no platform fault either (faults are a live switch, not stored state).
         await Promise.all(PLATFORMS.map((p) => deps.simulators.setFault(p, 'none')));
-        return { now: deps.clock.now().toISOString() };
+        return { now: deps.clocks.service.now().toISOString() };
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock.ts';
+import type { Clocks } from '../lib/clocks.ts';
 import type { IdGenerator } from '../lib/ids.ts';
 import { notFound, conflict } from '../errors.ts';
 import { SCOPES, type Scope } from '../auth/scopes.ts';
@@ -34,9 +34,10 @@ export interface KeyView {
 }
 
 /** Tenants and keys are managed from the CLI (the "partner portal" of the testbed), not the API. */
-export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerator }) {
+export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGenerator }) {
   const store = createTenantStore(deps.db);
-  const now = () => deps.clock.now().toISOString();
+  // A new tenant's clock starts at offset 0: it is created at service time. Its keys live in its world.
+  const now = (tenantId?: string) => (tenantId ? deps.clocks.forTenant(tenantId) : deps.clocks.service).now().toISOString();
 
   function createTenant(name: string, status: TenantStatus = 'active'): TenantView {
     const row = { id: deps.ids.next(), name, status, created_at: now() };
@@ -56,7 +57,7 @@ export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerat
     const id = deps.ids.next();
     const prefix = keyPrefix(environment, id);
     const key = newSecret(prefix);
-    const createdAt = now();
+    const createdAt = now(tenantId);
     store.insertKey({ id, tenant_id: tenantId, prefix, secret_hash: hashSecret(key), scopes: scopes.join(','), environment, created_at: createdAt });
     return { id, tenantId, key, prefix, scopes, environment, createdAt };
   }
@@ -65,7 +66,7 @@ export function createTenantService(deps: { db: Db; clock: Clock; ids: IdGenerat
     const key = store.getKey(keyId);
     if (!key) throw notFound('La clave de API');
     if (key.revoked_at) throw conflict('La clave de API ya estaba revocada.');
-    const revokedAt = now();
+    const revokedAt = now(key.tenant_id);
     store.revokeKey(keyId, revokedAt);
     return { id: keyId, revokedAt };
   }

@@ -1,9 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { saveClock } from '../lib/clock-store.ts';
-import { parseDuration } from '../lib/clock.ts';
-import { validation } from '../errors.ts';
 import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
@@ -12,8 +9,8 @@ import { ridesTestbedRouter } from '../ingestion/testbed.ts';
 import { worldRoutes } from '../snapshots/routes.ts';
 import { tenantsControl } from './tenants.ts';
 import { faultsControl } from './faults.ts';
+import { clockRoutes } from './clock.ts';
 
-const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
   card: z.enum(['approved', 'rejected'], { error: 'card debe ser approved o rejected' }).optional(),
@@ -27,20 +24,11 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   const router = Router();
   router.use(loopbackOnly, jsonBody);
 
-  router.get('/clock', (_req, res) => {
-    res.json({ now: deps.clock.now().toISOString() });
-  });
+  clockRoutes(router, deps, services);
 
   // For `fleet-sim jobs watch`, which has no API key: any tenant's job, by id.
   router.get('/jobs/:id', (req, res) => {
     res.json(services.jobs.getAnyTenant(pathId(req.params.id, 'El lote')));
-  });
-
-  router.post('/clock/advance', async (req, res) => {
-    const { duration } = parseJsonBody(AdvanceBody, req);
-    const ms = parseDuration(duration);
-    if (ms === null) throw validation(`Duración no válida: ${duration} (ejemplos: 45m, 6h, 3d).`, [{ field: 'duration', message: 'Formato: 45m, 6h, 3d' }]);
-    res.json({ now: await advanceClock(deps, services, ms) });
   });
 
   router.post('/platform-a/vehicles/:id/review', async (req, res) => {
@@ -59,7 +47,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
 
   router.post('/sync', async (_req, res) => {
     await services.sync.runDue();
-    res.json({ now: deps.clock.now().toISOString() });
+    res.json({ now: deps.clocks.service.now().toISOString() });
   });
 
   router.use(ridesTestbedRouter(deps, services.rideIngestion));
@@ -68,19 +56,4 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   router.use(faultsControl(deps));
 
   return router;
-}
-
-/**
- * Moves simulated time: the simulators learn the new time first (and run what fell due), and only
- * then is it kept here, so an unreachable simulator leaves both clocks where they were. Then the API
- * catches up with everything the platforms did in the interval.
- */
-export async function advanceClock(deps: Deps, services: Services, ms: number): Promise<string> {
-  const state = deps.clock.getState();
-  const next = { ...state, offsetMs: state.offsetMs + ms };
-  await deps.simulators.setClock(next);
-  deps.clock.setState(next);
-  saveClock(deps.db, next);
-  await services.sync.runDue();
-  return deps.clock.now().toISOString();
 }

@@ -44,7 +44,7 @@ export function tenantsControl(deps: Deps, services: Services): Router {
 
   router.get('/tenants', (_req, res) => {
     const data = tenants.store.listTenants().map((t) => ({
-      id: t.id, name: t.name, status: t.status, now: deps.clock.now().toISOString(), createdAt: t.created_at,
+      id: t.id, name: t.name, status: t.status, now: deps.clocks.forTenant(t.id).now().toISOString(), createdAt: t.created_at,
     }));
     res.json({ data });
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Clocks } from '../lib/clocks.ts';
 import type { IdGenerator } from '../lib/ids.ts';
 import { resolveColor } from '../catalog/colors.ts';
 import { findCity } from '../catalog/cities.ts';
@@ -13,7 +13,7 @@ import type { CreateVehicle, PatchVehicle } from './schema.ts';
 
 export interface VehicleDeps {
   db: Db;
-  clock: Clock;
+  clocks: Clocks;
   ids: IdGenerator;
 }
 
@@ -76,7 +76,7 @@ export function createVehicleService(deps: VehicleDeps) {
 
   function create(tenantId: string, input: CreateVehicle): Vehicle {
     const colorId = colorOrThrow(input);
-    const now = deps.clock.now().toISOString();
+    const now = deps.clocks.forTenant(tenantId).now().toISOString();
     const plate = input.plate.toUpperCase();
     const row: VehicleRow = {
       id: deps.ids.next(),
@@ -120,7 +120,7 @@ export function createVehicleService(deps: VehicleDeps) {
 
   function patch(tenantId: string, id: string, input: PatchVehicle): Vehicle {
     const current = requireRow(tenantId, id);
-    const next: VehicleRow = { ...current, updated_at: deps.clock.now().toISOString() };
+    const next: VehicleRow = { ...current, updated_at: deps.clocks.forTenant(tenantId).now().toISOString() };
     if (input.color !== undefined || input.colorId !== undefined) next.color_id = colorForPatch(input, current.color_id);
     if (next.color_id !== current.color_id) assertColorUnlocked(id);
     if (input.city !== undefined) next.city = canonicalCity(input.city);

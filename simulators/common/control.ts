@@ -1,12 +1,20 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { SimClock } from '../../server/lib/clock.ts';
 import type { SimDb } from '../db.ts';
 import { writeClockState } from './clock-store.ts';
+import type { FleetClocks } from './fleet-clocks.ts';
 import { DEFAULT_SLOW_MS, type Faults } from './faults.ts';
 import { SimError, toSimError } from './sim-error.ts';
 
-const ClockBody = z.object({ frozenAtMs: z.number().int().nullable(), offsetMs: z.number().int() });
+// Never below 0: due work is looked for up to the furthest fleet's now (fleet-clocks.ts).
+const FleetOffset = z.number().int().min(0);
+const ClockBody = z.object({
+  frozenAtMs: z.number().int().nullable(),
+  offsetMs: z.number().int(),
+  /** Every fleet's offset, when given: the API's whole list (at its start); fleets not named go back to 0. */
+  fleets: z.record(z.string().min(1), FleetOffset).optional(),
+});
+const FleetClockBody = z.object({ offsetMs: FleetOffset });
 const FaultBody = z.object({
   platform: z.enum(['platform_a', 'platform_b']),
   mode: z.enum(['none', 'error', 'slow']),
@@ -35,17 +43,28 @@ const controlErrors: ErrorRequestHandler = (err, _req, res, _next) => {
 
 export interface ControlDeps {
   db: SimDb;
-  clock: SimClock;
+  clocks: FleetClocks;
   faults: Faults;
   runDue: (nowMs: number) => void;
   platformControls: Router[];
 }
 
-/** `/_control`: clock, faults and health here; each platform adds its own routes. */
-export function createControlRouter({ db, clock, faults, runDue, platformControls }: ControlDeps): Router {
+/** `/_control`: clocks, faults and health here; each platform adds its own routes. */
+export function createControlRouter({ db, clocks, faults, runDue, platformControls }: ControlDeps): Router {
   const router = Router();
   router.use(localOnly, express.json());
-  const clockJson = () => ({ now: clock.nowIso(), ...clock.getState() });
+  const clock = clocks.service;
+  const clockJson = () => ({ now: clock.nowIso(), ...clock.getState(), fleets: clocks.offsets() });
+  const fleetClockJson = (fleetId: string) => {
+    const nowMs = clocks.nowFor(fleetId);
+    return { fleetId, offsetMs: nowMs - clock.nowMs(), now: new Date(nowMs).toISOString() };
+  };
+  const setClock = db.transaction((state: z.infer<typeof ClockBody>) => {
+    const { fleets, ...service } = state;
+    writeClockState(db, service);
+    if (fleets) clocks.replaceAll(fleets);
+    clock.setState(service);
+  });
 
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', now: clock.nowIso(), platforms: ['platform_a', 'platform_b'] });
@@ -55,11 +74,17 @@ export function createControlRouter({ db, clock, faults, runDue, platformControl
 
   // The API owns simulated time and pushes it here; whatever fell due by then happens before we answer.
   router.post('/clock', (req, res) => {
-    const state = ClockBody.parse(req.body);
-    clock.setState(state);
-    writeClockState(db, state);
+    setClock(ClockBody.parse(req.body));
     runDue(clock.nowMs());
     res.json(clockJson());
+  });
+
+  // One fleet's world moves alone (`clock advance --tenant`): what fell due in it happens before we answer.
+  router.get('/fleets/:id/clock', (req, res) => res.json(fleetClockJson(req.params.id)));
+  router.post('/fleets/:id/clock', (req, res) => {
+    clocks.setOffset(req.params.id, FleetClockBody.parse(req.body).offsetMs);
+    runDue(clock.nowMs());
+    res.json(fleetClockJson(req.params.id));
   });
 
   router.get('/faults', (_req, res) => {

@@ -1,17 +1,20 @@
 import { changeStamp } from '../../server/db/change-stamp.ts';
 import type { SimDb } from '../db.ts';
+import type { FleetTime } from './fleet-clocks.ts';
 
 /**
- * Simulated work that falls due with time (a review ending, a driver answering, and later rides
- * being produced). Each task must stamp what it does with the time it fell due, not with `nowMs`,
- * so running late (the next request comes hours of simulated time after) changes nothing.
+ * Simulated work that falls due with time (a review ending, a driver answering, rides being
+ * produced). Each fleet is a world with its own now (`time.of(fleetId)`): a task does in each fleet
+ * what is due by that fleet's now, and stamps it with the time it fell due, not with the now, so
+ * running late (the next request comes hours of simulated time after) changes nothing.
  */
-export type DueTask = (nowMs: number) => void;
+export type DueTask = (time: FleetTime) => void;
 
 /**
  * All tasks in one transaction, in list order: a later task sees what an earlier one made due.
+ * Called with the service time; `timeAt` gives every fleet's now at that instant.
  *
- * The tasks read nothing but the database and `nowMs`, so a run at the instant of the last one, on
+ * The tasks read nothing but the database (the fleets' offsets included) and `nowMs`, so a run at the instant of the last one, on
  * a database nobody has written since, can only find what that run left: nothing due. Such runs are
  * skipped. It matters because the runner goes before every request: with time standing still, a
  * page of rides otherwise re-read every vehicle's latest day and every open day, ~15 ms a request
@@ -29,9 +32,10 @@ export interface DueRunner {
   writeWithoutDue<T>(nowMs: number, write: () => T): T;
 }
 
-export function createDueRunner(db: SimDb, tasks: DueTask[]): DueRunner {
+export function createDueRunner(db: SimDb, timeAt: (serviceMs: number) => FleetTime, tasks: DueTask[]): DueRunner {
   const runAll = db.transaction((nowMs: number) => {
-    for (const task of tasks) task(nowMs);
+    const time = timeAt(nowMs);
+    for (const task of tasks) task(time);
   });
   const changes = changeStamp(db);
   const stamp = (nowMs: number) => `${nowMs}|${changes()}`;

@@ -13,6 +13,7 @@ const FLEET_ROWS: readonly { table: string; where: string }[] = [
   { table: 'pb_drivers', where: 'NOT EXISTS (SELECT 1 FROM pb_bindings b WHERE b.driver_id = pb_drivers.id) AND @fleet IS NOT NULL' },
   { table: 'pa_ride_days', where: 'fleet_id = @fleet' },
   { table: 'pb_ride_days', where: 'fleet_id = @fleet' },
+  { table: 'fleet_clocks', where: 'fleet_id = @fleet' },
 ];
 
 /** `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it. */

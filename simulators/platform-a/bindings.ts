@@ -7,7 +7,8 @@ import type { DriverRow, PlatformAStore, VehicleRow } from './store.ts';
 export interface BindingDeps {
   store: PlatformAStore;
   bindings: Bindings;
-  now: () => number;
+  /** The fleet's simulated now. */
+  now: (fleetId: string) => number;
 }
 
 /**
@@ -34,13 +35,13 @@ export function createBindingTransitions({ store, bindings, now }: BindingDeps) 
     const driver = store.driver(driverExternalId);
     const obstacle = bindingObstacle(vehicle, driver);
     if (obstacle) throw obstacle;
-    return bindings.bind(vehicle!.id, driver!.id, now());
+    return bindings.bind(vehicle!.id, driver!.id, now(vehicle!.fleet_id));
   }
 
   function unbindDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {
     const vehicle = store.vehicle(vehicleExternalId);
     const driver = store.driver(driverExternalId);
-    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now()) : null;
+    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now(vehicle.fleet_id)) : null;
     if (!ended) throw errors.bindingMissing();
     return ended;
   }

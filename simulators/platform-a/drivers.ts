@@ -1,5 +1,6 @@
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { Bindings } from '../common/bindings.ts';
+import { dueInTheirFleet, type FleetTime } from '../common/fleet-clocks.ts';
 import { HOUR_MS, seededDurationMs } from '../common/seeded.ts';
 import * as magic from '../common/magic.ts';
 import { errors } from './errors.ts';
@@ -17,7 +18,8 @@ export interface DriverDeps {
   bindings: Bindings;
   seed: number;
   ids: IdGenerator;
-  now: () => number;
+  /** The fleet's simulated now. */
+  now: (fleetId: string) => number;
   requireDriver: (externalId: string) => DriverRow;
 }
 
@@ -31,7 +33,7 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
     }
     const existing = store.driver(input.externalId);
     if (existing && existing.status !== 'cancelled') return { driver: existing, created: false };
-    const at = now();
+    const at = now(input.fleetId);
     const answer = script === 'decline' ? 'decline' : script ? 'accept' : null;
     const driver: DriverRow = {
       id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, name: input.name,
@@ -60,14 +62,14 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
   function answerInvitation(externalId: string, answer: 'accept' | 'decline'): DriverRow {
     const driver = requireDriver(externalId);
     if (driver.status !== 'invited') throw errors.invitationNotOpen(driver.status);
-    return applyAnswer(driver, answer, now());
+    return applyAnswer(driver, answer, now(driver.fleet_id));
   }
 
   /** Back to nothing: the API shows `none`; bindings of the driver end with it. */
   function cancelInvitation(externalId: string): DriverRow {
     const driver = requireDriver(externalId);
     if (driver.status === 'cancelled') return driver;
-    const at = now();
+    const at = now(driver.fleet_id);
     bindings.endOfDriver(driver.id, at);
     const cancelled: DriverRow = {
       ...driver, status: 'cancelled', review_status: null, invited_at: null, accepted_at: null,
@@ -86,10 +88,11 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
   }
 
   /** Answers first, then reviews, then suspensions: one pass covers a whole chain that fell due. */
-  function runDriversDue(nowMs: number): void {
-    for (const d of store.answersDue(nowMs)) applyAnswer(d, d.answer!, d.answer_at!);
-    for (const d of store.driverReviewsDue(nowMs)) endDriverReview(d, d.review_ends_at!);
-    for (const d of store.suspensionsDue(nowMs)) {
+  function runDriversDue(time: FleetTime): void {
+    const due = (rows: DriverRow[], at: (d: DriverRow) => number) => dueInTheirFleet(time, rows, at);
+    for (const d of due(store.answersDue(time.latestMs), (d) => d.answer_at!)) applyAnswer(d, d.answer!, d.answer_at!);
+    for (const d of due(store.driverReviewsDue(time.latestMs), (d) => d.review_ends_at!)) endDriverReview(d, d.review_ends_at!);
+    for (const d of due(store.suspensionsDue(time.latestMs), (d) => d.suspend_at!)) {
       store.saveDriver({ ...d, review_status: 'suspended', suspend_at: null, updated_at: d.suspend_at! });
     }
   }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { SimClock } from '../../server/lib/clock.ts';
+import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
 import type { RideReports } from '../rides/reports.ts';
@@ -27,13 +27,13 @@ const badWindow = () =>
  * Rows travel as compact arrays under `columns` (a page of 25 000 rides is about 2.5 MB instead of
  * 3 MB of repeated keys); amounts are integer centavos, distances metres, online time minutes.
  */
-export function platformARideRoutes({ reports, clock }: { reports: RideReports; clock: SimClock }): Router {
+export function platformARideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
 
   router.get('/v1/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    const { rides, next } = reports.page(q.fleet_id, q.from, q.to, clock.nowMs(), decodeCursor(q.starting_after), q.limit);
+    const { rides, next } = reports.page(q.fleet_id, q.from, q.to, clocks.nowFor(q.fleet_id), decodeCursor(q.starting_after), q.limit);
     res.json({
       object: 'list', columns: RIDE_COLUMNS, has_more: next !== null, next_cursor: next && encodeCursor(next),
       rows: rides.map(({ id, vehicle, driver, ride: r }) =>
@@ -44,7 +44,7 @@ export function platformARideRoutes({ reports, clock }: { reports: RideReports; 
   router.get('/v1/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
-    const rows = reports.daily(q.fleet_id, q.from, q.to, clock.nowMs());
+    const rows = reports.daily(q.fleet_id, q.from, q.to, clocks.nowFor(q.fleet_id));
     res.json({ object: 'list', columns: DAILY_COLUMNS, rows: rows.map((d) => [d.date, d.driver, d.trips, d.gross, d.net, d.onlineMinutes]) });
   });
 

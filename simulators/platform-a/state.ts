@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SimClock } from '../../server/lib/clock.ts';
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { SimDb } from '../db.ts';
 import { createBindings } from '../common/bindings.ts';
+import { dueInTheirFleet, type FleetClocks, type FleetTime } from '../common/fleet-clocks.ts';
 import { seededDurationMs } from '../common/seeded.ts';
 import * as magic from '../common/magic.ts';
 import { errors } from './errors.ts';
@@ -24,7 +24,7 @@ export interface VehicleInput {
 
 export interface PlatformADeps {
   db: SimDb;
-  clock: SimClock;
+  clocks: FleetClocks;
   seed: number;
   ids: IdGenerator;
 }
@@ -33,11 +33,12 @@ export interface PlatformADeps {
  * platform_a's state machines: vehicles (pending → approved | rejected, removed) reviewed after the
  * circulation card arrives, and driver invitations (invited → bound | rejected, review pending →
  * under_review → approved → suspended). Every simulated delay is a due time handled by runDue.
+ * Everything happens on the clock of the record's fleet (its world).
  */
-export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
+export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
   const store = createPlatformAStore(db);
   const bindings = createBindings(db, 'pa', ids);
-  const now = () => clock.nowMs();
+  const now = clocks.nowFor;
 
   function requireVehicle(externalId: string): VehicleRow {
     const vehicle = store.vehicle(externalId);
@@ -55,7 +56,7 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
   function registerVehicle(input: VehicleInput): { vehicle: VehicleRow; created: boolean } {
     const existing = store.vehicle(input.externalId);
     if (existing && existing.status !== 'removed') return { vehicle: existing, created: false };
-    const at = now();
+    const at = now(input.fleetId);
     const vehicle: VehicleRow = {
       id: existing?.id ?? ids.next(),
       external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate, vin: input.vin,
@@ -70,7 +71,7 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
   function removeVehicle(externalId: string): VehicleRow {
     const vehicle = requireVehicle(externalId);
     if (vehicle.status === 'removed') return vehicle;
-    const at = now();
+    const at = now(vehicle.fleet_id);
     bindings.endOfVehicle(vehicle.id, at);
     const removed: VehicleRow = { ...vehicle, status: 'removed', review_ends_at: null, updated_at: at };
     store.saveVehicle(removed);
@@ -81,7 +82,7 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
   function uploadCard(externalId: string, file: { contentType: string; bytes: Buffer }) {
     const vehicle = requireVehicle(externalId);
     if (vehicle.status === 'removed') throw errors.vehicleRemoved();
-    const at = now();
+    const at = now(vehicle.fleet_id);
     const document = {
       id: ids.next(), vehicle_id: vehicle.id, content_type: file.contentType, size_bytes: file.bytes.length,
       sha256: createHash('sha256').update(file.bytes).digest('hex'), uploaded_at: at,
@@ -110,16 +111,18 @@ export function createPlatformAState({ db, clock, seed, ids }: PlatformADeps) {
   function decideReview(externalId: string, outcome: magic.ReviewOutcome): VehicleRow {
     const vehicle = requireVehicle(externalId);
     if (vehicle.review_ends_at === null) throw errors.noPendingReview();
-    return endReview(vehicle, outcome, now());
+    return endReview(vehicle, outcome, now(vehicle.fleet_id));
   }
 
   const { runDriversDue, ...invitations } = createDriverTransitions({ store, bindings, seed, ids, now, requireDriver });
   const { bindDriver, unbindDriver } = createBindingTransitions({ store, bindings, now });
 
   /** Reviews first: a driver's chain (answer, review, suspension) does not depend on vehicles. */
-  function runDue(nowMs: number): void {
-    for (const v of store.reviewsDue(nowMs)) endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
-    runDriversDue(nowMs);
+  function runDue(time: FleetTime): void {
+    for (const v of dueInTheirFleet(time, store.reviewsDue(time.latestMs), (v) => v.review_ends_at!)) {
+      endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
+    }
+    runDriversDue(time);
   }
 
   // Each action writes several rows (a document and its vehicle, a binding and its driver): all or none.

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { SimClock } from '../../server/lib/clock.ts';
+import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
 import type { RideReports } from '../rides/reports.ts';
@@ -29,13 +29,13 @@ const badWindow = () =>
  * `meta.fields`; amounts are decimal MXN strings that may change for 16 days after the service day
  * (settling.ts), distances km, online time hours. Partners are expected to read recent days again.
  */
-export function platformBRideRoutes({ reports, clock }: { reports: RideReports; clock: SimClock }): Router {
+export function platformBRideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
 
   router.get('/api/v2/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    const { rides, next } = reports.page(q.fleetId, q.from, q.to, clock.nowMs(), decodeCursor(q.cursor), q.limit);
+    const { rides, next } = reports.page(q.fleetId, q.from, q.to, clocks.nowFor(q.fleetId), decodeCursor(q.cursor), q.limit);
     res.json({
       meta: { fields: RIDE_FIELDS, nextCursor: next && encodeCursor(next) },
       data: rides.map(({ id, vehicle, driver, ride: r }) => {
@@ -48,7 +48,7 @@ export function platformBRideRoutes({ reports, clock }: { reports: RideReports; 
   router.get('/api/v2/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
-    const rows = reports.daily(q.fleetId, q.from, q.to, clock.nowMs());
+    const rows = reports.daily(q.fleetId, q.from, q.to, clocks.nowFor(q.fleetId));
     res.json({
       meta: { fields: DAILY_FIELDS },
       data: rows.map((d) => [d.date, d.driver, d.trips, decimal(d.gross), decimal(d.net), decimal(Math.round((d.onlineMinutes * 100) / 60))]),

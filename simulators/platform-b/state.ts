@@ -1,7 +1,7 @@
-import type { SimClock } from '../../server/lib/clock.ts';
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { SimDb } from '../db.ts';
 import { createBindings, type BindingRow } from '../common/bindings.ts';
+import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { refusesBindings, rejectedByPlatformB } from '../common/magic.ts';
 import { errors } from './errors.ts';
 import { createPlatformBStore, type VehicleRow } from './store.ts';
@@ -26,11 +26,12 @@ export interface DriverInput {
 /**
  * platform_b's state machine is instant: a vehicle is `registered` the moment it is accepted and
  * `removed` when taken off; any driver can be assigned to a registered vehicle. No due work yet.
+ * Everything happens on the clock of the vehicle's fleet (its world); drivers have no fleet here.
  */
-export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: SimClock; ids: IdGenerator }) {
+export function createPlatformBState({ db, clocks, ids }: { db: SimDb; clocks: FleetClocks; ids: IdGenerator }) {
   const store = createPlatformBStore(db);
   const bindings = createBindings(db, 'pb', ids);
-  const now = () => clock.nowMs();
+  const now = clocks.nowFor;
 
   function requireVehicle(externalId: string): VehicleRow {
     const vehicle = store.vehicle(externalId);
@@ -45,7 +46,7 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
     if (rejectedByPlatformB(input.plate)) throw errors.vehicleRejected();
     const clash = store.clashing({ external_id: input.externalId, plate: input.plate, vin: input.vin });
     if (clash) throw clash.plate === input.plate ? errors.plateTaken() : errors.vinTaken();
-    const at = now();
+    const at = now(input.fleetId);
     const vehicle: VehicleRow = {
       id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate,
       vin: input.vin, make: input.make, model: input.model, year: input.year, color: input.color,
@@ -58,7 +59,7 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
   function removeVehicle(externalId: string): VehicleRow {
     const vehicle = requireVehicle(externalId);
     if (vehicle.state === 'removed') return vehicle;
-    const at = now();
+    const at = now(vehicle.fleet_id);
     bindings.endOfVehicle(vehicle.id, at);
     const removed: VehicleRow = { ...vehicle, state: 'removed', removed_at: at, updated_at: at };
     store.saveVehicle(removed);
@@ -70,7 +71,7 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
     const vehicle = store.vehicle(vehicleExternalId);
     if (!vehicle || vehicle.state !== 'registered') throw errors.vehicleNotRegistered();
     if (refusesBindings(vehicle.plate)) throw errors.assignmentForbidden();
-    const at = now();
+    const at = now(vehicle.fleet_id);
     const driver = { id: store.driver(input.externalId)?.id ?? ids.next(), external_id: input.externalId,
       name: input.name, whatsapp: input.whatsapp, updated_at: at };
     store.saveDriver(driver);
@@ -80,7 +81,7 @@ export function createPlatformBState({ db, clock, ids }: { db: SimDb; clock: Sim
   function unassignDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {
     const vehicle = store.vehicle(vehicleExternalId);
     const driver = store.driver(driverExternalId);
-    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now()) : null;
+    const ended = vehicle && driver ? bindings.unbind(vehicle.id, driver.id, now(vehicle.fleet_id)) : null;
     if (!ended) throw errors.assignmentMissing();
     return ended;
   }

@@ -1,6 +1,7 @@
 import { addDays, eachDay, mexicoCityDate, minDate } from '../../server/lib/mexico-city.ts';
 import type { SimDb } from '../db.ts';
 import type { DueTask } from '../common/due.ts';
+import type { FleetTime } from '../common/fleet-clocks.ts';
 import { createDayPlanner, finalAtMs, openUntilMs, ridesOf, totalsAt, type Bounds } from './day.ts';
 import { createRoster, type RosterEntry } from './roster.ts';
 import { createRideDayStore, type RideDayRow } from './store.ts';
@@ -24,6 +25,7 @@ export interface BackfillCounts {
  *   whole, as if they had been driving then; days already open are left alone (no duplicates).
  * - A vehicle that leaves the platform or changes driver has the rest of its open stretch cut; with
  *   a new driver (or back on the platform) the day goes on in a new stretch from that instant.
+ * - Each fleet is a world with its own now: its days open up to its own today.
  */
 export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: number; platform: SimPlatform }) {
   const store = createRideDayStore(db, platform === 'platform_a' ? 'pa' : 'pb');
@@ -52,9 +54,12 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     record(entry, day.service_date, { fromMs: day.from_ms, untilMs: nowMs }, nowMs);
   }
 
-  function cutLeavers(entries: RosterEntry[], nowMs: number): void {
+  function cutLeavers(entries: RosterEntry[], time: FleetTime): void {
     const byVehicle = new Map(entries.map((e) => [e.vehicle, e]));
-    for (const day of store.stillOpen(nowMs)) {
+    // A day still open by its fleet's now is still open at service time (offsets are never negative).
+    for (const day of store.stillOpen(time.serviceMs)) {
+      const nowMs = time.of(day.fleet_id);
+      if (day.open_until_ms <= nowMs) continue;
       const e = byVehicle.get(day.vehicle_external_id);
       if (!e || e.driver !== day.driver_external_id || e.fleet !== day.fleet_id) cut(day, nowMs);
     }
@@ -76,14 +81,16 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     for (const date of eachDay(first, today)) openDay(e, date, e.sinceMs, nowMs);
   }
 
-  const runDue: DueTask = (nowMs) => {
+  const runDue: DueTask = (time) => {
     const entries = roster.all();
-    cutLeavers(entries, nowMs);
-    const today = mexicoCityDate(nowMs);
-    for (const e of entries) catchUp(e, today, nowMs);
+    cutLeavers(entries, time);
+    for (const e of entries) {
+      const nowMs = time.of(e.fleet);
+      catchUp(e, mexicoCityDate(nowMs), nowMs);
+    }
   };
 
-  /** Days after today have not happened: the window stops at today. Run inside a transaction. */
+  /** Days after the fleet's today have not happened: the window stops there. `nowMs` is the fleet's. Run inside a transaction. */
   function backfill(fleetId: string, from: string, to: string, nowMs: number): BackfillCounts {
     const entries = roster.ofFleet(fleetId);
     const counts: BackfillCounts = { vehicles: entries.length, days: 0, rides: 0 };

@@ -1,6 +1,6 @@
-import type { SimClock } from '../../server/lib/clock.ts';
 import type { SimDb } from '../db.ts';
 import type { DueRunner } from '../common/due.ts';
+import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { ridesControl } from './control.ts';
 import { createRideGenerator } from './generator.ts';
 import { platformARideRoutes } from '../platform-a/ride-routes.ts';
@@ -12,9 +12,9 @@ import { createRideReports } from './reports.ts';
  * simulated time passes, each platform's report routes (mounted by that platform's app, behind its
  * fault switch) and the control route that backfills a window.
  */
-export function createRideSimulation({ db, clock, seed, writeWithoutDue }: {
+export function createRideSimulation({ db, clocks, seed, writeWithoutDue }: {
   db: SimDb;
-  clock: SimClock;
+  clocks: FleetClocks;
   seed: number;
   writeWithoutDue: DueRunner['writeWithoutDue'];
 }) {
@@ -22,8 +22,8 @@ export function createRideSimulation({ db, clock, seed, writeWithoutDue }: {
   const platformB = createRideGenerator({ db, seed, platform: 'platform_b' });
   return {
     dueTasks: [platformA.runDue, platformB.runDue],
-    platformARoutes: platformARideRoutes({ reports: createRideReports(platformA.store, platformA.planner), clock }),
-    platformBRoutes: platformBRideRoutes({ reports: createRideReports(platformB.store, platformB.planner), clock }),
-    control: ridesControl({ db, clock, writeWithoutDue, generators: { platform_a: platformA, platform_b: platformB } }),
+    platformARoutes: platformARideRoutes({ reports: createRideReports(platformA.store, platformA.planner), clocks }),
+    platformBRoutes: platformBRideRoutes({ reports: createRideReports(platformB.store, platformB.planner), clocks }),
+    control: ridesControl({ db, clocks, writeWithoutDue, generators: { platform_a: platformA, platform_b: platformB } }),
   };
 }

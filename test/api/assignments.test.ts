@@ -47,7 +47,7 @@ describe('POST /v1/assignments', () => {
     const [v1, v2, d1, d2] = [await createVehicle(), await createVehicle(), await createDriver(), await createDriver()];
     const ofVehicle = (await assign(v1, d1)).body;
     const ofDriver = (await assign(v2, d2)).body;
-    t.deps.clock.advance(3_600_000);
+    t.deps.clocks.service.advance(3_600_000);
     const res = await assign(v1, d2);
     expect(res.status).toBe(201);
     for (const old of [ofVehicle, ofDriver]) {
@@ -60,7 +60,7 @@ describe('POST /v1/assignments', () => {
   it('when the same pair is already active, then it answers 200 with that assignment unchanged', async () => {
     const [vehicleId, driverId] = [await createVehicle(), await createDriver()];
     const first = (await assign(vehicleId, driverId)).body;
-    t.deps.clock.advance(1000);
+    t.deps.clocks.service.advance(1000);
     const again = await assign(vehicleId, driverId);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first);
@@ -142,7 +142,7 @@ describe('DELETE /v1/assignments/{id}', () => {
   it('when the assignment is active, then it answers 200 with it ended and frees the vehicle and the driver', async () => {
     const [vehicleId, driverId] = [await createVehicle(), await createDriver()];
     const { id } = (await assign(vehicleId, driverId)).body;
-    t.deps.clock.advance(60_000);
+    t.deps.clocks.service.advance(60_000);
     const res = await t.request.delete(`/v1/assignments/${id}`).set(fleet.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'ended', endedAt: '2026-03-02T15:01:00.000Z' });
@@ -154,7 +154,7 @@ describe('DELETE /v1/assignments/{id}', () => {
   it('when the assignment already ended, then it answers 200 with it unchanged', async () => {
     const { id } = (await assign(await createVehicle(), await createDriver())).body;
     const ended = (await t.request.delete(`/v1/assignments/${id}`).set(fleet.auth)).body;
-    t.deps.clock.advance(60_000);
+    t.deps.clocks.service.advance(60_000);
     const again = await t.request.delete(`/v1/assignments/${id}`).set(fleet.auth);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(ended);
@@ -167,7 +167,7 @@ describe('GET /v1/assignments', () => {
     const ids: string[] = [];
     for (const [v, d] of [[v1, d1], [v1, d2], [v2, d1]]) {
       ids.push((await assign(v, d)).body.id);
-      t.deps.clock.advance(1000);
+      t.deps.clocks.service.advance(1000);
     }
     return { v1, v2, d1, d2, ids };
   }

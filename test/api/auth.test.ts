@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../server/auth/scopes.ts';
+import { createClocks } from '../../server/lib/clocks.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { makeTestApp } from '../support/app.ts';
 import { tempDatabaseFiles } from '../support/temp-db.ts';
@@ -106,7 +107,7 @@ describe('authentication', () => {
     function appAndCli() {
       const [appDb, cliDb] = connections(2);
       const t = makeTestApp({ db: appDb });
-      return { t, cli: createTenantService({ db: cliDb, clock: t.deps.clock, ids: t.deps.ids }) };
+      return { t, cli: createTenantService({ db: cliDb, clocks: createClocks(cliDb, t.deps.clocks.service), ids: t.deps.ids }) };
     }
 
     it('when a key that has just been used is revoked by another connection, then its very next request gets 401', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../server/auth/scopes.ts';
-import { advanceClock } from '../../server/testbed/routes.ts';
+import { advanceClock } from '../../server/testbed/clock.ts';
 import { PDF_FILE, PNG_4MB, PNG_4MB_PLUS_1, TEXT_FILE, TINY_JPEG, TINY_PNG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
 

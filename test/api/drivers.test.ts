@@ -173,7 +173,7 @@ describe('GET /v1/drivers/{id}', () => {
 describe('PATCH /v1/drivers/{id}', () => {
   it('when fields are changed, then they are saved, nullable ones can be cleared and unknown fields are ignored', async () => {
     const driver = await createDriver({ email: 'ana@example.com', license: 'LIC-1' });
-    t.deps.clock.advance(60_000);
+    t.deps.clocks.service.advance(60_000);
     const res = await patchDriver(driver.id, { name: ' Ana María ', city: 'queretaro', email: null, license: null, id: 'x', platforms: ['platform_b'] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: driver.id, name: 'Ana María', city: 'Querétaro', email: null, license: null, platforms: [], createdAt: driver.createdAt, updatedAt: '2026-03-02T15:01:00.000Z' });
@@ -243,7 +243,7 @@ describe('GET /v1/drivers', () => {
   it('when listed, then drivers come newest first and another tenant\'s never appear', async () => {
     await createDriver({}, t.newTenant('Flota Dos').auth);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++, t.deps.clock.advance(1000)) ids.push((await createDriver()).id);
+    for (let i = 0; i < 3; i++, t.deps.clocks.service.advance(1000)) ids.push((await createDriver()).id);
     const res = await t.request.get('/v1/drivers').set(fleet.auth);
     expect(res.body).toEqual({ data: ids.reverse().map((id) => expect.objectContaining({ id })), hasMore: false });
   });

@@ -15,7 +15,7 @@ async function tenantWithVehicles(n: number, { frozen = false } = {}) {
       .send({ plate: `PAG${String(i).padStart(4, '0')}`, brand: 'Kia', model: 'Rio', year: 2021, colorId: 1 });
     expect(res.status).toBe(201);
     ids.push(res.body.id);
-    if (!frozen) t.deps.clock.advance(1000);
+    if (!frozen) t.deps.clocks.service.advance(1000);
   }
   const list = (query: Record<string, string | number> = {}, auth = owner.auth) =>
     t.request.get('/v1/vehicles').query(query).set(auth);

@@ -53,7 +53,7 @@ describe('rate limiting per key', () => {
     const t = limitedApp(2);
     for (let i = 0; i < 2; i++) await t.request.get('/v1/me').set(t.auth);
 
-    t.deps.clock.advance(3 * 86_400_000);
+    t.deps.clocks.service.advance(3 * 86_400_000);
     const res = await t.request.get('/v1/me').set(t.auth);
 
     expect(res.status).toBe(429);

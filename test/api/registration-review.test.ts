@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { advanceClock } from '../../server/testbed/routes.ts';
+import { advanceClock } from '../../server/testbed/clock.ts';
 import { TINY_JPEG, TINY_PNG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
 

@@ -11,7 +11,7 @@ const TOKEN = 'ctl-0123456789abcdef';
 
 describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
   const t = makeTestApp({ controlToken: TOKEN });
-  const now = () => t.deps.clock.now().toISOString();
+  const now = () => t.deps.clocks.service.now().toISOString();
 
   /** The same app, reached as if from another machine: the socket's peer address is overridden. */
   const from = (address: string) =>

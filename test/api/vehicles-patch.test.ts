@@ -152,7 +152,7 @@ describe('PATCH /v1/vehicles/{id}: fields', () => {
 
   it('when the clock has moved, then updatedAt follows the simulated clock and createdAt stays', async () => {
     const { patch, deps } = await withVehicle();
-    deps.clock.advance(3_600_000);
+    deps.clocks.service.advance(3_600_000);
 
     const res = await patch({ notes: 'más tarde' });
 

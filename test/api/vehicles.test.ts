@@ -342,7 +342,7 @@ describe('POST /v1/vehicles: response', () => {
   it('when the simulated clock has moved, then createdAt and updatedAt follow the simulated clock, not real time', async () => {
     // Arrange
     const { post, deps } = setup();
-    deps.clock.advance(90 * 60_000);
+    deps.clocks.service.advance(90 * 60_000);
 
     // Act
     const res = await post(validBody());
@@ -462,7 +462,7 @@ describe('GET /v1/vehicles: order, filters and isolation', () => {
     const plates = ['AAA001', 'AAA002', 'AAA003'];
     for (const plate of plates) {
       expect((await post(validBody({ plate }))).status).toBe(201);
-      deps.clock.advance(60_000);
+      deps.clocks.service.advance(60_000);
     }
 
     // Act

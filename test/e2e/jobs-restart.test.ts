@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClock } from '../../server/lib/clock-store.ts';
+import { createClocks } from '../../server/lib/clocks.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
@@ -38,7 +39,7 @@ describe('batch jobs in the serve process', () => {
   function createVehicles(count: number): string[] {
     const db = openDatabase(join(env.dataDir, 'api.db'));
     try {
-      const vehicles = createVehicleService({ db, clock: loadClock(db, null), ids: createSeededIds(db, 23) });
+      const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 23) });
       return db.transaction(() =>
         Array.from({ length: count }, () => {
           const n = String(++seq).padStart(5, '0');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClock } from '../../server/lib/clock-store.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
+import { createClocks } from '../../server/lib/clocks.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
 import { startServeProcess, tenantClient } from '../support/process.ts';
 
@@ -83,7 +84,7 @@ describe('reset and snapshots of a running serve', () => {
     const db = openDatabase(join(env.dataDir, 'api.db'));
     const vehicleIds = (() => {
       try {
-        const vehicles = createVehicleService({ db, clock: loadClock(db, null), ids: createSeededIds(db, 31) });
+        const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 31) });
         return db.transaction(() =>
           Array.from({ length: 120 }, (_, i) => {
             const n = String(i).padStart(5, '0');

@@ -5,6 +5,7 @@ import { createServices } from '../../server/services.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import type { Deps } from '../../server/deps.ts';
 import { SimClock } from '../../server/lib/clock.ts';
+import { createClocks } from '../../server/lib/clocks.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import type { Scope } from '../../server/auth/scopes.ts';
@@ -14,12 +15,13 @@ import { createSimulatorControlClient } from '../../server/platforms/simulator-c
 
 export const TEST_CLOCK_START = '2026-03-02T15:00:00.000Z';
 
-export function makeDeps(overrides: Partial<Deps> = {}): Deps {
+/** `clock`: the service clock (shared with in-process simulators); every tenant's is built on it. */
+export function makeDeps({ clock = SimClock.frozenAt(TEST_CLOCK_START), ...overrides }: Partial<Deps> & { clock?: SimClock } = {}): Deps {
   const db = overrides.db ?? openDatabase(':memory:');
   const seed = overrides.seed ?? 7;
   return {
     db,
-    clock: SimClock.frozenAt(TEST_CLOCK_START),
+    clocks: createClocks(db, clock),
     ids: createSeededIds(db, seed),
     seed,
     logger: silentLogger,
@@ -36,7 +38,7 @@ export function makeDeps(overrides: Partial<Deps> = {}): Deps {
 }
 
 /** An app on an in-memory database plus helpers to make tenants and keys the way the CLI does. */
-export function makeTestApp(overrides: Partial<Deps> = {}) {
+export function makeTestApp(overrides: Parameters<typeof makeDeps>[0] = {}) {
   const deps = makeDeps(overrides);
   const services = createServices(deps);
   const app = createApp(deps, services);

@@ -17,14 +17,14 @@ function setup(runner: ItemRunner, options: Partial<JobWorkerOptions> = {}) {
   const store = createJobStore(deps.db);
   const time = { ms: 1_000_000 };
   const workerOptions: JobWorkerOptions = {
-    store, runners: { vehicle_registrations: runner }, clock: deps.clock, realNowMs: () => time.ms, logger: silentLogger,
+    store, runners: { vehicle_registrations: runner }, clockOf: (id) => deps.clocks.forTenant(id), realNowMs: () => time.ms, logger: silentLogger,
     sleep: async (ms) => void (time.ms += ms), ...options,
   };
   const worker = createJobWorker(workerOptions);
   const newJob = (count: number, platform: Platform = 'platform_a', kind: JobKind = 'vehicle_registrations') => {
     const id = deps.ids.next();
     const items = Array.from({ length: count }, (_, i) => ({ subjectId: `${platform}-${i}`, plate: `PL-${i}` }));
-    store.createJob({ id, tenantId: tenant.id, kind, platform, createdAt: deps.clock.now().toISOString(), items });
+    store.createJob({ id, tenantId: tenant.id, kind, platform, createdAt: deps.clocks.forTenant(tenant.id).now().toISOString(), items });
     return id;
   };
   const job = (id: string) => store.getJob(id)!;

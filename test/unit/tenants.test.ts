@@ -40,6 +40,7 @@ describe('createTenant', () => {
       name: 'Flota Norte',
       status: 'active',
       created_at: TEST_CLOCK_START,
+      clock_offset_ms: 0,
     });
   });
 
@@ -130,7 +131,7 @@ describe('revokeKey', () => {
     // Arrange
     const { service, deps } = setup();
     const key = service.createKey(service.createTenant('Flota').id);
-    deps.clock.advance(60_000);
+    deps.clocks.service.advance(60_000);
 
     // Act
     const result = service.revokeKey(key.id);
@@ -144,7 +145,7 @@ describe('revokeKey', () => {
     const { service, deps } = setup();
     const key = service.createKey(service.createTenant('Flota').id);
     service.revokeKey(key.id);
-    deps.clock.advance(60_000);
+    deps.clocks.service.advance(60_000);
 
     expectAppError(() => service.revokeKey(key.id), 'CONFLICT');
     expect(service.store.getKey(key.id)?.revoked_at).toBe(TEST_CLOCK_START);

@@ -9,7 +9,7 @@ describe('control surface', () => {
     await request.post('/platform-a/v1/vehicles').send(body);
     await request.put(`/platform-a/v1/vehicles/${body.external_id}/circulation-card`).set('content-type', 'image/png').send(JPEG);
     const res = await request.post('/_control/clock').send({ frozenAtMs: START_MS, offsetMs: 24 * HOUR });
-    expect(res.body).toEqual({ now: new Date(START_MS + 24 * HOUR).toISOString(), frozenAtMs: START_MS, offsetMs: 24 * HOUR });
+    expect(res.body).toEqual({ now: new Date(START_MS + 24 * HOUR).toISOString(), frozenAtMs: START_MS, offsetMs: 24 * HOUR, fleets: {} });
     expect((await request.get('/_control/clock')).body.now).toBe(res.body.now);
     const row = (await request.get(`/platform-a/v1/vehicles/${body.external_id}`)).body.vehicle;
     expect(row.status).toBe('approved');

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDueRunner } from '../../../simulators/common/due.ts';
+import { SimClock } from '../../../server/lib/clock.ts';
+import { createDueRunner, type DueTask } from '../../../simulators/common/due.ts';
+import { createFleetClocks } from '../../../simulators/common/fleet-clocks.ts';
 import { openSimulatorsDb, type SimDb } from '../../../simulators/db.ts';
 
 const dirs: string[] = [];
@@ -11,10 +13,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const fleetClocks = (db: SimDb) => createFleetClocks(db, SimClock.frozenAt('2026-03-02T15:00:00.000Z'));
+const runner = (db: SimDb, tasks: DueTask[]) => createDueRunner(db, fleetClocks(db).at, tasks);
+
 /** A runner whose one task counts its runs; `write` changes the database on the same connection. */
 function counted(db: SimDb = openSimulatorsDb(':memory:')) {
   const runs: number[] = [];
-  const run = createDueRunner(db, [(nowMs) => void runs.push(nowMs)]);
+  const run = runner(db, [(time) => void runs.push(time.serviceMs)]);
   const write = () => db.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('x', ?)").run(runs.length);
   return { db, run, runs, write };
 }
@@ -36,6 +41,18 @@ describe('due runner', () => {
     expect(runs).toEqual([1_000, 1_001, 1_000]);
   });
 
+  it('when a fleet clock moved since the last run, then the tasks run at the same service instant and see that fleet ahead', () => {
+    const db = openSimulatorsDb(':memory:');
+    const clocks = fleetClocks(db);
+    const seen: [number, number, number][] = [];
+    const run = createDueRunner(db, clocks.at, [(time) => void seen.push([time.of('fleet-a'), time.of('fleet-b'), time.latestMs])]);
+    run(1_000);
+    clocks.setOffset('fleet-a', 500);
+    run(1_000);
+    run(1_000);
+    expect(seen).toEqual([[1_000, 1_000, 1_000], [1_500, 1_000, 1_500]]);
+  });
+
   it('when this connection wrote since the last run, then the tasks run at the same instant', () => {
     const { run, runs, write } = counted();
     run(1_000);
@@ -48,7 +65,7 @@ describe('due runner', () => {
   it('when what a task writes is all that changed, then the next run at that instant is skipped', () => {
     const db = openSimulatorsDb(':memory:');
     let runs = 0;
-    const run = createDueRunner(db, [() => void (runs++, db.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('t', 1)").run())]);
+    const run = runner(db, [() => void (runs++, db.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('t', 1)").run())]);
     run(5);
     run(5);
     expect(runs).toBe(1);
@@ -78,7 +95,7 @@ describe('due runner', () => {
   it('when a run failed, then the next one at the same instant runs again', () => {
     const db = openSimulatorsDb(':memory:');
     let calls = 0;
-    const run = createDueRunner(db, [() => {
+    const run = runner(db, [() => {
       calls++;
       if (calls === 2) throw new Error('boom');
     }]);

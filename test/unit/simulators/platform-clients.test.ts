@@ -143,8 +143,8 @@ describe('platform_b client', () => {
 describe('simulator control client', () => {
   it('pushes the clock and answers health', async () => {
     const state = clock.getState();
-    expect(await control.setClock(state)).toEqual({ now: clock.nowIso(), ...state });
-    expect(await control.getClock()).toEqual({ now: clock.nowIso(), ...state });
+    expect(await control.setClock(state)).toEqual({ now: clock.nowIso(), ...state, fleets: {} });
+    expect(await control.getClock()).toEqual({ now: clock.nowIso(), ...state, fleets: {} });
     expect(await control.health()).toMatchObject({ status: 'ok', now: clock.nowIso() });
   });
 
