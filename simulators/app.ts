@@ -60,7 +60,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.use('/platform-b', createPlatformBApp({ state: platformB, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control] }),
+    createControlRouter({ db, clock, faults, runDue, platformControls: [platformAControl(platformA, db), platformBControl(platformB, db), rides.control] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import { pathId } from '../common/schemas.ts';
 import { ridesTestbedRouter } from '../rides/testbed.ts';
+import { platformsTestbedRouter } from './platforms.ts';
 
 const AdvanceBody = z.object({ duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }) });
 const ReviewBody = z.object({
@@ -60,6 +61,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   });
 
   router.use(ridesTestbedRouter(deps, services.rideIngestion));
+  router.use(platformsTestbedRouter(deps));
 
   return router;
 }
