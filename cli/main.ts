@@ -8,6 +8,7 @@ import { registerJobs } from './commands/jobs.ts';
 import { registerScenario } from './commands/scenario.ts';
 import { registerOpenApi } from './commands/openapi.ts';
 import { registerRides } from './commands/rides.ts';
+import { registerPlatforms } from './commands/platforms.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -22,5 +23,6 @@ registerJobs(program);
 registerScenario(program);
 registerOpenApi(program);
 registerRides(program);
+registerPlatforms(program);
 
 await program.parseAsync(process.argv);
