@@ -47,8 +47,9 @@ export function createControlRouter({ db, clock, faults, runDue, platformControl
   router.use(localOnly, express.json());
   const clockJson = () => ({ now: clock.nowIso(), ...clock.getState() });
 
+  // The pid lets a test or an operator find this process (to stop it, say) without guessing among serve's children.
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', now: clock.nowIso(), platforms: ['platform_a', 'platform_b'] });
+    res.json({ status: 'ok', now: clock.nowIso(), platforms: ['platform_a', 'platform_b'], pid: process.pid });
   });
 
   router.get('/clock', (_req, res) => res.json(clockJson()));
