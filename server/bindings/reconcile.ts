@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import type { Logger } from '../lib/logger.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { AppError } from '../http/errors.ts';
 import type { AssignmentRow } from '../assignments/store.ts';
@@ -9,6 +10,7 @@ export type Pair = Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>;
 
 export interface ReconcilerDeps {
   db: Db;
+  logger: Logger;
   store: BindingStore;
   /** What the platform itself holds now (the simulators' control surface). */
   listHeld(platform: Platform): Promise<PlatformBinding[]>;
@@ -51,7 +53,11 @@ export function createReconciler(deps: ReconcilerDeps) {
       const key = keyOf(b.vehicleExternalId, b.driverExternalId);
       // A vehicle this API does not know, or an unbind the release task already owes, is not this pass's to undo.
       if (wanted.has(key) || owed.has(key) || !known.get(b.vehicleExternalId)) continue;
-      await deps.unbindStray(platform, { vehicle_id: b.vehicleExternalId, driver_id: b.driverExternalId }).catch(ignoreOutage);
+      await deps.unbindStray(platform, { vehicle_id: b.vehicleExternalId, driver_id: b.driverExternalId }).catch((err) => {
+        // An outage is retried by the next run; a refusal must not stop the rest of the pass either.
+        if (!(err instanceof AppError)) throw err;
+        if (err.code !== 'PLATFORM_UNAVAILABLE') deps.logger.warn('stray binding not unbound', { platform, vehicleId: b.vehicleExternalId, error: err.message });
+      });
     }
   }
 
@@ -61,9 +67,4 @@ export function createReconciler(deps: ReconcilerDeps) {
       for (const platform of PLATFORMS) await reconcile(platform);
     },
   };
-}
-
-function ignoreOutage(err: unknown): void {
-  if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') return;
-  throw err;
 }

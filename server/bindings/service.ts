@@ -160,6 +160,7 @@ export function createBindingService(deps: BindingDeps) {
 
   const reconciler = createReconciler({
     db: deps.db,
+    logger: deps.logger,
     store,
     listHeld: (platform) => deps.simulators.listBindings(platform),
     /** A `synced` row the platform does not hold (unchanged since it was read): back to pending, bound again. */

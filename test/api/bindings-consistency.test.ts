@@ -91,4 +91,52 @@ describe('bindings stay true to the platform under any interleaving', () => {
       { numRuns: 8, examples: EXAMPLES },
     );
   }, 60_000);
+
+  describe('reconciliation with what platform_b holds', () => {
+    async function pair() {
+      const { auth } = w.newTenant();
+      const vehicleId = await f.vehicle(auth);
+      const driverId = await f.driver(auth);
+      await f.registerOnB(auth, vehicleId);
+      return { auth, vehicleId, driverId };
+    }
+
+    it('when platform_b holds a binding for no active assignment, then the next sync run unbinds it', async () => {
+      const { vehicleId, driverId } = await pair();
+      await w.net.platformB.bindDriver(vehicleId, { externalId: driverId, name: 'Ana Ruiz', whatsapp: '+523300000000' });
+
+      await w.services.sync.runDue();
+
+      expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(false);
+    });
+
+    it('when platform_b loses a synced binding, then the next sync run binds it again', async () => {
+      const { auth, vehicleId, driverId } = await pair();
+      const { id } = (await f.assign(auth, vehicleId, driverId).expect(201)).body;
+      await w.net.platformB.unbindDriver(vehicleId, driverId);
+
+      await w.services.sync.runDue();
+
+      expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(true);
+      expect(f.bindingRow(id, 'platform_b')).toEqual({ state: 'synced', attempts: 2, last_error: null });
+    });
+
+    it('when platform_b loses a synced binding during an outage, then the assignment says pending, not synced, until it is bound again', async () => {
+      const { auth, vehicleId, driverId } = await pair();
+      const { id } = (await f.assign(auth, vehicleId, driverId).expect(201)).body;
+      await w.net.platformB.unbindDriver(vehicleId, driverId);
+      await w.net.control.setFault('platform_b', 'error');
+
+      try {
+        await w.services.sync.runDue();
+        expect((await f.assignment(auth, id)).platformSync).toBe('pending');
+      } finally {
+        await w.net.control.setFault('platform_b', 'none');
+      }
+      await w.services.sync.runDue();
+
+      expect((await f.assignment(auth, id)).platformSync).toBe('synced');
+      expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(true);
+    });
+  });
 });
