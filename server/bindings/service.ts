@@ -163,14 +163,12 @@ export function createBindingService(deps: BindingDeps) {
     logger: deps.logger,
     store,
     listHeld: (platform) => deps.simulators.listBindings(platform),
-    /** A `synced` row the platform does not hold (unchanged since it was read): back to pending, bound again. */
+    /** A `synced` row the platform does not hold (unchanged since it was read): bound again (`pending` until it is). */
     repush: (a, platform, seen) =>
       inTurn(platform, a, async () => {
         const row = store.get(a.id, platform);
         const unchanged = row?.state === 'synced' && row.updated_at === seen.updated_at && row.attempts === seen.attempts;
-        if (!unchanged || store.assignment(a.id)?.status !== 'active') return;
-        save(a.id, platform, { state: 'pending', error: 'la plataforma ya no tenía el vínculo' }, row.attempts);
-        await bindNow(a, platform);
+        if (unchanged && store.assignment(a.id)?.status === 'active') await bindNow(a, platform);
       }),
     /** A pair the platform holds for no active assignment of ours. */
     unbindStray: (platform, pair) =>
