@@ -39,7 +39,9 @@ const EXAMPLES: [Command[][]][] = [
  * is what platform_b holds (contract §3 platformSync).
  */
 describe('bindings stay true to the platform under any interleaving', () => {
-  const w = useWorld();
+  // Many requests at once on a busy machine: the setup's platform calls must not time out (an outage
+  // is what the `outage` command is for), so the clients get more than the usual half second.
+  const w = useWorld({ clientTimeoutMs: 5_000 });
   const f = fleetFixtures(w);
 
   async function fleet() {
