@@ -9,6 +9,7 @@ import { registerScenario } from './commands/scenario.ts';
 import { registerOpenApi } from './commands/openapi.ts';
 import { registerRides } from './commands/rides.ts';
 import { registerSnapshot } from './commands/snapshot.ts';
+import { registerPlatforms } from './commands/platforms.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -24,5 +25,6 @@ registerScenario(program);
 registerOpenApi(program);
 registerRides(program);
 registerSnapshot(program);
+registerPlatforms(program);
 
 await program.parseAsync(process.argv);

@@ -63,7 +63,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
   app.use(
     '/_control',
-    createControlRouter({ db, clocks, faults, runDue, platformControls: [platformAControl(platformA), platformBControl(platformB), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
+    createControlRouter({ db, clocks, faults, runDue, platformControls: [platformAControl(platformA, db), platformBControl(platformB, db), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { probeTimings, watchHealth } from './health-probe.ts';
 
 const SIMULATORS_MAIN = fileURLToPath(new URL('../../simulators/main.ts', import.meta.url));
 const LISTENING = /simulators listening on (http:\/\/127\.0\.0\.1:(\d+))/;
@@ -23,13 +24,22 @@ interface Running {
  * itself when its stdin (our pipe) closes, so a SIGKILLed serve leaves no orphan behind. If the
  * child dies on its own, it is started again on the same port, so the API's clients (whose base
  * URL is fixed) recover by themselves; meanwhile the API answers 503 PLATFORM_UNAVAILABLE.
+ * A child that stops answering its health probe (hung, or stopped with SIGSTOP) is SIGKILLed and so
+ * replaced the same way; its data is in platforms.db, written in transactions, so nothing is lost.
  */
 export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<Companion> {
+  const timings = probeTimings(env);
   let current = await spawnSimulators(env, startTimeoutMs);
   let stopping = false;
+  let stopProbe = () => {};
 
   const supervise = (running: Running) => {
+    stopProbe = watchHealth(`${running.baseUrl}/_control/health`, timings, (silentMs) => {
+      process.stderr.write(`simuladores sin responder durante ${Math.round(silentMs / 1000)} s (pid ${running.child.pid}); se reemplazan\n`);
+      running.child.kill('SIGKILL');
+    });
     running.child.once('exit', async (code, signal) => {
+      stopProbe();
       if (stopping) return;
       process.stderr.write(`simuladores terminados (${signal ?? code}); reiniciando en el puerto ${running.port}\n`);
       while (!stopping) {
@@ -51,6 +61,7 @@ export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30
     baseUrl: current.baseUrl,
     stop() {
       stopping = true;
+      stopProbe();
       return stopChild(current.child);
     },
   };

@@ -14,6 +14,14 @@ export interface BindingRow {
   updated_at: string;
 }
 
+interface JoinedBinding {
+  b_platform: Platform;
+  b_state: BindingState;
+  b_attempts: number;
+  b_last_error: string | null;
+  b_updated_at: string;
+}
+
 export function createBindingStore(db: Db) {
   const get = db.prepare('SELECT * FROM assignment_bindings WHERE assignment_id = ? AND platform = ?');
   const upsert = db.prepare(`INSERT INTO assignment_bindings (assignment_id, platform, state, attempts, last_error, updated_at)
@@ -27,6 +35,13 @@ export function createBindingStore(db: Db) {
     ORDER BY a.created_at, a.id`);
   const toRelease = db.prepare(`SELECT a.* FROM assignments a WHERE a.status = 'ended' AND EXISTS
     (SELECT 1 FROM assignment_bindings b WHERE b.assignment_id = a.id AND b.state = 'unbinding') ORDER BY a.ended_at, a.id`);
+  const syncedOn = db.prepare(`SELECT a.*, b.platform AS b_platform, b.state AS b_state, b.attempts AS b_attempts,
+    b.last_error AS b_last_error, b.updated_at AS b_updated_at FROM assignments a JOIN assignment_bindings b ON b.assignment_id = a.id
+    WHERE a.status = 'active' AND b.platform = ? AND b.state = 'synced' ORDER BY a.created_at, a.id`);
+  const activePairs = db.prepare(`SELECT vehicle_id, driver_id FROM assignments WHERE status = 'active'`);
+  const owed = db.prepare(`SELECT a.vehicle_id, a.driver_id FROM assignments a JOIN assignment_bindings b ON b.assignment_id = a.id
+    WHERE a.status = 'ended' AND b.platform = ? AND b.state = 'unbinding'`);
+  const pairActive = db.prepare(`SELECT 1 FROM assignments WHERE status = 'active' AND vehicle_id = ? AND driver_id = ?`).pluck();
   const dropDriver = db.prepare(`UPDATE assignment_bindings SET state = 'awaiting', updated_at = ? WHERE platform = ? AND state = 'synced'
     AND assignment_id IN (SELECT id FROM assignments WHERE driver_id = ? AND status = 'active')`);
 
@@ -47,6 +62,18 @@ export function createBindingStore(db: Db) {
     activeUnsettled: () => unsettled.all() as AssignmentRow[],
     /** Ended assignments with an unbind the platform has not confirmed yet. */
     endedWithUnbinds: () => toRelease.all() as AssignmentRow[],
+    /** Active assignments whose binding on the platform is `synced`, with that row. */
+    syncedOn(platform: Platform): { assignment: AssignmentRow; binding: BindingRow }[] {
+      return (syncedOn.all(platform) as (AssignmentRow & JoinedBinding)[]).map((r) => {
+        const { b_platform, b_state, b_attempts, b_last_error, b_updated_at, ...assignment } = r;
+        const binding = { assignment_id: assignment.id, platform: b_platform, state: b_state, attempts: b_attempts, last_error: b_last_error, updated_at: b_updated_at };
+        return { assignment, binding };
+      });
+    },
+    activePairs: () => activePairs.all() as Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>[],
+    /** Pairs of ended assignments whose unbind on the platform is still owed. */
+    owedUnbinds: (platform: Platform) => owed.all(platform) as Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>[],
+    pairActive: (vehicleId: string, driverId: string) => pairActive.get(vehicleId, driverId) !== undefined,
     /**
      * The platform dropped the driver's binding together with the invitation (platform_a cancels both
      * at once): back to awaiting, to be pushed again once the driver is active there again.

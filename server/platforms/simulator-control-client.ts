@@ -20,6 +20,8 @@ const BindingsAnswer = z.object({
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
+const HeldRecord = z.object({ externalId: z.string(), status: z.string() });
+const ViewAnswer = BindingsAnswer.extend({ vehicles: z.array(HeldRecord), drivers: z.array(HeldRecord) });
 const Generated = z.object({ vehicles: z.number(), days: z.number(), rides: z.number() });
 const GenerateAnswer = z.object({ platforms: z.object({ platform_a: Generated, platform_b: Generated }) });
 const ControlError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -28,6 +30,7 @@ export type SimulatorClock = z.infer<typeof ClockAnswer>;
 export type Fault = z.infer<typeof FaultAnswer>;
 export type GeneratedRides = z.infer<typeof Generated>;
 export type PlatformBinding = z.infer<typeof BindingsAnswer>['bindings'][number];
+export type PlatformView = z.infer<typeof ViewAnswer>;
 
 export interface ReviewDecision {
   verdict: 'approved' | 'rejected';
@@ -115,6 +118,9 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     /** The platform's own view of the active bindings, to compare with the API's assignments. */
     listBindings: async (platform: PlatformName): Promise<PlatformBinding[]> =>
       (await call(BindingsAnswer, 'GET', `/_control/${SEGMENT[platform]}/bindings`)).bindings,
+
+    /** Every vehicle, driver and active binding the platform holds, by the API's ids. */
+    platformView: (platform: PlatformName): Promise<PlatformView> => call(ViewAnswer, 'GET', `/_control/${SEGMENT[platform]}/view`),
   };
 }
 

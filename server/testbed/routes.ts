@@ -10,6 +10,7 @@ import { worldRoutes } from '../snapshots/routes.ts';
 import { tenantsControl } from './tenants.ts';
 import { faultsControl } from './faults.ts';
 import { clockRoutes } from './clock.ts';
+import { platformsTestbedRouter } from './platforms.ts';
 
 const ReviewBody = z.object({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
@@ -54,6 +55,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   router.use(worldRoutes(services.world));
   router.use(tenantsControl(deps, services));
   router.use(faultsControl(deps));
+  router.use(platformsTestbedRouter(deps));
 
   return router;
 }

@@ -66,8 +66,9 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
     clock.setState(service);
   });
 
+  // The pid lets a test or an operator find this process (to stop it, say) without guessing among serve's children.
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', now: clock.nowIso(), platforms: ['platform_a', 'platform_b'] });
+    res.json({ status: 'ok', now: clock.nowIso(), platforms: ['platform_a', 'platform_b'], pid: process.pid });
   });
 
   router.get('/clock', (_req, res) => res.json(clockJson()));

@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { SimDb } from '../db.ts';
+import { createPlatformView } from '../common/view.ts';
 import type { PlatformAState } from './state.ts';
 import { driverJson, vehicleJson } from './store.ts';
 
@@ -11,7 +13,7 @@ const ReviewDecision = z.object({ verdict: Verdict, card: Verdict.default('appro
  * platform_a's part of the control surface: what in reality the platform's reviewers and the driver
  * in the app would do, now, instead of waiting for the seeded schedule.
  */
-export function platformAControl(state: PlatformAState): Router {
+export function platformAControl(state: PlatformAState, db: SimDb): Router {
   const router = Router();
 
   router.post('/platform-a/vehicles/:externalId/review', (req, res) => {
@@ -28,6 +30,11 @@ export function platformAControl(state: PlatformAState): Router {
 
   router.get('/platform-a/bindings', (_req, res) => {
     res.json({ bindings: state.bindings.listActive() });
+  });
+
+  const view = createPlatformView(db, 'pa', state.bindings);
+  router.get('/platform-a/view', (_req, res) => {
+    res.json(view());
   });
 
   return router;

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import type { SimDb } from '../db.ts';
+import { createPlatformView } from '../common/view.ts';
 import type { PlatformBState } from './state.ts';
 
 /**
@@ -6,11 +8,16 @@ import type { PlatformBState } from './state.ts';
  * what remains is looking at the platform's side of the assignments, which tests and QA compare
  * with the API's platformSync.
  */
-export function platformBControl(state: PlatformBState): Router {
+export function platformBControl(state: PlatformBState, db: SimDb): Router {
   const router = Router();
 
   router.get('/platform-b/bindings', (_req, res) => {
     res.json({ bindings: state.bindings.listActive() });
+  });
+
+  const view = createPlatformView(db, 'pb', state.bindings);
+  router.get('/platform-b/view', (_req, res) => {
+    res.json(view());
   });
 
   return router;

@@ -1,0 +1,70 @@
+import type { Db } from '../db/open.ts';
+import type { Logger } from '../lib/logger.ts';
+import { PLATFORMS, type Platform } from '../common/schemas.ts';
+import { AppError } from '../errors.ts';
+import type { AssignmentRow } from '../assignments/store.ts';
+import type { PlatformBinding } from '../platforms/simulator-control-client.ts';
+import type { BindingRow, BindingStore } from './store.ts';
+
+export type Pair = Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>;
+
+export interface ReconcilerDeps {
+  db: Db;
+  logger: Logger;
+  store: BindingStore;
+  /** What the platform itself holds now (the simulators' control surface). */
+  listHeld(platform: Platform): Promise<PlatformBinding[]>;
+  /** Queued behind the pair's other calls; re-checks the row when its turn comes. */
+  repush(a: AssignmentRow, platform: Platform, seen: BindingRow): Promise<void>;
+  /** Queued behind the pair's other calls; re-checks that no active assignment wants the pair. */
+  unbindStray(platform: Platform, pair: Pair): Promise<void>;
+}
+
+const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}`;
+
+/**
+ * Level-triggered reconciliation (docs/decisions.md): compares what the active assignments want on a
+ * platform with what the platform holds, and converges. A `synced` binding the platform lost is
+ * bound again; a binding the platform holds for none of our active assignments is unbound. Rows are
+ * read before the platform's list, so a bind that lands meanwhile is never taken for a lost one
+ * (the row changed); the queued calls re-check the database when their turn comes.
+ */
+export function createReconciler(deps: ReconcilerDeps) {
+  const known = deps.db.prepare('SELECT 1 FROM vehicles WHERE id = ?').pluck();
+
+  async function reconcile(platform: Platform): Promise<void> {
+    const synced = deps.store.syncedOn(platform);
+    let held: PlatformBinding[];
+    try {
+      held = await deps.listHeld(platform);
+    } catch (err) {
+      // The companion is down or being replaced: the next run compares again.
+      if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') return;
+      throw err;
+    }
+    const holds = new Set(held.map((b) => keyOf(b.vehicleExternalId, b.driverExternalId)));
+    for (const { assignment, binding } of synced) {
+      if (!holds.has(keyOf(assignment.vehicle_id, assignment.driver_id))) await deps.repush(assignment, platform, binding);
+    }
+    // Read after the list: an assignment made before the list was read is never taken for a stray.
+    const wanted = new Set(deps.store.activePairs().map((p) => keyOf(p.vehicle_id, p.driver_id)));
+    const owed = new Set(deps.store.owedUnbinds(platform).map((p) => keyOf(p.vehicle_id, p.driver_id)));
+    for (const b of held) {
+      const key = keyOf(b.vehicleExternalId, b.driverExternalId);
+      // A vehicle this API does not know, or an unbind the release task already owes, is not this pass's to undo.
+      if (wanted.has(key) || owed.has(key) || !known.get(b.vehicleExternalId)) continue;
+      await deps.unbindStray(platform, { vehicle_id: b.vehicleExternalId, driver_id: b.driverExternalId }).catch((err) => {
+        // An outage is retried by the next run; a refusal must not stop the rest of the pass either.
+        if (!(err instanceof AppError)) throw err;
+        if (err.code !== 'PLATFORM_UNAVAILABLE') deps.logger.warn('stray binding not unbound', { platform, vehicleId: b.vehicleExternalId, error: err.message });
+      });
+    }
+  }
+
+  return {
+    /** One pass over every platform; an outage of one does not stop the other. */
+    async run(): Promise<void> {
+      for (const platform of PLATFORMS) await reconcile(platform);
+    },
+  };
+}

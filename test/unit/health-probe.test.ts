@@ -1,0 +1,58 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROBE, probeTimings, watchHealth } from '../../cli/lib/health-probe.ts';
+import { CliError } from '../../cli/output.ts';
+
+describe('the companion health probe', () => {
+  let server: Server | undefined;
+  let stop = () => {};
+  afterEach(async () => {
+    stop();
+    server?.closeAllConnections();
+    await new Promise((r) => (server ? server.close(r) : r(undefined)));
+  });
+
+  /** A peer that answers 200 while `answering`, and otherwise holds every request without a word. */
+  async function peer() {
+    const state = { answering: true, probes: 0 };
+    server = createServer((_req, res) => {
+      state.probes++;
+      if (state.answering) res.end('{"status":"ok"}');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    return { state, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/_control/health` };
+  }
+
+  it('when the peer stops answering, then onHung is called once the silence passes hungAfterMs', async () => {
+    const { state, url } = await peer();
+    state.answering = false;
+
+    const silent = await new Promise<number>((resolve) => {
+      stop = watchHealth(url, { everyMs: 10, timeoutMs: 30, hungAfterMs: 100 }, resolve);
+    });
+
+    expect(silent).toBeGreaterThanOrEqual(100);
+  });
+
+  it('when the peer answers every probe, then it is never taken for hung', async () => {
+    const { state, url } = await peer();
+    let hung = false;
+    stop = watchHealth(url, { everyMs: 10, timeoutMs: 5_000, hungAfterMs: 5_000 }, () => (hung = true));
+
+    while (state.probes < 5) await new Promise((r) => setTimeout(r, 10));
+
+    expect(hung).toBe(false);
+  });
+
+  it('when no variable is set, then the defaults apply; when one is set, then it wins', () => {
+    expect(probeTimings({})).toEqual(DEFAULT_PROBE);
+    expect(probeTimings({ FLEET_SIM_HUNG_AFTER_MS: '8000', FLEET_SIM_PROBE_EVERY_MS: '500', FLEET_SIM_PROBE_TIMEOUT_MS: '' }))
+      .toEqual({ everyMs: 500, timeoutMs: DEFAULT_PROBE.timeoutMs, hungAfterMs: 8000 });
+  });
+
+  it.each(['0', '-5', '1.5', 'tres'])('when FLEET_SIM_HUNG_AFTER_MS is %j, then a clear error names the variable', (raw) => {
+    expect(() => probeTimings({ FLEET_SIM_HUNG_AFTER_MS: raw })).toThrow(CliError);
+    expect(() => probeTimings({ FLEET_SIM_HUNG_AFTER_MS: raw })).toThrow(/FLEET_SIM_HUNG_AFTER_MS/);
+  });
+});
