@@ -1,0 +1,6 @@
+// Types for native-check.mjs, which stays JavaScript because it runs before tsx is loaded.
+export declare const REBUILD_COMMAND: string;
+export declare const NATIVE_BUILD_MISSING: string;
+export declare const DEPENDENCIES_MISSING: string;
+export declare function nativeBuildProblem(open?: () => void): string | null;
+export declare function exitIfNativeBuildMissing(): void;
