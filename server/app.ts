@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log.ts';
 import { isV1Path, keylessPaths, publicPaths, serveOperations } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { testbedRouter } from './testbed/routes.ts';
+import { controlDocumentRoute } from './testbed/document.ts';
 import { controlGuard } from './testbed/loopback-only.ts';
 import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
@@ -30,7 +31,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use('/_testbed', controlGuard(deps.controlToken ?? null), testbedRouter(deps, services));
+  app.use('/_testbed', controlGuard(deps.controlToken ?? null), controlDocumentRoute, testbedRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));
   return app;

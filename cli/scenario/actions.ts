@@ -53,6 +53,22 @@ async function control(ctx: ActionContext, path: string, body?: unknown): Promis
 }
 
 /**
+ * A scenario's clock steps move its own worlds only (contract §4): each of its tenants, or the one
+ * named. The transcript shows one request naming the worlds moved, and the last world's answer.
+ */
+async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advanceClock']>): Promise<Exchange> {
+  const { duration, tenant } = typeof spec === 'string' ? { duration: spec, tenant: undefined } : spec;
+  const aliases = tenant === undefined ? [...ctx.tenantIds.keys()] : [tenant];
+  let response: Exchange['response'] | undefined;
+  for (const alias of aliases) {
+    const id = ctx.tenantIds.get(alias);
+    if (id === undefined) throw new StepError(`el tenant ${alias} no está declarado en tenants`);
+    response = (await control(ctx, '/clock/advance', { duration, tenant: id })).response;
+  }
+  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: response! };
+}
+
+/**
  * Polls the job until it ends, within a real-time limit (jobs run in real time). Only the final
  * answer is kept: how many polls it took depends on timing, and the transcript must not.
  */
@@ -76,7 +92,7 @@ export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
     case 'request':
       return apiRequest(step.request!, ctx);
     case 'advanceClock':
-      return control(ctx, '/clock/advance', { duration: step.advanceClock });
+      return advanceWorlds(ctx, step.advanceClock!);
     case 'reviewVehicle': {
       const { vehicle, ...decision } = step.reviewVehicle!;
       return control(ctx, `/platform-a/vehicles/${id(vehicle)}/review`, decision);

@@ -13,6 +13,8 @@ export interface Exchange {
     headers?: Record<string, string>;
     body?: unknown;
     multipart?: Record<string, unknown>;
+    /** A clock step: the scenario's tenants (by alias) whose worlds it moved. */
+    worlds?: string[];
   };
   response: { status: number; body: unknown; headers: Record<string, string> };
 }

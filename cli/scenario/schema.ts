@@ -65,7 +65,8 @@ const Step = z
     name: z.string().optional(),
     request: Request.optional(),
     // Control steps, one per testbed command (contract §2), run on the loopback control surface.
-    advanceClock: Duration.optional(),
+    // A duration moves every world of the file; `{duration, tenant}` moves that tenant's world alone.
+    advanceClock: z.union([Duration, z.strictObject({ duration: Duration, tenant: z.string() })]).optional(),
     reviewVehicle: z.strictObject({ vehicle: z.string(), verdict: Verdict, card: Verdict.optional() }).optional(),
     acceptInvitation: z.string().optional(),
     declineInvitation: z.string().optional(),

@@ -13,7 +13,7 @@ import { addDays, daysBetween, isCalendarDate, mexicoCityDate, minDate } from '.
 export const MAX_GENERATE_DAYS = 366;
 
 const Day = (field: string) => z.string({ error: `${field} debe ser una fecha YYYY-MM-DD` }).refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`);
-const GenerateBody = z
+export const GenerateBody = z
   .object({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
   .refine((b) => b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
   .refine((b) => daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, { path: ['to'], message: `como máximo ${MAX_GENERATE_DAYS} días por llamada` });

@@ -3,6 +3,8 @@ import swaggerUi from 'swagger-ui-express';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { openApiDocument } from './document.ts';
 
+const CONTROL_OPENAPI_PATH = '/_testbed/openapi.json';
+
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';
 
@@ -38,8 +40,14 @@ export function docsRoutes(router: Router): void {
     swaggerUi.serveFiles(undefined, {
       swaggerUrl: OPENAPI_PATH,
       customSiteTitle: 'Fleet Partner API',
+      explorer: true,
       swaggerOptions: {
-        url: OPENAPI_PATH,
+        // The partner API first; the testbed's control API (contract §4) in the same page's selector.
+        urls: [
+          { url: OPENAPI_PATH, name: 'Fleet Partner API' },
+          { url: CONTROL_OPENAPI_PATH, name: 'API de control del testbed' },
+        ],
+        'urls.primaryName': 'Fleet Partner API',
         validatorUrl: null,
         docExpansion: 'list',
         displayOperationId: true,
@@ -51,6 +59,7 @@ export function docsRoutes(router: Router): void {
     swaggerUi.setup(undefined, {
       swaggerUrl: OPENAPI_PATH,
       customSiteTitle: 'Fleet Partner API',
+      explorer: true,
       // swagger-ui-express appends customCss to its own rule as is: unset, it writes "undefined" there.
       customCss: '',
     }),

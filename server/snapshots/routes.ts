@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseJsonBody } from '../http/parse.ts';
 import type { WorldService } from './service.ts';
 
-const SaveBody = z.object({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
+export const SaveBody = z.object({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
 
 /** `/_testbed/reset` and `/_testbed/snapshots…` (contract §4). */
 export function worldRoutes(world: WorldService): Router {

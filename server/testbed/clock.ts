@@ -8,7 +8,7 @@ import { saveClock } from '../lib/clock-store.ts';
 import { parseDuration } from '../lib/clock.ts';
 import type { Services } from '../services.ts';
 
-const AdvanceBody = z.object({
+export const AdvanceBody = z.object({
   duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }),
   tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).optional(),
 });

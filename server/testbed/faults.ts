@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { parseJsonBody } from '../http/parse.ts';
 
-const FaultBody = z.object({
+export const FaultBody = z.object({
   platform: z.enum(['platform_a', 'platform_b'], { error: 'platform debe ser platform_a o platform_b' }),
   mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
   ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo').max(600_000, 'ms admite hasta 600000').optional(),

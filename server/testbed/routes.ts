@@ -12,7 +12,7 @@ import { faultsControl } from './faults.ts';
 import { clockRoutes } from './clock.ts';
 import { platformsTestbedRouter } from './platforms.ts';
 
-const ReviewBody = z.object({
+export const ReviewBody = z.object({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
   card: z.enum(['approved', 'rejected'], { error: 'card debe ser approved o rejected' }).optional(),
 });

@@ -8,7 +8,7 @@ import { parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import { createTenantPurge } from '../tenants/purge.ts';
 
-const KeyOptions = z.object({
+export const KeyOptions = z.object({
   scopes: z
     .array(z.enum(SCOPES, { error: `cada permiso debe ser uno de: ${SCOPES.join(', ')}` }))
     .min(1, 'scopes no puede estar vacío')
@@ -17,7 +17,7 @@ const KeyOptions = z.object({
   environment: z.enum(['test', 'live'], { error: 'environment debe ser test o live' }).optional(),
 });
 
-const CreateTenant = z.object({
+export const CreateTenant = z.object({
   name: z.string({ error: 'name es obligatorio' }).trim().min(1, 'name no puede estar vacío').max(200, 'name admite hasta 200 caracteres'),
   status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
   keys: z.array(KeyOptions).max(20, 'como máximo 20 claves por llamada').default([{}]),

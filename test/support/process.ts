@@ -36,9 +36,9 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
     });
   await waitListening(child);
 
-  const cli = (args: string[]) =>
+  const cli = (args: string[], timeoutMs = 30_000) =>
     new Promise<{ code: number; stdout: string; stderr: string; json: any }>((resolve) => {
-      execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: 30_000 }, (err, stdout, stderr) => {
+      execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
         let json: unknown = null;
         try {
           json = JSON.parse(stdout);

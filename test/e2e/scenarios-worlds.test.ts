@@ -1,0 +1,34 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServeProcess } from '../support/process.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SHIPPED = readdirSync(join(ROOT, 'fixtures/scenarios'))
+  .filter((f) => /\.(ya?ml|json)$/.test(f))
+  .map((f) => join(ROOT, 'fixtures/scenarios', f));
+
+/** Each scenario file runs in worlds of its own on a serve that has run anything before (contract §4). */
+describe('shipped scenarios on one running serve', () => {
+  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  beforeAll(async () => {
+    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
+    // A used serve: service time has moved on, as another suite's run would have moved it.
+    await env.cli(['clock', 'advance', '3d']);
+  }, 60_000);
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  it('when every shipped file runs four at a time, twice in a row, then every step of both runs passes', async () => {
+    const first = await env.cli(['scenario', 'run', '--parallel', '4', ...SHIPPED], 240_000);
+    const second = await env.cli(['scenario', 'run', '--parallel', '4', ...SHIPPED], 240_000);
+
+    for (const run of [first, second]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json.ok).toBe(true);
+      expect(run.json.scenarios.map((s: { file: string }) => s.file)).toEqual(SHIPPED);
+    }
+  }, 600_000);
+});
