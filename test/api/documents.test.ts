@@ -184,7 +184,7 @@ describe('vehicle documents', () => {
     const before = snapshot(id);
     if (fault === 'down') w.net.platformDown('platform_a');
     if (fault === '500') w.net.platformError('platform_a', 500);
-    if (fault === 'slow') w.net.platformSlow('platform_a', 1_000);
+    if (fault === 'slow') w.net.platformSlow('platform_a', 2_500);
 
     // Act
     const res = await upload(auth, id);

@@ -176,7 +176,7 @@ describe('platform_a review and the vehicle status', () => {
     const faults = {
       down: (host: 'platform_a' | 'platform_b') => w.net.platformDown(host),
       '500': (host: 'platform_a' | 'platform_b') => w.net.platformError(host, 500),
-      slow: (host: 'platform_a' | 'platform_b') => w.net.platformSlow(host, 1_000),
+      slow: (host: 'platform_a' | 'platform_b') => w.net.platformSlow(host, 2_500),
     };
     type Op = { host: 'platform_a' | 'platform_b'; arrange: (auth: Auth, id: string) => Promise<unknown>; act: (auth: Auth, id: string) => ReturnType<typeof refresh>; ok: number };
     const ops: Record<string, Op> = {

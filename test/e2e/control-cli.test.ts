@@ -26,12 +26,12 @@ describe('fleet-sim tenants and keys against a running serve', () => {
     ]);
     expect(deleted.json).toEqual({ id: created.json.id, deleted: true });
     expect(after.json.data.map((t: { name: string }) => t.name)).toEqual(['Flota Demo']);
-  }, 30_000);
+  }, 120_000);
 
   it('when a command names a tenant that does not exist, then it exits non-zero with one clear line and no stack trace', async () => {
     const res = await env.cli(['tenants', 'delete', '00000000-0000-4000-8000-000000000000']);
 
     expect(res.code).not.toBe(0);
     expect(res.stderr.trim()).toBe('error: El tenant no existe.');
-  }, 30_000);
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ const loopbackPassesThrough = http.all(LOOPBACK, () => passthrough());
  * the fake hosts, and per-test faults. Call start() before use and stop() after, or use
  * usePlatformNetwork() inside a describe.
  */
-export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 500 }: PlatformNetworkOptions) {
+export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_500 }: PlatformNetworkOptions) {
   const db = openSimulatorsDb(':memory:');
   const app = createSimulatorsApp({ db, clock, seed });
   let listener: Server | undefined;

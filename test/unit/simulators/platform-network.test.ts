@@ -33,7 +33,7 @@ describe('faults on the network', () => {
     [host, 'is down', () => net.platformDown(host)],
     [host, 'answers 500', () => net.platformError(host)],
     [host, 'answers 503', () => net.platformError(host, 503)],
-    [host, 'is slower than the client timeout', () => net.platformSlow(host, 1_000)],
+    [host, 'is slower than the client timeout', () => net.platformSlow(host, 2_500)],
   ] as const))('when %s %s, then the call fails PLATFORM_UNAVAILABLE (503, Retry-After)', async (host, _how, inject) => {
     inject();
     const started = performance.now();
