@@ -20,9 +20,13 @@ import { createWorldService } from './snapshots/service.ts';
  * state current with the platforms. Routes, the testbed control surface and the CLI share them.
  */
 export function createServices(deps: Deps) {
-  const registrations = createRegistrationService(deps);
+  // Each service is built here once and handed to those that use it: one with state (the binding
+  // call queue) must never split into two copies.
+  const vehicles = createVehicleService(deps);
+  const registrations = createRegistrationService(deps, { vehicles });
   const invitations = createInvitationService(deps);
   const bindings = createBindingService(deps);
+  const assignments = createAssignmentService(deps, { bindings });
   const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: () => registrations.syncPending() }]);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
   sync.add({ name: 'invitations', run: () => invitations.syncOpen() });
@@ -34,11 +38,11 @@ export function createServices(deps: Deps) {
   const gate = createWorldGate();
   return {
     tenants: createTenantService(deps),
-    vehicles: createVehicleService(deps),
-    drivers: createDriverService(deps),
-    assignments: createAssignmentService(deps),
+    vehicles,
+    drivers: createDriverService(deps, { assignments }),
+    assignments,
     registrations,
-    documents: createDocumentService(deps),
+    documents: createDocumentService(deps, { vehicles }),
     invitations,
     bindings,
     sync,

@@ -5,7 +5,7 @@ import { createRegistrationStore } from '../registrations/store.ts';
 import { createVehicleStore } from '../vehicles/store.ts';
 import { createDriverStore } from '../drivers/store.ts';
 import { createInvitationStore } from '../invitations/store.ts';
-import { createBindingService, type BindingDeps } from '../bindings/service.ts';
+import type { BindingDeps, BindingService } from '../bindings/service.ts';
 import { computePlatformSync, type PlatformSync } from './platform-sync.ts';
 import { createAssignmentStore, type AssignmentFilters, type AssignmentRow } from './store.ts';
 import { toAssignment, type Assignment } from './view.ts';
@@ -26,13 +26,15 @@ export interface Opened {
 const missing = (field: 'vehicleId' | 'driverId', what: string) =>
   new AppError('NOT_FOUND', `${what} no existe.`, [{ field, message: 'No existe en esta flota' }]);
 
-export function createAssignmentService(deps: AssignmentDeps) {
+/** `bindings` is the one binding service of server/services.ts (its call queue is shared). */
+export function createAssignmentService(deps: AssignmentDeps, { bindings }: { bindings: BindingService }) {
   const assignments = createAssignmentStore(deps.db);
+  // Other resources' stores, read inside this service's transactions: opening an assignment checks
+  // the vehicle, the driver and their platform states in the same transaction that writes it.
   const vehicles = createVehicleStore(deps.db);
   const drivers = createDriverStore(deps.db);
   const registrations = createRegistrationStore(deps.db);
   const invitations = createInvitationStore(deps.db);
-  const bindings = createBindingService(deps);
 
   function syncOf(a: Pick<AssignmentRow, 'id' | 'vehicle_id' | 'driver_id'>): PlatformSync {
     return computePlatformSync({

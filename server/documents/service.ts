@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { AppError, conflict, validation } from '../errors.ts';
 import { createRegistrationWriter } from '../registrations/apply.ts';
-import { createVehicleService } from '../vehicles/service.ts';
+import type { VehicleService } from '../vehicles/service.ts';
 import { createDocumentStore, toDocument, type Document } from './store.ts';
 import type { Upload } from './upload.ts';
 
@@ -12,8 +12,8 @@ type DocumentDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA'>;
 /** Registration states in which platform_a holds the vehicle and can take its card. */
 const HAS_PLATFORM_A_RECORD = new Set(['pending', 'approved', 'rejected']);
 
-export function createDocumentService(deps: DocumentDeps) {
-  const vehicles = createVehicleService(deps);
+/** `vehicles` is the one vehicle service of server/services.ts. */
+export function createDocumentService(deps: DocumentDeps, { vehicles }: { vehicles: VehicleService }) {
   const writer = createRegistrationWriter(deps.db);
   const documents = createDocumentStore(deps.db);
 

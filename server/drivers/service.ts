@@ -3,7 +3,7 @@ import { canonicalWhatsapp, whatsappKey } from '../catalog/phone.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { uniqueViolation } from '../db/sqlite-errors.ts';
 import type { Page } from '../db/keyset.ts';
-import { createAssignmentService, type AssignmentDeps, type Opened } from '../assignments/service.ts';
+import type { AssignmentDeps, AssignmentService, Opened } from '../assignments/service.ts';
 import { createInvitationStore, hasAccepted } from '../invitations/store.ts';
 import { createDriverStore, type DriverFilters, type DriverRow } from './store.ts';
 import { toDriver, type Driver } from './view.ts';
@@ -36,10 +36,10 @@ function duplicateError(err: unknown, whatsapp: string): AppError | null {
   return conflict(`Ya existe un conductor con el WhatsApp ${whatsapp}.`, [{ field: 'whatsapp', message: 'WhatsApp duplicado' }]);
 }
 
-export function createDriverService(deps: DriverDeps) {
+/** `assignments` is the one assignment service of server/services.ts (a driver may open one). */
+export function createDriverService(deps: DriverDeps, { assignments }: { assignments: AssignmentService }) {
   const drivers = createDriverStore(deps.db);
   const invitations = createInvitationStore(deps.db);
-  const assignments = createAssignmentService(deps);
 
   function present(rows: DriverRow[]): Driver[] {
     const ids = rows.map((r) => r.id);

@@ -4,7 +4,7 @@ import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
 import { AppError, conflict, unprocessable } from '../errors.ts';
 import type { RegisterResult } from '../platforms/types.ts';
-import { createVehicleService } from '../vehicles/service.ts';
+import type { VehicleService } from '../vehicles/service.ts';
 import type { VehicleRow } from '../vehicles/store.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
@@ -14,8 +14,8 @@ type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'plat
 /** A registration that exists on the platform: POSTing again is safe and changes nothing (spec §3). */
 const ON_PLATFORM = new Set(['pending', 'approved', 'rejected', 'registered']);
 
-export function createRegistrationService(deps: RegistrationDeps) {
-  const vehicles = createVehicleService(deps);
+/** `vehicles` is the one vehicle service of server/services.ts. */
+export function createRegistrationService(deps: RegistrationDeps, { vehicles }: { vehicles: VehicleService }) {
   const writer = createRegistrationWriter(deps.db);
   const now = (vehicle: VehicleRow) => deps.clocks.forTenant(vehicle.tenant_id).now().toISOString();
 
