@@ -8,7 +8,12 @@ import { generateRides } from './ingest.ts';
 import type { Stat } from './load.ts';
 import { stat } from './load.ts';
 import type { Row } from './report.ts';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startServe, tempDir, type Serve } from './serve.ts';
+
+const SCENARIOS_DIR = fileURLToPath(new URL('../fixtures/scenarios/', import.meta.url));
+const SHIPPED = readdirSync(SCENARIOS_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => SCENARIOS_DIR + f);
 
 const RUNS = 10;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -49,11 +54,27 @@ export async function measureWorlds(coldStart: Stat, log: (msg: string) => void)
   });
   const newTenant = await timed(RUNS * 2, () => control(serve, 'POST', '/tenants', { name: 'Flota Prueba' }));
 
+  log(`the ${SHIPPED.length} shipped scenarios: --parallel 4 on this serve, then --fresh one by one`);
+  const onServe = await timed(1, async () => {
+    const started = performance.now();
+    await serve.cli(['scenario', 'run', '--parallel', '4', ...SHIPPED]);
+    return performance.now() - started;
+  });
+  const fresh = await timed(1, async () => {
+    const started = performance.now();
+    await serve.cli(['scenario', 'run', '--fresh', ...SHIPPED]);
+    return performance.now() - started;
+  });
+
   const goal = (ms: number) => ({ text: `≤ ${ms} ms`, valueMax: ms });
   const rows: Row[] = [
     { name: 'reset of a world (50 vehicles, 30 days of rides)', unit: 'ms', value: reset, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(50) },
     { name: 'snapshot restore of the same world', unit: 'ms', value: restore, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(100) },
     { name: 'new tenant with its key over HTTP', unit: 'ms', value: newTenant, baselineName: 'fresh `serve` → listening', baseline: coldStart, goal: goal(10) },
+    {
+      name: `shipped scenarios (${SHIPPED.length} files), --parallel 4 on one running serve`, unit: 'ms', value: onServe,
+      baselineName: 'the same files with --fresh', baseline: fresh, goal: { text: '≥ 5× faster (≤ 0.20×)', max: 0.2 },
+    },
   ];
   return { rows, stop: serve.stop };
 }
