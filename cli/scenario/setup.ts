@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { CliError } from '../output.ts';
 import { send } from './http.ts';
 import type { Scenario } from './schema.ts';
@@ -53,11 +54,27 @@ export async function createTenants(scenario: Scenario, baseUrl: string, headers
     tenants.push({ as: spec.as, id: created.id, name: created.name, status: created.status, keys });
   }
   const vars = {
+    days: await worldDays(baseUrl, headers, tenants[0].id),
     tenants: Object.fromEntries(tenants.map((t) => [t.as, { id: t.id, name: t.name }])),
     keys: Object.fromEntries(tenants.flatMap((t) => t.keys.map((k) => [k.as, { id: k.id, prefix: k.prefix, tenantId: t.id }]))),
     run: runTokens(tenants[0].id),
   };
   return { tenants, secrets, vars };
+}
+
+/** How many days of a world `days[i]` names, counting from the day its first tenant was made. */
+export const WORLD_DAYS = 120;
+
+/**
+ * `days[0]` is the Mexico City date of the file's first world when it was made, `days[i]` i days
+ * later: a file names its days by these, so it runs on a serve whose time has moved on, too.
+ */
+async function worldDays(baseUrl: string, headers: Record<string, string>, tenantId: string): Promise<string[]> {
+  const response = await send(`${baseUrl}/_testbed/clock?tenant=${encodeURIComponent(tenantId)}`, { method: 'GET', headers });
+  const now = (response.body as { now?: string } | null)?.now;
+  if (response.status !== 200 || !now) throw new CliError(`no se pudo leer el reloj del mundo del escenario (HTTP ${response.status})`);
+  const today = mexicoCityDate(Date.parse(now));
+  return Array.from({ length: WORLD_DAYS }, (_, i) => addDays(today, i));
 }
 
 async function controlPost<T>(baseUrl: string, headers: Record<string, string>, path: string, body: unknown): Promise<T> {
