@@ -48,10 +48,15 @@ describe('reset and snapshots of a running serve', () => {
     const used = await tenantClient(env, 'Flota Usada');
     await used.api('POST', '/v1/vehicles', { plate: 'USD-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
     await env.cli(['clock', 'advance', '3d']);
+    // Deleting the demo tenant is allowed; the reset brings it back with the key printed at start.
+    const demo = (await env.cli(['tenants', 'list'])).json.data.find((t: { name: string }) => t.name === 'Flota Demo');
+    await env.cli(['tenants', 'delete', demo.id]);
+    const demoGone = await fetch(`${env.base}/v1/me`, { headers: { Authorization: `Bearer ${demoKey}` } });
 
     const reset = await env.cli(['reset']);
     const afterReset = await sameRequests(env);
 
+    expect(demoGone.status).toBe(401);
     expect(reset.json).toEqual({ now: ENV.FLEET_CLOCK_START });
     expect(afterReset).toEqual(onNew);
     const me = await fetch(`${env.base}/v1/me`, { headers: { Authorization: `Bearer ${demoKey}` } });
