@@ -27,6 +27,8 @@ async function serve(): Promise<void> {
   if (unsafe !== null) throw new CliError(unsafe);
   prepareDataDir(config.dataDir);
   const lock = takeDataDirLock(config.dataDir);
+  // However this process ends (a stop that throws on the way, an uncaught error), the PID file goes.
+  process.once('exit', () => lock.release());
   let running: Awaited<ReturnType<typeof startProcesses>>;
   try {
     checkDatabases(config.dataDir);
@@ -37,9 +39,12 @@ async function serve(): Promise<void> {
   }
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
   onStopRequest(async () => {
-    await running.stop();
-    lock.release();
-    process.exit(0);
+    try {
+      await running.stop();
+    } finally {
+      lock.release();
+      process.exit(0);
+    }
   });
 }
 
