@@ -14,11 +14,29 @@ export const text = (field: string, min: number, max: number) =>
     .trim()
     .min(min, `${field} debe tener al menos ${min} caracteres`)
     .max(max, `${field} debe tener como máximo ${max} caracteres`)
-    .refine(isCleanText, `${field} contiene caracteres de control o Unicode inválido`);
+    .refine(isCleanText, `${field} contiene caracteres de control o Unicode inválido`)
+    .meta({ pattern: CLEAN_TEXT_PATTERN, description: CLEAN_TEXT_NOTE });
 
 /** Control characters and lone UTF-16 surrogates are never part of a name, a city or a model. */
 const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isCleanText = (s: string) => !CONTROL_OR_LONE_SURROGATE.test(s);
+
+const CLEAN_TEXT_NOTE =
+  'Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos ' +
+  '(un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después.';
+
+/**
+ * The same rule for the document, on the text as sent (before trim): what trim removes (JavaScript's
+ * white space, `\s`) may hold tabs and line breaks; between the first and the last other character
+ * only non-control characters. Spelled out without `\s` (engines differ on it) and matching a
+ * surrogate pair as two units or as one code point, so it reads the same with or without the `u`
+ * flag. No two adjacent parts match the same character, so it runs in linear time.
+ * test/unit/clean-text-pattern.test.ts checks it against isCleanText after trim.
+ */
+const TRIMMED = String.raw`\t\n\u000b\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+const INNER_SPACE = String.raw` \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+const VISIBLE = String.raw`(?:[^\u0000-\u001f\u007f\ud800-\udfff${INNER_SPACE}]|[\ud800-\udbff][\udc00-\udfff])`;
+export const CLEAN_TEXT_PATTERN = `^[${TRIMMED}]*(?:${VISIBLE}(?:[${INNER_SPACE}]*${VISIBLE})*)?[${TRIMMED}]*$`;
 
 export const IdParams = z.object({ id: Uuid });
 /** A resource on one platform: `/{id}/…/{platform}`. */

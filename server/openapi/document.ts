@@ -10,6 +10,7 @@ import {
 import { API_VERSION } from '../account/response-schema.ts';
 import type { ErrorCode } from '../errors.ts';
 import { accessNote, documentIntro } from './description.ts';
+import { LICENSE, SERVERS, TAGS } from './document-info.ts';
 import { ErrorEnvelope, errorResponse } from './error-schemas.ts';
 import { OPERATIONS } from './operations.ts';
 import type { OperationSpec, SuccessResponse } from './registry.ts';
@@ -29,9 +30,10 @@ function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
     add(403, 'TENANT_PENDING', ...(scopeOf(op) ? (['INSUFFICIENT_SCOPE'] as const) : []));
     add(429, 'RATE_LIMITED');
   }
-  // Behind the key, app.ts parses any JSON body on every route: an unreadable one is 400 and one
-  // over 1 MB is 413 FILE_TOO_LARGE (http/error-handler.ts), even on a GET.
-  if (op.scope !== 'public' || op.query || op.body || op.content) add(400, 'VALIDATION');
+  // Every operation: Node's parser refuses a malformed request (a header with a forbidden character)
+  // with 400 before any route (http/client-error.ts). Behind the key, app.ts also parses any JSON
+  // body: an unreadable one is 400 and one over 1 MB is 413 FILE_TOO_LARGE, even on a GET.
+  add(400, 'VALIDATION');
   if (op.scope !== 'public') add(413, 'FILE_TOO_LARGE');
   if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
   for (const [status, declared] of Object.entries(op.responses)) {
@@ -119,8 +121,9 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPER
   return createDocument(
     {
       openapi: '3.1.0',
-      info: { title: 'Fleet Partner API', version: API_VERSION, description: documentIntro(operations) },
-      tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
+      info: { title: 'Fleet Partner API', version: API_VERSION, description: documentIntro(operations), license: LICENSE },
+      servers: SERVERS,
+      tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name, description: TAGS[name] })),
       security: [{ bearerAuth: [] }],
       paths,
       components: {

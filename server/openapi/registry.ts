@@ -26,8 +26,8 @@ export type OperationHandler = (req: Request, res: Response, services: Services)
 /**
  * One operation of the API, declared once next to its resource: the same object is served
  * (http/v1-routes.ts) and documented (document.ts), so neither can exist without the other.
- * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 429 and
- * 500 come from `scope`; 400 VALIDATION and 413 FILE_TOO_LARGE from having a query or a JSON body; 503 from
+ * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 413
+ * FILE_TOO_LARGE and 429 come from `scope`; 400 VALIDATION and 500 are on every operation; 503 from
  * `callsPlatform` (see document.ts).
  */
 export interface OperationSpec {
@@ -37,6 +37,7 @@ export interface OperationSpec {
   operationId: string;
   summary: string;
   description?: string;
+  /** Each tag gets its description from TAGS (document-info.ts); the linter test fails on one without. */
   tags: [string, ...string[]];
   scope: Access;
   /**

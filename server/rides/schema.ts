@@ -9,11 +9,24 @@ export const PlatformQuery = z
   .enum(PLATFORMS, { error: 'platform es obligatorio y debe ser platform_a o platform_b' })
   .meta({ description: 'Obligatorio: de qué plataforma.' });
 
-const DateQuery = (field: 'from' | 'to') =>
-  z
+/** Spec §2: dates are `YYYY-MM-DD`. `[0-9]`, not `\d`: some regex engines take other scripts' digits for `\d`. */
+const DAY_TEXT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** The pattern and `format: date` put in the document what the checks refuse; isCalendarDate refuses `2026-02-30` too. */
+function DateQuery(field: 'from' | 'to') {
+  const invalid = `${field} debe ser una fecha válida YYYY-MM-DD`;
+  return z
     .string({ error: `${field} debe ser una fecha YYYY-MM-DD` })
-    .refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`)
-    .meta({ description: `Día calendario en hora de Ciudad de México (-06:00), ${field === 'from' ? 'desde' : 'hasta'}, incluido.`, example: '2026-03-01' });
+    // abort: a text off the pattern gets one issue, as before the pattern, not a second one from the refine.
+    .regex(DAY_TEXT, { error: invalid, abort: true })
+    .refine(isCalendarDate, invalid)
+    .meta({
+      format: 'date',
+      description: `Día calendario en hora de Ciudad de México (-06:00), ${field === 'from' ? 'desde' : 'hasta'}, incluido. ` +
+        '`from` posterior a `to`: 400 VALIDATION.',
+      example: '2026-03-01',
+    });
+}
 
 export const IdQuery = (field: string) => z.uuid(`${field} debe ser un UUID`).transform((s) => s.toLowerCase());
 

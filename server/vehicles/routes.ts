@@ -39,7 +39,8 @@ export const vehicleOperations = [
     method: 'patch', path: '/v1/vehicles/{id}', operationId: 'patchVehicle', tags: ['Vehicles'], scope: 'vehicles:write',
     summary: 'Modifica un vehículo',
     description:
-      'plate, brand, model y year no se pueden modificar (400). Mientras el vehículo está registrado en platform_a ' +
+      'plate, brand, model y year no se pueden modificar (400). Si van color y colorId deben nombrar el mismo color. ' +
+      'Mientras el vehículo está registrado en platform_a ' +
       '(pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada.',
     params: IdParams, body: PatchVehicle,
     responses: { 200: Vehicle, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'VEHICLE_COLOR_LOCKED'] },

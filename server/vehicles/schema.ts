@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Platform, Vin, text } from '../common/schemas.ts';
+import { listColors } from '../catalog/colors.ts';
 import { PageParams } from '../http/pagination.ts';
 
 export const VEHICLE_STATUSES = ['activo', 'mantenimiento', 'inactivo', 'pending_platform_a'] as const;
@@ -13,7 +14,22 @@ const Plate = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'plate solo admite letras, números, espacios y guiones');
 
 const ColorName = text('color', 1, 40);
-const ColorId = z.number({ error: 'colorId debe ser un número entero' }).int('colorId debe ser un número entero');
+
+/**
+ * The catalog's bounds, shown in the document: resolveColor (catalog/colors.ts) refuses an id outside
+ * the catalog with its own message, which names the valid colours, so zod checks only the type here.
+ */
+const catalogIds = listColors().map((c) => c.id);
+const ColorId = z
+  .number({ error: 'colorId debe ser un número entero' })
+  .int('colorId debe ser un número entero')
+  .meta({ minimum: Math.min(...catalogIds), maximum: Math.max(...catalogIds), description: 'Id de GET /v1/catalog/platform_a/colors.' });
+
+/** Said in the document; resolveColor enforces it (400 VALIDATION), and that both name the same colour. */
+const COLOR_OR_ID = {
+  anyOf: [{ required: ['color'] }, { required: ['colorId'] }],
+  description: 'Se requiere color o colorId; si van ambos deben nombrar el mismo color.',
+};
 
 export const CreateVehicle = z.object({
   plate: Plate,
@@ -25,7 +41,7 @@ export const CreateVehicle = z.object({
   city: text('city', 2, 80).nullable().optional(),
   vin: Vin.nullable().optional(),
   platforms: z.array(Platform).min(1, 'platforms debe tener al menos un elemento').optional(),
-});
+}).meta(COLOR_OR_ID);
 export type CreateVehicle = z.infer<typeof CreateVehicle>;
 
 const IMMUTABLE = ['plate', 'brand', 'model', 'year'] as const;
@@ -45,6 +61,8 @@ export const PatchVehicle = z
       if (field in body) ctx.addIssue({ code: 'custom', path: [field], message: `${field} no se puede modificar` });
     }
   })
+  // The document says what the refinement refuses; other unknown fields are ignored.
+  .meta({ propertyNames: { not: { enum: [...IMMUTABLE] } }, description: `${IMMUTABLE.join(', ')}: no se pueden modificar (400).` })
   .transform(({ city, color, colorId, vin, status, notes }) => ({ city, color, colorId, vin, status, notes }));
 export type PatchVehicle = z.infer<typeof PatchVehicle>;
 
