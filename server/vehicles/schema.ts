@@ -25,9 +25,14 @@ const ColorId = z
   .int('colorId debe ser un número entero')
   .meta({ minimum: Math.min(...catalogIds), maximum: Math.max(...catalogIds), description: 'Id de GET /v1/catalog/platform_a/colors.' });
 
-/** Said in the document; resolveColor enforces it (400 VALIDATION), and that both name the same colour. */
+/**
+ * Said in the document; resolveColor enforces it (400 VALIDATION), and that both name the same colour.
+ * Inside an allOf, with the property in each branch: openapi-typescript reads an anyOf beside
+ * `properties` as a union with them (the body's type would be lost), and this way generated
+ * clients get `{…} & ({color} | {colorId})`.
+ */
 const COLOR_OR_ID = {
-  anyOf: [{ required: ['color'] }, { required: ['colorId'] }],
+  allOf: [{ anyOf: (['color', 'colorId'] as const).map((field) => ({ required: [field], properties: { [field]: {} } })) }],
   description: 'Se requiere color o colorId; si van ambos deben nombrar el mismo color.',
 };
 

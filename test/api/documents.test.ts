@@ -101,6 +101,7 @@ describe('vehicle documents', () => {
     ['the type is another value', (a, id) => w.request.post(url(id)).set(a).field('type', 'circulation_card_back').attach('file', TINY_PNG, 'card.png')],
     ['the file comes under another field name', (a, id) => w.request.post(url(id)).set(a).field('type', CARD).attach('photo', TINY_PNG, 'card.png')],
     ['two files are sent', (a, id) => upload(a, id).attach('file', TINY_JPEG, 'card2.jpg')],
+    ['a second file comes under another field name', (a, id) => upload(a, id).attach('photo', TINY_JPEG, 'photo.jpg')],
     ['the body is JSON, not multipart', (a, id) => w.request.post(url(id)).set(a).send({ type: CARD })],
     ['the multipart has no boundary', (a, id) => w.request.post(url(id)).set(a).set('Content-Type', 'multipart/form-data').send('x')],
     ['the multipart is truncated', (a, id) => w.request.post(url(id)).set(a).set('Content-Type', 'multipart/form-data; boundary=XyZ').send(truncated)],
@@ -113,6 +114,15 @@ describe('vehicle documents', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(snapshot(id)).toEqual(before);
+  });
+
+  it('when a text field of another name comes with the card, then it is ignored: 201, as the DocumentUpload schema says', async () => {
+    const { auth, id } = await vehicle();
+
+    const res = await upload(auth, id).field('note', 'frente de la tarjeta');
+
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty('note');
   });
 
   it.each([

@@ -44,9 +44,11 @@ export async function meThenCreateVehicle(client: Client) {
 // Each line must fail to compile: proof that the generated types are real, not \`any\`.
 export function misuse(client: Client) {
   // @ts-expect-error year is an integer in the document
-  void client.POST('/v1/vehicles', { body: { plate: 'TYP-002', brand: 'a', model: 'b', year: '2022' } });
+  void client.POST('/v1/vehicles', { body: { plate: 'TYP-002', brand: 'a', model: 'b', year: '2022', color: 'rojo' } });
   // @ts-expect-error plate is required
-  void client.POST('/v1/vehicles', { body: { brand: 'a', model: 'b', year: 2022 } });
+  void client.POST('/v1/vehicles', { body: { brand: 'a', model: 'b', year: 2022, color: 'rojo' } });
+  // @ts-expect-error color or colorId is required
+  void client.POST('/v1/vehicles', { body: { plate: 'TYP-003', brand: 'a', model: 'b', year: 2022 } });
   // @ts-expect-error no such path
   void client.GET('/v1/nowhere');
   // @ts-expect-error limit is a number

@@ -15,6 +15,12 @@ import { makeTestApp } from '../support/app.ts';
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const doc = openApiDocument();
 type Operation = { security?: unknown[]; responses: Record<string, any>; parameters?: any[]; 'x-required-scope'?: string };
+/** The codes an error response allows: its schema is the `Error` component narrowed by an allOf. */
+const codesOf = (response: any): string[] => {
+  const [envelope, narrowed] = response.content['application/json'].schema.allOf;
+  expect(envelope).toEqual({ $ref: '#/components/schemas/Error' });
+  return narrowed.properties.error.properties.code.enum;
+};
 const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ method, path, op, label: `${method.toUpperCase()} ${path}` })),
 );
@@ -57,15 +63,33 @@ describe('the document', () => {
       expect(op['x-required-scope'], spec.operationId).toBe(scope);
       expect(Object.keys(op.responses), spec.operationId).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429', '500']));
       expect(op.responses['429'].headers['Retry-After'], spec.operationId).toBeDefined();
-      const codes403 = op.responses['403'].content['application/json'].schema.properties.error.properties.code.enum;
+      const codes403 = codesOf(op.responses['403']);
       expect(codes403, spec.operationId).toEqual(expect.arrayContaining(scope ? ['TENANT_PENDING', 'INSUFFICIENT_SCOPE'] : ['TENANT_PENDING']));
     }
   });
 
-  it('when health is described, then it is public: no security, 200 {status, version} and 500 only', () => {
+  it('when health is described, then it is public: no security, 200 {status, version}, 400 (a request Node cannot read) and 500', () => {
     const health = (doc.paths!['/v1/health'] as Record<string, Operation>).get;
     expect(health.security).toEqual([]);
-    expect(Object.keys(health.responses)).toEqual(['200', '500']);
+    expect(Object.keys(health.responses)).toEqual(['200', '400', '500']);
+    expect(codesOf(health.responses['400'])).toEqual(['VALIDATION']);
+  });
+
+  it('when any error response is described, then it is the Error component with its codes narrowed', () => {
+    for (const { label, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(codesOf(response).length, `${label} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('when the document is read, then it names the package licence, a base URL and a description for each tag', () => {
+    const { license } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(license).toBe('MIT');
+    expect(doc.info.license).toEqual({ name: license, identifier: license });
+    expect(doc.servers!.map((s) => s.url)).toEqual(['/', 'http://{host}:{port}']);
+    expect(doc.servers![1].variables).toMatchObject({ host: { default: '127.0.0.1' }, port: { default: '3000' } });
+    expect(doc.tags!.filter((tag) => !tag.description)).toEqual([]);
   });
 
   it('when a list takes limit, then the document shows the integer 1..100 with default 25, not the text the route parses', () => {
@@ -105,7 +129,7 @@ describe('building a document', () => {
     const op = (built.paths!['/v1/things/{id}/files'] as Record<string, Operation>).post;
 
     expect(body.content['multipart/form-data'].schema.properties.file).toEqual({ type: 'string', format: 'binary' });
-    expect(op.responses['413'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['FILE_TOO_LARGE']);
+    expect(codesOf(op.responses['413'])).toEqual(['FILE_TOO_LARGE']);
     expect(op.responses['415'].description).toContain('INVALID_FILE_TYPE');
   });
 
