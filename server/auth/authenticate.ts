@@ -24,14 +24,6 @@ declare global {
 
 const unauthorized = () => new AppError('UNAUTHORIZED');
 
-/** A key's scopes as stored ("a,b") → the list, parsed once per distinct string rather than per request. */
-const parsedScopes = new Map<string, readonly Scope[]>();
-function scopesOf(stored: string): Scope[] {
-  let scopes = parsedScopes.get(stored);
-  if (scopes === undefined) parsedScopes.set(stored, (scopes = Object.freeze(stored.split(',').filter(isScope))));
-  return scopes as Scope[];
-}
-
 /**
  * Bearer key → tenant: sets `req.auth` or throws. Missing, malformed, unknown and revoked keys all
  * answer the same 401.
@@ -50,7 +42,7 @@ export function keyAuthenticator(store: TenantStore): RequestHandler {
       tenantName: key.tenant_name,
       keyId: key.id,
       keyPrefix: key.prefix,
-      scopes: scopesOf(key.scopes),
+      scopes: key.scopes.split(',').filter(isScope),
       environment: key.environment,
     };
     next();

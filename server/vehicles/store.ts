@@ -27,16 +27,8 @@ export interface VehicleRow {
 /** The service-wide identity of a plate: case, spaces and hyphens do not make another plate. */
 export const plateKey = (plate: string) => plate.toUpperCase().replace(/[\s-]/g, '');
 
-/**
- * The stored list (JSON) → the list, parsed once per distinct text (there are four) rather than for
- * every vehicle shown. Frozen, since every answer shares it.
- */
-const parsedPlatforms = new Map<string, readonly Platform[]>();
-export function parsePlatforms(json: string): Platform[] {
-  let platforms = parsedPlatforms.get(json);
-  if (platforms === undefined) parsedPlatforms.set(json, (platforms = Object.freeze(JSON.parse(json) as Platform[])));
-  return platforms as Platform[];
-}
+/** The stored list (JSON) → the list. */
+export const parsePlatforms = (json: string): Platform[] => JSON.parse(json) as Platform[];
 
 export interface VehicleFilters {
   plate?: string;
