@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
-import { keysetPage, requireCursor, type Cursor } from '../db/keyset.ts';
-import { cachedPrepare } from '../db/statements.ts';
+import { tenantPage } from '../db/keyset.ts';
+import { activePartners } from '../assignments/store.ts';
 
 export type VehicleStatus = 'activo' | 'mantenimiento' | 'inactivo' | 'pending_platform_a';
 
@@ -46,7 +46,6 @@ export function createVehicleStore(db: Db) {
   const update = db.prepare(`UPDATE vehicles SET city = @city, color_id = @color_id, vin = @vin, status = @status,
     status_before_pending = @status_before_pending, platforms = @platforms, notes = @notes, updated_at = @updated_at
     WHERE id = @id`);
-  const cursorOf = db.prepare('SELECT created_at AS sortValue, id FROM vehicles WHERE id = ? AND tenant_id = ?');
 
   return {
     insert: (row: VehicleRow) => void insert.run(row),
@@ -56,20 +55,12 @@ export function createVehicleStore(db: Db) {
     /** For background work that already knows the tenant from its own records. */
     getById: (id: string) => getAnyTenant.get(id) as VehicleRow | undefined,
     update: (row: VehicleRow) => void update.run(row),
-    list(tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string) {
-      const cursor: Cursor | null = startingAfter ? requireCursor(cursorOf.get(startingAfter, tenantId) as Cursor | undefined) : null;
-      const where = ['tenant_id = ?'];
-      const params: unknown[] = [tenantId];
-      if (filters.plate !== undefined) (where.push('plate_key = ?'), params.push(plateKey(filters.plate)));
-      if (filters.status !== undefined) (where.push('status = ?'), params.push(filters.status));
-      return keysetPage<VehicleRow>(db, { select: '*', from: 'vehicles', where, params, sortCol: 'created_at', idCol: 'id', limit, cursor });
-    },
-    activeDriverIds(vehicleIds: string[]): Map<string, string> {
-      if (vehicleIds.length === 0) return new Map();
-      const sql = `SELECT vehicle_id, driver_id FROM assignments WHERE status = 'active' AND vehicle_id IN (${vehicleIds.map(() => '?').join(',')})`;
-      const rows = cachedPrepare(db, sql).all(...vehicleIds) as { vehicle_id: string; driver_id: string }[];
-      return new Map(rows.map((r) => [r.vehicle_id, r.driver_id]));
-    },
+    list: (tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string) =>
+      tenantPage<VehicleRow>(db, 'vehicles', tenantId, {
+        plate_key: filters.plate === undefined ? undefined : plateKey(filters.plate),
+        status: filters.status,
+      }, limit, startingAfter),
+    activeDriverIds: (vehicleIds: string[]) => activePartners(db, 'vehicle', vehicleIds),
   };
 }
 
