@@ -3,8 +3,9 @@
  * GET /v1/vehicles/{id} of this checkout (B) against another one (A, e.g. a `git worktree` of the
  * previous commit) and Express minimal, in one rotation. Both serves run on copies of one data dir
  * built by this checkout (vehicles, a platform_b batch, rides), so they differ by their code alone.
- * Prints each target's CPU µs per request and the ratios paired round by round: the way to tell a
- * change of a few per cent from the machine's noise (docs/performance.md).
+ * Prints each target's CPU µs per request and the ratios paired round by round (req/s, and CPU per
+ * request of B against A): the way to tell a change of a few per cent from the machine's noise
+ * (docs/performance.md).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,8 @@ if (!against) throw new Error('--against DIR (another checkout, with its node_mo
 const rounds = Number(option('--rounds', '10'));
 const seconds = Number(option('--seconds', '2'));
 const vehicles = Number(option('--vehicles', '500'));
-const days = Number(option('--days', '30'));
+// By-id reads no ride: none by default (generating them takes minutes, and fails on a swamped machine).
+const days = Number(option('--days', '0'));
 const log = (msg: string) => process.stderr.write(`[compare] ${msg}\n`);
 
 log(`data dir: ${vehicles} vehicles, ${days} days of rides`);
@@ -59,6 +61,8 @@ try {
     process.stdout.write(`${name.padEnd(18)} ${show(x.rps, 0)} req/s, CPU ${show(x.cpuUs, 1)} µs/req${x.bad ? `, ${x.bad} not 2xx` : ''}\n`);
   }
   process.stdout.write(`B ÷ A        ${show(pairedRatio(r.B, r.A), 3)}\nA ÷ minimal  ${show(pairedRatio(r.A, r.minimal), 3)}\nB ÷ minimal  ${show(pairedRatio(r.B, r.minimal), 3)}\n`);
+  // CPU per request hardly depends on how busy the machine is: the steadier of the two on shared cores.
+  process.stdout.write(`CPU/req B ÷ A ${show(pairedRatio(r.B, r.A, 'cpuUsByRun'), 3)}\n`);
 } finally {
   await Promise.all([a.stop(), b.stop(), minimal.stop()]);
   for (const dir of [data, dirA, dirB]) rmSync(dir, { recursive: true, force: true });

@@ -56,6 +56,8 @@ export interface LoadResult {
   bad: number;
   /** Requests per second of each run, in run order: run i of every target of a pass is one round. */
   rpsByRun: number[];
+  /** CPU µs per request of each run, in the same order. */
+  cpuUsByRun: number[];
 }
 
 export function stat(values: number[]): Stat {
@@ -71,8 +73,8 @@ export function stat(values: number[]): Stat {
  * apart, so what the machine was doing then weighs on both, and the median of these ratios moves
  * less than the ratio of the two medians, whose runs may come from the machine's calm and busy spells.
  */
-export function pairedRatio(a: LoadResult, b: LoadResult): Stat {
-  return stat(a.rpsByRun.map((rps, i) => rps / b.rpsByRun[i]));
+export function pairedRatio(a: LoadResult, b: LoadResult, by: 'rpsByRun' | 'cpuUsByRun' = 'rpsByRun'): Stat {
+  return stat(a[by].map((value, i) => value / b[by][i]));
 }
 
 /** Runs every target `plan.runs` times, interleaved, in one child process. */
@@ -93,6 +95,7 @@ export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<strin
           requests: runs.reduce((s, r) => s + r.total, 0),
           bad: runs.reduce((s, r) => s + r.bad, 0),
           rpsByRun: runs.map((r) => r.rps),
+          cpuUsByRun: runs.map((r) => r.cpuUs),
         };
       }
       resolve(out);

@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Router } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
 import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
 import { OPERATIONS } from './openapi/operations.ts';
@@ -8,7 +8,7 @@ import { createErrorHandler, notFoundRoute } from './http/error-handler.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
-import { isV1Path, keylessPaths, publicPaths, serveOperations } from './http/v1-routes.ts';
+import { keylessPaths, publicPaths, serveOperations, V1 } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { testbedRouter } from './testbed/routes.ts';
 import { controlDocumentRoute } from './testbed/document.ts';
@@ -26,8 +26,8 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   if (deps.corsOrigins) app.use(cors(corsOptions(deps.corsOrigins)));
   // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
-  // Ordered for the hot path: the /v1 API first, the rest after (each route is a test per request).
-  app.use(firstLayer(requestLog(deps), v1Gate(deps, services.world, [...publicPaths(OPERATIONS), OPENAPI_PATH])));
+  app.use(requestLog(deps));
+  app.use(V1, v1Gate(deps, services.world, [...publicPaths(OPERATIONS), OPENAPI_PATH]));
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
@@ -37,37 +37,19 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   return app;
 }
 
-/**
- * What every request meets first, in one layer: its log, then the /v1 gate. Two layers cost a step
- * of Express's dispatch each, on the hot path (docs/performance.md).
- */
-function firstLayer(startLog: (req: Request, res: Response) => void, gate: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    startLog(req, res);
-    return gate(req, res, next);
-  };
-}
-
 /** The methods the keyless /v1 routes answer. */
 const READS = new Set(['GET', 'HEAD']);
 
 /**
- * What every /v1 request passes before its route, in one layer (each layer costs on the hot path):
- * the key, the rate limit, then the JSON body, parsed only once the key is checked so that an
- * anonymous caller cannot make the server read 1 MB. Other paths, and reads of the `keyless` ones
- * under /v1 (health, the OpenAPI document), go past it untouched.
+ * What every /v1 request passes before its route: the key, the rate limit, then the JSON body,
+ * parsed only once the key is checked so that an anonymous caller cannot make the server read 1 MB.
+ * Reads of the `keyless` paths (health, the OpenAPI document) leave the gate at once; any other
+ * method there meets the key first, as unknown routes do (docs/decisions.md).
  */
-function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]): RequestHandler {
-  const authenticate = keyAuthenticator(createTenantStore(deps.db));
-  const limit = rateLimiter(deps, undefined, world.onReplaced);
+function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]): Router {
   const isKeyless = keylessPaths(keyless);
-  return (req, res, next) => {
-    const path = req.path;
-    // Only reads pass keyless: any other method there is a 405, and under /v1 the key comes first
-    // for those (docs/decisions.md). The path test comes first, off the hot path.
-    if (!isV1Path(path) || (isKeyless(path) && READS.has(req.method))) return next();
-    authenticate(req);
-    limit?.(req, res);
-    jsonBody(req, res, next);
-  };
+  const gate = express.Router();
+  gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
+  gate.use(keyAuthenticator(createTenantStore(deps.db)), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  return gate;
 }

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { AppError } from '../errors.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { isScope, type Scope } from './scopes.ts';
@@ -24,21 +24,12 @@ declare global {
 
 const unauthorized = () => new AppError('UNAUTHORIZED');
 
-/** A key's scopes as stored ("a,b") → the list, parsed once per distinct string rather than per request. */
-const parsedScopes = new Map<string, readonly Scope[]>();
-function scopesOf(stored: string): Scope[] {
-  let scopes = parsedScopes.get(stored);
-  if (scopes === undefined) parsedScopes.set(stored, (scopes = Object.freeze(stored.split(',').filter(isScope))));
-  return scopes as Scope[];
-}
-
 /**
  * Bearer key → tenant: sets `req.auth` or throws. Missing, malformed, unknown and revoked keys all
- * answer the same 401. A plain function, not a middleware: the /v1 gate (app.ts) calls it, the
- * rate limiter and the body parser in one layer.
+ * answer the same 401.
  */
-export function keyAuthenticator(store: TenantStore) {
-  return (req: Request): void => {
+export function keyAuthenticator(store: TenantStore): RequestHandler {
+  return (req, _res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match) throw unauthorized();
     const secret = match[1];
@@ -51,9 +42,10 @@ export function keyAuthenticator(store: TenantStore) {
       tenantName: key.tenant_name,
       keyId: key.id,
       keyPrefix: key.prefix,
-      scopes: scopesOf(key.scopes),
+      scopes: key.scopes.split(',').filter(isScope),
       environment: key.environment,
     };
+    next();
   };
 }
 
@@ -64,15 +56,10 @@ export function checkScope(auth: AuthContext, scope: Scope): void {
   }
 }
 
-/**
- * The route's handler, run once the key is known to have `scope`. One handler rather than a scope
- * middleware before it: each handler of a route is a step of Express's dispatch, on the hot path.
- */
-export function withScope(scope: Scope, handler: RouteHandler): RouteHandler {
-  return (req, res, next) => {
+/** Answers 403 INSUFFICIENT_SCOPE, before the route's handler, unless the request's key has `scope`. */
+export function requireScope(scope: Scope): RequestHandler {
+  return (req, _res, next) => {
     checkScope(req.auth, scope);
-    return handler(req, res, next);
+    next();
   };
 }
-
-type RouteHandler = (req: Request, res: Response, next: NextFunction) => unknown;

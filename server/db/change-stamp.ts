@@ -12,14 +12,7 @@ import type { Db } from './open.ts';
  * tagged newer than the data it came from.
  */
 export function changeStamp(db: Db): () => string {
-  const { ownWrites, othersCommits } = changeCounters(db);
+  const ownWrites = db.prepare('SELECT total_changes()').pluck();
+  const othersCommits = db.prepare('PRAGMA data_version').pluck();
   return () => `${ownWrites.get()}|${othersCommits.get()}`;
-}
-
-/** The stamp's two counters, for a caller that reads them apart (tenants/key-cache.ts). */
-export function changeCounters(db: Db) {
-  return {
-    ownWrites: db.prepare('SELECT total_changes()').pluck(),
-    othersCommits: db.prepare('PRAGMA data_version').pluck(),
-  };
 }

@@ -48,3 +48,23 @@ export function keysetPage<Row>(db: Db, q: KeysetQuery): { rows: Row[]; hasMore:
   return { rows: rows.slice(0, q.limit), hasMore: rows.length > q.limit };
 }
 
+
+/**
+ * A page of one tenant's rows of `table`, newest first by `created_at` then id, after the row
+ * `startingAfter` when given; each filter given (not undefined) is a `column = value` condition.
+ */
+export function tenantPage<Row>(
+  db: Db,
+  table: 'vehicles' | 'drivers' | 'assignments',
+  tenantId: string,
+  filters: Record<string, unknown>,
+  limit: number,
+  startingAfter?: string,
+): { rows: Row[]; hasMore: boolean } {
+  const cursorOf = cachedPrepare(db, `SELECT created_at AS sortValue, id FROM ${table} WHERE id = ? AND tenant_id = ?`);
+  const cursor = startingAfter ? requireCursor(cursorOf.get(startingAfter, tenantId) as Cursor | undefined) : null;
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  const where = ['tenant_id = ?', ...given.map(([column]) => `${column} = ?`)];
+  const params = [tenantId, ...given.map(([, value]) => value)];
+  return keysetPage<Row>(db, { select: '*', from: table, where, params, sortCol: 'created_at', idCol: 'id', limit, cursor });
+}

@@ -1,6 +1,6 @@
 import type { Db } from './open.ts';
 
-type Statement = ReturnType<Db['prepare']> & { all(...params: unknown[]): unknown[] };
+type Statement = ReturnType<Db['prepare']> & { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
 
 const statementCache = new WeakMap<Db, Map<string, Statement>>();
 

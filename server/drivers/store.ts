@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
-import { keysetPage, requireCursor, type Cursor } from '../db/keyset.ts';
-import { cachedPrepare } from '../db/statements.ts';
+import { tenantPage } from '../db/keyset.ts';
+import { activePartners } from '../assignments/store.ts';
 
 export interface DriverRow {
   id: string;
@@ -27,7 +27,6 @@ export function createDriverStore(db: Db) {
   const getAnyTenant = db.prepare('SELECT * FROM drivers WHERE id = ?');
   const update = db.prepare(`UPDATE drivers SET name = @name, whatsapp = @whatsapp, whatsapp_key = @whatsapp_key, email = @email,
     city = @city, license = @license, updated_at = @updated_at WHERE id = @id`);
-  const cursorOf = db.prepare('SELECT created_at AS sortValue, id FROM drivers WHERE id = ? AND tenant_id = ?');
 
   return {
     insert: (row: DriverRow) => void insert.run(row),
@@ -35,19 +34,9 @@ export function createDriverStore(db: Db) {
     /** For background work that already knows the tenant from its own records. */
     getById: (id: string) => getAnyTenant.get(id) as DriverRow | undefined,
     update: (row: DriverRow) => void update.run(row),
-    list(tenantId: string, filters: DriverFilters, limit: number, startingAfter?: string) {
-      const cursor: Cursor | null = startingAfter ? requireCursor(cursorOf.get(startingAfter, tenantId) as Cursor | undefined) : null;
-      const where = ['tenant_id = ?'];
-      const params: unknown[] = [tenantId];
-      if (filters.whatsappKey !== undefined) (where.push('whatsapp_key = ?'), params.push(filters.whatsappKey));
-      return keysetPage<DriverRow>(db, { select: '*', from: 'drivers', where, params, sortCol: 'created_at', idCol: 'id', limit, cursor });
-    },
-    activeVehicleIds(driverIds: string[]): Map<string, string> {
-      if (driverIds.length === 0) return new Map();
-      const sql = `SELECT driver_id, vehicle_id FROM assignments WHERE status = 'active' AND driver_id IN (${driverIds.map(() => '?').join(',')})`;
-      const rows = cachedPrepare(db, sql).all(...driverIds) as { driver_id: string; vehicle_id: string }[];
-      return new Map(rows.map((r) => [r.driver_id, r.vehicle_id]));
-    },
+    list: (tenantId: string, filters: DriverFilters, limit: number, startingAfter?: string) =>
+      tenantPage<DriverRow>(db, 'drivers', tenantId, { whatsapp_key: filters.whatsappKey }, limit, startingAfter),
+    activeVehicleIds: (driverIds: string[]) => activePartners(db, 'driver', driverIds),
   };
 }
 

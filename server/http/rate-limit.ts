@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
@@ -92,20 +92,20 @@ function setRateLimitHeaders(res: Response, r: TakeResult, policy: string): void
 }
 
 /**
- * Per-key limiting, called by the /v1 gate right after authentication (app.ts); null when limiting
- * is off, so that a request then pays nothing for it. It reads real time (deps.realNowMs) on
- * purpose: a frozen or jumping simulated clock must neither block clients nor refill their buckets.
+ * Per-key limiting, in the /v1 gate right after authentication (app.ts); passes every request when
+ * limiting is off. It reads real time (deps.realNowMs) on purpose: a frozen or jumping simulated
+ * clock must neither block clients nor refill their buckets.
  */
 export function rateLimiter(
   deps: Pick<Deps, 'rateLimit' | 'realNowMs'>,
   maxBuckets?: number,
   onWorldReplaced?: (listener: () => void) => void,
-): ((req: Request, res: Response) => void) | null {
-  if (!(deps.rateLimit > 0)) return null;
+): RequestHandler {
+  if (!(deps.rateLimit > 0)) return (_req, _res, next) => next();
   let buckets = new TokenBuckets(deps.rateLimit, maxBuckets);
   // A reset or restore starts every key afresh, as on a new data dir.
   onWorldReplaced?.(() => (buckets = new TokenBuckets(deps.rateLimit, maxBuckets)));
-  return (req, res) => {
+  return (req, res, next) => {
     const result = buckets.take(req.auth.keyId, deps.realNowMs());
     setRateLimitHeaders(res, result, buckets.policy);
     if (!result.allowed) {
@@ -117,5 +117,6 @@ export function rateLimiter(
         { 'Retry-After': String(seconds) },
       );
     }
+    next();
   };
 }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
@@ -8,23 +8,20 @@ const MAX_PATH_CHARS = 512;
 
 /**
  * Starts the log of a request, before anything else sees it: names the request (`X-Request-Id`,
- * read back with requestIdOf) and writes one `request` line for it. Not a middleware: app.ts runs
- * it and the /v1 gate in one layer, since every layer a request passes costs on the hot path.
- * The line is written when the response is done (or the client goes away).
+ * read back with requestIdOf) and writes one `request` line for it when the response is done (or
+ * the client goes away).
  * What it logs is chosen, field by field, never copied from the request: no headers (the
  * Authorization header carries the secret), no query string (clients sometimes put keys or
  * personal data there), no body. The key is named by its public prefix only.
  */
-export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
+export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHandler {
   const { logger, realNowMs } = deps;
-  return (req: Request, res: Response): void => {
+  return (req, res, next) => {
     const startMs = realNowMs();
-    // Kept in locals: every read of a property of req or res is a slow, megamorphic lookup in
-    // Express (their prototypes are swapped per request), and they add up on the hot path.
     const requestId = newRequestId();
     res.setHeader(REQUEST_ID_HEADER, requestId);
     // 'close' comes once per response, after 'finish' when it was sent whole, alone when the client
-    // went away first: one listener covers both (two cost measurably on the hot path).
+    // went away first: one listener covers both.
     res.on('close', (): void => {
       const url = req.originalUrl;
       const query = url.indexOf('?');
@@ -43,5 +40,6 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>) {
       };
       logger.info('request', line);
     });
+    next();
   };
 }

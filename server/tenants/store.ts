@@ -1,5 +1,4 @@
 import type { Db } from '../db/open.ts';
-import { createKeyCache, type KeyCache } from './key-cache.ts';
 
 export type TenantStatus = 'active' | 'pending';
 
@@ -31,22 +30,12 @@ export function createTenantStore(db: Db) {
   const insertKey = db.prepare(`INSERT INTO api_keys (id, tenant_id, prefix, secret_hash, scopes, environment, created_at)
     VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
   const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
-  // The columns authentication uses, no more: every request runs it. Raw (an array), made into an
-  // object literal below: better-sqlite3 builds row objects a property at a time, slower on this path.
+  // The columns authentication uses, no more: every request runs it.
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
-    t.name, t.status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`).raw();
+    t.name AS tenant_name, t.status AS tenant_status FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.prefix = ?`);
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
-  let keys: KeyCache<KeyWithTenant> | undefined; // made on first use: most stores never authenticate
-  const loadKey = (prefix: string): KeyWithTenant | undefined => {
-    const v = keyWithTenant.get(prefix) as unknown[] | undefined;
-    if (!v) return undefined;
-    return {
-      id: v[0], tenant_id: v[1], prefix: v[2], secret_hash: v[3], scopes: v[4], environment: v[5], revoked_at: v[6],
-      tenant_name: v[7], tenant_status: v[8],
-    } as KeyWithTenant;
-  };
 
   return {
     insertTenant: (row: TenantRow) => void insertTenant.run(row),
@@ -58,11 +47,8 @@ export function createTenantStore(db: Db) {
     /** Newest first, like every list of the testbed. */
     listTenants: () => listTenants.all() as TenantRow[],
     listKeys: (tenantId: string) => listKeys.all(tenantId) as ApiKeyRow[],
-    /**
-     * Every request's lookup: the key and its tenant, from this store's key cache while the
-     * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.
-     */
-    keyWithTenant: (prefix: string): KeyWithTenant | undefined => (keys ??= createKeyCache(db, loadKey)).get(prefix),
+    /** Every request's lookup: the key and its tenant, read afresh so a revocation counts at once. */
+    keyWithTenant: (prefix: string) => keyWithTenant.get(prefix) as KeyWithTenant | undefined,
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }

@@ -108,9 +108,7 @@ export function createVehicleService(deps: VehicleDeps) {
   }
 
   function get(tenantId: string, id: string): Vehicle {
-    const whole = vehicles.whole(tenantId, id);
-    if (!whole) throw notFound('El vehículo');
-    return toVehicle(whole.row, whole.registrations, whole.assignedDriverId);
+    return present([requireRow(tenantId, id)])[0];
   }
 
   function list(tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string): Page<Vehicle> {

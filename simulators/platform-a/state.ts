@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IdGenerator } from '../../server/lib/ids.ts';
+import type { PlatformAVehicleInput } from '../../server/platforms/types.ts';
 import type { SimDb } from '../db.ts';
 import { createBindings } from '../common/bindings.ts';
 import { dueInTheirFleet, type FleetClocks, type FleetTime } from '../common/fleet-clocks.ts';
@@ -9,18 +10,6 @@ import { errors } from './errors.ts';
 import { createBindingTransitions } from './bindings.ts';
 import { createDriverTransitions } from './drivers.ts';
 import { createPlatformAStore, type DriverRow, type VehicleRow } from './store.ts';
-
-export interface VehicleInput {
-  externalId: string;
-  fleetId: string;
-  plate: string;
-  vin: string | null;
-  brand: string;
-  model: string;
-  year: number;
-  color: string;
-  city: string;
-}
 
 export interface PlatformADeps {
   db: SimDb;
@@ -52,8 +41,11 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
     return driver;
   }
 
-  /** Same external id again: the existing record, unless it was removed, which starts over. */
-  function registerVehicle(input: VehicleInput): { vehicle: VehicleRow; created: boolean } {
+  /**
+   * `input` is what the API's client asks for (routes.ts reads it off the wire). Same external id
+   * again: the existing record, unless it was removed, which starts over.
+   */
+  function registerVehicle(input: PlatformAVehicleInput): { vehicle: VehicleRow; created: boolean } {
     const existing = store.vehicle(input.externalId);
     if (existing && existing.status !== 'removed') return { vehicle: existing, created: false };
     const at = now(input.fleetId);

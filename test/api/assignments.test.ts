@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../support/app.ts';
+import { itRequiresKeyAndScope, type ScopedEndpoint } from '../support/key-and-scope.ts';
 import { createAssignmentStore } from '../../server/assignments/store.ts';
 
 let t: ReturnType<typeof makeTestApp>;
@@ -219,20 +220,9 @@ describe('authentication, scopes and tenant isolation', () => {
     ['post', '/v1/assignments', 'drivers:write'],
     ['get', `/v1/assignments/${ID}`, 'drivers:read'],
     ['delete', `/v1/assignments/${ID}`, 'drivers:write'],
-  ] as const;
+  ] as const satisfies readonly ScopedEndpoint[];
 
-  it.each(endpoints)('when %s %s has no key, then it answers 401 UNAUTHORIZED', async (method, path) => {
-    const res = await t.request[method](path);
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('UNAUTHORIZED');
-  });
-
-  it.each(endpoints)('when %s %s is called without %s, then it answers 403 INSUFFICIENT_SCOPE', async (method, path, scope) => {
-    const { auth } = t.newTenant('Flota Limitada', [scope === 'drivers:read' ? 'drivers:write' : 'drivers:read', 'vehicles:read', 'vehicles:write']);
-    const res = await t.request[method](path).set(auth).send({ vehicleId: ID, driverId: ID });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { requiredScope: scope } });
-  });
+  itRequiresKeyAndScope(() => t, endpoints, () => ({ vehicleId: ID, driverId: ID }));
 
   it('when another tenant\'s assignment is read, ended or listed, then it is 404 and never shown', async () => {
     const other = t.newTenant('Flota Dos');

@@ -53,6 +53,16 @@ describe('authentication', () => {
     expectUnauthorized(res);
   });
 
+  it.each(['/v1', '/v1/', '/V1/vehicles', '/v1/no-such-route'])('when %s is asked without a key, then 401: the key comes first under /v1', async (path) => {
+    expectUnauthorized(await makeTestApp().request.get(path));
+  });
+
+  it.each(['/v10', '/v1x/vehicles', '/v2/vehicles'])('when %s is asked without a key, then 404: it is not under /v1', async (path) => {
+    const res = await makeTestApp().request.get(path);
+
+    expect([res.status, res.body.error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('when the scheme is written in lower case, then the key is still accepted', async () => {
     const t = makeTestApp();
     const { key, tenant } = t.newTenant();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp } from '../support/app.ts';
+import { itRequiresKeyAndScope, type ScopedEndpoint } from '../support/key-and-scope.ts';
 
 let t: ReturnType<typeof makeTestApp>;
 let fleet: ReturnType<typeof t.newTenant>;
@@ -319,21 +320,9 @@ describe('authentication, scopes and errors', () => {
     ['post', '/v1/drivers', 'drivers:write'],
     ['get', `/v1/drivers/${ID}`, 'drivers:read'],
     ['patch', `/v1/drivers/${ID}`, 'drivers:write'],
-  ] as const;
+  ] as const satisfies readonly ScopedEndpoint[];
 
-  it.each(endpoints)('when %s %s has no key, then it answers 401 UNAUTHORIZED', async (method, path) => {
-    const res = await t.request[method](path).send({});
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('UNAUTHORIZED');
-  });
-
-  it.each(endpoints)('when %s %s is called without %s, then it answers 403 INSUFFICIENT_SCOPE', async (method, path, scope) => {
-    const others = (['vehicles:read', 'vehicles:write', 'drivers:read', 'drivers:write', 'documents:write', 'rides:read'] as const).filter((s) => s !== scope);
-    const { auth } = t.newTenant('Flota Limitada', [...others]);
-    const res = await t.request[method](path).set(auth).send(driverBody());
-    expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', details: { requiredScope: scope } });
-  });
+  itRequiresKeyAndScope(() => t, endpoints, driverBody);
 
   it('when a driver of another tenant is read, then it answers 404 in the error envelope', async () => {
     const theirs = await createDriver({}, t.newTenant('Flota Dos').auth);

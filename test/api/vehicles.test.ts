@@ -31,6 +31,18 @@ function setup() {
 
 const fieldsOf = (res: { body: any }) => (res.body.error?.details ?? []).map((d: { field: string }) => d.field);
 
+/** POSTs `body` on a new tenant: 400 VALIDATION whose details name `field`, and no vehicle saved. */
+async function expectRefusedNaming(field: string, body: Body) {
+  const { post, count } = setup();
+
+  const res = await post(body);
+
+  expect(res.status).toBe(400);
+  expect(res.body.error.code).toBe('VALIDATION');
+  expect(fieldsOf(res)).toContain(field);
+  expect(count()).toBe(0);
+}
+
 describe('POST /v1/vehicles: limits of spec §8', () => {
   it.each([
     ['plate of 6 chars', { plate: 'ABC123' }],
@@ -91,17 +103,7 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
     ['platforms in upper case', { platforms: ['PLATFORM_A'] }, 'platforms.0'],
     ['platforms not an array', { platforms: 'platform_a' }, 'platforms'],
   ])('when the body has %s (just outside), then answers 400 VALIDATION naming the field and saves nothing', async (_label, overrides, field) => {
-    // Arrange
-    const { post, count } = setup();
-
-    // Act
-    const res = await post(validBody(overrides));
-
-    // Assert
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION');
-    expect(fieldsOf(res)).toContain(field);
-    expect(count()).toBe(0);
+    await expectRefusedNaming(field, validBody(overrides));
   });
 
   it('when color is 1 char long, then the length is accepted and only the catalog rejects it', async () => {
@@ -207,14 +209,7 @@ describe('POST /v1/vehicles: colour rules', () => {
     ['neither color nor colorId', { color: undefined }, 'color'],
     ['color null and no colorId', { color: null }, 'color'],
   ])('when the body sends %s, then answers 400 VALIDATION on %s and saves nothing', async (_label, overrides, field) => {
-    const { post, count } = setup();
-
-    const res = await post(validBody(overrides));
-
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION');
-    expect(fieldsOf(res)).toContain(field);
-    expect(count()).toBe(0);
+    await expectRefusedNaming(field, validBody(overrides));
   });
 });
 

@@ -3,20 +3,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../server/auth/scopes.ts';
 import { createErrorHandler } from '../../server/http/error-handler.ts';
-import { isV1Path, keylessPaths, publicPaths, serveOperations } from '../../server/http/v1-routes.ts';
+import { keylessPaths, publicPaths, serveOperations } from '../../server/http/v1-routes.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import { defineOperation, type OperationSpec } from '../../server/openapi/registry.ts';
 import type { Services } from '../../server/services.ts';
-
-describe('isV1Path', () => {
-  it.each(['/v1', '/v1/', '/v1/vehicles', '/V1/vehicles/abc'])('when the path is %s, then it is under /v1', (path) => {
-    expect(isV1Path(path)).toBe(true);
-  });
-
-  it.each(['/', '/v10', '/v1x/vehicles', '/docs', '/_testbed/clock', '/v2/vehicles'])('when the path is %s, then it is not', (path) => {
-    expect(isV1Path(path)).toBe(false);
-  });
-});
 
 const thing = (method: OperationSpec['method'], path: OperationSpec['path'], scope: OperationSpec['scope'] = 'key') =>
   defineOperation({
