@@ -17,7 +17,7 @@ interface ControlOperation {
   /** OpenAPI template under /_testbed. */
   path: string;
   summary: string;
-  tag: 'Mundos' | 'Reloj' | 'Instantáneas' | 'Plataformas';
+  tag: 'Mundos' | 'Reloj' | 'Instantáneas' | 'Plataformas' | 'Cobertura';
   body?: z.ZodType;
   query?: z.ZodObject;
   /** The success status and what it answers (docs/control-api.md has each field). */
@@ -55,6 +55,7 @@ export const CONTROL_OPERATIONS: readonly ControlOperation[] = [
   { method: 'get', path: '/faults', tag: 'Plataformas', summary: 'Las fallas activas de cada plataforma', ok: [200, '{platform_a: {mode, ms}, platform_b: {mode, ms}}'] },
   { method: 'post', path: '/faults', tag: 'Plataformas', summary: 'Una plataforma falla (error) o tarda (slow) hasta volver a none', body: FaultBody, ok: [200, '{platform, mode, ms}'], errors: [503] },
   { method: 'post', path: '/sync', tag: 'Plataformas', summary: 'Una sincronización completa con las plataformas', ok: [200, '{now}'] },
+  { method: 'get', path: '/coverage', tag: 'Cobertura', summary: 'Las transiciones de estado de la spec §3 que ocurrieron, en un tenant o en todos', query: TenantQuery, ok: [200, '{covered, total, transitions: [{machine, from, to, count}]}: cada transición declarada, con count 0 si nunca ocurrió'], errors: [404] },
   { method: 'get', path: '/jobs/{id}', tag: 'Mundos', summary: 'Un lote de cualquier tenant (para jobs watch)', ok: [200, 'el lote, como GET /v1/jobs/{id}'], errors: [404] },
 ];
 
