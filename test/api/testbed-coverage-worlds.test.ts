@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { API_MIGRATIONS } from '../../server/db/migrations/index.ts';
 import { SimClock } from '../../server/lib/clock.ts';
 import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
@@ -53,5 +55,20 @@ describe('transition coverage across reset and snapshots', () => {
     expect(afterReset).toBe(0);
     expect(tenantAfterReset).toBe(404);
     expect(await registeredOnB(tenant.id)).toBe(1);
+  });
+
+  it('when the baseline was written by a version before the coverage table, then reset writes it again instead of refusing', async () => {
+    await w.request.post('/_testbed/reset').expect(200);
+    const baselineApi = join(w.deps.dataDir!, 'baseline', 'api.db');
+    const old = new Database(baselineApi);
+    old.exec('DROP TABLE transition_counts; DELETE FROM schema_migrations WHERE version = 9;');
+    old.close();
+
+    await w.request.post('/_testbed/reset').expect(200);
+
+    const rebuilt = new Database(baselineApi, { readonly: true });
+    const versions = rebuilt.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    rebuilt.close();
+    expect(versions).toEqual(API_MIGRATIONS.map((m) => m.version));
   });
 });
