@@ -10,6 +10,7 @@ import { registerOpenApi } from './commands/openapi.ts';
 import { registerRides } from './commands/rides.ts';
 import { registerSnapshot } from './commands/snapshot.ts';
 import { registerPlatforms } from './commands/platforms.ts';
+import { registerCoverage } from './commands/coverage.ts';
 
 const program = new Command('fleet-sim')
   .description('Fleet Partner API testbed: the API on SQLite with simulated ride platforms')
@@ -26,5 +27,6 @@ registerOpenApi(program);
 registerRides(program);
 registerSnapshot(program);
 registerPlatforms(program);
+registerCoverage(program);
 
 await program.parseAsync(process.argv);

@@ -14,6 +14,7 @@ import { createRideService } from './rides/service.ts';
 import { createEarningsService } from './earnings/service.ts';
 import { createWorldGate } from './snapshots/world-gate.ts';
 import { createWorldService } from './snapshots/service.ts';
+import { createCoverageService } from './coverage/service.ts';
 
 /**
  * Every service of the API, built once from the deps, plus the background sync that keeps stored
@@ -22,11 +23,13 @@ import { createWorldService } from './snapshots/service.ts';
 export function createServices(deps: Deps) {
   // Each service is built here once and handed to those that use it: one with state (the binding
   // call queue) must never split into two copies.
-  const vehicles = createVehicleService(deps);
-  const registrations = createRegistrationService(deps, { vehicles });
-  const invitations = createInvitationService(deps);
-  const bindings = createBindingService(deps);
-  const assignments = createAssignmentService(deps, { bindings });
+  // Every writer of a state of spec §3 counts its transitions through this one recorder.
+  const coverage = createCoverageService(deps);
+  const vehicles = createVehicleService(deps, { coverage });
+  const registrations = createRegistrationService(deps, { vehicles, coverage });
+  const invitations = createInvitationService(deps, { coverage });
+  const bindings = createBindingService(deps, { coverage });
+  const assignments = createAssignmentService(deps, { bindings, coverage });
   const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: () => registrations.syncPending() }]);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
   sync.add({ name: 'invitations', run: () => invitations.syncOpen() });
@@ -34,7 +37,7 @@ export function createServices(deps: Deps) {
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   const rideIngestion = createRideIngestion(deps);
   sync.add({ name: 'rides', run: () => rideIngestion.syncDue() });
-  const jobs = createJobService(deps, { registrations, invitations });
+  const jobs = createJobService(deps, { registrations, invitations, coverage });
   const gate = createWorldGate();
   return {
     tenants: createTenantService(deps),
@@ -42,7 +45,7 @@ export function createServices(deps: Deps) {
     drivers: createDriverService(deps, { assignments }),
     assignments,
     registrations,
-    documents: createDocumentService(deps, { vehicles }),
+    documents: createDocumentService(deps, { vehicles, coverage }),
     invitations,
     bindings,
     sync,
@@ -52,6 +55,7 @@ export function createServices(deps: Deps) {
     jobs,
     gate,
     world: createWorldService(deps, { gate, sync, jobs }),
+    coverage,
   };
 }
 

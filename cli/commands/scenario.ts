@@ -7,6 +7,9 @@ import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
 import type { ScenarioRun } from '../scenario/runner.ts';
+import { belowMinimum, parseMinCoverage } from '../scenario/coverage.ts';
+import { mergeReports } from '../../server/coverage/report.ts';
+import { coverageLine, neverSeen } from './coverage.ts';
 
 interface RunOptions {
   fresh?: boolean;
@@ -15,6 +18,8 @@ interface RunOptions {
   clockStart?: string;
   json?: boolean;
   junit?: string;
+  coverageOut?: string;
+  minCoverage?: string;
 }
 
 /** --seed and --clock-start, else FLEET_SEED and FLEET_CLOCK_START, else the file's, else fixed defaults. */
@@ -94,15 +99,26 @@ export function registerScenario(program: Command): void {
     .option('--seed <n>', 'with --fresh: FLEET_SEED of the new environment')
     .option('--clock-start <iso>', 'with --fresh: FLEET_CLOCK_START of the new environment')
     .option('--junit <file>', 'also write a JUnit XML report to this file')
-    .option('--json', 'print one JSON document: {ok, scenarios: [transcript]}')
+    .option('--json', 'print one JSON document: {ok, scenarios: [transcript], coverage}')
+    .option('--coverage-out <file>', "also write the run's transition coverage as JSON to this file (docs/coverage.md)")
+    .option('--min-coverage <percent>', 'fail the run when its transition coverage is below this percentage')
     .action(
       action(async (files: string[], opts: RunOptions) => {
+        const minCoverage = parseMinCoverage(opts.minCoverage);
         const runs = await runAll(files, opts);
         const ok = runs.every((r) => r.transcript.ok);
-        if (opts.json) process.stdout.write(JSON.stringify({ ok, scenarios: runs.map((r) => r.transcript) }, null, 2) + '\n');
+        // The run's own worlds only: each file's tenants, added up.
+        const coverage = mergeReports(runs.map((r) => r.coverage));
+        if (opts.json) process.stdout.write(JSON.stringify({ ok, scenarios: runs.map((r) => r.transcript), coverage }, null, 2) + '\n');
+        else process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage)}\n`);
         if (opts.junit) writeFileSync(opts.junit, junitReport(runs));
+        if (opts.coverageOut) writeFileSync(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
         const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);
-        if (failed.length) fail(`${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}`);
+        const problems = [
+          failed.length ? `${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}` : null,
+          belowMinimum(coverage, minCoverage),
+        ].filter((p) => p !== null);
+        if (problems.length) fail(problems.join('\nerror: '));
       }),
     );
 }

@@ -6,6 +6,8 @@ import { createTenants, type TenantRecord } from './setup.ts';
 import { lookup, render, TemplateError } from './template.ts';
 import type { Target } from './environment.ts';
 import { controlHeaders } from '../environment.ts';
+import type { CoverageReport } from '../../server/coverage/report.ts';
+import { coverageOfTenants } from './coverage.ts';
 
 export type StepStatus = 'passed' | 'failed' | 'skipped';
 
@@ -35,6 +37,8 @@ export interface ScenarioRun {
   transcript: Transcript;
   /** Real time per step, for JUnit; kept out of the transcript so that two runs compare equal. */
   durationsMs: number[];
+  /** The transitions of spec §3 that happened in the file's own worlds (docs/coverage.md). */
+  coverage: CoverageReport;
 }
 
 export function stepName(step: Step): string {
@@ -135,5 +139,6 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
   const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   const environment = { fresh: target.fresh !== null, seed: target.fresh?.seed ?? null, clockStart: target.fresh?.clockStart ?? null };
   const transcript = { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary };
-  return { transcript, durationsMs };
+  const coverage = await coverageOfTenants(target.baseUrl, ctx.controlHeaders, setup.tenants.map((t) => t.id));
+  return { transcript, durationsMs, coverage };
 }

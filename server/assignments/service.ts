@@ -10,6 +10,7 @@ import { computePlatformSync, type PlatformSync } from './platform-sync.ts';
 import { createAssignmentStore, type AssignmentFilters, type AssignmentRow } from './store.ts';
 import { toAssignment, type Assignment } from './view.ts';
 import type { CreateAssignment } from './schema.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 
 export interface AssignmentDeps extends BindingDeps {
   ids: IdGenerator;
@@ -26,8 +27,14 @@ export interface Opened {
 const missing = (field: 'vehicleId' | 'driverId', what: string) =>
   new AppError('NOT_FOUND', `${what} no existe.`, [{ field, message: 'No existe en esta flota' }]);
 
-/** `bindings` is the one binding service of server/services.ts (its call queue is shared). */
-export function createAssignmentService(deps: AssignmentDeps, { bindings }: { bindings: BindingService }) {
+/**
+ * `bindings` is the one binding service of server/services.ts (its call queue is shared); `coverage`
+ * counts the transitions.
+ */
+export function createAssignmentService(
+  deps: AssignmentDeps,
+  { bindings, coverage }: { bindings: BindingService; coverage: TransitionRecording },
+) {
   const assignments = createAssignmentStore(deps.db);
   // Other resources' stores, read inside this service's transactions: opening an assignment checks
   // the vehicle, the driver and their platform states in the same transaction that writes it.
@@ -62,6 +69,7 @@ export function createAssignmentService(deps: AssignmentDeps, { bindings }: { bi
     const ended: AssignmentRow = { ...row, status: 'ended', ended_at: at, platform_sync: syncOf(row) };
     assignments.end(row.id, at, ended.platform_sync);
     bindings.markForRelease(row.id);
+    coverage.record(row.tenant_id, 'assignment', 'active', 'ended');
     return ended;
   }
 
@@ -93,6 +101,7 @@ export function createAssignmentService(deps: AssignmentDeps, { bindings }: { bi
         created_at: now,
       };
       assignments.insert(row);
+      coverage.record(tenantId, 'assignment', null, 'active');
       return { row, created: true, ended };
     })();
   }

@@ -11,6 +11,7 @@ import type { BindResult } from '../platforms/types.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { createReconciler, type Pair } from './reconcile.ts';
 import { createBindingStore, type BindingRow } from './store.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 
 export type BindingDeps = Pick<Deps, 'db' | 'clocks' | 'platformA' | 'platformB' | 'simulators' | 'logger'>;
 
@@ -59,7 +60,7 @@ export const pairKeys = (platform: Platform, vehicleId: string, driverId: string
  * `assignment_bindings`; an outage never fails a request: the background sync (`syncDue`) retries,
  * then compares what the platforms hold with what the assignments want (reconcile.ts).
  */
-export function createBindingService(deps: BindingDeps) {
+export function createBindingService(deps: BindingDeps, { coverage }: { coverage: TransitionRecording }) {
   const store = createBindingStore(deps.db);
   const registrations = createRegistrationStore(deps.db);
   const invitations = createInvitationStore(deps.db);
@@ -80,8 +81,10 @@ export function createBindingService(deps: BindingDeps) {
   }
   const stateOn = (inputs: SyncInputs, platform: Platform) => inputs.bindings?.find((b) => b.platform === platform)?.state ?? 'pending';
 
+  /** A binding's state feeds its assignment's platformSync: the change it makes there is counted. */
   function save(assignmentId: string, platform: Platform, outcome: Outcome, attempts: number): void {
-    store.save({ assignment_id: assignmentId, platform, state: outcome.state, attempts, last_error: outcome.error, updated_at: now(assignmentId) });
+    const row = { assignment_id: assignmentId, platform, state: outcome.state, attempts, last_error: outcome.error, updated_at: now(assignmentId) };
+    coverage.platformSync('assignment', assignmentId, () => store.save(row));
   }
 
   async function unbindNow(a: AssignmentRow, platform: Platform): Promise<void> {

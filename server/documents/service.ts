@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, conflict, validation } from '../errors.ts';
 import { createRegistrationWriter } from '../registrations/apply.ts';
 import type { VehicleService } from '../vehicles/service.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 import { createDocumentStore, toDocument, type Document } from './store.ts';
 import type { Upload } from './upload.ts';
 
@@ -12,9 +13,12 @@ type DocumentDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA'>;
 /** Registration states in which platform_a holds the vehicle and can take its card. */
 const HAS_PLATFORM_A_RECORD = new Set(['pending', 'approved', 'rejected']);
 
-/** `vehicles` is the one vehicle service of server/services.ts. */
-export function createDocumentService(deps: DocumentDeps, { vehicles }: { vehicles: VehicleService }) {
-  const writer = createRegistrationWriter(deps.db);
+/** `vehicles` is the one vehicle service of server/services.ts; `coverage` counts the transitions. */
+export function createDocumentService(
+  deps: DocumentDeps,
+  { vehicles, coverage }: { vehicles: VehicleService; coverage: TransitionRecording },
+) {
+  const writer = createRegistrationWriter(deps.db, coverage);
   const documents = createDocumentStore(deps.db);
 
   function validUpload(upload: Upload): { type: string; file: NonNullable<Upload['file']> } {

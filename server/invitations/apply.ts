@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 import { createBindingStore } from '../bindings/store.ts';
 import { createInvitationStore, type InvitationRow } from './store.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
@@ -23,12 +24,14 @@ export function sameAsStored(stored: InvitationRow, live: LiveState): boolean {
  * background sync). The stored row is overwritten with the live state, acceptedAt included: once the
  * platform forgets the driver (`none`), the whatsapp lock (which exists because the platform knows
  * the driver by that number) lifts with it, and the bindings the platform dropped go back to awaiting.
+ * Each change of state is counted for transition coverage in the same transaction (docs/coverage.md).
  */
-export function createInvitationWriter(db: Db) {
+export function createInvitationWriter(db: Db, coverage: TransitionRecording) {
   const invitations = createInvitationStore(db);
   const bindings = createBindingStore(db);
+  const tenantOf = db.prepare('SELECT tenant_id FROM drivers WHERE id = ?').pluck();
 
-  const apply = db.transaction((current: InvitationRow, live: LiveState, at: string): InvitationRow => {
+  function write(current: InvitationRow, live: LiveState, at: string): InvitationRow {
     const row: InvitationRow = {
       ...current,
       status: live.status,
@@ -41,7 +44,18 @@ export function createInvitationWriter(db: Db) {
     invitations.update(row);
     if (row.status === 'none') bindings.driverDropped(row.driver_id, row.platform, at);
     return row;
-  });
+  }
+
+  const apply = (current: InvitationRow, live: LiveState, at: string): InvitationRow =>
+    coverage.platformSync('driver', current.driver_id, () => {
+      // The stored status, not the caller's copy: another write may have landed while the platform answered.
+      const before = invitations.get(current.driver_id, current.platform)?.status ?? current.status;
+      const row = write(current, live, at);
+      if (row.platform === 'platform_a' && before !== row.status) {
+        coverage.record(tenantOf.get(row.driver_id) as string, 'invitation.platform_a', before, row.status);
+      }
+      return row;
+    });
 
   return { apply, invitations };
 }

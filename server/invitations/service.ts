@@ -3,6 +3,7 @@ import type { Platform } from '../common/schemas.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { createDriverStore, type DriverRow } from '../drivers/store.ts';
 import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored } from './apply.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
@@ -18,9 +19,10 @@ function assertEnabled(platform: Platform): void {
  * Driver invitations (spec §3): the platform is asked first and the local row is written only with
  * its answer, so an outage (503) leaves every stored state as it was.
  */
-export function createInvitationService(deps: InvitationDeps) {
+/** `coverage` counts the transitions (server/services.ts builds it once). */
+export function createInvitationService(deps: InvitationDeps, { coverage }: { coverage: TransitionRecording }) {
   const drivers = createDriverStore(deps.db);
-  const writer = createInvitationWriter(deps.db);
+  const writer = createInvitationWriter(deps.db, coverage);
   // A driver's invitations happen in its tenant's world, on that tenant's clock.
   const now = (driverId: string) => deps.clocks.forTenant(drivers.getById(driverId)?.tenant_id ?? '').now().toISOString();
 

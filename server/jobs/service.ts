@@ -3,6 +3,7 @@ import type { Scope } from '../auth/scopes.ts';
 import type { Platform } from '../common/schemas.ts';
 import { AppError, notFound } from '../errors.ts';
 import { createJobStore, type JobKind } from './store.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 import { toJob, type BatchAccepted, type Job } from './view.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from './worker.ts';
 
@@ -12,6 +13,8 @@ type JobDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'logger' | 'realNowMs'>;
 export interface JobTargets {
   registrations: { register(tenantId: string, vehicleId: string, platform: Platform): Promise<unknown> };
   invitations: { invite(tenantId: string, driverId: string, platform: Platform): Promise<unknown> };
+  /** Counts the jobs' status transitions. */
+  coverage: Pick<TransitionRecording, 'record'>;
 }
 
 /** Contract §3: reading a job needs the read scope of what it handles. */
@@ -32,7 +35,7 @@ function runnersFor(targets: JobTargets): Record<JobKind, ItemRunner> {
  * runs them in the background. `worker` lets tests (and the unit tests' fake time) tune it.
  */
 export function createJobService(deps: JobDeps, targets: JobTargets, worker: Partial<JobWorkerOptions> = {}) {
-  const store = createJobStore(deps.db);
+  const store = createJobStore(deps.db, targets.coverage);
   const runner = createJobWorker({
     store, runners: runnersFor(targets), clockOf: (tenantId) => deps.clocks.forTenant(tenantId), realNowMs: deps.realNowMs, logger: deps.logger, ...worker,
   });

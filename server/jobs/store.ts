@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 
 export type JobKind = 'vehicle_registrations' | 'driver_invitations';
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -43,6 +44,9 @@ export interface DueItem {
   platform: Platform;
 }
 
+/** A job as the worker knows it while running one of its items. */
+export type JobRef = Pick<DueItem, 'job_id' | 'tenant_id'>;
+
 export interface NewJob {
   id: string;
   tenantId: string;
@@ -63,7 +67,8 @@ const OPEN = `j.status IN ('pending', 'running')`;
 const NOT_QUEUED_ELSEWHERE = (kind: JobKind, idColumn: string) => `NOT EXISTS (SELECT 1 FROM job_items i JOIN jobs j ON j.id = i.job_id
   WHERE i.subject_id = ${idColumn} AND i.state = 'queued' AND j.kind = '${kind}' AND j.platform = @platform AND ${OPEN})`;
 
-export function createJobStore(db: Db) {
+/** `coverage` counts the jobs' status transitions, in the transaction of each. */
+export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'record'>) {
   const insertJob = db.prepare(`INSERT INTO jobs (id, tenant_id, kind, platform, status, total, created_at)
     VALUES (?, ?, ?, ?, 'pending', ?, ?)`);
   const insertItem = db.prepare(`INSERT INTO job_items (job_id, position, subject_id, plate, state) VALUES (?, ?, ?, ?, 'queued')`);
@@ -106,8 +111,17 @@ export function createJobStore(db: Db) {
   const finish = db.transaction((item: DueItem, ok: boolean, message: string | null, at: string): boolean => {
     if (finishItem.run(ok ? 'done' : 'failed', message, at, item.job_id, item.position).changes !== 1) return false;
     count.run(ok ? 1 : 0, ok ? 0 : 1, item.job_id);
-    completeIfDone.run(at, item.job_id);
+    if (completeIfDone.run(at, item.job_id).changes === 1) coverage.record(item.tenant_id, 'job', 'running', 'completed');
     return true;
+  });
+
+  const start = db.transaction((item: JobRef, at: string) => {
+    if (markRunning.run(at, item.job_id).changes === 1) coverage.record(item.tenant_id, 'job', 'pending', 'running');
+  });
+
+  const fail = db.transaction((item: JobRef, error: string, at: string) => {
+    const before = (getJob.get(item.job_id) as JobRow | undefined)?.status ?? null;
+    if (failJob.run(error, at, item.job_id).changes === 1) coverage.record(item.tenant_id, 'job', before, 'failed');
   });
 
   return {
@@ -125,10 +139,10 @@ export function createJobStore(db: Db) {
     },
     /** Real ms of the earliest queued item of an open job, or null when nothing is queued. */
     nextAttemptAt: () => (nextAttempt.get() as { at: number | null }).at,
-    markRunning: (jobId: string, at: string) => void markRunning.run(at, jobId),
+    markRunning: (item: JobRef, at: string) => start(item, at),
     finish: (item: DueItem, ok: boolean, message: string | null, at: string) => finish(item, ok, message, at),
     retryLater: (item: DueItem, atMs: number, message: string) => void retryLater.run(atMs, message, item.job_id, item.position),
-    failJob: (jobId: string, error: string, at: string) => void failJob.run(error, at, jobId),
+    failJob: (item: JobRef, error: string, at: string) => fail(item, error, at),
     eligible(kind: JobKind, tenantId: string, platform: Platform, ids: string[]): Eligible[] {
       const stmt = kind === 'vehicle_registrations' ? eligibleVehicles : eligibleDrivers;
       return stmt.all({ ids: JSON.stringify(ids), tenantId, platform }) as Eligible[];

@@ -101,11 +101,11 @@ export function createJobWorker(o: JobWorkerOptions) {
     try {
       const runner = o.runners[item.kind];
       if (!runner) {
-        o.store.failJob(item.job_id, `no runner for job kind ${item.kind}`, o.clockOf(item.tenant_id).now().toISOString());
+        o.store.failJob(item, `no runner for job kind ${item.kind}`, o.clockOf(item.tenant_id).now().toISOString());
         o.logger.error('job failed', { jobId: item.job_id, kind: item.kind });
         return;
       }
-      o.store.markRunning(item.job_id, o.clockOf(item.tenant_id).now().toISOString());
+      o.store.markRunning(item, o.clockOf(item.tenant_id).now().toISOString());
       record(item, await attempt(runner, item));
     } catch (err) {
       // Only a broken store lands here (e.g. the database closed under us); the item stays queued.

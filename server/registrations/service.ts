@@ -6,6 +6,7 @@ import { AppError, conflict, unprocessable } from '../errors.ts';
 import type { RegisterResult } from '../platforms/types.ts';
 import type { VehicleService } from '../vehicles/service.ts';
 import type { VehicleRow } from '../vehicles/store.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
 
@@ -14,9 +15,12 @@ type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'plat
 /** A registration that exists on the platform: POSTing again is safe and changes nothing (spec §3). */
 const ON_PLATFORM = new Set(['pending', 'approved', 'rejected', 'registered']);
 
-/** `vehicles` is the one vehicle service of server/services.ts. */
-export function createRegistrationService(deps: RegistrationDeps, { vehicles }: { vehicles: VehicleService }) {
-  const writer = createRegistrationWriter(deps.db);
+/** `vehicles` is the one vehicle service of server/services.ts; `coverage` counts the transitions. */
+export function createRegistrationService(
+  deps: RegistrationDeps,
+  { vehicles, coverage }: { vehicles: VehicleService; coverage: TransitionRecording },
+) {
+  const writer = createRegistrationWriter(deps.db, coverage);
   const now = (vehicle: VehicleRow) => deps.clocks.forTenant(vehicle.tenant_id).now().toISOString();
 
   function stored(vehicleId: string, platform: Platform): RegistrationRow {

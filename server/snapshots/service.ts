@@ -66,17 +66,27 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     for (const listener of listeners) listener();
   }
 
-  // Built once per data dir (at start, or at the first reset); concurrent callers share the build.
+  /** A baseline written by an older version (fewer migrations) cannot be restored: it is built again. */
+  function baselineFits(): boolean {
+    if (!files().hasBaseline()) return false;
+    try {
+      assertCompatible(deps.db, files().baseline.api);
+      return true;
+    } catch (err) {
+      if (err instanceof IncompatibleCopyError) return false;
+      throw err;
+    }
+  }
+
+  // Built once per data dir and version (at start, or at the first reset); concurrent callers share a build.
   let baseline: Promise<SnapshotFiles> | null = null;
   function ensureBaseline(): Promise<SnapshotFiles> {
-    if (files().hasBaseline()) return Promise.resolve(files().baseline);
-    baseline ??= buildBaseline(deps, files()).then(
-      () => files().baseline,
-      (err) => {
+    if (baselineFits()) return Promise.resolve(files().baseline);
+    baseline ??= buildBaseline(deps, files())
+      .then(() => files().baseline)
+      .finally(() => {
         baseline = null;
-        throw err;
-      },
-    );
+      });
     return baseline;
   }
 

@@ -18,6 +18,7 @@ export const TENANT_ROWS: readonly { table: string; where: string }[] = [
   { table: 'ride_feeds', where: 'tenant_id = @tenant' },
   { table: 'daily_earnings', where: 'tenant_id = @tenant' },
   { table: 'ride_sync', where: 'tenant_id = @tenant' },
+  { table: 'transition_counts', where: 'tenant_id = @tenant' },
   { table: 'api_keys', where: 'tenant_id = @tenant' },
   { table: 'tenants', where: 'id = @tenant' },
 ];

@@ -18,6 +18,7 @@ const CONTROL_TAGS = {
   Reloj: 'La hora simulada: leerla y avanzarla; lo que vence al avanzar ya ocurrió al responder.',
   Instantáneas: 'Volver al estado inicial, o guardar y restaurar el estado completo de los dos procesos.',
   Plataformas: 'Las plataformas simuladas: su estado, sus revisores y conductores, sus fallas, sus viajes y la sincronización.',
+  Cobertura: 'Las transiciones de estado de la spec §3 que una ejecución ejercitó, y las que nunca ocurrieron.',
 };
 
 interface ControlOperation {
@@ -64,6 +65,7 @@ export const CONTROL_OPERATIONS: readonly ControlOperation[] = [
   { method: 'get', path: '/faults', operationId: 'listFaults', tag: 'Plataformas', summary: 'Las fallas activas de cada plataforma', ok: [200, '{platform_a: {mode, ms}, platform_b: {mode, ms}}'] },
   { method: 'post', path: '/faults', operationId: 'setFault', tag: 'Plataformas', summary: 'Una plataforma falla (error) o tarda (slow) hasta volver a none', body: FaultBody, ok: [200, '{platform, mode, ms}'], errors: [503] },
   { method: 'post', path: '/sync', operationId: 'syncPlatforms', tag: 'Plataformas', summary: 'Una sincronización completa con las plataformas', ok: [200, '{now}'] },
+  { method: 'get', path: '/coverage', operationId: 'getCoverage', tag: 'Cobertura', summary: 'Las transiciones de estado de la spec §3 que ocurrieron, en un tenant o en todos', query: TenantQuery, ok: [200, '{covered, total, transitions: [{machine, from, to, count}]}: cada transición declarada, con count 0 si nunca ocurrió'], errors: [404] },
   { method: 'get', path: '/jobs/{id}', operationId: 'getJob', tag: 'Mundos', summary: 'Un lote de cualquier tenant (para jobs watch)', ok: [200, 'el lote, como GET /v1/jobs/{id}'], errors: [404] },
 ];
 

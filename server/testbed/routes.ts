@@ -11,6 +11,7 @@ import { tenantsControl } from './tenants.ts';
 import { faultsControl } from './faults.ts';
 import { clockRoutes } from './clock.ts';
 import { platformsTestbedRouter } from './platforms.ts';
+import { coverageControl } from './coverage.ts';
 
 export const ReviewBody = z.object({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
@@ -56,6 +57,7 @@ export function testbedRouter(deps: Deps, services: Services): Router {
   router.use(tenantsControl(deps, services));
   router.use(faultsControl(deps));
   router.use(platformsTestbedRouter(deps));
+  router.use(coverageControl(services.coverage));
 
   return router;
 }

@@ -10,6 +10,7 @@ import type { Page } from '../db/keyset.ts';
 import { createVehicleStore, plateKey, type VehicleFilters, type VehicleRow } from './store.ts';
 import { toVehicle, type Vehicle } from './view.ts';
 import type { CreateVehicle, PatchVehicle } from './schema.ts';
+import type { TransitionRecording } from '../coverage/service.ts';
 
 export interface VehicleDeps {
   db: Db;
@@ -57,7 +58,8 @@ function duplicateError(err: unknown, storedPlate: () => string, vin: string | n
   return null;
 }
 
-export function createVehicleService(deps: VehicleDeps) {
+/** `coverage` counts the status transitions (server/services.ts builds it once). */
+export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage: TransitionRecording }) {
   const vehicles = createVehicleStore(deps.db);
   const registrations = createRegistrationStore(deps.db);
 
@@ -130,7 +132,10 @@ export function createVehicleService(deps: VehicleDeps) {
       else next.status = input.status;
     }
     try {
-      vehicles.update(next);
+      deps.db.transaction(() => {
+        vehicles.update(next);
+        coverage.record(tenantId, 'vehicle.status', current.status, next.status);
+      })();
     } catch (err) {
       throw duplicateError(err, () => current.plate, next.vin) ?? err;
     }

@@ -6,6 +6,8 @@ import { createClocks } from '../../server/lib/clocks.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
+import { createCoverageService } from '../../server/coverage/service.ts';
+import { silentLogger } from '../../server/lib/logger.ts';
 import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
 
 type ItemRow = { position: number; state: string; attempts: number };
@@ -39,7 +41,7 @@ describe('batch jobs in the serve process', () => {
   function createVehicles(count: number): string[] {
     const db = openDatabase(join(env.dataDir, 'api.db'));
     try {
-      const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 23) });
+      const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 23) }, { coverage: createCoverageService({ db, logger: silentLogger }) });
       return db.transaction(() =>
         Array.from({ length: count }, () => {
           const n = String(++seq).padStart(5, '0');

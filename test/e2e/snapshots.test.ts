@@ -6,6 +6,8 @@ import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createClocks } from '../../server/lib/clocks.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
+import { createCoverageService } from '../../server/coverage/service.ts';
+import { silentLogger } from '../../server/lib/logger.ts';
 import { startServeProcess, tenantClient } from '../support/process.ts';
 
 const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31' };
@@ -90,7 +92,7 @@ describe('reset and snapshots of a running serve', () => {
     const db = openDatabase(join(env.dataDir, 'api.db'));
     const vehicleIds = (() => {
       try {
-        const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 31) });
+        const vehicles = createVehicleService({ db, clocks: createClocks(db, loadClock(db, null)), ids: createSeededIds(db, 31) }, { coverage: createCoverageService({ db, logger: silentLogger }) });
         return db.transaction(() =>
           Array.from({ length: 120 }, (_, i) => {
             const n = String(i).padStart(5, '0');

@@ -3,6 +3,7 @@ import type { Platform } from '../../server/common/schemas.ts';
 import { AppError, ERROR_CATALOG, platformUnavailable } from '../../server/errors.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import { createJobStore, type DueItem, type JobItemRow, type JobKind } from '../../server/jobs/store.ts';
+import { createCoverageService } from '../../server/coverage/service.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from '../../server/jobs/worker.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { makeDeps, TEST_CLOCK_START } from '../support/app.ts';
@@ -14,7 +15,7 @@ import { makeDeps, TEST_CLOCK_START } from '../support/app.ts';
 function setup(runner: ItemRunner, options: Partial<JobWorkerOptions> = {}) {
   const deps = makeDeps();
   const tenant = createTenantService(deps).createTenant('Flota Lotes');
-  const store = createJobStore(deps.db);
+  const store = createJobStore(deps.db, createCoverageService(deps));
   const time = { ms: 1_000_000 };
   const workerOptions: JobWorkerOptions = {
     store, runners: { vehicle_registrations: runner }, clockOf: (id) => deps.clocks.forTenant(id), realNowMs: () => time.ms, logger: silentLogger,

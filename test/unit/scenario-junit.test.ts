@@ -16,6 +16,7 @@ function run(steps: StepResult[]): ScenarioRun {
       summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     },
     durationsMs: steps.map(() => 12),
+    coverage: { covered: 0, total: 0, transitions: [] },
   };
 }
 

@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { coveragePercentText, type CoverageReport, type TransitionCount } from '../../server/coverage/report.ts';
+import { callTestbed } from '../environment.ts';
+import { action, print, type OutputOptions } from '../output.ts';
+import { table } from './platforms.ts';
+
+/** `—` is "no state yet" (an assignment being created, a card never reviewed). */
+const transition = (t: TransitionCount) => `${t.from ?? '—'} → ${t.to}`;
+
+export const coverageLine = (report: CoverageReport, of: string) =>
+  `Cobertura de transiciones ${of}: ${report.covered} de ${report.total} (${coveragePercentText(report)})`;
+
+/** The declared transitions with count 0, or a line saying there are none. */
+export function neverSeen(report: CoverageReport): string {
+  const missing = report.transitions.filter((t) => t.count === 0);
+  if (missing.length === 0) return 'Todas las transiciones declaradas ocurrieron.';
+  const rows = table(['MÁQUINA', 'TRANSICIÓN'], missing.map((t) => [t.machine, transition(t)])).split('\n');
+  return [`Nunca vistas (${missing.length}):`, ...rows.map((line) => `  ${line}`)].join('\n');
+}
+
+/** The human form of `fleet-sim coverage`: the summary, every transition with its count, the ones never seen. */
+export function describeCoverage(report: CoverageReport, of: string): string {
+  const rows = report.transitions.map((t) => [t.machine, transition(t), String(t.count)]);
+  return [coverageLine(report, of), table(['MÁQUINA', 'TRANSICIÓN', 'VECES'], rows), neverSeen(report)].join('\n\n');
+}
+
+export function registerCoverage(program: Command): void {
+  program
+    .command('coverage')
+    .description('which state transitions of spec §3 happened, with counts and the ones never seen (docs/coverage.md)')
+    .option('--tenant <tenantId>', "only this tenant's world")
+    .option('--json', 'print one JSON document: {covered, total, transitions}')
+    .action(
+      action(async (opts: OutputOptions & { tenant?: string }) => {
+        const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
+        const report = await callTestbed<CoverageReport>(`/coverage${query}`);
+        print(opts, report, describeCoverage(report, opts.tenant === undefined ? 'de todos los mundos' : `del tenant ${opts.tenant}`));
+      }),
+    );
+}

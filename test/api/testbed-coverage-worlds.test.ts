@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_MIGRATIONS } from '../../server/db/migrations/index.ts';
+import { SimClock } from '../../server/lib/clock.ts';
+import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
+import { fleetFixtures } from '../support/fleet-fixtures.ts';
+import { usePlatformNetwork } from '../support/platform-network.ts';
+
+/** The world of useWorld on a data dir of its own, so that reset and snapshots work. */
+function useWorldOnDataDir() {
+  const clock = SimClock.frozenAt(TEST_CLOCK_START);
+  const net = usePlatformNetwork({ clock });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-coverage-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const app = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, dataDir });
+  return { ...app, clock, net };
+}
+
+/** Coverage counts are data of the world: reset and snapshots treat them as any other row. */
+describe('transition coverage across reset and snapshots', () => {
+  const w = useWorldOnDataDir();
+  const f = fleetFixtures(w);
+
+  const registeredOnB = async (tenant?: string) =>
+    (await w.request.get(`/_testbed/coverage${tenant ? `?tenant=${tenant}` : ''}`).expect(200)).body.transitions.find(
+      (t: { machine: string }) => t.machine === 'registration.platform_b',
+    ).count;
+
+  it('when a snapshot is restored, then the counts are those of the snapshot: later transitions are gone', async () => {
+    const { auth, tenant } = w.newTenant();
+    await f.registerOnB(auth, await f.vehicle(auth));
+    await w.request.post('/_testbed/snapshots').send({ name: 'uno' }).expect(201);
+    await f.registerOnB(auth, await f.vehicle(auth));
+    const beforeRestore = await registeredOnB(tenant.id);
+
+    await w.request.post('/_testbed/snapshots/uno/restore').expect(200);
+
+    expect(beforeRestore).toBe(2);
+    expect(await registeredOnB(tenant.id)).toBe(1);
+  });
+
+  it('when the testbed is reset, then nothing is counted anywhere; a snapshot from before brings the counts back', async () => {
+    const { auth, tenant } = w.newTenant();
+    await f.registerOnB(auth, await f.vehicle(auth));
+    await w.request.post('/_testbed/snapshots').send({ name: 'antes-del-reset' }).expect(201);
+
+    await w.request.post('/_testbed/reset').expect(200);
+    const afterReset = (await w.request.get('/_testbed/coverage').expect(200)).body.covered;
+    const tenantAfterReset = (await w.request.get(`/_testbed/coverage?tenant=${tenant.id}`)).status;
+    await w.request.post('/_testbed/snapshots/antes-del-reset/restore').expect(200);
+
+    expect(afterReset).toBe(0);
+    expect(tenantAfterReset).toBe(404);
+    expect(await registeredOnB(tenant.id)).toBe(1);
+  });
+
+  it('when the baseline was written by a version before the coverage table, then reset writes it again instead of refusing', async () => {
+    await w.request.post('/_testbed/reset').expect(200);
+    const baselineApi = join(w.deps.dataDir!, 'baseline', 'api.db');
+    const old = new Database(baselineApi);
+    old.exec('DROP TABLE transition_counts; DELETE FROM schema_migrations WHERE version = 9;');
+    old.close();
+
+    await w.request.post('/_testbed/reset').expect(200);
+
+    const rebuilt = new Database(baselineApi, { readonly: true });
+    const versions = rebuilt.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    rebuilt.close();
+    expect(versions).toEqual(API_MIGRATIONS.map((m) => m.version));
+  });
+});

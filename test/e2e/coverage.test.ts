@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECLARED } from '../../server/coverage/machines.ts';
+import { startServeProcess, tenantClient } from '../support/process.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const TOTAL = DECLARED.length;
+
+/** One vehicle registered on platform_b: exactly one transition, none → registered. */
+const ONE_TRANSITION = `name: una transición
+tenants: [{ as: f, name: Flota Cobertura, keys: [{ as: k }] }]
+steps:
+  - request:
+      method: POST
+      path: /v1/vehicles
+      body: { plate: "CV\${run.tag}", brand: Kia, model: Rio, year: 2024, color: blanco, vin: "KNADM4A37E6\${run.digits}" }
+    capture: { car: body.id }
+  - request: { method: POST, path: "/v1/vehicles/\${car}/registrations", body: { platform: platform_b } }
+    expect: { status: 201 }
+`;
+
+/** `fleet-sim coverage` and the coverage of `scenario run`, against a running serve. */
+describe('transition coverage from the command line', () => {
+  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  let scenario: string;
+  /** The CLI as a user types it: human output unless the arguments ask for --json. */
+  const run = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, ...args], { env: env.env, timeout: 90_000 }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const registeredOnB = (report: { transitions: { machine: string; count: number }[] }) =>
+    report.transitions.find((t) => t.machine === 'registration.platform_b')!.count;
+
+  beforeAll(async () => {
+    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
+    scenario = join(env.dataDir, 'one-transition.yaml');
+    writeFileSync(scenario, ONE_TRANSITION);
+    // A used serve: another world already registered a vehicle on platform_b.
+    const other = await tenantClient(env, 'Otra Flota');
+    const car = await other.api('POST', '/v1/vehicles', { plate: 'OTR-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6300001' });
+    await other.api('POST', `/v1/vehicles/${car.body.id}/registrations`, { platform: 'platform_b' });
+  }, 60_000);
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  it('when coverage is asked with --json, then one document lists every declared transition with the counts of the whole serve', async () => {
+    const res = await env.cli(['coverage']);
+
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.json).toMatchObject({ covered: 1, total: TOTAL });
+    expect(res.json.transitions).toHaveLength(TOTAL);
+    expect(registeredOnB(res.json)).toBe(1);
+  }, 60_000);
+
+  it('when coverage is asked without --json, then it prints the summary, a table of every transition and the ones never seen', async () => {
+    const res = await run(['coverage']);
+
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^Cobertura de transiciones de todos los mundos: 1 de ${TOTAL} \\(\\d+\\.\\d%\\)\n`));
+    expect(res.stdout).toMatch(/MÁQUINA\s+TRANSICIÓN\s+VECES/);
+    expect(res.stdout).toMatch(/registration\.platform_b\s+none → registered\s+1/);
+    expect(res.stdout).toMatch(/assignment\s+— → active\s+0/);
+    expect(res.stdout).toContain(`Nunca vistas (${TOTAL - 1}):`);
+  }, 60_000);
+
+  it('when coverage names a tenant that does not exist, then it exits non-zero with one Spanish line', async () => {
+    const res = await run(['coverage', '--tenant', '00000000-0000-4000-8000-000000000000']);
+
+    expect(res.code).not.toBe(0);
+    expect(res.stderr.trim()).toBe('error: El tenant no existe.');
+  }, 60_000);
+
+  it("when a scenario runs on the used serve, then its coverage is its own worlds' only: printed at the end and written by --coverage-out", async () => {
+    const out = join(env.dataDir, 'coverage.json');
+
+    const res = await run(['scenario', 'run', '--coverage-out', out, scenario]);
+
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Cobertura de transiciones de esta ejecución: 1 de ${TOTAL}`);
+    expect(res.stdout).toContain(`Nunca vistas (${TOTAL - 1}):`);
+    const written = JSON.parse(readFileSync(out, 'utf8'));
+    expect(written).toMatchObject({ covered: 1, total: TOTAL });
+    expect(registeredOnB(written)).toBe(1);
+    // Not vacuous: the serve as a whole has counted the other world's registration too.
+    expect(registeredOnB((await env.cli(['coverage'])).json)).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('when the run is below --min-coverage, then it exits non-zero with a Spanish line naming both figures; at or above it passes', async () => {
+    const below = await run(['scenario', 'run', '--min-coverage', '50', scenario]);
+    const atIt = await run(['scenario', 'run', '--json', '--min-coverage', String((1 / TOTAL) * 100), scenario]);
+
+    expect(below.code).toBe(1);
+    expect(below.stderr).toMatch(new RegExp(`^error: la cobertura de transiciones es \\d+\\.\\d% \\(1 de ${TOTAL}\\), por debajo del mínimo de 50%\\n$`));
+    expect(atIt.code, atIt.stderr).toBe(0);
+    expect(JSON.parse(atIt.stdout).coverage).toMatchObject({ covered: 1, total: TOTAL });
+  }, 120_000);
+
+  it('when --min-coverage is not a percentage, then the run stops before any step with a Spanish line', async () => {
+    const res = await run(['scenario', 'run', '--min-coverage', 'abc', scenario]);
+
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe('error: --min-coverage debe ser un porcentaje de 0 a 100 (recibido: abc)');
+    expect(res.stdout).toBe('');
+  }, 60_000);
+
+  it('when serve restarts on the same data dir, then the counts are still there', async () => {
+    const before = (await env.cli(['coverage'])).json;
+
+    await env.stop();
+    await env.restart();
+
+    expect((await env.cli(['coverage'])).json).toEqual(before);
+  }, 120_000);
+});
