@@ -33,23 +33,26 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
-  loadFetch();
-  const simulatorsUrl = await Promise.resolve(options.simulatorsUrl).catch((err: unknown) => {
-    db.close();
-    throw err;
-  });
-  const platforms = createPlatformClients(simulatorsUrl, config.platformTimeoutMs);
+  const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
   const deps = apiDeps(config, db, logger, platforms);
-  const { clocks } = deps;
   const services = createServices(deps);
-  // The API owns simulated time: the simulators start from the same instant it does, in every world.
-  await platforms.simulators.setClock({ ...clocks.service.getState(), fleets: clocks.offsets() });
-
-  const server = await listen(createApp(deps, services), config).catch(async (err: unknown) => {
+  const app = createApp(deps, services);
+  loadFetch();
+  const close = async () => {
     await services.rideIngestion.close();
     db.close();
+  };
+  let server: Server;
+  try {
+    // Everything above needs no platform; from here on the simulators must be up.
+    await options.simulatorsUrl;
+    // The API owns simulated time: the simulators start from the same instant it does, in every world.
+    await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets() });
+    server = await listen(app, config);
+  } catch (err) {
+    await close();
     throw err;
-  });
+  }
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   announceDemo(services.tenants.seedDemo());
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
@@ -69,16 +72,20 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
       clearImmediate(baseline);
       clearInterval(timer);
       const jobsStopped = services.jobs.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
       await services.sync.idle();
       await jobsStopped;
-      await services.rideIngestion.close();
-      db.close();
+      await close();
     },
   };
+}
+
+/** Stops listening and drops the connections still open (keep-alive ones would hold close() back). */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }
 
 function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClients): Deps {

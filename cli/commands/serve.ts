@@ -57,8 +57,10 @@ async function startProcesses(config: Config) {
     FLEET_SIM_PORT: String(config.simPort),
     FLEET_SIM_EXIT_WITH_PARENT: '1',
   });
-  // Not awaited yet: the API opens its database and loads what it can while they start.
+  // Not awaited yet: the API builds what needs no platform while they start. A failure meanwhile
+  // is handled when startApiServer awaits it, not reported as an unhandled rejection.
   const simulatorsUrl = starting.then((companion) => companion.baseUrl);
+  simulatorsUrl.catch(() => undefined);
   const { startApiServer } = await import('../../server/main.ts');
   try {
     const api = await startApiServer(config, { simulatorsUrl });
