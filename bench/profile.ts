@@ -4,7 +4,7 @@
  * file) of the API process's profile. The .cpuprofile files stay in the printed directory for
  * Chrome DevTools. The way to find what a figure of the bench spends its time on.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTenant, createVehicles } from './dataset.ts';
 import { runLoad } from './load.ts';
@@ -14,7 +14,7 @@ const which = process.argv[2] ?? 'byId';
 const seconds = Number(process.argv[3] ?? 8);
 const dir = tempDir('prof');
 const profDir = join(dir, 'profiles');
-// A node flag of the serve process only (NODE_OPTIONS refuses --cpu-prof): the simulators are not profiled.
+// A node flag (NODE_OPTIONS refuses --cpu-prof), which serve passes on to the simulators' process.
 const serve = await startServe(dir, {}, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
 const t = await createTenant(serve, 'Flota Perfil');
 const ids = await createVehicles(serve.base, t, 50);
@@ -40,8 +40,9 @@ interface Profile {
   timeDeltas: number[];
 }
 
-// tsx's loader runs in a worker thread with a profile of its own: the main thread's is the biggest.
-const file = readdirSync(profDir).map((f) => join(profDir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+// The simulators' process writes a profile too (cli/lib/companion.ts passes --cpu-prof on): the
+// API's is the one named by serve's pid.
+const file = join(profDir, readdirSync(profDir).find((f) => f.includes(`.${serve.pid}.`))!);
 const api = { f: file, p: JSON.parse(readFileSync(file, 'utf8')) as Profile };
 const byNode = new Map(api.p.nodes.map((n) => [n.id, n]));
 const self = new Map<string, number>();

@@ -1,23 +1,44 @@
 /**
- * Start-up figures: cold starts of `fleet-sim serve` on new data dirs (migrations and the demo seed
- * included, as a QA script sees them), and building the app on an in-memory database the way the
- * API tests do (test/support/app.ts makeDeps + createApp), beside opening and migrating that
- * database alone, its biggest part.
+ * Start-up figures: cold starts of the compiled `fleet-sim serve` on new data dirs (migrations and
+ * the demo seed included, as a QA script sees them), each right after a bare `node -e 0` so that
+ * the pair's ratio cancels most of a shared machine's swings; and building the app on an in-memory
+ * database the way the API tests do (test/support/app.ts makeDeps + createApp), beside opening and
+ * migrating that database alone, its biggest part.
  */
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { stat, type Stat } from './load.ts';
 import { startServe, tempDir } from './serve.ts';
 
-export async function coldStarts(count: number): Promise<number[]> {
-  const samples: number[] = [];
+/** ms from spawn to exit of a node process that does nothing: the floor of any start. */
+export function bareNodeStart(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', () => resolve(performance.now() - started));
+  });
+}
+
+export interface ColdStarts {
+  serve: Stat;
+  bare: Stat;
+  /** serve ÷ node -e 0, pair by pair. */
+  ratio: Stat;
+}
+
+export async function coldStarts(count: number): Promise<ColdStarts> {
+  const serve: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < count; i++) {
+    bare.push(await bareNodeStart());
     const dir = tempDir('cold');
-    const serve = await startServe(dir);
-    samples.push(serve.coldStartMs);
-    await serve.stop();
+    const started = await startServe(dir);
+    serve.push(started.coldStartMs);
+    await started.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return samples;
+  return { serve: stat(serve), bare: stat(bare), ratio: stat(serve.map((ms, i) => ms / bare[i])) };
 }
 
 /** Imported here, not at the top: the bench's own start should not pay for the whole API. */

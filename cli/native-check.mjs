@@ -1,4 +1,4 @@
-// Plain JavaScript, loaded before tsx: it must answer even when the install is broken, and it runs
+// Plain JavaScript, loaded before the compiled code: it must answer even when the install is broken, and it runs
 // on every command, so it costs one in-memory database open (which serve and most commands do anyway).
 import { createRequire } from 'node:module';
 

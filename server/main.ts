@@ -9,7 +9,7 @@ import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
 import { createJsonLogger, type Logger } from './lib/logger.ts';
-import { createPlatformClients } from './platforms/clients.ts';
+import { createPlatformClients, type PlatformClients } from './platforms/clients.ts';
 import { createServices } from './services.ts';
 
 export interface ApiServer {
@@ -21,7 +21,8 @@ export interface ApiServer {
 }
 
 export interface ApiServerOptions {
-  simulatorsUrl: string;
+  /** A promise while the simulators start: what needs no platform is done meanwhile. */
+  simulatorsUrl: string | Promise<string>;
   logger?: Logger;
   /** Real-time period of the background sync with the platforms. */
   syncEveryMs?: number;
@@ -32,13 +33,66 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
-  const clocks = createClocks(db, loadClock(db, config.clockStart));
-  const ids = createSeededIds(db, config.seed);
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
-  const deps: Deps = {
+  const deps = apiDeps(config, db, logger, platforms);
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  loadFetch();
+  const close = async () => {
+    await services.rideIngestion.close();
+    db.close();
+  };
+  let server: Server;
+  try {
+    // Everything above needs no platform; from here on the simulators must be up.
+    await options.simulatorsUrl;
+    // The API owns simulated time: the simulators start from the same instant it does, in every world.
+    await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets() });
+    server = await listen(app, config);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  // Seeded once listening: a start that fails (port taken) must not have printed the key already.
+  announceDemo(services.tenants.seedDemo());
+  const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
+  // Resumes the jobs a previous run left open (killed or stopped mid-way).
+  services.jobs.start();
+  const address = server.address() as AddressInfo;
+  // What reset brings back, written once per data dir; a reset meanwhile waits for it. Its
+  // synchronous part (a second database migrated and seeded) comes after the listening line.
+  const baseline = setImmediate(() => {
+    services.world.ensureBaseline().catch((err) => logger.error('baseline not written', { error: String(err) }));
+  });
+  return {
+    port: address.port,
+    host: address.address,
     db,
-    clocks,
-    ids,
+    async stop() {
+      clearImmediate(baseline);
+      clearInterval(timer);
+      const jobsStopped = services.jobs.stop();
+      await closeServer(server);
+      await services.sync.idle();
+      await jobsStopped;
+      await close();
+    },
+  };
+}
+
+/** Stops listening and drops the connections still open (keep-alive ones would hold close() back). */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClients): Deps {
+  return {
+    db,
+    clocks: createClocks(db, loadClock(db, config.clockStart)),
+    ids: createSeededIds(db, config.seed),
     seed: config.seed,
     logger,
     rateLimit: config.rateLimit,
@@ -49,40 +103,14 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     controlToken: config.controlToken,
     corsOrigins: config.corsOrigins,
   };
-  const services = createServices(deps);
-  // The API owns simulated time: the simulators start from the same instant it does, in every world.
-  await platforms.simulators.setClock({ ...clocks.service.getState(), fleets: clocks.offsets() });
+}
 
-  const server = await listen(createApp(deps, services), config).catch(async (err: unknown) => {
-    await services.rideIngestion.close();
-    db.close();
-    throw err;
-  });
-  // Seeded once listening: a start that fails (port taken) must not have printed the key already.
-  announceDemo(services.tenants.seedDemo());
-  const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
-  // Resumes the jobs a previous run left open (killed or stopped mid-way).
-  services.jobs.start();
-  const address = server.address() as AddressInfo;
-  // What reset brings back, written once per data dir; a reset meanwhile waits for it.
-  services.world.ensureBaseline().catch((err) => logger.error('baseline not written', { error: String(err) }));
-  return {
-    port: address.port,
-    host: address.address,
-    db,
-    async stop() {
-      clearInterval(timer);
-      const jobsStopped = services.jobs.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await services.sync.idle();
-      await jobsStopped;
-      await services.rideIngestion.close();
-      db.close();
-    },
-  };
+/**
+ * Node loads its HTTP client (undici) at the first fetch: 0.1–0.3 s of compiling, which would
+ * otherwise fall on the first call to the simulators, after they are up. Called while they start.
+ */
+function loadFetch(): void {
+  fetch('data:,').catch(() => undefined);
 }
 
 function announceDemo(seeded: ReturnType<ReturnType<typeof createServices>['tenants']['seedDemo']>): void {

@@ -57,13 +57,17 @@ async function startProcesses(config: Config) {
     FLEET_SIM_PORT: String(config.simPort),
     FLEET_SIM_EXIT_WITH_PARENT: '1',
   });
+  // Not awaited yet: the API builds what needs no platform while they start. A failure meanwhile
+  // is handled when startApiServer awaits it, not reported as an unhandled rejection.
+  const simulatorsUrl = starting.then((companion) => companion.baseUrl);
+  simulatorsUrl.catch(() => undefined);
   const { startApiServer } = await import('../../server/main.ts');
-  const companion = await starting;
   try {
-    const api = await startApiServer(config, { simulatorsUrl: companion.baseUrl });
+    const api = await startApiServer(config, { simulatorsUrl });
+    const companion = await starting;
     return { api, companion, stop: () => Promise.allSettled([api.stop(), companion.stop()]) };
   } catch (err) {
-    await companion.stop();
+    await starting.then((companion) => companion.stop(), () => undefined);
     throw err;
   }
 }

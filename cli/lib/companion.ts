@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { probeTimings, watchHealth } from './health-probe.ts';
 
-const SIMULATORS_MAIN = fileURLToPath(new URL('../../simulators/main.ts', import.meta.url));
+// Compiled (dist/, what fleet-sim runs) the simulators are plain JavaScript; from the sources (tests
+// importing this file) they need tsx's loader.
+const COMPILED = import.meta.url.endsWith('.js');
+const SIMULATORS_MAIN = fileURLToPath(new URL(`../../simulators/main.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
+const LOADER = COMPILED ? [] : ['--import', 'tsx'];
+// A serve started with --cpu-prof (bench/startup-profile.ts) profiles its simulators too; node
+// refuses the flag in NODE_OPTIONS, so it is passed on here.
+const PROFILING = process.execArgv.filter((arg) => arg.startsWith('--cpu-prof'));
 const LISTENING = /simulators listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 /** Real time between restarts of a simulators process that keeps dying: protection, not simulation. */
 const RESTART_DELAY_MS = 500;
@@ -68,7 +75,7 @@ export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30
 }
 
 function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SIMULATORS_MAIN], {
+  const child = spawn(process.execPath, [...LOADER, ...PROFILING, SIMULATORS_MAIN], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

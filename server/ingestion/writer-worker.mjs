@@ -1,5 +1,6 @@
-// The ingestion writer's thread (ingest-writer.ts). Plain JS: a worker does not inherit the tsx loader
-// that cli/bin.mjs registers, so it registers it itself, as bin.mjs does.
+// The ingestion writer's thread when run from the sources (tests): a worker does not inherit the
+// loader its parent runs under, so this registers tsx itself. The compiled code (dist/) starts
+// writer-thread.js directly and never loads this file.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -21,7 +21,11 @@ export type WriterMessage =
   | { close: true };
 export type WriterAnswer = { id: number; changed: number } | { id: number; error: string };
 
-const THREAD = new URL('./writer-worker.mjs', import.meta.url);
+// Compiled, the thread runs writer-thread.js itself; from the sources it needs writer-worker.mjs,
+// which registers tsx's loader (a worker does not inherit the one the test runner uses).
+const THREAD = import.meta.url.endsWith('.js')
+  ? new URL('./writer-thread.js', import.meta.url)
+  : new URL('./writer-worker.mjs', import.meta.url);
 
 /** The writes themselves, on one connection: the API's (inProcessWriter) or the thread's. */
 export function ingestWrites(db: Db) {

@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { AppError, platformUnavailable } from '../errors.ts';
 
 export interface PlatformClientOptions {
-  /** Where the platform is, e.g. http://127.0.0.1:4100/platform-a; configuration, never hard-coded. */
-  baseUrl: string;
+  /**
+   * Where the platform is, e.g. http://127.0.0.1:4100/platform-a; configuration, never hard-coded.
+   * A promise while the simulators start (serve builds the API meanwhile): calls wait for it.
+   */
+  baseUrl: string | Promise<string>;
   /** Real-time limit of one call, connection to last byte; simulated time never stretches it. */
   timeoutMs: number;
 }
@@ -44,10 +47,12 @@ function requestInit(call: RemoteCall, timeoutMs: number): RequestInit {
  * API: PLATFORM_UNAVAILABLE (503, Retry-After), to be retried later.
  */
 export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClientOptions): Remote {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = Promise.resolve(baseUrl).then((url) => url.replace(/\/+$/, ''));
+  // Simulators that never started: each call says so (below); the promise alone is no crash.
+  base.catch(() => undefined);
   return async (call) => {
     try {
-      const response = await fetch(base + call.path, requestInit(call, timeoutMs));
+      const response = await fetch((await base) + call.path, requestInit(call, timeoutMs));
       // The body is read under the same timeout signal: a peer that stalls mid-body is unavailable too.
       const text = await response.text();
       if (response.status >= 500) throw platformUnavailable(label);

@@ -1,0 +1,10 @@
+// Types for build.mjs, which stays JavaScript so that `npm install` can run it before anything is compiled.
+export declare const ROOT: string;
+export interface BuildResult {
+  transpiled: number;
+  copied: number;
+  removed: number;
+}
+export declare function outOfDate(root?: string): { stale: string[]; orphans: string[]; fresh: boolean };
+export declare function buildJs(root?: string): Promise<BuildResult>;
+export declare function buildDeclarations(): boolean;

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildJs, outOfDate } from '../../scripts/build.mjs';
+
+const roots: string[] = [];
+
+/** A small checkout: the files given, under a temp root, built the way the package is. */
+function checkout(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'fleet-build-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+/** Moves a file's modification time by `seconds` from now (the build compares source and output times). */
+const age = (path: string, seconds: number) => {
+  const at = new Date(Date.now() + seconds * 1000);
+  utimesSync(path, at, at);
+};
+
+const SOURCES = {
+  'server/lib/add.ts': 'export const add = (a: number, b: number): number => a + b;\n',
+  'server/lib/types.ts': 'export interface Pair { a: number; b: number }\n',
+  'server/lib/index.ts': "export * from './add.ts';\n",
+  'cli/main.ts': [
+    "import { add } from '../server/lib/add.ts';",
+    "import type { Pair } from '../server/lib/types.ts';",
+    "import { readFileSync } from 'node:fs';",
+    "const pair: Pair = JSON.parse(readFileSync(new URL('../fixtures/pair.json', import.meta.url), 'utf8'));",
+    "const lib = await import('../server/lib/index.ts');",
+    'console.log(add(pair.a, pair.b), lib.add(1, 1));',
+  ].join('\n'),
+  'fixtures/pair.json': '{"a": 2, "b": 3}',
+  'server/ingestion/writer-worker.mjs': "import 'tsx';\n",
+};
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('scripts/build.mjs', () => {
+  it('when sources import each other by .ts (static, dynamic, re-export, type-only), then dist/ runs under plain node', async () => {
+    const root = checkout(SOURCES);
+
+    await buildJs(root);
+
+    const main = readFileSync(join(root, 'dist/cli/main.js'), 'utf8');
+    expect(main).toContain('"../server/lib/add.js"');
+    expect(main).toContain('import("../server/lib/index.js")');
+    expect(main).not.toMatch(/\.ts["']/);
+    expect(readFileSync(join(root, 'dist/server/lib/index.js'), 'utf8')).toContain('"./add.js"');
+    expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('5 2\n');
+  });
+
+  it('when the build is done, then the fixtures are copied beside the code and the tsx bootstraps are not', async () => {
+    const root = checkout(SOURCES);
+
+    await buildJs(root);
+
+    expect(readFileSync(join(root, 'dist/fixtures/pair.json'), 'utf8')).toBe(SOURCES['fixtures/pair.json']);
+    expect(existsSync(join(root, 'dist/server/ingestion/writer-worker.mjs'))).toBe(false);
+  });
+
+  it('when nothing changed since the last build, then nothing is rebuilt', async () => {
+    const root = checkout(SOURCES);
+    await buildJs(root);
+
+    expect(outOfDate(root).stale).toEqual([]);
+    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 0 });
+  });
+
+  it('when one source is edited after the build, then that file alone is rebuilt, with the edit', async () => {
+    const root = checkout(SOURCES);
+    await buildJs(root);
+    writeFileSync(join(root, 'server/lib/add.ts'), 'export const add = (a: number, b: number): number => a * b;\n');
+    age(join(root, 'server/lib/add.ts'), 5);
+
+    expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0 });
+    expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
+  });
+
+  it('when a source is deleted, then its compiled file and declarations go too', async () => {
+    const root = checkout(SOURCES);
+    await buildJs(root);
+    writeFileSync(join(root, 'dist/server/lib/types.d.ts'), 'export interface Pair { a: number; b: number }\n');
+    rmSync(join(root, 'server/lib/types.ts'));
+
+    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 2 });
+    expect(existsSync(join(root, 'dist/server/lib/types.js'))).toBe(false);
+    expect(existsSync(join(root, 'dist/server/lib/types.d.ts'))).toBe(false);
+  });
+
+  it('when dist/ was built by another build script or esbuild, then it is built again from scratch', async () => {
+    const root = checkout(SOURCES);
+    await buildJs(root);
+    writeFileSync(join(root, 'dist/.build-stamp'), '0.0.0 0');
+    writeFileSync(join(root, 'dist/server/leftover.js'), '');
+
+    expect(outOfDate(root).fresh).toBe(false);
+    expect(await buildJs(root)).toEqual({ transpiled: 4, copied: 1, removed: 1 });
+    expect(existsSync(join(root, 'dist/server/leftover.js'))).toBe(false);
+  });
+});
