@@ -27,7 +27,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -106,7 +108,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -183,7 +187,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -240,7 +246,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -310,7 +318,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -384,7 +394,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -465,7 +477,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -555,7 +569,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -654,7 +670,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -745,7 +763,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -826,7 +846,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -896,7 +918,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -973,7 +997,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1026,7 +1052,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1090,7 +1118,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1161,7 +1191,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1240,7 +1272,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1299,7 +1333,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1362,7 +1398,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1426,7 +1464,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1497,7 +1537,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1567,7 +1609,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {
@@ -1633,7 +1677,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
                 /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
                 400: {

@@ -26,9 +26,9 @@ export interface ClientOptions {
  * A body holding a Blob (a document upload's `file`) goes as multipart form data, as the API expects;
  * any other body as JSON.
  */
-function serializeBody(body: unknown, headers?: Headers | Record<string, string | number | boolean | (string | number | boolean)[] | null | undefined>) {
+function serializeBody(body: unknown) {
   if (body === null || typeof body !== 'object' || !Object.values(body).some((value) => value instanceof Blob)) {
-    return defaultBodySerializer(body, headers as Headers);
+    return defaultBodySerializer(body);
   }
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
@@ -59,7 +59,8 @@ export interface ControlClientOptions {
 
 /**
  * The control API (`/_testbed/...`): paths, parameters and bodies are typed; its document does not
- * describe the answers' fields yet, so `data` is untyped (docs/control-api.md lists them).
+ * describe the answers' fields yet, so `data` is `unknown` (docs/control-api.md lists them;
+ * fleet-testbed/testing wraps these calls with typed answers).
  */
 export function createControlClient(options: ControlClientOptions): ControlClient {
   return createFetchClient<ControlPaths>({
