@@ -18,8 +18,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** A partner API key (`fk_test_…`), sent as `Authorization: Bearer <key>`. */
   key: string;
-  /** Another fetch, e.g. one that records calls. */
-  fetch?: typeof globalThis.fetch;
+  /** Another fetch, e.g. one that records calls; openapi-fetch always hands it a Request. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /**
@@ -54,7 +54,7 @@ export interface ControlClientOptions {
   baseUrl: string;
   /** FLEET_CONTROL_TOKEN, when the serve has one. */
   token?: string;
-  fetch?: typeof globalThis.fetch;
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTestbed, startTestbed, TestbedError, type StartedTestbed } from '../../testing/index.ts';
+import { createControlClient } from '../../client/index.ts';
+import { connectTestbed, startTestbed, TestbedError, type StartedTestbed, type World } from '../../testing/index.ts';
+import { TINY_PNG } from '../support/images.ts';
 
 const portOf = (url: string) => Number(new URL(url).port);
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
@@ -112,7 +114,76 @@ describe('fleet-testbed/testing on a started testbed', () => {
   it('when a second testbed is started on the running one\'s data dir, then it rejects with serve\'s reason and leaves the dir', async () => {
     const second = startTestbed({ dataDir: testbed.dataDir });
 
-    await expect(second).rejects.toThrow(/terminó antes de escuchar.*\d+/);
+    await expect(second).rejects.toThrow(new RegExp(`terminó antes de escuchar \\(código 1\\): .*${testbed.pid}`));
     expect(existsSync(testbed.dataDir)).toBe(true);
   }, 60_000);
+
+  const vehicleOn = async (world: World, plate: string, vin: string) => {
+    const body = { plate, vin, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' };
+    return (await world.client.POST('/v1/vehicles', { body })).data!.id;
+  };
+
+  it('when a card goes through the typed client as a Blob, then the API takes it and platform_a\'s review is decided by the world', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'CRD1234', '1HGCM82633A004352');
+    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+
+    const upload = await world.client.POST('/v1/vehicles/{id}/documents', {
+      params: { path: { id } },
+      body: { type: 'circulation_card_front', file: new Blob([TINY_PNG], { type: 'image/png' }) },
+    });
+    const review = await world.platformA.review(id, 'approved');
+    const held = await world.platform('platform_a');
+
+    expect(upload.response.status).toBe(201);
+    expect(upload.data).toMatchObject({ vehicleId: id, contentType: 'image/png', sizeBytes: TINY_PNG.length, status: 'submitted' });
+    expect(review).toEqual({ vehicleId: id, verdict: 'approved', card: 'approved' });
+    expect(held.vehicles).toEqual([{ vehicleId: id, status: 'approved' }]);
+  });
+
+  it('when the typed client is refused, then error holds the API\'s envelope and data is undefined', async () => {
+    const world = await testbed.createWorld();
+
+    const missing = await world.client.GET('/v1/vehicles/{id}', { params: { path: { id: NO_SUCH_ID } } });
+
+    expect(missing.response.status).toBe(404);
+    expect(missing.data).toBeUndefined();
+    expect(missing.error?.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/veh[ií]culo/i) });
+  });
+
+  it('when a world generates the rides of past days, then they come counted per platform and the client lists them', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'RID1234', '2HGCM82633A004352');
+    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+
+    const generated = await world.generateRides('2026-05-01', '2026-05-03');
+    const rides = await world.client.GET('/v1/rides', { params: { query: { platform: 'platform_b', from: '2026-05-01', to: '2026-05-03', limit: 100 } } });
+
+    expect(generated).toMatchObject({ tenantId: world.tenantId, generatedTo: '2026-05-03', platforms: { platform_b: { vehicles: 1 } } });
+    expect(generated.platforms.platform_b.rides).toBeGreaterThan(0);
+    expect(rides.data?.data.length).toBe(Math.min(100, generated.platforms.platform_b.rides));
+  });
+
+  it('when a world sets a platform fault, then that platform\'s calls answer 503 until it is set back to none', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'FLT1234', '3HGCM82633A004352');
+    const register = () => world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+
+    const set = await world.faults('platform_b', 'error');
+    const during = await register().finally(() => world.faults('platform_b', 'none'));
+    const after = await register();
+
+    expect(set).toMatchObject({ platform: 'platform_b', mode: 'error' });
+    expect(during.error?.error.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(after.response.status).toBe(201);
+  });
+
+  it('when the control client posts a typed body, then the control API answers it', async () => {
+    const control = createControlClient({ baseUrl: testbed.url });
+
+    const created = await control.POST('/_testbed/tenants', { body: { name: 'Por el cliente de control', keys: [{ scopes: ['rides:read'] }] } });
+
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ name: 'Por el cliente de control', keys: [{ scopes: ['rides:read'], environment: 'test' }] });
+  });
 });
