@@ -178,6 +178,22 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(after.response.status).toBe(201);
   });
 
+  // Needs GET /_testbed/coverage (branch `coverage`, issue 25).
+  it('when a world registers a vehicle on platform_a, then its coverage counts none → pending and another world\'s does not', async () => {
+    const [a, b] = await Promise.all([testbed.createWorld(), testbed.createWorld()]);
+    const id = await vehicleOn(a, 'COV1234', '4HGCM82633A004352');
+    await a.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+
+    const [ofA, ofB] = await Promise.all([a.coverage(), b.coverage()]);
+    const count = (coverage: typeof ofA) =>
+      coverage.transitions.find((t) => t.machine === 'registration.platform_a' && t.from === 'none' && t.to === 'pending')?.count;
+
+    expect(count(ofA)).toBe(1);
+    expect(count(ofB)).toBe(0);
+    expect(ofA.total).toBe(ofB.total);
+    expect(ofA.covered).toBeGreaterThan(ofB.covered);
+  });
+
   it('when the control client posts a typed body, then the control API answers it', async () => {
     const control = createControlClient({ baseUrl: testbed.url });
 
