@@ -90,13 +90,8 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   const env = serveEnv(options, dataDir);
-  let serve: Awaited<ReturnType<typeof spawnServe>>;
-  try {
-    serve = await spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
-  } catch (err) {
-    removeDataDir();
-    throw err;
-  }
+  const serve = spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
+  // Tracked from the spawn on: a test process that ends while serve starts leaves nothing either.
   let stopping: Promise<void> | null = null;
   const tracked = {
     stop: () =>
@@ -106,12 +101,23 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
       })),
     stopNow: () => {
       serve.kill();
-      removeDataDir();
+      try {
+        removeDataDir();
+      } catch {
+        // At exit, nothing can wait or report: a dir still in use stays (tmpdir is cleaned by the OS).
+      }
     },
   };
   track(tracked);
-  const call = controlCaller(serve.url, env.FLEET_CONTROL_TOKEN || undefined);
-  return { ...testbedOver(serve.url, call, tracked.stop), dataDir, pid: serve.pid };
+  let url: string;
+  try {
+    url = await serve.ready;
+  } catch (err) {
+    await tracked.stop();
+    throw err;
+  }
+  const call = controlCaller(url, env.FLEET_CONTROL_TOKEN || undefined);
+  return { ...testbedOver(url, call, tracked.stop), dataDir, pid: serve.pid };
 }
 
 /**

@@ -24,8 +24,9 @@ export function fleetSimBin(from = fileURLToPath(import.meta.url)): string {
 }
 
 export interface ServeProcess {
-  url: string;
   pid: number;
+  /** Resolves with serve's URL once it takes requests; rejects with its reason if it stops or hangs first. */
+  ready: Promise<string>;
   /** SIGTERM, then SIGKILL if it has not exited within the bound; resolves once it has exited. */
   stop(): Promise<void>;
   /** SIGKILL, without waiting: for `exit` handlers. */
@@ -56,30 +57,49 @@ function unref(child: ChildProcess): void {
 const LISTENING = /listening on (https?:\/\/\S+)/;
 
 /**
- * Starts `fleet-sim serve` with this environment and resolves with its URL once it prints the
- * listening line (PORT=0: the line has the port it got). A serve that exits or hangs first rejects
- * with what it said, and is not left running.
+ * Starts `fleet-sim serve` with this environment; `ready` resolves with its URL once it prints the
+ * listening line (PORT=0: the line has the port it got). The handle exists from the spawn on, so a
+ * test process that ends during the start can still stop it.
  */
-export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; output?: NodeJS.WritableStream } = {}): Promise<ServeProcess> {
-  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
-  const child = spawn(process.execPath, [fleetSimBin(), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; output?: NodeJS.WritableStream } = {}): ServeProcess {
+  // Its own process group: serve and the companion it starts can be killed at once (killGroup).
+  const child = spawn(process.execPath, [fleetSimBin(), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collect(child, options.output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const handle = (url: string): ServeProcess => ({
-    url,
-    pid: child.pid!,
-    kill: () => void child.kill('SIGKILL'),
+  const kill = () => killGroup(child);
+  return {
+    pid: child.pid ?? 0,
+    ready: listening(child, output, exited, kill, options.timeoutMs ?? START_TIMEOUT_MS),
+    kill,
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      const force = setTimeout(kill, STOP_TIMEOUT_MS);
       child.kill('SIGTERM');
       await exited;
       clearTimeout(force);
     },
-  });
-  return new Promise<ServeProcess>((resolve, reject) => {
+  };
+}
+
+/**
+ * SIGKILL to serve and its companion. The companion would end by itself once serve is gone, but
+ * only after the work in hand (a snapshot being written into the data dir), which would race the
+ * removal of that dir.
+ */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** A serve that exits or hangs before its listening line rejects with what it said, and is not left running. */
+function listening(child: ChildProcess, output: () => string, exited: Promise<void>, kill: () => void, timeoutMs: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      kill();
       reject(new Error(`fleet-sim serve no respondió en ${timeoutMs} ms: ${output().trim().slice(-800)}`));
     }, timeoutMs);
     const look = () => {
@@ -88,7 +108,7 @@ export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number
       clearTimeout(timer);
       child.stdout!.off('data', look);
       unref(child);
-      resolve(handle(match[1]));
+      resolve(match[1]);
     };
     child.stdout!.on('data', look);
     child.once('error', (err) => {

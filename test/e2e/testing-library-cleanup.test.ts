@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestbed, startTestbed, type StartedTestbed } from '../../testing/index.ts';
 import { alive, answers, eventually } from '../support/serve-run.ts';
@@ -9,6 +11,17 @@ const TESTING = new URL('../../testing/index.ts', import.meta.url).href;
 /** The processes serve started (its companion), as Linux lists them. */
 function childrenOf(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** Processes whose FLEET_DATA_DIR lies under `dir` (a serve and its companion), as Linux lists them. */
+function processesUnder(dir: string): number[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((v) => v.startsWith(`FLEET_DATA_DIR=${dir}`));
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  });
 }
 
 /**
@@ -73,6 +86,26 @@ describe('fleet-testbed/testing leaves nothing behind', () => {
     expect(exit.code).toBe(0);
     expect(await eventually(async () => !alive(testbed.pid) && !alive(companion), 5_000)).toBe(true);
     expect(await leftBehind(testbed, companion)).toEqual(NOTHING);
+  }, 60_000);
+
+  it('when the test process ends while serve is still starting, then serve and the temp dir go with it', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'fleet-start-exit-'));
+    const script = `
+      const { startTestbed } = await import(${JSON.stringify(TESTING)});
+      void startTestbed();
+      setImmediate(() => process.exit(0));`;
+
+    const exit = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: scratch }, stdio: 'inherit' });
+      child.once('exit', resolve);
+    });
+    const gone = await eventually(() => processesUnder(scratch).length === 0, 5_000);
+    const left = readdirSync(scratch).filter((name) => name.startsWith('fleet-testbed-')); // tsx keeps its cache there too
+    rmSync(scratch, { recursive: true, force: true });
+
+    expect(exit).toBe(0);
+    expect(gone).toBe(true);
+    expect(left).toEqual([]);
   }, 60_000);
 });
 
