@@ -8,7 +8,7 @@
 export interface Stoppable {
   /** Stops gracefully: asks serve to stop, waits for it, removes what it made. */
   stop(): Promise<void>;
-  /** At `exit`, where nothing can wait: kills serve (its companion follows) and removes the temp dir. */
+  /** At `exit`, where nothing can wait: kills serve and its companion and removes the temp dir. */
   stopNow(): void;
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { track, untrack } from './cleanup.ts';
 import { controlCaller, type ControlCall } from './control.ts';
-import { spawnServe } from './serve-process.ts';
+import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 
 export { TestbedError } from './control.ts';
@@ -80,18 +80,10 @@ function serveEnv(options: StartOptions, dataDir: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
- * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
- * interrupted or not.
+ * Kept for the exit and signal handlers from the spawn on, so a test process that ends while serve
+ * starts leaves nothing either. Returns the one graceful stop (repeated calls share it).
  */
-export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
-  const removeDataDir = () => {
-    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
-  };
-  const env = serveEnv(options, dataDir);
-  const serve = spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
-  // Tracked from the spawn on: a test process that ends while serve starts leaves nothing either.
+function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promise<void> {
   let stopping: Promise<void> | null = null;
   const tracked = {
     stop: () =>
@@ -109,15 +101,31 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
     },
   };
   track(tracked);
+  return tracked.stop;
+}
+
+/**
+ * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
+ * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
+ * interrupted or not.
+ */
+export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
+  const removeDataDir = () => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  const env = serveEnv(options, dataDir);
+  const serve = spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
+  const stop = trackServe(serve, removeDataDir);
   let url: string;
   try {
     url = await serve.ready;
   } catch (err) {
-    await tracked.stop();
+    await stop();
     throw err;
   }
   const call = controlCaller(url, env.FLEET_CONTROL_TOKEN || undefined);
-  return { ...testbedOver(url, call, tracked.stop), dataDir, pid: serve.pid };
+  return { ...testbedOver(url, call, stop), dataDir, pid: serve.pid };
 }
 
 /**
