@@ -1,0 +1,68 @@
+# Helpers for talking to a running fleet testbed with curl: the partner API with a key, the control
+# API with the optional FLEET_CONTROL_TOKEN, and JSON reads with jq (or node where jq is missing).
+# Source it: `. lib.sh`. FLEET_URL defaults to the `fleet-sim serve` default, http://127.0.0.1:3000.
+
+FLEET_URL="${FLEET_URL:-http://127.0.0.1:3000}"
+FLEET_URL="${FLEET_URL%/}"
+
+# Reads one field of the JSON on stdin: `json_get .data[0].id`. Plain paths only (they mean the same
+# to jq and to JavaScript); null and missing fields print `null`. FLEET_JSON_TOOL=node forces node.
+json_get() {
+  if [ "${FLEET_JSON_TOOL:-}" != node ] && command -v jq >/dev/null 2>&1; then
+    jq -r "$1"
+  else
+    node -e '
+      let text = "";
+      process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
+        const value = new Function("x", `return x${process.argv[1]}`)(JSON.parse(text));
+        console.log(value === undefined || value === null ? "null" : typeof value === "object" ? JSON.stringify(value, null, 2) : String(value));
+      });' "$1"
+  fi
+}
+
+# One HTTP call; prints the body, and fails (non-zero, the API's message on stderr) unless the status
+# is the expected one. Usage: call EXPECTED_STATUS METHOD URL [curl options...]
+call() {
+  local expected=$1 method=$2 url=$3 body status
+  shift 3
+  body=$(mktemp)
+  status=$(curl -sS -o "$body" -w '%{http_code}' -X "$method" "$url" "$@")
+  if [ "$status" != "$expected" ]; then
+    echo "FALLO: $method $url respondió $status (se esperaba $expected): $(cat "$body")" >&2
+    rm -f "$body"
+    return 1
+  fi
+  cat "$body"
+  rm -f "$body"
+}
+
+# The control API: control METHOD PATH [JSON body] (expects 200, or 201 for creations).
+control() {
+  local method=$1 path=$2 expected=200 auth=()
+  [ -n "${FLEET_CONTROL_TOKEN:-}" ] && auth=(-H "Authorization: Bearer $FLEET_CONTROL_TOKEN")
+  if [ "$method" = POST ] && { [ "$path" = /tenants ] || [ "$path" = /snapshots ]; }; then expected=201; fi
+  if [ $# -ge 3 ]; then
+    call "$expected" "$method" "$FLEET_URL/_testbed$path" "${auth[@]}" -H 'content-type: application/json' -d "$3"
+  else
+    call "$expected" "$method" "$FLEET_URL/_testbed$path" "${auth[@]}"
+  fi
+}
+
+# The partner API with the key in $KEY: api EXPECTED_STATUS METHOD PATH [JSON body].
+api() {
+  local expected=$1 method=$2 path=$3
+  if [ $# -ge 4 ]; then
+    call "$expected" "$method" "$FLEET_URL$path" -H "Authorization: Bearer $KEY" -H 'content-type: application/json' -d "$4"
+  else
+    call "$expected" "$method" "$FLEET_URL$path" -H "Authorization: Bearer $KEY"
+  fi
+}
+
+# expect_eq WHAT ACTUAL EXPECTED: stops the script when they differ.
+expect_eq() {
+  if [ "$2" != "$3" ]; then
+    echo "FALLO: $1 es '$2', se esperaba '$3'" >&2
+    exit 1
+  fi
+  echo "ok: $1 = $3"
+}

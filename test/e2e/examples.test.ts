@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestbed, type StartedTestbed } from '../../testing/index.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
+
+/** This process's environment without vitest's own markers, so a nested run is a run of its own. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['TEST', 'FORCE_COLOR'].includes(name)));
+  return { ...env, ...extra };
+}
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(command, args, { cwd: ROOT, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+/** Runs bash with examples/shell/lib.sh sourced, then `script`. */
+const withLib = (script: string, env: NodeJS.ProcessEnv) => run('bash', ['-c', `set -euo pipefail; . examples/shell/lib.sh; ${script}`], env);
+
+/**
+ * The examples of examples/ as CI runs them: one testbed for both (the vitest example's global setup
+ * connects to FLEET_URL instead of starting its own), each making its own worlds.
+ */
+describe('the examples, on one testbed', () => {
+  let testbed: StartedTestbed;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    testbed = await startTestbed();
+    env = cleanEnv({ FLEET_URL: testbed.url, NO_COLOR: '1' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await testbed?.stop();
+  });
+
+  it.concurrent('when the vitest example runs, then every one of its tests passes', async () => {
+    const result = await run(process.execPath, [VITEST, 'run', '--config', 'examples/vitest/vitest.config.ts'], env);
+
+    expect(result.stderr + result.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it.concurrent('when the shell example runs, then every check passes and its world is deleted at the end', async () => {
+    const result = await run('bash', ['examples/shell/onboarding.sh'], env);
+    const tenantId = /^mundo (\S+)$/m.exec(result.stdout)?.[1];
+    const tenants = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()) as { data: { id: string }[] };
+
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/ok: asignación = synced\n/);
+    expect(result.stdout).toMatch(/onboarding completo\n$/);
+    expect(result.code).toBe(0);
+    expect(tenantId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
+  }, 120_000);
+
+  it('when the shell helpers call the API and get another status, then the script stops with the API\'s message', async () => {
+    const result = await withLib('KEY=fk_test_wrong; me=$(api 200 GET /v1/me); echo reached', env);
+
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`^FALLO: GET ${testbed.url}/v1/me respondió 401 \\(se esperaba 200\\): .*"code":"UNAUTHORIZED"`));
+    expect(result.stdout).not.toContain('reached');
+  });
+
+  it('when jq is not used, then json_get prints values, nulls and objects as jq -r does', async () => {
+    const json = '{"data":[{"id":"a1","n":3,"nested":{"x":null}}]}';
+    const paths = ['.data[0].id', '.data[0].n', '.data[0].nested.x', '.data[0].missing', '.data[0].nested'];
+    const script = paths.map((path) => `json_get '${path}' <<<'${json}'`).join('; ');
+
+    const withNode = await withLib(script, { ...env, FLEET_JSON_TOOL: 'node' });
+
+    expect(withNode.stdout).toBe('a1\n3\nnull\nnull\n{\n  "x": null\n}\n');
+  });
+
+  it('when a check of the shell helpers fails, then it names what differed and stops', async () => {
+    const result = await withLib("expect_eq estado pending approved; echo reached", env);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("FALLO: estado es 'pending', se esperaba 'approved'\n");
+    expect(result.stdout).toBe('');
+  });
+});

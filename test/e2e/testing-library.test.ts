@@ -1,0 +1,205 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient } from '../../client/index.ts';
+import { connectTestbed, startTestbed, TestbedError, type StartedTestbed, type World } from '../../testing/index.ts';
+import { TINY_PNG } from '../support/images.ts';
+
+const portOf = (url: string) => Number(new URL(url).port);
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('fleet-testbed/testing on a started testbed', () => {
+  let testbed: StartedTestbed;
+
+  beforeAll(async () => {
+    testbed = await startTestbed({ clockStart: '2026-05-04T12:00:00.000Z' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await testbed?.stop();
+  });
+
+  it('when startTestbed resolves, then the API answers on its url and the data dir is a new temp dir', async () => {
+    const health = await fetch(`${testbed.url}/v1/health`);
+
+    expect(health.status).toBe(200);
+    expect(testbed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(testbed.dataDir).toMatch(/fleet-testbed-/);
+    expect(existsSync(testbed.dataDir)).toBe(true);
+  });
+
+  it('when two worlds are made, then each key sees only its own vehicles and each clock moves alone', async () => {
+    const [a, b] = await Promise.all([testbed.createWorld({ name: 'Flota A' }), testbed.createWorld()]);
+    const plate = 'WLD1234';
+    const created = await a.client.POST('/v1/vehicles', { body: { plate, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco' } });
+
+    const seenByA = await a.client.GET('/v1/vehicles', { params: { query: { plate } } });
+    const seenByB = await b.client.GET('/v1/vehicles', { params: { query: { plate } } });
+    const movedA = await a.advance('3d');
+
+    expect(created.response.status).toBe(201);
+    expect(seenByA.data?.data.map((v) => v.id)).toEqual([created.data?.id]);
+    expect(seenByB.data?.data).toEqual([]);
+    expect(new Date(movedA).getTime() - new Date(await b.now()).getTime()).toBe(3 * 86_400_000);
+    expect(a.tenantId).not.toBe(b.tenantId);
+    expect(a.name).toBe('Flota A');
+  });
+
+  it('when a world is made pending, then its key answers 403 TENANT_PENDING until approve()', async () => {
+    const world = await testbed.createWorld({ status: 'pending', scopes: ['vehicles:read'] });
+
+    const before = await world.client.GET('/v1/vehicles');
+    await world.approve();
+    const after = await world.client.GET('/v1/vehicles');
+
+    expect(before.error?.error.code).toBe('TENANT_PENDING');
+    expect(after.response.status).toBe(200);
+  });
+
+  it('when the control API refuses a call, then it throws a TestbedError with the Spanish message, code and status', async () => {
+    const world = await testbed.createWorld();
+
+    const refused = await world.platformA.accept(NO_SUCH_ID).catch((err: unknown) => err);
+    const badDuration = await world.advance('pronto').catch((err: unknown) => err);
+
+    expect(refused).toBeInstanceOf(TestbedError);
+    expect(refused).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((refused as Error).message).toMatch(/no/);
+    expect(badDuration).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Duración no válida: pronto (ejemplos: 45m, 6h, 3d).' });
+  });
+
+  it('when a world is deleted, then its key answers 401', async () => {
+    const world = await testbed.createWorld();
+
+    await world.delete();
+    const me = await world.client.GET('/v1/me');
+
+    expect(me.response.status).toBe(401);
+  });
+
+  it('when a snapshot is restored, then a world made after it is gone; after reset, every world is', async () => {
+    const kept = await testbed.createWorld();
+    const saved = await testbed.snapshot('library-test');
+    const later = await testbed.createWorld();
+
+    const restored = await testbed.restore('library-test');
+    const laterAfterRestore = await later.client.GET('/v1/me');
+    const keptAfterRestore = await kept.client.GET('/v1/me');
+    await testbed.reset();
+    const keptAfterReset = await kept.client.GET('/v1/me');
+
+    expect(saved.name).toBe('library-test');
+    expect(restored.name).toBe('library-test');
+    expect(laterAfterRestore.response.status).toBe(401);
+    expect(keptAfterRestore.response.status).toBe(200);
+    expect(keptAfterReset.response.status).toBe(401);
+  });
+
+  it('when connectTestbed is given the url of a running serve, then its worlds work the same', async () => {
+    const connected = await connectTestbed(`${testbed.url}/`);
+    const world = await connected.createWorld();
+
+    const me = await world.client.GET('/v1/me');
+    await connected.stop();
+
+    expect(me.data?.tenantId).toBe(world.tenantId);
+    expect((await fetch(`${testbed.url}/v1/health`)).status).toBe(200);
+  });
+
+  it('when connectTestbed is given a url where nothing listens, then it rejects saying so', async () => {
+    const closed = `http://127.0.0.1:${portOf(testbed.url) === 1 ? 2 : 1}`;
+
+    await expect(connectTestbed(closed)).rejects.toThrow(`no hay un testbed escuchando en ${closed}`);
+  });
+
+  it('when a second testbed is started on the running one\'s data dir, then it rejects with serve\'s reason and leaves the dir', async () => {
+    const second = startTestbed({ dataDir: testbed.dataDir });
+
+    await expect(second).rejects.toThrow(new RegExp(`terminó antes de escuchar \\(código 1\\): .*${testbed.pid}`));
+    expect(existsSync(testbed.dataDir)).toBe(true);
+  }, 60_000);
+
+  const vehicleOn = async (world: World, plate: string, vin: string) => {
+    const body = { plate, vin, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' };
+    return (await world.client.POST('/v1/vehicles', { body })).data!.id;
+  };
+
+  it('when a card goes through the typed client as a Blob, then the API takes it and platform_a\'s review is decided by the world', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'CRD1234', '1HGCM82633A004352');
+    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+
+    const upload = await world.client.POST('/v1/vehicles/{id}/documents', {
+      params: { path: { id } },
+      body: { type: 'circulation_card_front', file: new Blob([TINY_PNG], { type: 'image/png' }) },
+    });
+    const review = await world.platformA.review(id, 'approved');
+    const held = await world.platform('platform_a');
+
+    expect(upload.response.status).toBe(201);
+    expect(upload.data).toMatchObject({ vehicleId: id, contentType: 'image/png', sizeBytes: TINY_PNG.length, status: 'submitted' });
+    expect(review).toEqual({ vehicleId: id, verdict: 'approved', card: 'approved' });
+    expect(held.vehicles).toEqual([{ vehicleId: id, status: 'approved' }]);
+  });
+
+  it('when the typed client is refused, then error holds the API\'s envelope and data is undefined', async () => {
+    const world = await testbed.createWorld();
+
+    const missing = await world.client.GET('/v1/vehicles/{id}', { params: { path: { id: NO_SUCH_ID } } });
+
+    expect(missing.response.status).toBe(404);
+    expect(missing.data).toBeUndefined();
+    expect(missing.error?.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/veh[ií]culo/i) });
+  });
+
+  it('when a world generates the rides of past days, then they come counted per platform and the client lists them', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'RID1234', '2HGCM82633A004352');
+    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+
+    const generated = await world.generateRides('2026-05-01', '2026-05-03');
+    const rides = await world.client.GET('/v1/rides', { params: { query: { platform: 'platform_b', from: '2026-05-01', to: '2026-05-03', limit: 100 } } });
+
+    expect(generated).toMatchObject({ tenantId: world.tenantId, generatedTo: '2026-05-03', platforms: { platform_b: { vehicles: 1 } } });
+    expect(generated.platforms.platform_b.rides).toBeGreaterThan(0);
+    expect(rides.data?.data.length).toBe(Math.min(100, generated.platforms.platform_b.rides));
+  });
+
+  it('when a world sets a platform fault, then that platform\'s calls answer 503 until it is set back to none', async () => {
+    const world = await testbed.createWorld();
+    const id = await vehicleOn(world, 'FLT1234', '3HGCM82633A004352');
+    const register = () => world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+
+    const set = await world.faults('platform_b', 'error');
+    const during = await register().finally(() => world.faults('platform_b', 'none'));
+    const after = await register();
+
+    expect(set).toMatchObject({ platform: 'platform_b', mode: 'error' });
+    expect(during.error?.error.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(after.response.status).toBe(201);
+  });
+
+  // Needs GET /_testbed/coverage (branch `coverage`, issue 25).
+  it('when a world registers a vehicle on platform_a, then its coverage counts none → pending and another world\'s does not', async () => {
+    const [a, b] = await Promise.all([testbed.createWorld(), testbed.createWorld()]);
+    const id = await vehicleOn(a, 'COV1234', '4HGCM82633A004352');
+    await a.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+
+    const [ofA, ofB] = await Promise.all([a.coverage(), b.coverage()]);
+    const count = (coverage: typeof ofA) =>
+      coverage.transitions.find((t) => t.machine === 'registration.platform_a' && t.from === 'none' && t.to === 'pending')?.count;
+
+    expect(count(ofA)).toBe(1);
+    expect(count(ofB)).toBe(0);
+    expect(ofA.total).toBe(ofB.total);
+    expect(ofA.covered).toBeGreaterThan(ofB.covered);
+  });
+
+  it('when the control client posts a typed body, then the control API answers it', async () => {
+    const control = createControlClient({ baseUrl: testbed.url });
+
+    const created = await control.POST('/_testbed/tenants', { body: { name: 'Por el cliente de control', keys: [{ scopes: ['rides:read'] }] } });
+
+    expect(created.response.status).toBe(201);
+    expect(created.data).toMatchObject({ name: 'Por el cliente de control', keys: [{ scopes: ['rides:read'], environment: 'test' }] });
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generatedClientTypes } from '../../client/generate-types.ts';
+import { createClient, createControlClient } from '../../client/index.ts';
+
+describe('fleet-testbed/client types', () => {
+  it('when the OpenAPI documents are generated from the code, then the committed client types are exactly what they give', async () => {
+    const stale: string[] = [];
+
+    for (const { file, text } of await generatedClientTypes()) {
+      if (readFileSync(file, 'utf8') !== text) stale.push(basename(file));
+    }
+
+    // Out of step: node --import tsx client/generate-types.ts, and commit both files.
+    expect(stale).toEqual([]);
+  }, 60_000);
+
+  it('when a client is made, then its calls go to the base URL with the key as a Bearer token', async () => {
+    const seen: Request[] = [];
+    const fetch = async (request: Request) => {
+      seen.push(request);
+      return Response.json({ status: 'ok', version: '1.0.0' });
+    };
+    const partner = createClient({ baseUrl: 'http://testbed.test:3000/', key: 'fk_test_abc', fetch });
+    const control = createControlClient({ baseUrl: 'http://testbed.test:3000', token: 'control-token-0123456', fetch });
+
+    await partner.GET('/v1/health');
+    await control.GET('/_testbed/clock', { params: { query: { tenant: 'x' } } });
+
+    expect(seen.map((r) => [r.url, r.headers.get('authorization')])).toEqual([
+      ['http://testbed.test:3000/v1/health', 'Bearer fk_test_abc'],
+      ['http://testbed.test:3000/_testbed/clock?tenant=x', 'Bearer control-token-0123456'],
+    ]);
+  });
+
+  it('when a body holds a Blob, then it goes as multipart form data; any other body as JSON', async () => {
+    const seen: Request[] = [];
+    const fetch = async (request: Request) => {
+      seen.push(request);
+      return Response.json({}, { status: 201 });
+    };
+    const client = createClient({ baseUrl: 'http://testbed.test', key: 'k', fetch });
+    const path = { id: '00000000-0000-4000-8000-000000000000' };
+
+    await client.POST('/v1/vehicles/{id}/documents', { params: { path }, body: { type: 'circulation_card_front', file: new Blob(['png'], { type: 'image/png' }) } });
+    await client.POST('/v1/vehicles/{id}/registrations', { params: { path }, body: { platform: 'platform_a' } });
+    const form = await seen[0].formData();
+
+    expect(seen[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(form.get('type')).toBe('circulation_card_front');
+    expect(await (form.get('file') as File).text()).toBe('png');
+    expect(seen[1].headers.get('content-type')).toBe('application/json');
+    expect(await seen[1].json()).toEqual({ platform: 'platform_a' });
+  });
+});
+
+// Never called: each line must fail to compile (npm run typecheck), proof the types are the API's, not `any`.
+export function misuse(client: ReturnType<typeof createClient>, control: ReturnType<typeof createControlClient>) {
+  // @ts-expect-error year is an integer
+  void client.POST('/v1/vehicles', { body: { plate: 'ABC1234', brand: 'a', model: 'b', year: '2023', color: 'blanco' } });
+  // @ts-expect-error no such path
+  void client.GET('/v1/vehicle');
+  // @ts-expect-error platform_c is no platform
+  void client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id: 'x' } }, body: { platform: 'platform_c' } });
+  // @ts-expect-error a document's file is a Blob, not a path
+  void client.POST('/v1/vehicles/{id}/documents', { params: { path: { id: 'x' } }, body: { type: 'circulation_card_front', file: 'card.png' } });
+  // @ts-expect-error a fault mode is none, error or slow
+  void control.POST('/_testbed/faults', { body: { platform: 'platform_a', mode: 'down' } });
+}

@@ -1,0 +1,81 @@
+/**
+ * A thin caller of the control API (`/_testbed`, docs/control-api.md): JSON in, JSON out, and an
+ * error answer thrown as a TestbedError carrying the API's own Spanish message and code.
+ */
+
+/** An error answered by the testbed, in the API's envelope: `code` is one of spec §7's codes. */
+export class TestbedError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details: unknown[];
+  readonly requestId: string | null;
+
+  constructor(status: number, envelope: { code?: string; message?: string; details?: unknown[]; requestId?: string } | undefined) {
+    super(envelope?.message ?? `el testbed respondió ${status}`);
+    this.name = 'TestbedError';
+    this.status = status;
+    this.code = envelope?.code ?? 'INTERNAL';
+    this.details = envelope?.details ?? [];
+    this.requestId = envelope?.requestId ?? null;
+  }
+}
+
+export type ControlCall = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<T>;
+
+/** Calls `${url}/_testbed${path}`, with the control token when there is one. */
+export function controlCaller(url: string, token?: string): ControlCall {
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+    let res: Response;
+    try {
+      res = await fetch(`${url}/_testbed${path}`, {
+        method,
+        headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new Error(`no hay un testbed escuchando en ${url}: ${(err as Error).message}`, { cause: err });
+    }
+    const answer = (await res.json().catch(() => null)) as { error?: ConstructorParameters<typeof TestbedError>[1] } | null;
+    if (!res.ok) throw new TestbedError(res.status, answer?.error);
+    return answer as T;
+  };
+}
+
+export type Platform = 'platform_a' | 'platform_b';
+export type Scope = 'vehicles:read' | 'vehicles:write' | 'drivers:read' | 'drivers:write' | 'documents:write' | 'rides:read';
+
+export interface CreatedTenant {
+  id: string;
+  name: string;
+  status: 'active' | 'pending';
+  keys: { id: string; key: string; prefix: string; scopes: Scope[]; environment: 'test' | 'live' }[];
+}
+
+export interface PlatformGenerated {
+  vehicles: number;
+  generatedRides: number;
+  rides: number;
+  dailyEarnings: number;
+}
+
+export interface GeneratedRides {
+  tenantId: string;
+  from: string;
+  to: string;
+  /** The last day generated: `to`, or the world's today when the window went past it. */
+  generatedTo: string;
+  platforms: Record<Platform, PlatformGenerated>;
+}
+
+export interface Coverage {
+  covered: number;
+  total: number;
+  transitions: { machine: string; from: string; to: string; count: number }[];
+}
+
+export interface PlatformView {
+  vehicles: { vehicleId: string; status: string }[];
+  drivers: { driverId: string; status: string }[];
+  bindings: { vehicleId: string; driverId: string; boundAt: string }[];
+}

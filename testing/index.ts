@@ -1,0 +1,140 @@
+/**
+ * `fleet-testbed/testing`: the testbed for other people's tests (contract §4, "Node."). Start one per
+ * test run (a global setup), make a world per test: worlds never see each other, so tests run in
+ * parallel on one testbed. docs/testing.md has the whole API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { track, untrack } from './cleanup.ts';
+import { controlCaller, type ControlCall } from './control.ts';
+import { spawnServe, type ServeProcess } from './serve-process.ts';
+import { createWorld, type World, type WorldOptions } from './world.ts';
+
+export { TestbedError } from './control.ts';
+export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
+export type { FaultMode, Verdict, World, WorldOptions } from './world.ts';
+
+export interface Testbed {
+  /** Where the partner API and the control API listen, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** A new tenant with its own key and clock, and a handle bound to it. */
+  createWorld(options?: WorldOptions): Promise<World>;
+  /** Back to the state of a new data dir (every world gone, the demo tenant kept). */
+  reset(): Promise<{ now: string }>;
+  /** Saves both processes' whole state under this name (`[a-z0-9-]{1,64}`). */
+  snapshot(name: string): Promise<{ name: string; createdAt: string }>;
+  /** Everything exactly as at the snapshot. */
+  restore(name: string): Promise<{ name: string; now: string }>;
+  /** Stops what startTestbed started and removes its temp dir; with connectTestbed, does nothing. */
+  stop(): Promise<void>;
+}
+
+export interface StartedTestbed extends Testbed {
+  /** The data dir: a temp dir removed by stop(), or options.dataDir, kept. */
+  dataDir: string;
+  /** The serve's PID. */
+  pid: number;
+}
+
+export interface StartOptions {
+  /** Keep the state here instead of a temp dir (not removed by stop()). */
+  dataDir?: string;
+  /** FLEET_SEED: the same seed and requests give the same answers, ids included. */
+  seed?: number;
+  /** FLEET_CLOCK_START: simulated time starts there, frozen, moving only by advances. */
+  clockStart?: string;
+  /** FLEET_RATE_LIMIT per key and second; default 0 (off), so parallel tests never meet a 429. */
+  rateLimit?: number;
+  /** More environment for serve, e.g. FLEET_CONTROL_TOKEN. */
+  env?: Record<string, string>;
+  /** Where serve's own output goes (e.g. process.stderr); by default it is kept for errors only. */
+  output?: NodeJS.WritableStream;
+  /** Real time serve gets to start; default 60 s. */
+  startTimeoutMs?: number;
+}
+
+function testbedOver(url: string, call: ControlCall, stop: () => Promise<void>): Testbed {
+  return {
+    url,
+    createWorld: (options) => createWorld(url, call, options),
+    reset: () => call('POST', '/reset'),
+    snapshot: (name) => call('POST', '/snapshots', { name }),
+    restore: (name) => call('POST', `/snapshots/${encodeURIComponent(name)}/restore`),
+    stop,
+  };
+}
+
+/** The environment serve gets: the caller's, minus what would point it elsewhere, plus the options. */
+function serveEnv(options: StartOptions, dataDir: string): NodeJS.ProcessEnv {
+  const { FLEET_URL: _url, ...inherited } = process.env;
+  return {
+    ...inherited,
+    PORT: '0',
+    FLEET_DATA_DIR: dataDir,
+    FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
+    ...(options.seed !== undefined && { FLEET_SEED: String(options.seed) }),
+    ...(options.clockStart !== undefined && { FLEET_CLOCK_START: options.clockStart }),
+    ...options.env,
+  };
+}
+
+/**
+ * Kept for the exit and signal handlers from the spawn on, so a test process that ends while serve
+ * starts leaves nothing either. Returns the one graceful stop (repeated calls share it).
+ */
+function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promise<void> {
+  let stopping: Promise<void> | null = null;
+  const tracked = {
+    stop: () =>
+      (stopping ??= serve.stop().finally(() => {
+        removeDataDir();
+        untrack(tracked);
+      })),
+    stopNow: () => {
+      serve.kill();
+      try {
+        removeDataDir();
+      } catch {
+        // At exit, nothing can wait or report: a dir still in use stays (tmpdir is cleaned by the OS).
+      }
+    },
+  };
+  track(tracked);
+  return tracked.stop;
+}
+
+/**
+ * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
+ * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
+ * interrupted or not.
+ */
+export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
+  const removeDataDir = () => {
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  const env = serveEnv(options, dataDir);
+  const serve = spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
+  const stop = trackServe(serve, removeDataDir);
+  let url: string;
+  try {
+    url = await serve.ready;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const call = controlCaller(url, env.FLEET_CONTROL_TOKEN || undefined);
+  return { ...testbedOver(url, call, stop), dataDir, pid: serve.pid };
+}
+
+/**
+ * The same handle on a serve that runs already, here or remote (a CI service container). `token`
+ * is its FLEET_CONTROL_TOKEN, sent as `Authorization: Bearer`. Rejects when nothing answers there.
+ */
+export async function connectTestbed(url: string, token?: string): Promise<Testbed> {
+  const base = url.replace(/\/+$/, '');
+  const call = controlCaller(base, token);
+  await call('GET', '/clock');
+  return testbedOver(base, call, async () => undefined);
+}

@@ -1,0 +1,91 @@
+import { createClient, type PartnerClient } from '../client/index.ts';
+import type { ControlCall, Coverage, CreatedTenant, GeneratedRides, Platform, PlatformView, Scope } from './control.ts';
+
+export interface WorldOptions {
+  /** The tenant's name; default `Mundo N`. */
+  name?: string;
+  /** `pending`: a tenant under review, whose key answers 403 TENANT_PENDING until `approve()`. */
+  status?: 'active' | 'pending';
+  /** The key's scopes; default all six. */
+  scopes?: Scope[];
+  environment?: 'test' | 'live';
+}
+
+export type Verdict = 'approved' | 'rejected';
+export type FaultMode = 'none' | 'error' | 'slow';
+
+/** One tenant of the testbed: its own data, key and simulated clock (contract §4). */
+export interface World {
+  tenantId: string;
+  name: string;
+  /** The full secret of the world's key (`fk_test_…`). */
+  key: string;
+  keyId: string;
+  /** The partner API, typed, already holding the key. */
+  client: PartnerClient;
+  /** Moves this world's clock alone (`45m`, `6h`, `3d`); what fell due has happened on return. Answers the new now. */
+  advance(duration: string): Promise<string>;
+  /** This world's simulated now (ISO). */
+  now(): Promise<string>;
+  /** Acts as platform_a: its reviewers and the drivers in its app. */
+  platformA: {
+    review(vehicleId: string, verdict: Verdict, card?: Verdict): Promise<{ vehicleId: string; verdict: Verdict; card: string | null }>;
+    accept(driverId: string): Promise<{ driverId: string; status: string; reviewStatus: string | null }>;
+    decline(driverId: string): Promise<{ driverId: string; status: string; reviewStatus: string | null }>;
+  };
+  /** The rides and daily earnings of those days (`YYYY-MM-DD`, inclusive, up to the world's today), ingested. */
+  generateRides(from: string, to: string): Promise<GeneratedRides>;
+  /**
+   * A platform fails (`error`) or answers after `ms` (`slow`) until set back to `none`. A fault is the
+   * platform's, so every world of the testbed sees it, as every fleet sees a real outage.
+   */
+  faults(platform: Platform, mode: FaultMode, ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
+  /** The transitions of spec §3 that happened in this world. */
+  coverage(): Promise<Coverage>;
+  /** What the simulated platform itself holds for this world now. */
+  platform(platform: Platform): Promise<PlatformView>;
+  /** Approves a world created `pending`. */
+  approve(): Promise<void>;
+  /** Deletes the tenant, its data and its platform records. */
+  delete(): Promise<void>;
+}
+
+let worldsMade = 0;
+
+/** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
+export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}): Promise<World> {
+  const key = options.scopes || options.environment ? { scopes: options.scopes, environment: options.environment } : {};
+  const tenant = await call<CreatedTenant>('POST', '/tenants', {
+    name: options.name ?? `Mundo ${++worldsMade}`,
+    status: options.status ?? 'active',
+    keys: [key],
+  });
+  return worldHandle(url, call, tenant);
+}
+
+function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): World {
+  const tenantId = tenant.id;
+  const query = `?tenant=${encodeURIComponent(tenantId)}`;
+  const answer = (driverId: string, verb: 'accept' | 'decline') =>
+    call<{ driverId: string; status: string; reviewStatus: string | null }>('POST', `/platform-a/drivers/${encodeURIComponent(driverId)}/${verb}`);
+  return {
+    tenantId,
+    name: tenant.name,
+    key: tenant.keys[0].key,
+    keyId: tenant.keys[0].id,
+    client: createClient({ baseUrl: url, key: tenant.keys[0].key }),
+    advance: async (duration) => (await call<{ now: string }>('POST', '/clock/advance', { duration, tenant: tenantId })).now,
+    now: async () => (await call<{ now: string }>('GET', `/clock${query}`)).now,
+    platformA: {
+      review: (vehicleId, verdict, card) => call('POST', `/platform-a/vehicles/${encodeURIComponent(vehicleId)}/review`, { verdict, card }),
+      accept: (driverId) => answer(driverId, 'accept'),
+      decline: (driverId) => answer(driverId, 'decline'),
+    },
+    generateRides: (from, to) => call('POST', '/rides/generate', { tenantId, from, to }),
+    faults: (platform, mode, ms) => call('POST', '/faults', { platform, mode, ms }),
+    coverage: () => call('GET', `/coverage${query}`),
+    platform: (platform) => call('GET', `/platforms/${platform}${query}`),
+    approve: async () => void (await call('POST', `/tenants/${tenantId}/approve`)),
+    delete: async () => void (await call('DELETE', `/tenants/${tenantId}`)),
+  };
+}
