@@ -21,6 +21,13 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
+export interface TenantCounts {
+  vehicles: number;
+  drivers: number;
+  activeAssignments: number;
+  rides: number;
+}
+
 export type KeyWithTenant = Omit<ApiKeyRow, 'created_at'> & { tenant_name: string; tenant_status: TenantStatus };
 
 export function createTenantStore(db: Db) {
@@ -38,6 +45,10 @@ export function createTenantStore(db: Db) {
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
+  const counts = db.prepare(`SELECT (SELECT COUNT(*) FROM vehicles WHERE tenant_id = @t) AS vehicles,
+    (SELECT COUNT(*) FROM drivers WHERE tenant_id = @t) AS drivers,
+    (SELECT COUNT(*) FROM assignments WHERE tenant_id = @t AND status = 'active') AS activeAssignments,
+    (SELECT COUNT(*) FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = @t)) AS rides`);
   let keys: KeyCache<KeyWithTenant> | undefined; // made on first use: most stores never authenticate
   const loadKey = (prefix: string): KeyWithTenant | undefined => {
     const v = keyWithTenant.get(prefix) as unknown[] | undefined;
@@ -58,6 +69,8 @@ export function createTenantStore(db: Db) {
     /** Newest first, like every list of the testbed. */
     listTenants: () => listTenants.all() as TenantRow[],
     listKeys: (tenantId: string) => listKeys.all(tenantId) as ApiKeyRow[],
+    /** How much a tenant's world holds (the dashboard's worlds page). */
+    counts: (tenantId: string) => counts.get({ t: tenantId }) as TenantCounts,
     /**
      * Every request's lookup: the key and its tenant, from this store's key cache while the
      * database has not changed (key-cache.ts), else in one statement. The row is shared: read only.
