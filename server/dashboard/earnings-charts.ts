@@ -79,7 +79,7 @@ function chartConfig(series: EarningsSeries, unit: string, value: (d: Day) => nu
       ],
     },
     options: {
-      animation: false, responsive: true, maintainAspectRatio: false,
+      animation: false, responsive: true, maintainAspectRatio: false, locale: 'es-MX',
       scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, title: { display: true, text: unit } } },
       plugins: { legend: { position: 'bottom' } },
     },

@@ -9,8 +9,8 @@ import { timeline } from './timeline.ts';
 import { filled } from './vehicles-table.ts';
 import { worldSummary } from './world-page.ts';
 
-/** Days a chart shows when no window is asked for: the last two weeks of the world's own calendar. */
-const DEFAULT_DAYS = 14;
+/** Days a chart shows when no window is asked for: four weeks of the world's own calendar (platform_b settles in 17 days). */
+const DEFAULT_DAYS = 28;
 
 function chartsOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Html {
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());

@@ -59,7 +59,8 @@ figure { margin: 0; }
 .secreto { display: inline-block; margin-top: .3rem; font-size: .85rem; background: #f1f5f9; padding: .1rem .4rem; border-radius: 4px; }
 .nota, .vacio, .nada { color: var(--suave); font-size: .88rem; }
 .progreso { width: 9rem; vertical-align: middle; }
-.grafica { position: relative; height: 260px; }
+.graficas { grid-template-columns: 1fr; }
+.grafica { position: relative; height: 240px; }
 details { margin-top: .4rem; }
 summary { cursor: pointer; color: var(--marca); font-size: .88rem; }
 .linea-tiempo { list-style: none; padding: 0; margin: 0; }
