@@ -43,3 +43,27 @@ export const more = (hasMore: boolean, hint: string): Html | null => (hasMore ? 
 
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;
+
+export interface SearchCard {
+  title: string;
+  /** The list's partial; the form GETs it with its one field. */
+  url: string;
+  /** The id of the element the list lives in, which each search replaces. */
+  list: string;
+  field: string;
+  label: string;
+  button: string;
+  placeholder?: string;
+}
+
+/** A card whose list is searched by one field; the search runs again after every action. */
+export function searchCard(c: SearchCard, list: Html): Html {
+  const heading = `t-${c.list}`;
+  return html`<section class="tarjeta" aria-labelledby="${heading}">
+    <h2 id="${heading}">${c.title}</h2>
+    <form role="search" hx-get="${c.url}" hx-target="#${c.list}" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
+      <div class="fila"><label>${c.label} <input type="search" name="${c.field}" maxlength="20" placeholder="${c.placeholder ?? ''}" autocomplete="off"></label><button type="submit" class="secundario">${c.button}</button></div>
+    </form>
+    ${list}
+  </section>`;
+}

@@ -31,6 +31,18 @@ export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
   return tenant;
 }
 
+/** Query fields left blank in a filter form mean "no filter", not "equal to the empty text". */
+export function filled(query: Request['query'], name: string): string | undefined {
+  const value = query[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** `GET` of a world's list searched by one query field. */
+export const searchPartial = (ctx: Dashboard, field: string, render: (ctx: Dashboard, tenantId: string, value?: string) => Html) =>
+  (req: Request, res: Response): void => {
+    res.type('html').send(render(ctx, requireWorld(ctx, req).id, filled(req.query, field)).value);
+  };
+
 /** A world's simulated now, as the control API's clock answers it. */
 export const worldNow = (ctx: Dashboard, tenantId: string): string => ctx.deps.clocks.forTenant(tenantId).now().toISOString();
 

@@ -1,11 +1,10 @@
-import type { Request, Response } from 'express';
 import { ListDriversQuery, withPhoneErrors } from '../drivers/schema.ts';
 import type { Driver } from '../drivers/view.ts';
-import { badge, BASE, copyable, more, table } from './components.ts';
-import { requireWorld, type Dashboard } from './context.ts';
+import { badge, BASE, copyable, more, searchCard, table } from './components.ts';
+import { searchPartial, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { lookups } from './lookups.ts';
-import { filled, LIST_LIMIT } from './vehicles-table.ts';
+import { LIST_LIMIT } from './vehicles-table.ts';
 
 function driverRow(d: Driver, plate: (id: string) => string): Html {
   const a = d.invitations.find((i) => i.platform === 'platform_a');
@@ -33,18 +32,8 @@ export function driversList(ctx: Dashboard, tenantId: string, whatsapp?: string)
   </div>`;
 }
 
-export function driversSection(tenantId: string, body: Html): Html {
-  return html`<section class="tarjeta" aria-labelledby="t-conductores">
-    <h2 id="t-conductores">Conductores</h2>
-    <form role="search" hx-get="${BASE}/worlds/${seg(tenantId)}/drivers" hx-target="#conductores" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
-      <div class="fila"><label>WhatsApp <input type="search" name="whatsapp" maxlength="20" placeholder="+52…" autocomplete="off"></label><button type="submit" class="secundario">Buscar conductor</button></div>
-    </form>
-    ${body}
-  </section>`;
-}
+export const driversSection = (tenantId: string, list: Html): Html =>
+  searchCard({ title: 'Conductores', url: `${BASE}/worlds/${seg(tenantId)}/drivers`, list: 'conductores', field: 'whatsapp', label: 'WhatsApp', button: 'Buscar conductor', placeholder: '+52…' }, list);
 
 /** `GET /dashboard/worlds/:world/drivers?whatsapp=`. */
-export const driversPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
-  const tenant = requireWorld(ctx, req);
-  res.type('html').send(driversList(ctx, tenant.id, filled(req.query, 'whatsapp')).value);
-};
+export const driversPartial = (ctx: Dashboard) => searchPartial(ctx, 'whatsapp', driversList);

@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
-import { requireWorld, type Dashboard } from './context.ts';
+import { filled, requireWorld, type Dashboard } from './context.ts';
 import { earningsCharts, earningsSeries } from './earnings-charts.ts';
 import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { timeline } from './timeline.ts';
-import { filled } from './vehicles-table.ts';
 import { worldSummary } from './world-page.ts';
 
 /** Days a chart shows when no window is asked for: four weeks of the world's own calendar (platform_b settles in 17 days). */

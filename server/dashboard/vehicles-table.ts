@@ -1,19 +1,12 @@
-import type { Request, Response } from 'express';
 import { ListVehiclesQuery } from '../vehicles/schema.ts';
 import type { Vehicle } from '../vehicles/view.ts';
-import { badge, BASE, copyable, more, table } from './components.ts';
-import { requireWorld, type Dashboard } from './context.ts';
+import { badge, BASE, copyable, more, searchCard, table } from './components.ts';
+import { searchPartial, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { lookups } from './lookups.ts';
 
 /** A list shows a page of the API's biggest size; the filters find the rest. */
 export const LIST_LIMIT = 100;
-
-/** Query fields left blank in a filter form mean "no filter", not "equal to the empty text". */
-export function filled(query: Request['query'], name: string): string | undefined {
-  const value = query[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
 
 function vehicleRow(v: Vehicle, driverName: (id: string) => string): Html {
   const a = v.registrations.find((r) => r.platform === 'platform_a');
@@ -42,18 +35,8 @@ export function vehiclesList(ctx: Dashboard, tenantId: string, plate?: string): 
   </div>`;
 }
 
-export function vehiclesSection(tenantId: string, body: Html): Html {
-  return html`<section class="tarjeta" aria-labelledby="t-vehiculos">
-    <h2 id="t-vehiculos">Vehículos</h2>
-    <form role="search" hx-get="${BASE}/worlds/${seg(tenantId)}/vehicles" hx-target="#vehiculos" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
-      <div class="fila"><label>Placa <input type="search" name="plate" maxlength="20" autocomplete="off"></label><button type="submit" class="secundario">Buscar vehículo</button></div>
-    </form>
-    ${body}
-  </section>`;
-}
+export const vehiclesSection = (tenantId: string, list: Html): Html =>
+  searchCard({ title: 'Vehículos', url: `${BASE}/worlds/${seg(tenantId)}/vehicles`, list: 'vehiculos', field: 'plate', label: 'Placa', button: 'Buscar vehículo' }, list);
 
 /** `GET /dashboard/worlds/:world/vehicles?plate=`. */
-export const vehiclesPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
-  const tenant = requireWorld(ctx, req);
-  res.type('html').send(vehiclesList(ctx, tenant.id, filled(req.query, 'plate')).value);
-};
+export const vehiclesPartial = (ctx: Dashboard) => searchPartial(ctx, 'plate', vehiclesList);
