@@ -15,6 +15,7 @@ import { controlDocumentRoute } from './testbed/document.ts';
 import { controlGuard } from './testbed/loopback-only.ts';
 import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
+import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
 export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
@@ -32,6 +33,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   openApiDocumentRoute(app);
   docsRoutes(app);
   app.use('/_testbed', controlGuard(deps.controlToken ?? null), controlDocumentRoute, testbedRouter(deps, services));
+  app.use(DASHBOARD_PATH, dashboardRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger));
   return app;

@@ -42,33 +42,36 @@ function bodyParserError(err: unknown): { status: number; type: string } | null 
   return typeof status === 'number' ? { status, type: typeof type === 'string' ? type : '' } : null;
 }
 
-export function createErrorHandler(logger: Logger) {
+/** How an error reaches the client: the API's JSON envelope by default, the dashboard's HTML otherwise. */
+export type SendError = typeof sendError;
+
+export function createErrorHandler(logger: Logger, send: SendError = sendError) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (err instanceof AppError) return sendError(res, err.code, err.message, err.details, err.headers, err.status);
+    if (err instanceof AppError) return send(res, err.code, err.message, err.details, err.headers, err.status);
     if (err instanceof ZodError) {
       const details = zodDetails(err);
       const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
-      return sendError(res, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
+      return send(res, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
     }
     const parserError = bodyParserError(err);
     if (parserError?.type === 'entity.parse.failed') {
-      return sendError(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
+      return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
     }
     if (parserError?.type === 'entity.too.large') {
       // FILE_TOO_LARGE is the spec's only 413 code; the contract allows no code of our own.
-      return sendError(res, 'FILE_TOO_LARGE', 'El cuerpo de la solicitud supera el máximo de 1 MB.');
+      return send(res, 'FILE_TOO_LARGE', 'El cuerpo de la solicitud supera el máximo de 1 MB.');
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
     // Such an id cannot name anything: 404, like any other id that is not a UUID.
     if (err instanceof URIError && parserError?.status === 400) {
-      return sendError(res, 'NOT_FOUND', 'El recurso no existe: la ruta contiene una secuencia de escape (%) no válida.');
+      return send(res, 'NOT_FOUND', 'El recurso no existe: la ruta contiene una secuencia de escape (%) no válida.');
     }
     if (parserError && parserError.status < 500) {
-      return sendError(res, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');
+      return send(res, 'VALIDATION', 'No se pudo leer el cuerpo de la solicitud.');
     }
     logger.error('unexpected error', { requestId: requestIdOf(res), error: err instanceof Error ? err.stack : String(err) });
-    sendError(res, 'INTERNAL', ERROR_CATALOG.INTERNAL.message);
+    send(res, 'INTERNAL', ERROR_CATALOG.INTERNAL.message);
   };
 }
 

@@ -17,6 +17,7 @@ export const GenerateBody = z
   .object({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
   .refine((b) => b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
   .refine((b) => daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, { path: ['to'], message: `como máximo ${MAX_GENERATE_DAYS} días por llamada` });
+export type GenerateBody = z.infer<typeof GenerateBody>;
 
 /** Days per call to the simulators: a year of a big fleet at once would outlast the platform-call timeout. */
 const CHUNK_DAYS = 14;
@@ -91,21 +92,28 @@ function happenedUpTo(deps: Deps, tenantId: string, from: string, to: string): s
 }
 
 /**
- * `POST /_testbed/rides/generate {tenantId, from, to}`: the platforms produce the rides and daily
- * earnings of those days (inclusive, up to today: `generatedTo` says where it stopped) for the
- * tenant's vehicles, then the API ingests the window. Days already generated stay as they are, so
- * repeating a call changes nothing.
+ * The platforms produce the rides and daily earnings of those days (inclusive, up to today:
+ * `generatedTo` says where it stopped) for the tenant's vehicles, then the API ingests the window.
+ * Days already generated stay as they are, so repeating a call changes nothing. Shared by the
+ * control API and the dashboard.
  */
-export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router {
-  const router = Router();
+export function createRideGenerator(deps: Deps, ingestion: RideIngestion) {
   const tenants = createTenantStore(deps.db);
-
-  router.post('/rides/generate', async (req, res) => {
-    const { tenantId, from, to } = parseJsonBody(GenerateBody, req);
+  return async ({ tenantId, from, to }: GenerateBody) => {
     if (!tenants.getTenant(tenantId)) throw notFound('El tenant');
     const generatedTo = happenedUpTo(deps, tenantId, from, to);
     const platforms = await generateAndIngest(deps, ingestion, tenantId, from, generatedTo);
-    res.json({ tenantId, from, to, generatedTo, platforms });
+    return { tenantId, from, to, generatedTo, platforms };
+  };
+}
+
+/** `POST /_testbed/rides/generate {tenantId, from, to}`. */
+export function ridesTestbedRouter(deps: Deps, ingestion: RideIngestion): Router {
+  const router = Router();
+  const generate = createRideGenerator(deps, ingestion);
+
+  router.post('/rides/generate', async (req, res) => {
+    res.json(await generate(parseJsonBody(GenerateBody, req)));
   });
 
   return router;

@@ -74,6 +74,9 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     get: (tenantId: string, id: string) => find(tenantId, id),
     /** The testbed's loopback view (the CLI has no API key): any tenant's job. */
     getAnyTenant: (id: string) => find(null, id).job,
+    /** A tenant's newest jobs with their kind, for the dashboard. */
+    listRecent: (tenantId: string, limit: number) =>
+      store.recent(tenantId, limit).map((row) => ({ kind: row.kind, job: toJob(row, store.results(row.id)) })),
     runUntilIdle: () => runner.runUntilIdle(),
     start: () => runner.start(),
     stop: () => runner.stop(),

@@ -74,6 +74,7 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
   const insertItem = db.prepare(`INSERT INTO job_items (job_id, position, subject_id, plate, state) VALUES (?, ?, ?, ?, 'queued')`);
   const getJob = db.prepare('SELECT * FROM jobs WHERE id = ?');
   const results = db.prepare(`SELECT * FROM job_items WHERE job_id = ? AND state <> 'queued' ORDER BY position`);
+  const recent = db.prepare('SELECT * FROM jobs WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?');
   // Job by job, oldest first, so each lookup walks the job_items_queue index in order without a sort.
   const openJobs = db.prepare(`SELECT id FROM jobs j WHERE j.platform = ? AND ${OPEN} ORDER BY j.rowid`).pluck();
   const due = db.prepare(`SELECT i.job_id, i.position, i.subject_id, i.attempts, j.tenant_id, j.kind, j.platform
@@ -128,6 +129,8 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     createJob: (job: NewJob) => createJob(job),
     getJob: (id: string) => getJob.get(id) as JobRow | undefined,
     results: (jobId: string) => results.all(jobId) as JobItemRow[],
+    /** A tenant's newest jobs (the dashboard's list; the API reads a job by its id only). */
+    recent: (tenantId: string, limit: number) => recent.all(tenantId, limit) as JobRow[],
     /** Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first. */
     dueItems(platform: Platform, nowMs: number, limit: number): DueItem[] {
       const found: DueItem[] = [];

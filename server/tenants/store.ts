@@ -20,6 +20,13 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
+export interface TenantCounts {
+  vehicles: number;
+  drivers: number;
+  activeAssignments: number;
+  rides: number;
+}
+
 export type KeyWithTenant = Omit<ApiKeyRow, 'created_at'> & { tenant_name: string; tenant_status: TenantStatus };
 
 export function createTenantStore(db: Db) {
@@ -36,6 +43,10 @@ export function createTenantStore(db: Db) {
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
+  const counts = db.prepare(`SELECT (SELECT COUNT(*) FROM vehicles WHERE tenant_id = @t) AS vehicles,
+    (SELECT COUNT(*) FROM drivers WHERE tenant_id = @t) AS drivers,
+    (SELECT COUNT(*) FROM assignments WHERE tenant_id = @t AND status = 'active') AS activeAssignments,
+    (SELECT COUNT(*) FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = @t)) AS rides`);
 
   return {
     insertTenant: (row: TenantRow) => void insertTenant.run(row),
@@ -47,6 +58,8 @@ export function createTenantStore(db: Db) {
     /** Newest first, like every list of the testbed. */
     listTenants: () => listTenants.all() as TenantRow[],
     listKeys: (tenantId: string) => listKeys.all(tenantId) as ApiKeyRow[],
+    /** How much a tenant's world holds (the dashboard's worlds page). */
+    counts: (tenantId: string) => counts.get({ t: tenantId }) as TenantCounts,
     /** Every request's lookup: the key and its tenant, read afresh so a revocation counts at once. */
     keyWithTenant: (prefix: string) => keyWithTenant.get(prefix) as KeyWithTenant | undefined,
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,

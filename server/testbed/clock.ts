@@ -15,12 +15,9 @@ export const AdvanceBody = z.object({
 
 /**
  * `GET /_testbed/clock[?tenant=ID]` and `POST /_testbed/clock/advance {duration, tenant?}`: the
- * service time, or one tenant's (a world's) time. Advances are taken one at a time: each reads the
- * clock it moves, waits for the simulators, then stores the new value, and two at once would lose one.
+ * service time, or one tenant's (a world's) time.
  */
 export function clockRoutes(router: Router, deps: Deps, services: Services): void {
-  let advancing: Promise<unknown> = Promise.resolve();
-
   router.get('/clock', (req, res) => {
     const tenantId = req.query.tenant === undefined ? undefined : requireTenant(deps, req.query.tenant);
     res.json({ now: nowOf(deps, tenantId) });
@@ -28,15 +25,27 @@ export function clockRoutes(router: Router, deps: Deps, services: Services): voi
 
   router.post('/clock/advance', async (req, res) => {
     const { duration, tenant } = parseJsonBody(AdvanceBody, req);
-    const ms = parseDuration(duration);
-    if (ms === null) throw validation(`Duración no válida: ${duration} (ejemplos: 45m, 6h, 3d).`, [{ field: 'duration', message: 'Formato: 45m, 6h, 3d' }]);
-    const tenantId = tenant === undefined ? undefined : requireTenant(deps, tenant);
-    const moved = advancing.then(() => moveClock(deps, ms, tenantId));
-    advancing = moved.catch(() => undefined);
-    await moved;
-    await services.sync.runDue();
-    res.json({ now: nowOf(deps, tenantId) });
+    res.json({ now: await advanceWorld(deps, services, duration, tenant) });
   });
+}
+
+/** The advance under way in each app (keyed by its clocks), which the next one waits for. */
+const advancing = new WeakMap<Deps['clocks'], Promise<unknown>>();
+
+/**
+ * `clock/advance` for the control API and the dashboard: the service time, or one tenant's. Advances
+ * are taken one at a time: each reads the clock it moves, waits for the simulators, then stores the
+ * new value, and two at once would lose one. Answers the new now, once the API has caught up.
+ */
+export async function advanceWorld(deps: Deps, services: Services, duration: string, tenant?: string): Promise<string> {
+  const ms = parseDuration(duration);
+  if (ms === null) throw validation(`Duración no válida: ${duration} (ejemplos: 45m, 6h, 3d).`, [{ field: 'duration', message: 'Formato: 45m, 6h, 3d' }]);
+  const tenantId = tenant === undefined ? undefined : requireTenant(deps, tenant);
+  const moved = (advancing.get(deps.clocks) ?? Promise.resolve()).then(() => moveClock(deps, ms, tenantId));
+  advancing.set(deps.clocks, moved.catch(() => undefined));
+  await moved;
+  await services.sync.runDue();
+  return nowOf(deps, tenantId);
 }
 
 /** A tenant id that is not a UUID names no tenant: 404, as an unknown one. */

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { SCOPES } from '../auth/scopes.ts';
@@ -24,13 +24,28 @@ export const CreateTenant = z.object({
 });
 
 /**
+ * Deletes a tenant with its data here and its records on the platforms, while the world stands
+ * still. Shared by the control API and the dashboard.
+ */
+export function createWorldDeletion(deps: Deps, services: Services) {
+  const purge = createTenantPurge(deps.db);
+  return async (res: Response, id: string): Promise<void> => {
+    if (!services.tenants.store.getTenant(id)) throw notFound('El tenant');
+    await services.world.alone(res, async () => {
+      purge(id);
+      await deps.simulators.deleteFleet(id);
+    });
+  };
+}
+
+/**
  * Tenants and keys over HTTP (contract §4), so a test container that does not share the disk makes
  * its own worlds. A tenant is a world: deleting one removes its data here and on the platforms.
  */
 export function tenantsControl(deps: Deps, services: Services): Router {
   const router = Router();
   const tenants = services.tenants;
-  const purge = createTenantPurge(deps.db);
+  const deleteWorld = createWorldDeletion(deps, services);
   const tenantId = (value: unknown) => pathId(value, 'El tenant');
 
   router.post('/tenants', (req, res) => {
@@ -56,11 +71,7 @@ export function tenantsControl(deps: Deps, services: Services): Router {
 
   router.delete('/tenants/:id', async (req, res) => {
     const id = tenantId(req.params.id);
-    if (!tenants.store.getTenant(id)) throw notFound('El tenant');
-    await services.world.alone(res, async () => {
-      purge(id);
-      await deps.simulators.deleteFleet(id);
-    });
+    await deleteWorld(res, id);
     res.json({ id, deleted: true });
   });
 

@@ -19,8 +19,8 @@ export interface RecordedResponse {
   body: unknown;
 }
 
-/** Control routes of the testbed and the documentation itself are not part of the API. */
-const EXEMPT = [/^\/_testbed(\/|$)/, /^\/docs(\/|$)/, /^\/v1\/openapi\.json$/];
+/** Control routes of the testbed, the documentation itself and the QA dashboard are not part of the API. */
+const EXEMPT = [/^\/_testbed(\/|$)/, /^\/docs(\/|$)/, /^\/v1\/openapi\.json$/, /^\/dashboard(\/|$)/];
 
 let recorded: RecordedResponse[] = [];
 let optOut: { reason: string; status?: number } | null = null;

@@ -1,0 +1,55 @@
+/**
+ * The dashboard's only script of its own, served as /dashboard/assets/dashboard.js. Kept as text in a
+ * module so that it ships wherever the server's code does (a build copies no loose asset files).
+ * Plain ES2017 for the browser: copy buttons, and Chart.js charts drawn from the JSON that the
+ * server renders beside each canvas (also for canvases that an htmx swap brings).
+ */
+export const CLIENT_SCRIPT = String.raw`(function () {
+  'use strict';
+
+  function announce(text) {
+    var region = document.getElementById('resultado');
+    if (region) region.textContent = text;
+  }
+
+  // navigator.clipboard needs a secure context: http://127.0.0.1 is one, http://testbed:3000 is not.
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    var area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'fuera';
+    document.body.appendChild(area);
+    area.select();
+    var ok = document.execCommand('copy');
+    area.remove();
+    return ok ? Promise.resolve() : Promise.reject(new Error('copy'));
+  }
+
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest ? event.target.closest('[data-copy]') : null;
+    if (!button) return;
+    var id = button.getAttribute('data-copy');
+    copy(id).then(function () {
+      button.textContent = 'Copiado';
+      announce('Copiado al portapapeles: ' + id);
+      setTimeout(function () { button.textContent = 'Copiar'; }, 1500);
+    }, function () {
+      announce('No se pudo copiar; el id es ' + id);
+    });
+  });
+
+  // A canvas swapped in by htmx is new and bare; one already drawn is left as it is.
+  function drawCharts() {
+    if (!window.Chart) return;
+    document.querySelectorAll('canvas[data-chart]').forEach(function (canvas) {
+      var source = document.getElementById(canvas.getAttribute('data-chart'));
+      if (!source || window.Chart.getChart(canvas)) return;
+      new window.Chart(canvas, JSON.parse(source.textContent));
+    });
+  }
+
+  document.addEventListener('DOMContentLoaded', drawCharts);
+  document.addEventListener('htmx:after:process', drawCharts);
+})();
+`;

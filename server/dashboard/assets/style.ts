@@ -1,0 +1,71 @@
+/** The dashboard's stylesheet, served as /dashboard/assets/dashboard.css (text in a module: see client-script.ts). */
+export const STYLESHEET = `
+:root { --fondo: #f6f7f9; --tinta: #1f2933; --suave: #52606d; --borde: #d9dee4; --marca: #1d4ed8;
+  --ok: #0f766e; --ok-fondo: #ccfbf1; --espera: #92400e; --espera-fondo: #fef3c7; --mal: #b91c1c; --mal-fondo: #fee2e2; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--tinta); background: var(--fondo); }
+a { color: var(--marca); }
+:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+.saltar { position: absolute; left: -9999px; }
+.saltar:focus { left: 1rem; top: .5rem; background: #fff; padding: .5rem 1rem; z-index: 2; }
+.fuera { position: fixed; opacity: 0; pointer-events: none; }
+.cabecera { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: .7rem 1.5rem; background: #111827; }
+.cabecera a { color: #f9fafb; text-decoration: none; margin-left: 1rem; }
+.cabecera .marca { font-weight: 700; margin-left: 0; }
+main { max-width: 1240px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.6rem; margin: .5rem 0 .75rem; }
+h2 { font-size: 1.15rem; margin: 0 0 .6rem; }
+h3 { font-size: 1rem; margin: .8rem 0 .4rem; }
+.pestanas { display: flex; gap: .25rem; border-bottom: 2px solid var(--borde); margin-bottom: 1rem; }
+.pestanas a { padding: .45rem .9rem; text-decoration: none; border-radius: 6px 6px 0 0; }
+.pestanas a[aria-current="page"] { background: #fff; border: 2px solid var(--borde); border-bottom-color: #fff; margin-bottom: -2px; font-weight: 600; color: var(--tinta); }
+.tarjeta { background: #fff; border: 1px solid var(--borde); border-radius: 8px; padding: 1rem 1.1rem; margin-bottom: 1rem; }
+.rejilla { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 1rem; }
+.rejilla > .tarjeta { margin-bottom: 0; }
+.resumen { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: center; margin-bottom: 1rem; color: var(--suave); }
+.resumen strong { color: var(--tinta); }
+.tabla { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+caption { text-align: left; color: var(--suave); font-size: .85rem; padding-bottom: .3rem; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--borde); vertical-align: top; }
+th { background: #f1f3f6; font-weight: 600; white-space: nowrap; }
+tbody tr:hover { background: #f8fafc; }
+td.clave { font-weight: 600; white-space: nowrap; }
+.nowrap { white-space: nowrap; }
+.par { display: block; white-space: nowrap; font-size: .82rem; color: var(--suave); line-height: 1.7; }
+td.numero, th.numero { text-align: right; font-variant-numeric: tabular-nums; }
+form { margin: 0; }
+.fila { display: flex; flex-wrap: wrap; gap: .5rem .75rem; align-items: flex-end; margin: .4rem 0; }
+label { display: flex; flex-direction: column; font-size: .82rem; color: var(--suave); gap: .15rem; }
+input, select { font: inherit; padding: .3rem .45rem; border: 1px solid #9aa5b1; border-radius: 5px; background: #fff; color: var(--tinta); }
+input[type="date"] { min-width: 9.5rem; }
+button { font: inherit; padding: .32rem .8rem; border-radius: 5px; border: 1px solid var(--marca); background: var(--marca); color: #fff; cursor: pointer; }
+button.secundario, button.copiar { background: #fff; color: var(--marca); }
+button.peligro { background: #fff; color: var(--mal); border-color: var(--mal); }
+button.copiar { padding: 0 .35rem; font-size: .75rem; margin-left: .3rem; }
+button:disabled { opacity: .55; cursor: progress; }
+.id { white-space: nowrap; }
+.id code { font-size: .82rem; }
+figure { margin: 0; }
+.estado { display: inline-block; padding: 0 .45rem; border-radius: 999px; font-size: .8rem; background: #e5e7eb; white-space: nowrap; }
+.estado-ok { background: var(--ok-fondo); color: var(--ok); }
+.estado-espera { background: var(--espera-fondo); color: var(--espera); }
+.estado-mal { background: var(--mal-fondo); color: var(--mal); }
+.avisos:empty, .resultado:empty { display: none; }
+.avisos, .resultado { border-radius: 8px; padding: .6rem .9rem; margin-bottom: 1rem; }
+.avisos { background: var(--mal-fondo); border: 1px solid #fca5a5; }
+.resultado { background: #ecfdf5; border: 1px solid #a7f3d0; }
+.avisos p, .resultado p { margin: 0; }
+.secreto { display: inline-block; margin-top: .3rem; font-size: .85rem; background: #f1f5f9; padding: .1rem .4rem; border-radius: 4px; }
+.nota, .vacio, .nada { color: var(--suave); font-size: .88rem; }
+.progreso { width: 9rem; vertical-align: middle; }
+.graficas { grid-template-columns: 1fr; }
+.grafica { position: relative; height: 240px; }
+details { margin-top: .4rem; }
+summary { cursor: pointer; color: var(--marca); font-size: .88rem; }
+.linea-tiempo { list-style: none; padding: 0; margin: 0; }
+.linea-tiempo li { display: grid; grid-template-columns: 10.5rem 7rem 1fr; gap: .75rem; padding: .35rem 0; border-bottom: 1px solid var(--borde); }
+.plataforma-platform_a { color: #1d4ed8; font-weight: 600; }
+.plataforma-platform_b { color: #c2410c; font-weight: 600; }
+.plataforma-api { color: var(--suave); font-weight: 600; }
+`;

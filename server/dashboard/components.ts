@@ -1,0 +1,69 @@
+import { MEXICO_CITY_OFFSET_MS } from '../lib/mexico-city.ts';
+import { html, type Html } from './html.ts';
+
+/** Where the dashboard is mounted (server/app.ts); every link and form action starts here. */
+export const BASE = '/dashboard';
+
+/** An id shortened for the eye, whole for the clipboard and for screen readers. */
+export const copyable = (id: string, what: string): Html =>
+  html`<span class="id"><code title="${id}">${id.slice(0, 8)}</code><button type="button" class="copiar" data-copy="${id}" aria-label="Copiar ${what}: ${id}">Copiar</button></span>`;
+
+const FAMILY: Record<string, string> = {
+  approved: 'ok', bound: 'ok', synced: 'ok', completed: 'ok', active: 'ok', registered: 'ok', activo: 'ok', submitted: 'ok',
+  pending: 'espera', invited: 'espera', awaiting: 'espera', running: 'espera', under_review: 'espera', pending_platform_a: 'espera', not_submitted: 'espera',
+  rejected: 'mal', failed: 'mal', suspended: 'mal', error: 'mal', slow: 'espera',
+};
+
+/** A state value as the API names it (QA reads these values in the API's answers), coloured by kind. */
+export const badge = (value: string | null | undefined): Html =>
+  value == null ? html`<span class="estado">—</span>` : html`<span class="estado estado-${FAMILY[value] ?? 'neutro'}">${value}</span>`;
+
+/** A job's kind in words. */
+export const JOB_KIND: Record<string, string> = { vehicle_registrations: 'registro de vehículos', driver_invitations: 'invitación de conductores' };
+
+/** A simulated instant in Mexico City time (the API's calendar), the exact ISO value on hover. */
+export function when(iso: string | null | undefined): Html {
+  if (!iso) return html`<span class="nada">—</span>`;
+  const local = new Date(Date.parse(iso) + MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return html`<time datetime="${iso}" title="${iso}">${local}</time>`;
+}
+
+/** A data table with a caption (its name for screen readers) and a line for when it is empty. */
+export function table(caption: string, headers: string[], rows: Html[], empty: string): Html {
+  if (rows.length === 0) return html`<p class="vacio">${empty}</p>`;
+  return html`<div class="tabla"><table>
+    <caption>${caption}</caption>
+    <thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+    <tbody>${rows}</tbody>
+  </table></div>`;
+}
+
+/** A note under a list that was cut: how to see the rest. */
+export const more = (hasMore: boolean, hint: string): Html | null => (hasMore ? html`<p class="nota">${hint}</p>` : null);
+
+/** The line an action answers with, announced politely to screen readers (the #resultado region). */
+export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;
+
+export interface SearchCard {
+  title: string;
+  /** The list's partial; the form GETs it with its one field. */
+  url: string;
+  /** The id of the element the list lives in, which each search replaces. */
+  list: string;
+  field: string;
+  label: string;
+  button: string;
+  placeholder?: string;
+}
+
+/** A card whose list is searched by one field; the search runs again after every action. */
+export function searchCard(c: SearchCard, list: Html): Html {
+  const heading = `t-${c.list}`;
+  return html`<section class="tarjeta" aria-labelledby="${heading}">
+    <h2 id="${heading}">${c.title}</h2>
+    <form role="search" hx-get="${c.url}" hx-target="#${c.list}" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
+      <div class="fila"><label>${c.label} <input type="search" name="${c.field}" maxlength="20" placeholder="${c.placeholder ?? ''}" autocomplete="off"></label><button type="submit" class="secundario">${c.button}</button></div>
+    </form>
+    ${list}
+  </section>`;
+}

@@ -1,0 +1,73 @@
+import express, { type Request, type Response } from 'express';
+import type { Deps } from '../deps.ts';
+import { pathId } from '../common/schemas.ts';
+import { notFound } from '../errors.ts';
+import { createRideGenerator } from '../ingestion/testbed.ts';
+import type { Services } from '../services.ts';
+import { createWorldDeletion } from '../testbed/tenants.ts';
+import type { TenantRow } from '../tenants/store.ts';
+import { done } from './components.ts';
+import { html, type Html } from './html.ts';
+
+/** What every page and action of the dashboard works with: the services the control API uses. */
+export interface Dashboard {
+  deps: Deps;
+  services: Services;
+  generateRides: ReturnType<typeof createRideGenerator>;
+  deleteWorld: ReturnType<typeof createWorldDeletion>;
+}
+
+export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
+  deps,
+  services,
+  generateRides: createRideGenerator(deps, services.rideIngestion),
+  deleteWorld: createWorldDeletion(deps, services),
+});
+
+/** The world named by the path's `:world`; an id that is not a UUID names none (404, as in the API). */
+export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
+  const tenant = ctx.services.tenants.store.getTenant(pathId(req.params.world, 'El tenant'));
+  if (!tenant) throw notFound('El tenant');
+  return tenant;
+}
+
+/** Query fields left blank in a filter form mean "no filter", not "equal to the empty text". */
+export function filled(query: Request['query'], name: string): string | undefined {
+  const value = query[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** `GET` of a world's list searched by one query field. */
+export const searchPartial = (ctx: Dashboard, field: string, render: (ctx: Dashboard, tenantId: string, value?: string) => Html) =>
+  (req: Request, res: Response): void => {
+    res.type('html').send(render(ctx, requireWorld(ctx, req).id, filled(req.query, field)).value);
+  };
+
+/** A world's simulated now, as the control API's clock answers it. */
+export const worldNow = (ctx: Dashboard, tenantId: string): string => ctx.deps.clocks.forTenant(tenantId).now().toISOString();
+
+/** Forms arrive URL-encoded (htmx's default), small, one value per name. */
+export const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 });
+
+/**
+ * A form's fields as the JSON body the control API would get: blank fields are left out, so an
+ * optional one is absent rather than an empty string, and the API's own schemas judge the rest.
+ */
+export function formFields(req: Request): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(body)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim() !== '') fields[name] = first.trim();
+  }
+  return fields;
+}
+
+/**
+ * An action's answer: what it did, in #resultado; the error region emptied (out of band); and an
+ * event that every list of the page listens to, so they reload themselves with the new state.
+ */
+export function answerAction(res: Response, text: string, extra: Html | null = null): void {
+  res.set('HX-Trigger', 'mundo-cambiado').type('html');
+  res.send(html`${done(text, extra)}<div id="avisos" class="avisos" role="alert" hx-swap-oob="true"></div>`.value);
+}

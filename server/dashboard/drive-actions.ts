@@ -1,0 +1,59 @@
+import type { Request, Response } from 'express';
+import { pathId } from '../common/schemas.ts';
+import { GenerateBody } from '../ingestion/testbed.ts';
+import { AdvanceBody, advanceWorld } from '../testbed/clock.ts';
+import { FaultBody } from '../testbed/faults.ts';
+import { ReviewBody } from '../testbed/routes.ts';
+import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+
+/**
+ * The world page's actions, through the same operations as the control API: the schemas judge the
+ * form, the simulators' control client plays platform_a, and the control API's clock and rides
+ * functions move the world. After a platform decision the API runs one sync, so the page shows
+ * what the API sees (what the background sync would show a little later).
+ */
+export function driveActions(ctx: Dashboard) {
+  const { deps, services } = ctx;
+
+  return {
+    async advance(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const { duration } = AdvanceBody.parse(formFields(req));
+      const now = await advanceWorld(deps, services, duration, tenant.id);
+      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${now}.`);
+    },
+
+    async review(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const vehicle = services.vehicles.get(tenant.id, pathId(req.params.vehicle, 'El vehículo'));
+      const decision = ReviewBody.parse(formFields(req));
+      const decided = await deps.simulators.reviewVehicle(vehicle.id, decision);
+      await services.sync.runDue();
+      answerAction(res, `platform_a decidió la revisión de ${vehicle.plate}: vehículo ${decision.verdict}, tarjeta ${decided.docReviewStatus ?? '—'}.`);
+    },
+
+    answer: (choice: 'accept' | 'decline') => async (req: Request, res: Response): Promise<void> => {
+      const tenant = requireWorld(ctx, req);
+      const driver = services.drivers.get(tenant.id, pathId(req.params.driver, 'El conductor'));
+      const accept = choice === 'accept';
+      const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
+      await services.sync.runDue();
+      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${live.status}.`);
+    },
+
+    async generate(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const body = GenerateBody.parse({ ...formFields(req), tenantId: tenant.id });
+      const made = await ctx.generateRides(body);
+      const count = (p: 'platform_a' | 'platform_b') => `${p} ${made.platforms[p].rides} viajes (${made.platforms[p].generatedRides} nuevos)`;
+      answerAction(res, `Viajes del ${made.from} al ${made.generatedTo} generados e ingeridos: ${count('platform_a')}, ${count('platform_b')}.`);
+    },
+
+    async fault(req: Request, res: Response): Promise<void> {
+      const { ms, ...fields } = formFields(req);
+      const body = FaultBody.parse({ ...fields, ...(ms !== undefined && { ms: Number(ms) }) });
+      const set = await deps.simulators.setFault(body.platform, body.mode, body.ms);
+      answerAction(res, `Falla de ${set.platform}: ${set.mode}${set.mode === 'slow' ? ` (${set.ms} ms)` : ''}.`);
+    },
+  };
+}

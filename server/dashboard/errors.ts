@@ -1,0 +1,37 @@
+import type { Request, Response } from 'express';
+import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
+import { createErrorHandler } from '../http/error-handler.ts';
+import { requestIdOf } from '../http/request-id.ts';
+import type { Logger } from '../lib/logger.ts';
+import { BASE } from './components.ts';
+import { html } from './html.ts';
+import { page } from './layout.ts';
+
+/** htmx marks its requests; they get a fragment, a browser's navigation gets a whole page. */
+export const fromHtmx = (req: Request): boolean => req.get('hx-request') === 'true';
+
+/**
+ * The API's error, as the dashboard shows it: the same code, status and Spanish message as the
+ * control API would answer, in HTML. An htmx action's error goes to the page's #avisos region
+ * (HX-Retarget), whatever the action's own target was.
+ */
+function sendHtmlError(res: Response, code: ErrorCode, message: string, _details: unknown = null, headers: Record<string, string> = {}, status: number = ERROR_CATALOG[code].status): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const requestId = requestIdOf(res);
+  const alert = html`<p class="error"><strong>${code}</strong> ${message}${requestId ? html` <small>(solicitud ${requestId})</small>` : null}</p>`;
+  res.status(status).type('html');
+  if (fromHtmx(res.req)) {
+    res.setHeader('HX-Retarget', '#avisos');
+    res.setHeader('HX-Reswap', 'innerHTML');
+    return void res.send(alert.value);
+  }
+  res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
+}
+
+/** The API's own error handler (one mapping of errors to codes and messages), rendering HTML. */
+export const dashboardErrors = (logger: Logger) => createErrorHandler(logger, sendHtmlError);
+
+/** A dashboard path that names no page. */
+export function pageNotFound(req: Request): never {
+  throw new AppError('NOT_FOUND', `La página ${req.method} ${req.baseUrl}${req.path} del panel no existe.`);
+}

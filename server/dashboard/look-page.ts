@@ -1,0 +1,53 @@
+import type { Request, Response } from 'express';
+import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
+import { BASE } from './components.ts';
+import { filled, requireWorld, type Dashboard } from './context.ts';
+import { earningsCharts, earningsSeries } from './earnings-charts.ts';
+import { html, seg, type Html } from './html.ts';
+import { page } from './layout.ts';
+import { timeline } from './timeline.ts';
+import { worldSummary } from './world-page.ts';
+
+/** Days a chart shows when no window is asked for: four weeks of the world's own calendar (platform_b settles in 17 days). */
+const DEFAULT_DAYS = 28;
+
+function chartsOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Html {
+  const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  const until = to ?? today;
+  const since = from ?? addDays(until, -(DEFAULT_DAYS - 1));
+  return html`<div id="graficas">${earningsCharts(earningsSeries(ctx, tenantId, since, until, today))}</div>`;
+}
+
+function windowForm(ctx: Dashboard, tenantId: string): Html {
+  const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  return html`<form hx-get="${BASE}/worlds/${seg(tenantId)}/charts" hx-target="#graficas" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
+    <div class="fila">
+      <label>Desde <input type="date" name="from" value="${addDays(today, -(DEFAULT_DAYS - 1))}"></label>
+      <label>Hasta <input type="date" name="to" value="${today}"></label>
+      <button type="submit" class="secundario">Ver esos días</button>
+    </div>
+  </form>
+  <p class="nota">Ganancias diarias ingeridas por la API, por plataforma. Los días de platform_b se marcan como provisionales hasta que se asientan (17 días después: propinas tardías y ajustes).</p>`;
+}
+
+/** `GET /dashboard/worlds/:world/look`: charts of rides and earnings, and the world's history. */
+export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  const tenant = requireWorld(ctx, req);
+  const body = html`${worldSummary(ctx, tenant)}
+    <section class="tarjeta" aria-labelledby="t-graficas"><h2 id="t-graficas">Viajes y ganancias por día</h2>
+      ${windowForm(ctx, tenant.id)}${chartsOf(ctx, tenant.id, undefined, undefined)}</section>
+    <section class="tarjeta" aria-labelledby="t-historia"><h2 id="t-historia">Lo que hicieron las plataformas</h2>
+      <div id="historia" hx-get="${BASE}/worlds/${seg(tenant.id)}/timeline" hx-trigger="mundo-cambiado from:body">${timeline(ctx, tenant.id)}</div></section>`;
+  res.type('html').send(page(`${tenant.name}: gráficas e historia`, body, { world: { id: tenant.id, name: tenant.name, tab: 'ver' }, charts: true }).value);
+};
+
+/** `GET /dashboard/worlds/:world/charts?from=&to=`. */
+export const chartsPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  const tenant = requireWorld(ctx, req);
+  res.type('html').send(chartsOf(ctx, tenant.id, filled(req.query, 'from'), filled(req.query, 'to')).value);
+};
+
+/** `GET /dashboard/worlds/:world/timeline`. */
+export const timelinePartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  res.type('html').send(timeline(ctx, requireWorld(ctx, req).id).value);
+};

@@ -1,0 +1,70 @@
+import { Router, type RequestHandler } from 'express';
+import type { Deps } from '../deps.ts';
+import type { Services } from '../services.ts';
+import { assignmentsPartial, documentsPartial, jobsPartial } from './activity-tables.ts';
+import { serveAsset } from './assets/index.ts';
+import { createDashboard, formBody } from './context.ts';
+import { driveActions } from './drive-actions.ts';
+import { clockPartial, faultsPartial, pendingPartial } from './drive-panel.ts';
+import { driversPartial } from './drivers-table.ts';
+import { dashboardErrors, pageNotFound } from './errors.ts';
+import { dashboardGuard, sameOriginActions } from './guard.ts';
+import { chartsPartial, lookPage, timelinePartial } from './look-page.ts';
+import { vehiclesPartial } from './vehicles-table.ts';
+import { worldPage } from './world-page.ts';
+import { worldsActions } from './worlds-actions.ts';
+import { snapshotsList, worldsList, worldsPage } from './worlds-page.ts';
+
+export { BASE as DASHBOARD_PATH } from './components.ts';
+
+type Route = ['get' | 'post' | 'delete', string, RequestHandler];
+
+/**
+ * The QA dashboard (docs/dashboard.md): server-rendered pages and the pieces htmx reloads, every
+ * one of them behind the control API's guard, reading and acting through the same services.
+ * Mounted once, at /dashboard (server/app.ts); every route of it is declared in this list.
+ */
+export function dashboardRouter(deps: Deps, services: Services): Router {
+  const ctx = createDashboard(deps, services);
+  const worlds = worldsActions(ctx);
+  const drive = driveActions(ctx);
+  const world = '/worlds/:world';
+  const routes: Route[] = [
+    ['get', '/assets/:name', serveAsset],
+    ['get', '/', worldsPage(ctx)],
+    ['get', '/worlds', (_req, res) => void res.type('html').send(worldsList(ctx).value)],
+    ['get', '/snapshots', (_req, res) => void res.type('html').send(snapshotsList(ctx).value)],
+    ['post', '/worlds', worlds.create],
+    ['post', `${world}/approve`, worlds.approve],
+    ['delete', world, worlds.remove],
+    ['post', '/reset', worlds.reset],
+    ['post', '/snapshots', worlds.saveSnapshot],
+    ['post', '/snapshots/:name/restore', worlds.restoreSnapshot],
+    ['delete', '/snapshots/:name', worlds.removeSnapshot],
+    ['get', world, worldPage(ctx)],
+    ['get', `${world}/clock`, clockPartial(ctx)],
+    ['get', `${world}/pending`, pendingPartial(ctx)],
+    ['get', `${world}/vehicles`, vehiclesPartial(ctx)],
+    ['get', `${world}/drivers`, driversPartial(ctx)],
+    ['get', `${world}/assignments`, assignmentsPartial(ctx)],
+    ['get', `${world}/jobs`, jobsPartial(ctx)],
+    ['get', `${world}/documents`, documentsPartial(ctx)],
+    ['get', `${world}/look`, lookPage(ctx)],
+    ['get', `${world}/charts`, chartsPartial(ctx)],
+    ['get', `${world}/timeline`, timelinePartial(ctx)],
+    ['post', `${world}/clock/advance`, drive.advance],
+    ['post', `${world}/vehicles/:vehicle/review`, drive.review],
+    ['post', `${world}/drivers/:driver/accept`, drive.answer('accept')],
+    ['post', `${world}/drivers/:driver/decline`, drive.answer('decline')],
+    ['post', `${world}/rides/generate`, drive.generate],
+    ['get', '/faults', faultsPartial(ctx)],
+    ['post', '/faults', drive.fault],
+  ];
+
+  const router = Router();
+  router.use(dashboardGuard(deps.controlToken ?? null), sameOriginActions, formBody);
+  for (const [method, path, handler] of routes) router[method](path, handler);
+  router.use(pageNotFound);
+  router.use(dashboardErrors(deps.logger));
+  return router;
+}

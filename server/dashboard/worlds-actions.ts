@@ -1,0 +1,57 @@
+import type { Request, Response } from 'express';
+import { SaveBody } from '../snapshots/routes.ts';
+import { CreateTenant } from '../testbed/tenants.ts';
+import { copyable } from './components.ts';
+import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { html } from './html.ts';
+
+/**
+ * The worlds page's actions: the control API's tenant, reset and snapshot operations, each judged by
+ * the control API's own schema and answered with a line for #resultado (context.ts answerAction).
+ */
+export function worldsActions(ctx: Dashboard) {
+  const { services } = ctx;
+  return {
+    create(req: Request, res: Response): void {
+      const body = CreateTenant.parse({ ...formFields(req), keys: [{}] });
+      const created = services.tenants.createTenantWithKeys(body.name, body.status, body.keys);
+      const key = created.keys[0];
+      const secret = html`<p>Clave <code>${key.prefix}</code> (solo se muestra ahora):
+        <code class="secreto">${key.key}</code><button type="button" class="copiar" data-copy="${key.key}" aria-label="Copiar la clave de API">Copiar</button></p>
+        <p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
+      answerAction(res, `Mundo «${created.name}» creado (${created.status}).`, secret);
+    },
+
+    approve(req: Request, res: Response): void {
+      const tenant = services.tenants.approveTenant(requireWorld(ctx, req).id);
+      answerAction(res, `Mundo aprobado: ahora está ${tenant.status}.`);
+    },
+
+    async remove(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      await ctx.deleteWorld(res, tenant.id);
+      answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`);
+    },
+
+    async reset(_req: Request, res: Response): Promise<void> {
+      const { now } = await services.world.reset(res);
+      answerAction(res, `Testbed restablecido: hora del servicio ${now}.`);
+    },
+
+    async saveSnapshot(req: Request, res: Response): Promise<void> {
+      const { name } = SaveBody.parse(formFields(req));
+      const saved = await services.world.save(res, name);
+      answerAction(res, `Instantánea «${saved.name}» guardada.`);
+    },
+
+    async restoreSnapshot(req: Request, res: Response): Promise<void> {
+      const restored = await services.world.restore(res, String(req.params.name));
+      answerAction(res, `Instantánea «${restored.name}» restaurada: hora del servicio ${restored.now}.`);
+    },
+
+    removeSnapshot(req: Request, res: Response): void {
+      const removed = services.world.remove(String(req.params.name));
+      answerAction(res, `Instantánea «${removed.name}» borrada.`);
+    },
+  };
+}
