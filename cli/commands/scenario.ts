@@ -82,6 +82,15 @@ function settleLater<T>() {
   return { promise, resolve, reject };
 }
 
+/** A report file the user named: a path that cannot be written is one clear line, not a stack trace. */
+function writeReport(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (err) {
+    throw new CliError(`no se pudo escribir ${file}: ${(err as Error).message}`);
+  }
+}
+
 function parallelism(text: string | undefined): number {
   if (text === undefined) return 1;
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 32) throw new CliError(`--parallel debe ser un número entero de 1 a 32 (recibido: ${text})`);
@@ -111,13 +120,14 @@ export function registerScenario(program: Command): void {
         const coverage = mergeReports(runs.map((r) => r.coverage));
         if (opts.json) process.stdout.write(JSON.stringify({ ok, scenarios: runs.map((r) => r.transcript), coverage }, null, 2) + '\n');
         else process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage)}\n`);
-        if (opts.junit) writeFileSync(opts.junit, junitReport(runs));
-        if (opts.coverageOut) writeFileSync(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
+        if (opts.junit) writeReport(opts.junit, junitReport(runs));
+        if (opts.coverageOut) writeReport(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
         const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);
         const problems = [
           failed.length ? `${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}` : null,
           belowMinimum(coverage, minCoverage),
         ].filter((p) => p !== null);
+        // One `error:` line for each reason the run failed.
         if (problems.length) fail(problems.join('\nerror: '));
       }),
     );

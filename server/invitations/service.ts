@@ -17,9 +17,9 @@ function assertEnabled(platform: Platform): void {
 
 /**
  * Driver invitations (spec §3): the platform is asked first and the local row is written only with
- * its answer, so an outage (503) leaves every stored state as it was.
+ * its answer, so an outage (503) leaves every stored state as it was. `coverage` counts the
+ * transitions (server/services.ts builds it once).
  */
-/** `coverage` counts the transitions (server/services.ts builds it once). */
 export function createInvitationService(deps: InvitationDeps, { coverage }: { coverage: TransitionRecording }) {
   const drivers = createDriverStore(deps.db);
   const writer = createInvitationWriter(deps.db, coverage);

@@ -25,30 +25,32 @@ export function createRegistrationWriter(db: Db, coverage: TransitionRecording) 
     return { status: vehicle.status, status_before_pending: vehicle.status_before_pending };
   }
 
+  function write(vehicle: VehicleRow, live: PlatformRegistration, at: string): RegistrationRow {
+    const before = registrations.get(vehicle.id, live.platform);
+    const row: RegistrationRow = {
+      vehicle_id: vehicle.id,
+      platform: live.platform,
+      status: live.status,
+      documents_required: live.documentsRequired ? 1 : 0,
+      doc_status: live.docStatus,
+      doc_review_status: live.docReviewStatus,
+      registered_at: live.registeredAt,
+      approved_at: live.approvedAt,
+      platform_ref: live.platformRef,
+      updated_at: at,
+    };
+    registrations.update(row);
+    const current = vehicles.getById(vehicle.id) ?? vehicle;
+    const platforms = new Set(JSON.parse(current.platforms) as string[]).add(live.platform);
+    const status = live.platform === 'platform_a' ? vehicleStatusFor(current, live.status) : current;
+    vehicles.update({ ...current, ...status, platforms: JSON.stringify([...platforms]), updated_at: at });
+    recordTransitions(current, before, row, status.status);
+    return row;
+  }
+
   /** One transaction: the registration row, the vehicle's status and its platforms list move together. */
   const apply = (vehicle: VehicleRow, live: PlatformRegistration, at: string): RegistrationRow =>
-    coverage.platformSync('vehicle', vehicle.id, () => {
-      const before = registrations.get(vehicle.id, live.platform);
-      const row: RegistrationRow = {
-        vehicle_id: vehicle.id,
-        platform: live.platform,
-        status: live.status,
-        documents_required: live.documentsRequired ? 1 : 0,
-        doc_status: live.docStatus,
-        doc_review_status: live.docReviewStatus,
-        registered_at: live.registeredAt,
-        approved_at: live.approvedAt,
-        platform_ref: live.platformRef,
-        updated_at: at,
-      };
-      registrations.update(row);
-      const current = vehicles.getById(vehicle.id) ?? vehicle;
-      const platforms = new Set(JSON.parse(current.platforms) as string[]).add(live.platform);
-      const status = live.platform === 'platform_a' ? vehicleStatusFor(current, live.status) : current;
-      vehicles.update({ ...current, ...status, platforms: JSON.stringify([...platforms]), updated_at: at });
-      recordTransitions(current, before, row, status.status);
-      return row;
-    });
+    coverage.platformSync('vehicle', vehicle.id, () => write(vehicle, live, at));
 
   function recordTransitions(vehicle: VehicleRow, before: RegistrationRow | undefined, after: RegistrationRow, status: VehicleRow['status']): void {
     const tenant = vehicle.tenant_id;

@@ -128,12 +128,17 @@ describe('transition coverage of the control surface', () => {
       return { auth, tenantId: tenant.id, vehicleId, driverId };
     }
 
-    it('when a bound vehicle sends its card again and is approved again, then synced → awaiting → synced', async () => {
-      const { auth, tenantId, vehicleId } = await assignedOnA();
-
+    /** The card sent again, approved by platform_a, seen by a refresh: a whole second review. */
+    async function reviewedAgain(auth: Auth, vehicleId: string) {
       await uploadCard(auth, vehicleId);
       await w.net.control.reviewVehicle(vehicleId, { verdict: 'approved' });
       await refreshVehicle(auth, vehicleId);
+    }
+
+    it('when a bound vehicle sends its card again and is approved again, then synced → awaiting → synced', async () => {
+      const { auth, tenantId, vehicleId } = await assignedOnA();
+
+      await reviewedAgain(auth, vehicleId);
 
       expect(await seen(tenantId, 'assignment.platformSync')).toEqual({
         'assignment.platformSync pending→synced': 1, 'assignment.platformSync synced→awaiting': 1, 'assignment.platformSync awaiting→synced': 1,
@@ -166,9 +171,7 @@ describe('transition coverage of the control surface', () => {
     it('when the platform refuses the binding (plate FB…), then pending → failed; a new review makes it awaiting, then failed again', async () => {
       const { auth, tenantId, vehicleId } = await assignedOnA('FB');
 
-      await uploadCard(auth, vehicleId);
-      await w.net.control.reviewVehicle(vehicleId, { verdict: 'approved' });
-      await refreshVehicle(auth, vehicleId);
+      await reviewedAgain(auth, vehicleId);
 
       expect(await seen(tenantId, 'assignment.platformSync')).toEqual({
         'assignment.platformSync pending→failed': 1, 'assignment.platformSync failed→awaiting': 1, 'assignment.platformSync awaiting→failed': 1,

@@ -109,6 +109,15 @@ describe('transition coverage from the command line', () => {
     expect(res.stdout).toBe('');
   }, 60_000);
 
+  it('when --coverage-out names a folder that does not exist, then one Spanish line says so, with no stack trace', async () => {
+    const out = join(env.dataDir, 'no-existe', 'coverage.json');
+
+    const res = await run(['scenario', 'run', '--coverage-out', out, scenario]);
+
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: no se pudo escribir .*no-existe\/coverage\.json: ENOENT/)]);
+  }, 120_000);
+
   it('when serve restarts on the same data dir, then the counts are still there', async () => {
     const before = (await env.cli(['coverage'])).json;
 
