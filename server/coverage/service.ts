@@ -1,0 +1,39 @@
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { createPlatformSyncWatch } from './platform-sync-watch.ts';
+import { createTransitionRecorder } from './recorder.ts';
+import { coverageReport, type CoverageReport } from './report.ts';
+import { transitionKey } from './machines.ts';
+
+interface CountRow {
+  machine: string;
+  from_state: string;
+  to_state: string;
+  count: number;
+}
+
+/**
+ * Transition coverage (issue 25, docs/coverage.md): the writers of state changes record through
+ * `record` and `platformSync`; the control API reads `report`. Counts live in the API database
+ * (transition_counts), so restarts, resets, snapshots and tenant deletion treat them as any data.
+ */
+export function createCoverageService(deps: Pick<Deps, 'db' | 'logger'>) {
+  const recorder = createTransitionRecorder(deps.db, deps.logger);
+  const everywhere = deps.db.prepare(`SELECT machine, from_state, to_state, SUM(count) AS count FROM transition_counts
+    GROUP BY machine, from_state, to_state`);
+  const ofTenant = deps.db.prepare('SELECT machine, from_state, to_state, count FROM transition_counts WHERE tenant_id = ?');
+  const tenantExists = deps.db.prepare('SELECT 1 FROM tenants WHERE id = ?').pluck();
+
+  /** One tenant's world, or every tenant's added up. */
+  function report(tenantId?: string): CoverageReport {
+    if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw notFound('El tenant');
+    const rows = (tenantId === undefined ? everywhere.all() : ofTenant.all(tenantId)) as CountRow[];
+    return coverageReport(new Map(rows.map((r) => [transitionKey(r.machine, r.from_state, r.to_state), r.count])));
+  }
+
+  return { record: recorder.record, platformSync: createPlatformSyncWatch(deps.db, recorder), report };
+}
+
+export type CoverageService = ReturnType<typeof createCoverageService>;
+/** What a writer of state needs: the service itself, or a stand-in in a test of that writer alone. */
+export type TransitionRecording = Pick<CoverageService, 'record' | 'platformSync'>;
