@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageManifest } from '../server/lib/package-manifest.ts';
 
 /** Real time a serve gets to print its listening line: protection against a hung start only. */
 export const START_TIMEOUT_MS = 60_000;
@@ -13,14 +13,9 @@ const STOP_TIMEOUT_MS = 10_000;
  * (testing/) or compiled (dist/testing/): the nearest package.json named fleet-testbed.
  */
 export function fleetSimBin(from = fileURLToPath(import.meta.url)): string {
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; bin?: Record<string, string> };
-      if (pkg.name === 'fleet-testbed' && pkg.bin?.['fleet-sim']) return join(dir, pkg.bin['fleet-sim']);
-    }
-    if (dirname(dir) === dir) throw new Error('no se encontró el paquete fleet-testbed (su package.json con el bin fleet-sim)');
-  }
+  const pkg = packageManifest(from);
+  if (!pkg.bin?.['fleet-sim']) throw new Error('el package.json de fleet-testbed no declara el bin fleet-sim');
+  return join(pkg.root, pkg.bin['fleet-sim']);
 }
 
 export interface ServeProcess {

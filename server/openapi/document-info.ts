@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { oas31 } from 'zod-openapi';
 import { readConfig } from '../config.ts';
+import { packageManifest } from '../lib/package-manifest.ts';
 
 /**
  * What both documents (the partner API's and the control API's) say about where they are served
  * and under which licence; docs/decisions.md has the reasons.
  */
 
-const { license } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { license: string };
+const license = packageManifest().license ?? 'UNLICENSED';
 
 /** The package's licence (an SPDX id in package.json), so the documents cannot disagree with it. */
 export const LICENSE: oas31.LicenseObject = { name: license, identifier: license };
