@@ -423,7 +423,7 @@ export interface paths {
         head?: never;
         /**
          * Modifica un vehículo
-         * @description plate, brand, model y year no se pueden modificar (400). Mientras el vehículo está registrado en platform_a (pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada.
+         * @description plate, brand, model y year no se pueden modificar (400). Si van color y colorId deben nombrar el mismo color. Mientras el vehículo está registrado en platform_a (pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada.
          *
          *     **Permiso requerido:** `vehicles:write`
          */
@@ -673,6 +673,8 @@ export interface components {
             file: Blob;
             /** @enum {string} */
             type: "circulation_card_front";
+        } & {
+            [key: string]: string;
         };
         Driver: {
             assignedVehicleId: string | null;
@@ -972,10 +974,12 @@ export interface components {
         CreateDriverBody: {
             content: {
                 "application/json": {
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     city: string;
                     /** Format: email */
                     email?: string;
                     license?: string;
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     name: string;
                     /** Format: uuid */
                     vehicleId?: string;
@@ -986,16 +990,24 @@ export interface components {
         CreateVehicleBody: {
             content: {
                 "application/json": {
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     brand: string;
                     city?: string | null;
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     color?: string;
+                    /** @description Id de GET /v1/catalog/platform_a/colors. */
                     colorId?: number;
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     model: string;
                     plate: string;
                     platforms?: ("platform_a" | "platform_b")[];
                     vin?: string | null;
                     year: number;
-                };
+                } & ({
+                    color: unknown;
+                } | {
+                    colorId: unknown;
+                });
             };
         };
         InviteDriverBody: {
@@ -1018,9 +1030,11 @@ export interface components {
         PatchDriverBody: {
             content: {
                 "application/json": {
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     city?: string;
                     email?: string | null;
                     license?: string | null;
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     name?: string;
                     whatsapp?: string;
                 };
@@ -1029,8 +1043,11 @@ export interface components {
         PatchVehicleBody: {
             content: {
                 "application/json": {
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     city?: string;
+                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
                     color?: string;
+                    /** @description Id de GET /v1/catalog/platform_a/colors. */
                     colorId?: number;
                     notes?: string | null;
                     /** @enum {string} */
@@ -1115,18 +1132,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1151,18 +1166,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1188,18 +1201,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1224,18 +1235,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1262,18 +1271,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1298,18 +1305,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1363,18 +1368,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1399,18 +1402,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1436,18 +1437,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1472,18 +1471,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1508,18 +1505,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1546,18 +1541,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1582,18 +1575,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1640,18 +1631,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1676,18 +1665,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1713,18 +1700,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1749,18 +1734,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1785,18 +1768,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1823,18 +1804,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1859,18 +1838,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1917,18 +1894,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1953,18 +1928,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -1990,18 +1963,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2026,18 +1997,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2062,18 +2031,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2100,18 +2067,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2136,18 +2101,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -2192,18 +2155,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2228,18 +2189,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2264,18 +2223,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2300,18 +2257,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2338,18 +2293,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2374,18 +2327,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -2430,18 +2381,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2466,18 +2415,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2502,18 +2449,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2538,18 +2483,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2576,18 +2519,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2612,18 +2553,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -2673,18 +2612,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION" | "INVALID_PHONE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2709,18 +2646,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2746,18 +2681,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2782,18 +2715,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2820,18 +2751,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2856,18 +2785,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -2913,18 +2840,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION" | "INVALID_PHONE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2949,18 +2874,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -2986,18 +2909,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3022,18 +2943,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3058,18 +2977,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3094,18 +3011,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3132,18 +3047,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3168,18 +3081,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3226,18 +3137,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3262,18 +3171,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3299,18 +3206,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3335,18 +3240,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3371,18 +3274,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3409,18 +3310,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3445,18 +3344,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3504,18 +3401,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION" | "INVALID_PHONE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3540,18 +3435,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3577,18 +3470,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3613,18 +3504,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3649,18 +3538,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3685,18 +3572,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3723,18 +3608,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3759,18 +3642,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3817,18 +3698,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3853,18 +3732,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3890,18 +3767,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3926,18 +3801,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -3962,18 +3835,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4000,18 +3871,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4036,18 +3905,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4103,18 +3970,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4139,18 +4004,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4177,18 +4040,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE" | "PLATFORM_NOT_ENABLED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4213,18 +4074,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4249,18 +4108,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "DRIVER_BOUND_ELSEWHERE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4285,18 +4142,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4321,18 +4176,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4359,18 +4212,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4395,18 +4246,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4433,18 +4282,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4492,18 +4339,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4528,18 +4373,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4565,18 +4408,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4601,18 +4442,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4637,18 +4476,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4675,18 +4512,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4711,18 +4546,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4770,18 +4603,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4806,18 +4637,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4844,18 +4673,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE" | "PLATFORM_NOT_ENABLED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4880,18 +4707,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4916,18 +4741,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4952,18 +4775,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -4990,18 +4811,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5026,18 +4845,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5064,18 +4881,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5123,18 +4938,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5159,18 +4972,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5197,18 +5008,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE" | "PLATFORM_NOT_ENABLED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5233,18 +5042,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5269,18 +5076,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5305,18 +5110,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5341,18 +5144,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5379,18 +5180,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5415,18 +5214,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5453,18 +5250,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5509,18 +5304,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5545,18 +5338,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5583,18 +5374,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE" | "PLATFORM_NOT_ENABLED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5619,18 +5408,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5657,18 +5444,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5693,18 +5478,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5757,18 +5540,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5793,18 +5574,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5830,18 +5609,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5866,18 +5643,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5904,18 +5679,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -5940,18 +5713,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6002,18 +5773,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6038,18 +5807,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6075,18 +5842,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6111,18 +5876,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6149,18 +5912,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6185,18 +5946,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6220,6 +5979,40 @@ export interface operations {
                 };
             };
             /**
+             * @description Solicitud no válida.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `VALIDATION` | La solicitud no es válida. |
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
              * @description Error interno.
              *
              *     | Código | Mensaje por defecto |
@@ -6241,18 +6034,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6299,18 +6090,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6335,18 +6124,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6372,18 +6159,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6408,18 +6193,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6444,18 +6227,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6482,18 +6263,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6518,18 +6297,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6574,18 +6351,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6610,18 +6385,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6646,18 +6419,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6682,18 +6453,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6720,18 +6489,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6756,18 +6523,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6822,18 +6587,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6858,18 +6621,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6895,18 +6656,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6931,18 +6690,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -6969,18 +6726,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7005,18 +6760,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7066,18 +6819,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7102,18 +6853,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7139,18 +6888,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7175,18 +6922,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7213,18 +6958,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7249,18 +6992,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7305,18 +7046,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7341,18 +7080,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7378,18 +7115,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7414,18 +7149,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7450,18 +7183,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7488,18 +7219,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7524,18 +7253,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7582,18 +7309,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7618,18 +7343,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7655,18 +7378,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7691,18 +7412,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7727,18 +7446,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7765,18 +7482,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7801,18 +7516,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7859,18 +7572,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7895,18 +7606,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7932,18 +7641,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -7968,18 +7675,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8005,18 +7710,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT" | "VEHICLE_COLOR_LOCKED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8041,18 +7744,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8079,18 +7780,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8115,18 +7814,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8173,18 +7870,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8209,18 +7904,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8246,18 +7939,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8282,18 +7973,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8318,18 +8007,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8356,18 +8043,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8392,18 +8077,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8450,18 +8133,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8486,18 +8167,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8523,18 +8202,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8559,18 +8236,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8595,18 +8270,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8631,18 +8304,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8667,18 +8338,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INVALID_FILE_TYPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8703,18 +8372,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8741,18 +8408,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8777,18 +8442,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8815,18 +8478,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8873,18 +8534,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8909,18 +8568,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8946,18 +8603,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -8982,18 +8637,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9018,18 +8671,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9056,18 +8707,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9092,18 +8741,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9159,18 +8806,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9195,18 +8840,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9232,18 +8875,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9268,18 +8909,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9305,18 +8944,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "ALREADY_REGISTERED" | "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9341,18 +8978,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9379,18 +9014,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CITY_REQUIRED" | "VALIDATION" | "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9417,18 +9050,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9453,18 +9084,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9491,18 +9120,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9550,18 +9177,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9586,18 +9211,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9623,18 +9246,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9659,18 +9280,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9695,18 +9314,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9733,18 +9350,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9769,18 +9384,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9828,18 +9441,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9864,18 +9475,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9901,18 +9510,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9937,18 +9544,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -9973,18 +9578,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10009,18 +9612,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10046,18 +9647,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT" | "PLATFORM_REJECTED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10084,18 +9683,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10120,18 +9717,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10158,18 +9753,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "PLATFORM_UNAVAILABLE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10214,18 +9807,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "VALIDATION";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10250,18 +9841,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10287,18 +9876,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "TENANT_PENDING" | "INSUFFICIENT_SCOPE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10323,18 +9910,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "FILE_TOO_LARGE";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10361,18 +9946,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "RATE_LIMITED";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
@@ -10397,18 +9980,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
-                            /** @description null, o datos del error: una lista `{field, message}` en VALIDATION y en los conflictos de campo. */
-                            details: unknown;
-                            /** @description Mensaje en español; puede precisar el mensaje por defecto del código. */
-                            message: string;
-                            /** @description También en la cabecera X-Request-Id. */
-                            requestId: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };

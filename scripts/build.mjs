@@ -21,8 +21,11 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TREES = ['cli', 'server', 'simulators', 'testing', 'client'];
 /** Copied as they are: data the compiled code reads relative to itself (e.g. `../../fixtures`). */
 const ASSET_TREES = ['fixtures'];
-/** Plain-JS bootstraps that register tsx for a source checkout: the compiled code never loads them. */
-const SOURCE_ONLY = new Set(['cli/bin.mjs', 'cli/native-check.mjs', 'cli/native-check.d.mts', 'server/ingestion/writer-worker.mjs']);
+/**
+ * Plain-JS bootstraps that register tsx for a source checkout, and the client types' generator (it
+ * needs openapi-typescript, a devDependency): the compiled code never loads them.
+ */
+const SOURCE_ONLY = new Set(['cli/bin.mjs', 'cli/native-check.mjs', 'cli/native-check.d.mts', 'server/ingestion/writer-worker.mjs', 'client/generate-types.ts']);
 /** What built dist/ (stampOf), written last: a build that dies before it leaves dist/ to start over. */
 const STAMP = '.build-stamp';
 
