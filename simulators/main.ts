@@ -1,5 +1,6 @@
 /**
- * The simulators' process (the API's companion): `node --import tsx simulators/main.ts`.
+ * The simulators' process (the API's companion): `node dist/simulators/main.js`, as serve starts
+ * it (or `node --import tsx simulators/main.ts` from the sources).
  * Env: FLEET_SIM_PORT (required; 0 picks a free port), FLEET_DATA_DIR (default ./data),
  * FLEET_SEED (integer, default 42), FLEET_CLOCK_START (used only until the API first pushes its clock).
  */
