@@ -26,25 +26,31 @@ const days = Number(option('--days', '0'));
 const log = (msg: string) => process.stderr.write(`[compare] ${msg}\n`);
 
 log(`data dir: ${vehicles} vehicles, ${days} days of rides`);
-const data = tempDir('compare');
-const builder = await startServe(data);
-const tenant = await createTenant(builder, 'Flota Compare');
-const ids = await createVehicles(builder.base, tenant, vehicles);
-await runRegistrationBatch(builder.base, tenant, 'platform_b', ids);
-if (days > 0) await generateRides(builder, tenant.tenantId, new Date(Date.parse('2025-12-31') - (days - 1) * 86_400_000).toISOString().slice(0, 10), '2025-12-31');
-await builder.stop();
-
-const copy = (label: string) => {
-  const dir = tempDir(label);
-  cpSync(data, dir, { recursive: true });
-  return dir;
-};
-const dirA = copy('a');
-const dirB = copy('b');
-const a = await startServe(dirA, {}, [], join(resolve(against), 'cli/bin.mjs'));
-const b = await startServe(dirB);
-const minimal = await startBaseline('express-minimal.ts', { BENCH_DB: join(dirA, 'api.db') });
+// Whatever fails on the way (a serve that will not start on the other checkout's data, a timeout),
+// every process started is stopped and every temp dir removed.
+const dirs: string[] = [];
+const running: { stop(): Promise<void> }[] = [];
+const started = <T extends { stop(): Promise<void> }>(child: T): T => (running.push(child), child);
+const newDir = (label: string) => (dirs.push(tempDir(label)), dirs[dirs.length - 1]);
 try {
+  const data = newDir('compare');
+  const builder = started(await startServe(data));
+  const tenant = await createTenant(builder, 'Flota Compare');
+  const ids = await createVehicles(builder.base, tenant, vehicles);
+  await runRegistrationBatch(builder.base, tenant, 'platform_b', ids);
+  if (days > 0) await generateRides(builder, tenant.tenantId, new Date(Date.parse('2025-12-31') - (days - 1) * 86_400_000).toISOString().slice(0, 10), '2025-12-31');
+  await builder.stop();
+
+  const copy = (label: string) => {
+    const dir = newDir(label);
+    cpSync(data, dir, { recursive: true });
+    return dir;
+  };
+  const dirA = copy('a');
+  const dirB = copy('b');
+  const a = started(await startServe(dirA, {}, [], join(resolve(against), 'cli/bin.mjs')));
+  const b = started(await startServe(dirB));
+  const minimal = started(await startBaseline('express-minimal.ts', { BENCH_DB: join(dirA, 'api.db') }));
   log(`${rounds} rounds × ${seconds} s`);
   const path = `/v1/vehicles/${ids[1]}`;
   const headers = { authorization: tenant.auth.authorization };
@@ -64,6 +70,6 @@ try {
   // CPU per request hardly depends on how busy the machine is: the steadier of the two on shared cores.
   process.stdout.write(`CPU/req B ÷ A ${show(pairedRatio(r.B, r.A, 'cpuUsByRun'), 3)}\n`);
 } finally {
-  await Promise.all([a.stop(), b.stop(), minimal.stop()]);
-  for (const dir of [data, dirA, dirB]) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(running.map((p) => p.stop()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

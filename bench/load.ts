@@ -80,10 +80,11 @@ export function pairedRatio(a: LoadResult, b: LoadResult, by: 'rpsByRun' | 'cpuU
 /** Runs every target `plan.runs` times, interleaved, in one child process. */
 export function runLoad(targets: Target[], plan: LoadPlan): Promise<Record<string, LoadResult>> {
   const arg = JSON.stringify({ ...plan, targets });
-  const budgetMs = Math.ceil((targets.length * (plan.runs * (plan.seconds + plan.settleSeconds) + plan.warmupSeconds) + 30) * 1000);
+  // Twice the nominal time: on a swamped machine each run's start and end take seconds of their own.
+  const budgetMs = Math.ceil((2 * targets.length * (plan.runs * (plan.seconds + plan.settleSeconds) + plan.warmupSeconds) + 60) * 1000);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [WORKER, arg], { timeout: budgetMs, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`load worker failed: ${stderr || err.message}`));
+      if (err) return reject(new Error(`load worker failed${err.killed ? ` (killed after ${budgetMs} ms)` : ''}: ${stderr || err.message}`));
       const raw = JSON.parse(stdout) as Record<string, Run[]>;
       const out: Record<string, LoadResult> = {};
       for (const [name, runs] of Object.entries(raw)) {

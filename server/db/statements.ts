@@ -4,7 +4,7 @@ type Statement = ReturnType<Db['prepare']> & { all(...params: unknown[]): unknow
 
 const statementCache = new WeakMap<Db, Map<string, Statement>>();
 
-/** Filters make the SQL vary; caching per text keeps preparing off the hot path. */
+/** Filters make the SQL vary: each distinct text is prepared once per connection, then reused. */
 export function cachedPrepare(db: Db, sql: string): Statement {
   let perDb = statementCache.get(db);
   if (!perDb) statementCache.set(db, (perDb = new Map()));

@@ -8,7 +8,7 @@ export const accessNote = (access: Access): string =>
       ? 'Autenticación: cualquier clave de API válida (no pide un permiso concreto).'
       : `**Permiso requerido:** \`${access}\``;
 
-/** Generated from the operations, so the table cannot disagree with the routes' withScope. */
+/** Generated from the operations, so the table cannot disagree with the routes' requireScope. */
 function scopeTable(operations: readonly OperationSpec[]): string {
   const rows = operations.map((op) => {
     const access = op.scope === 'public' ? 'sin clave' : op.scope === 'key' ? 'clave válida' : `\`${op.scope}\``;
