@@ -35,3 +35,10 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
   return body as T;
 }
+
+type TenantService = import('./lib/tenant-service.ts').TenantService;
+
+/** One call of the tenant service on the data dir; the database layer is loaded by these commands only. */
+export async function withTenantService<T>(use: (tenants: TenantService) => T): Promise<T> {
+  return (await import('./lib/tenant-service.ts')).withTenantService(use);
+}

@@ -44,7 +44,7 @@ async function runLine(line: string, opts: BatchOptions, build: () => Command): 
   }
   if (words.length === 0) return null;
   if (NOT_IN_BATCH.has(words[0])) return refuse(`"${words[0]}" no se puede usar dentro de un lote`, opts);
-  return runCommand(build, opts.json && !words.includes('--json') ? [...words, '--json'] : words);
+  return runCommand(build, words, { json: opts.json });
 }
 
 /**
@@ -69,6 +69,7 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
   }
   if (failed.length) {
     const numbers = failed.map((f) => f.line).join(', ');
-    throw new CliError(`fallaron ${failed.length} de ${ran} órdenes (líneas ${numbers})`, null, failed[0].exitCode);
+    const what = failed.length === 1 ? `falló 1 de ${ran} comandos (línea ${numbers})` : `fallaron ${failed.length} de ${ran} comandos (líneas ${numbers})`;
+    throw new CliError(what, null, failed[0].exitCode);
   }
 }

@@ -1,6 +1,5 @@
 import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
-import { callTestbed } from '../environment.ts';
-import { withTenantService } from '../lib/tenant-service.ts';
+import { callTestbed, withTenantService } from '../environment.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
 export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
@@ -16,15 +15,15 @@ function parseScopes(text: string | undefined): Scope[] {
   return [...new Set(scopes)] as Scope[];
 }
 
-export function createKey(opts: OutputOptions & { tenant: string; scopes?: string; env: string }): void {
+export async function createKey(opts: OutputOptions & { tenant: string; scopes?: string; env: string }): Promise<void> {
   if (opts.env !== 'test' && opts.env !== 'live') throw new CliError('--env debe ser test o live');
   const scopes = parseScopes(opts.scopes);
-  const key = withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, opts.env as 'test' | 'live'));
+  const key = await withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, opts.env as 'test' | 'live'));
   print(opts, key, keyCreatedLine(key));
 }
 
-export function revokeKey(keyId: string, opts: OutputOptions): void {
-  const revoked = withTenantService((tenants) => tenants.revokeKey(keyId));
+export async function revokeKey(keyId: string, opts: OutputOptions): Promise<void> {
+  const revoked = await withTenantService((tenants) => tenants.revokeKey(keyId));
   print(opts, revoked, `Clave ${revoked.id} revocada el ${revoked.revokedAt}`);
 }
 

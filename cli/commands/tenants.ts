@@ -1,17 +1,16 @@
-import { callTestbed } from '../environment.ts';
-import { withTenantService } from '../lib/tenant-service.ts';
+import { callTestbed, withTenantService } from '../environment.ts';
 import { print, type OutputOptions } from '../output.ts';
 
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
 export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;
 
-export function createTenant(opts: OutputOptions & { name: string; pending?: boolean }): void {
-  const tenant = withTenantService((tenants) => tenants.createTenant(opts.name, opts.pending ? 'pending' : 'active'));
+export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean }): Promise<void> {
+  const tenant = await withTenantService((tenants) => tenants.createTenant(opts.name, opts.pending ? 'pending' : 'active'));
   print(opts, tenant, tenantCreatedLine(tenant));
 }
 
-export function approveTenant(tenantId: string, opts: OutputOptions): void {
-  const tenant = withTenantService((tenants) => tenants.approveTenant(tenantId));
+export async function approveTenant(tenantId: string, opts: OutputOptions): Promise<void> {
+  const tenant = await withTenantService((tenants) => tenants.approveTenant(tenantId));
   print(opts, tenant, tenantApprovedLine(tenant));
 }
 

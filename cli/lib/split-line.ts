@@ -19,7 +19,7 @@ export function splitLine(line: string): string[] {
       word = (word ?? '') + (c === "'" ? line.slice(i + 1, end) : line.slice(i + 1, end).replace(/\\(["\\])/g, '$1'));
       i = end;
     } else if (c === '\\') {
-      if (i + 1 === line.length) throw new LineSyntaxError('barra invertida al final de la línea (una orden va en una sola línea)');
+      if (i + 1 === line.length) throw new LineSyntaxError('barra invertida al final de la línea (un comando va en una sola línea)');
       word = (word ?? '') + line[++i];
     } else {
       word = (word ?? '') + c;

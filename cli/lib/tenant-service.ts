@@ -6,7 +6,7 @@ import { createSeededIds } from '../../server/lib/ids.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { cliConfig } from '../environment.ts';
 
-type TenantService = ReturnType<typeof createTenantService>;
+export type TenantService = ReturnType<typeof createTenantService>;
 
 /** Tenants and keys are written straight to the data dir, so they work with or without a running serve. */
 export function openTenantService(config: Config = cliConfig()): { db: Db; tenants: TenantService } {
