@@ -20,7 +20,7 @@ export function declareBatch(program: Command, build: () => Command): void {
     }),
   );
 
-  options(program.command('-').description('the same, reading the commands from stdin')).action(
+  options(program.command('-').description('run commands read from stdin, one a line, in one process (as batch)')).action(
     action(async (opts: BatchOptions) => {
       const { readStdinLines, runBatch } = await import('../commands/batch.ts');
       await runBatch(readStdinLines(), opts, build);
