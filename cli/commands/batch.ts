@@ -43,7 +43,7 @@ async function runLine(line: string, opts: BatchOptions, build: () => Command): 
     throw err;
   }
   if (words.length === 0) return null;
-  if (NOT_IN_BATCH.has(words[0])) return refuse(`"${words[0]}" no se puede usar dentro de un lote`, opts);
+  if (NOT_IN_BATCH.has(words[0])) return refuse(`"${words[0]}" no se puede usar en modo batch`, opts);
   return runCommand(build, words, { json: opts.json });
 }
 
@@ -63,7 +63,7 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
     if (exitCode === null) continue;
     ran++;
     if (exitCode === 0) continue;
-    if (!opts.keepGoing) throw new CliError(`el lote se detuvo en la línea ${number}: ${line.trim()}`, null, exitCode);
+    if (!opts.keepGoing) throw new CliError(`se detuvo en la línea ${number}: ${line.trim()}`, null, exitCode);
     process.stderr.write(`error: falló la línea ${number}: ${line.trim()}\n`);
     failed.push({ line: number, exitCode });
   }

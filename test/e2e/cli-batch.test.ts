@@ -97,7 +97,7 @@ describe('fleet-sim batch and fleet-sim - (commands one a line)', () => {
     expect(res.code).not.toBe(0);
     expect(res.code).toBe(alone.code);
     expect(res.values).toEqual([{ now: '2026-05-04T12:00:00.000Z' }, { error: { code: 'NOT_FOUND', message: alone.json.error.message } }]);
-    expect(res.stderr).toBe(`error: ${alone.json.error.message}\nerror: el lote se detuvo en la línea 3: tenants approve ${UNKNOWN}\n`);
+    expect(res.stderr).toBe(`error: ${alone.json.error.message}\nerror: se detuvo en la línea 3: tenants approve ${UNKNOWN}\n`);
     expect(tenants.json.data.map((t: { name: string }) => t.name)).not.toContain('Nunca Creada');
   }, 120_000);
 
@@ -123,9 +123,9 @@ describe('fleet-sim batch and fleet-sim - (commands one a line)', () => {
 
     expect(quote.code).toBe(1);
     expect(quote.stdout).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(quote.stderr).toBe('error: comilla " sin cerrar\nerror: el lote se detuvo en la línea 2: tenants create --name "Sin cerrar\n');
+    expect(quote.stderr).toBe('error: comilla " sin cerrar\nerror: se detuvo en la línea 2: tenants create --name "Sin cerrar\n');
     expect(serve.code).toBe(1);
-    expect(serve.values).toEqual([{ error: { code: null, message: '"serve" no se puede usar dentro de un lote' } }]);
+    expect(serve.values).toEqual([{ error: { code: null, message: '"serve" no se puede usar en modo batch' } }]);
   }, 120_000);
 
   it('when a batch runs without --json, then each command prints its Spanish human line', async () => {
