@@ -13,6 +13,7 @@ import { renderMeta, renderTable, type Report, type Row } from './report.ts';
 import { memoryOf, peakTracker, startBaseline, startServe, tempDir } from './serve.ts';
 import { appBuilds, coldStarts } from './startup.ts';
 import { measureWorlds } from './worlds.ts';
+import { measureCli } from './cli.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -21,8 +22,8 @@ if (args.includes('--json') && !jsonFile) throw new Error('--json needs a file n
 
 // Quick: the same figures on a small tenant with short runs, under a minute in all.
 const P = quick
-  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, rawInserts: 1, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, settleSeconds: 0.25, connections: 10 } }
-  : { vehicles: 500, days: 365, coldStarts: 7, builds: 10, rawInserts: 3, load: { runs: 6, seconds: 3, warmupSeconds: 2, settleSeconds: 0.5, connections: 10 } };
+  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, rawInserts: 1, cliRounds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, settleSeconds: 0.25, connections: 10 } }
+  : { vehicles: 500, days: 365, coldStarts: 7, builds: 10, rawInserts: 3, cliRounds: 10, load: { runs: 6, seconds: 3, warmupSeconds: 2, settleSeconds: 0.5, connections: 10 } };
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const one = (n: number): Stat => ({ median: n, min: n, max: n });
@@ -109,6 +110,8 @@ try {
   log('app builds on in-memory databases');
   const builds = await appBuilds(P.builds);
 
+  const cliRows = await measureCli(P.cliRounds, log);
+
   const http = (name: string, r: LoadResult | undefined, baseline: LoadResult | undefined, baselineName: string, goal?: Row['goal']): Row => ({
     name, unit: 'req/s', value: r?.rps ?? null, latency: r ? { p50: r.p50, p99: r.p99, cpuUs: r.cpuUs } : undefined,
     baselineName, baseline: baseline?.rps ?? null, goal,
@@ -151,6 +154,7 @@ try {
     { name: 'API RSS, idle after start', unit: 'MB', value: one(idle.rssMb), baselineName: 'Express minimal, idle', baseline: one(minimalIdleMb) },
     { name: 'API peak RSS under HTTP load', unit: 'MB', value: one(apiPeakMb), baselineName: 'Express minimal under its load', baseline: one(minimalPeakMb) },
     { name: `API peak RSS while ingesting the rides`, unit: 'MB', value: gen ? one(ingestPeakMb) : null, baselineName: 'API idle', baseline: one(idle.rssMb) },
+    ...cliRows,
   );
 
   const report: Report = {

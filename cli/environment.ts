@@ -1,10 +1,9 @@
-import { apiDatabaseFile, readConfig, type Config } from '../server/config.ts';
-import { openDatabase, type Db } from '../server/db/open.ts';
-import { loadClock } from '../server/lib/clock-store.ts';
-import { createClocks } from '../server/lib/clocks.ts';
-import { createSeededIds } from '../server/lib/ids.ts';
-import { createTenantService } from '../server/tenants/service.ts';
+import { readConfig, type Config } from '../server/config.ts';
+import { requestJson, type JsonAnswer } from './lib/http-json.ts';
 import { CliError } from './output.ts';
+
+// Loaded by every command that talks to a running serve: only the config and an HTTP client here.
+// What opens the data dir itself is in lib/tenant-service.ts.
 
 /** Commands honour PORT and FLEET_DATA_DIR exactly as serve does (contract §2). */
 export function cliConfig(): Config {
@@ -15,14 +14,6 @@ export function cliConfig(): Config {
   }
 }
 
-/** Tenants and keys are written straight to the data dir, so they work with or without a running serve. */
-export function openTenantService(config: Config = cliConfig()): { db: Db; tenants: ReturnType<typeof createTenantService> } {
-  const db = openDatabase(apiDatabaseFile(config.dataDir));
-  const clocks = createClocks(db, loadClock(db, config.clockStart));
-  const ids = createSeededIds(db, config.seed);
-  return { db, tenants: createTenantService({ db, clocks, ids }) };
-}
-
 /** The control token, when set, on every /_testbed call (contract §4). */
 export function controlHeaders(config: Config): Record<string, string> {
   return config.controlToken === null ? {} : { authorization: `Bearer ${config.controlToken}` };
@@ -30,9 +21,9 @@ export function controlHeaders(config: Config): Record<string, string> {
 
 /** Calls the running serve's control surface: on loopback at PORT, or at FLEET_URL. */
 export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown } = {}, config = cliConfig()): Promise<T> {
-  let res: Response;
+  let answer: JsonAnswer;
   try {
-    res = await fetch(`${config.serveUrl}/_testbed${path}`, {
+    answer = await requestJson(`${config.serveUrl}/_testbed${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: { ...controlHeaders(config), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -40,7 +31,14 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   } catch {
     throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o revisa FLEET_URL.`);
   }
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  if (!res.ok) throw new CliError(body?.error?.message ?? `el testbed respondió ${res.status}`);
+  const body = answer.body as { error?: { code?: string; message?: string } } | null;
+  if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
   return body as T;
+}
+
+type TenantService = import('./lib/tenant-service.ts').TenantService;
+
+/** One call of the tenant service on the data dir; the database layer is loaded by these commands only. */
+export async function withTenantService<T>(use: (tenants: TenantService) => T): Promise<T> {
+  return (await import('./lib/tenant-service.ts')).withTenantService(use);
 }

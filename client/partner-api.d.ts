@@ -674,7 +674,7 @@ export interface components {
             /** @enum {string} */
             type: "circulation_card_front";
         } & {
-            [key: string]: string;
+            [key: string]: unknown;
         };
         Driver: {
             assignedVehicleId: string | null;

@@ -1,7 +1,6 @@
-import type { Command } from 'commander';
 import { coveragePercentText, type CoverageReport, type TransitionCount } from '../../server/coverage/report.ts';
 import { callTestbed } from '../environment.ts';
-import { action, print, type OutputOptions } from '../output.ts';
+import { print, type OutputOptions } from '../output.ts';
 import { table } from './platforms.ts';
 
 /** `—` is "no state yet" (an assignment being created, a card never reviewed). */
@@ -24,17 +23,8 @@ export function describeCoverage(report: CoverageReport, of: string): string {
   return [coverageLine(report, of), table(['MÁQUINA', 'TRANSICIÓN', 'VECES'], rows), neverSeen(report)].join('\n\n');
 }
 
-export function registerCoverage(program: Command): void {
-  program
-    .command('coverage')
-    .description('which state transitions of spec §3 happened, with counts and the ones never seen (docs/coverage.md)')
-    .option('--tenant <tenantId>', "only this tenant's world")
-    .option('--json', 'print one JSON document: {covered, total, transitions}')
-    .action(
-      action(async (opts: OutputOptions & { tenant?: string }) => {
-        const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
-        const report = await callTestbed<CoverageReport>(`/coverage${query}`);
-        print(opts, report, describeCoverage(report, opts.tenant === undefined ? 'de todos los mundos' : `del tenant ${opts.tenant}`));
-      }),
-    );
+export async function showCoverage(opts: OutputOptions & { tenant?: string }): Promise<void> {
+  const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
+  const report = await callTestbed<CoverageReport>(`/coverage${query}`);
+  print(opts, report, describeCoverage(report, opts.tenant === undefined ? 'de todos los mundos' : `del tenant ${opts.tenant}`));
 }

@@ -1,8 +1,7 @@
-import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import type { Job } from '../../server/jobs/view.ts';
 import { callTestbed } from '../environment.ts';
-import { action, CliError, fail, print, type OutputOptions } from '../output.ts';
+import { CliError, fail, print, type OutputOptions } from '../output.ts';
 
 const ENDED = new Set(['completed', 'failed']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,22 +34,11 @@ async function watch(jobId: string, intervalMs: number): Promise<Job> {
   return job;
 }
 
-export function registerJobs(program: Command): void {
-  const jobs = program.command('jobs').description('batch jobs of the running serve');
-
-  jobs
-    .command('watch <jobId>')
-    .description('show a live progress bar until the job ends (completed or failed)')
-    .option('--interval <ms>', 'polling period in milliseconds', '250')
-    .option('--json', 'print the final job as one JSON document')
-    .action(
-      action(async (jobId: string, opts: OutputOptions & { interval: string }) => {
-        const intervalMs = Number(opts.interval);
-        if (!Number.isInteger(intervalMs) || intervalMs < 10) throw new CliError('--interval debe ser un entero ≥ 10 (milisegundos)');
-        const job = await watch(jobId, intervalMs);
-        print(opts, job, summary(job));
-        // The job ran but could not finish as a whole: a script should see it in the exit code.
-        if (job.status === 'failed') fail(`el lote ${job.id} no pudo ejecutarse — estado: failed`);
-      }),
-    );
+export async function watchJob(jobId: string, opts: OutputOptions & { interval: string }): Promise<void> {
+  const intervalMs = Number(opts.interval);
+  if (!Number.isInteger(intervalMs) || intervalMs < 10) throw new CliError('--interval debe ser un entero ≥ 10 (milisegundos)');
+  const job = await watch(jobId, intervalMs);
+  print(opts, job, summary(job));
+  // The job ran but could not finish as a whole: a script should see it in the exit code.
+  if (job.status === 'failed') fail(`el lote ${job.id} no pudo ejecutarse — estado: failed`);
 }

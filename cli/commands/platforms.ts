@@ -1,8 +1,7 @@
-import type { Command } from 'commander';
 import type { PlatformViewAnswer } from '../../server/testbed/platforms.ts';
-import { PLATFORMS } from '../../server/common/schemas.ts';
+import { PLATFORMS } from '../lib/platforms.ts';
 import { callTestbed } from '../environment.ts';
-import { action, CliError, print, type OutputOptions } from '../output.ts';
+import { CliError, print, type OutputOptions } from '../output.ts';
 
 /** Rows under a header, each column as wide as its widest cell. */
 export function table(header: string[], rows: string[][]): string {
@@ -23,20 +22,9 @@ export function describeView(platform: string, view: PlatformViewAnswer): string
   ].join('\n\n');
 }
 
-export function registerPlatforms(program: Command): void {
-  const platforms = program.command('platforms').description("the simulated platforms' own records");
-
-  platforms
-    .command('show <platform>')
-    .description('what the simulated platform itself holds now (vehicles, drivers, bindings), by the API ids')
-    .option('--tenant <tenantId>', "only this tenant's records")
-    .option('--json', 'print one JSON document')
-    .action(
-      action(async (platform: string, opts: OutputOptions & { tenant?: string }) => {
-        if (!(PLATFORMS as readonly string[]).includes(platform)) throw new CliError(`plataforma desconocida: ${platform} (usa platform_a o platform_b)`);
-        const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
-        const view = await callTestbed<PlatformViewAnswer>(`/platforms/${platform}${query}`);
-        print(opts, view, describeView(platform, view));
-      }),
-    );
+export async function showPlatform(platform: string, opts: OutputOptions & { tenant?: string }): Promise<void> {
+  if (!(PLATFORMS as readonly string[]).includes(platform)) throw new CliError(`plataforma desconocida: ${platform} (usa platform_a o platform_b)`);
+  const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
+  const view = await callTestbed<PlatformViewAnswer>(`/platforms/${platform}${query}`);
+  print(opts, view, describeView(platform, view));
 }

@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/lib/mexico-city.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/ingestion/generated-counts.ts';
 import { callTestbed } from '../environment.ts';
-import { action, CliError, print, type OutputOptions } from '../output.ts';
+import { PLATFORMS } from '../lib/platforms.ts';
+import { CliError, print, type OutputOptions } from '../output.ts';
 
 /**
  * Days per call: a long window goes in steps, so the bar moves and no call holds the server long.
@@ -11,7 +11,6 @@ import { action, CliError, print, type OutputOptions } from '../output.ts';
  * ingests the current one (server/rides/testbed.ts), which a call of one chunk could not overlap.
  */
 export const CHUNK_DAYS = 28;
-const PLATFORMS = ['platform_a', 'platform_b'] as const;
 
 type Totals = Record<(typeof PLATFORMS)[number], PlatformGenerated>;
 interface Answer {
@@ -74,21 +73,8 @@ export function ridesReport(window: { tenant: string; from: string; to: string }
     PLATFORMS.map((p) => `  ${p}: ${line(platforms[p])}`).join('\n') + cut;
 }
 
-export function registerRides(program: Command): void {
-  const rides = program.command('rides').description('rides and daily earnings on the simulated platforms');
-
-  rides
-    .command('generate')
-    .description('the platforms produce the rides of those days (inclusive) for the tenant, and the API ingests them')
-    .requiredOption('--tenant <tenantId>', 'tenant id')
-    .requiredOption('--from <date>', 'first day, YYYY-MM-DD (Mexico City)')
-    .requiredOption('--to <date>', 'last day, YYYY-MM-DD (Mexico City), included; generation stops at today, and a window after today is an error')
-    .option('--json', 'print one JSON document')
-    .action(
-      action(async (opts: Options) => {
-        checkWindow(opts);
-        const { platforms, generatedTo } = await generate(opts);
-        print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, generatedTo, platforms }, ridesReport(opts, generatedTo, platforms));
-      }),
-    );
+export async function generateRides(opts: Options): Promise<void> {
+  checkWindow(opts);
+  const { platforms, generatedTo } = await generate(opts);
+  print(opts, { tenantId: opts.tenant, from: opts.from, to: opts.to, generatedTo, platforms }, ridesReport(opts, generatedTo, platforms));
 }

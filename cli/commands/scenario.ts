@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { cliConfig } from '../environment.ts';
-import { action, CliError, fail } from '../output.ts';
+import { CliError, fail, printJson } from '../output.ts';
 import { junitReport } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
@@ -97,38 +96,21 @@ function parallelism(text: string | undefined): number {
   return Number(text);
 }
 
-export function registerScenario(program: Command): void {
-  const scenario = program.command('scenario').description('scenario files: API calls, control steps and expectations (docs/scenarios.md)');
-
-  scenario
-    .command('run <files...>')
-    .description('run scenario files against the running serve, or with --fresh against a new temporary one')
-    .option('--fresh', 'start a new environment on a temporary data dir for each file, and stop it after')
-    .option('--parallel <n>', 'run up to N files at once (each in worlds of its own)', undefined)
-    .option('--seed <n>', 'with --fresh: FLEET_SEED of the new environment')
-    .option('--clock-start <iso>', 'with --fresh: FLEET_CLOCK_START of the new environment')
-    .option('--junit <file>', 'also write a JUnit XML report to this file')
-    .option('--json', 'print one JSON document: {ok, scenarios: [transcript], coverage}')
-    .option('--coverage-out <file>', "also write the run's transition coverage as JSON to this file (docs/coverage.md)")
-    .option('--min-coverage <percent>', 'fail the run when its transition coverage is below this percentage')
-    .action(
-      action(async (files: string[], opts: RunOptions) => {
-        const minCoverage = parseMinCoverage(opts.minCoverage);
-        const runs = await runAll(files, opts);
-        const ok = runs.every((r) => r.transcript.ok);
-        // The run's own worlds only: each file's tenants, added up.
-        const coverage = mergeReports(runs.map((r) => r.coverage));
-        if (opts.json) process.stdout.write(JSON.stringify({ ok, scenarios: runs.map((r) => r.transcript), coverage }, null, 2) + '\n');
-        else process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage)}\n`);
-        if (opts.junit) writeReport(opts.junit, junitReport(runs));
-        if (opts.coverageOut) writeReport(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
-        const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);
-        const problems = [
-          failed.length ? `${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}` : null,
-          belowMinimum(coverage, minCoverage),
-        ].filter((p) => p !== null);
-        // One `error:` line for each reason the run failed.
-        if (problems.length) fail(problems.join('\nerror: '));
-      }),
-    );
+export async function runScenarios(files: string[], opts: RunOptions): Promise<void> {
+  const minCoverage = parseMinCoverage(opts.minCoverage);
+  const runs = await runAll(files, opts);
+  const ok = runs.every((r) => r.transcript.ok);
+  // The run's own worlds only: each file's tenants, added up.
+  const coverage = mergeReports(runs.map((r) => r.coverage));
+  if (opts.json) printJson({ ok, scenarios: runs.map((r) => r.transcript), coverage });
+  else process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage)}\n`);
+  if (opts.junit) writeReport(opts.junit, junitReport(runs));
+  if (opts.coverageOut) writeReport(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
+  const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);
+  const problems = [
+    failed.length ? `${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}` : null,
+    belowMinimum(coverage, minCoverage),
+  ].filter((p) => p !== null);
+  // One `error:` line for each reason the run failed.
+  if (problems.length) fail(problems.join('\nerror: '));
 }

@@ -1,27 +1,16 @@
-import type { Command } from 'commander';
 import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
 import { checkDatabases, prepareDataDir } from '../lib/data-dir.ts';
 import { takeDataDirLock } from '../lib/data-dir-lock.ts';
 import { onStopRequest } from '../lib/stop-request.ts';
-import { action, CliError } from '../output.ts';
-
-export function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description(
-      'start the API and the platform simulators (PORT, FLEET_DATA_DIR, FLEET_SEED, FLEET_CLOCK_START, FLEET_RATE_LIMIT, ' +
-        'FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS)',
-    )
-    .action(action(serve));
-}
+import { CliError } from '../output.ts';
 
 /**
  * Everything that can be refused is refused before a process starts or a database is opened for
  * writing, each with one line: the host, the data dir, its lock, then damage in its databases.
  */
-async function serve(): Promise<void> {
+export async function serve(): Promise<void> {
   const config = cliConfig();
   const unsafe = serviceModeProblem(config);
   if (unsafe !== null) throw new CliError(unsafe);

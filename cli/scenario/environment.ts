@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
 import { startApiServer } from '../../server/main.ts';
-import { openTenantService } from '../environment.ts';
+import { openTenantService } from '../lib/tenant-service.ts';
 import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
 

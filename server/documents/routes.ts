@@ -8,14 +8,15 @@ import { readUpload } from './upload.ts';
 /**
  * What the document shows of the upload; upload.ts reads the parts themselves, as they stream. It
  * ignores a text field of another name and refuses a second file part (400), so extra parts are
- * text: the document says so rather than refusing them.
+ * allowed: the document says so rather than refusing them.
  */
 const UploadForm = z
   .object({
     type: z.enum(DOCUMENT_TYPES),
     file: z.string().meta({ format: 'binary', description: 'JPEG o PNG (se reconoce por el contenido), 4 MB como máximo.' }),
   })
-  .catchall(z.string().meta({
+  // Open rather than typed as text: a typed index signature would clash with `file` in generated clients.
+  .catchall(z.unknown().meta({
     description: 'Otro campo de texto: se ignora. Una segunda parte de archivo, con cualquier nombre, es 400. ' +
       'Se leen como máximo 4 campos de texto y 6 partes: `type` y `file` deben estar entre ellos.',
   }))

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { LineSyntaxError, splitLine } from '../lib/split-line.ts';
+import { CliError, printJson, useJsonLines } from '../output.ts';
+import { runCommand } from '../run-command.ts';
+
+interface BatchOptions {
+  json?: boolean;
+  keepGoing?: boolean;
+}
+
+/** Commands that never return, or would run a batch inside the batch. */
+const NOT_IN_BATCH = new Set(['serve', 'batch', '-']);
+
+export function readFileLines(file: string): string[] {
+  try {
+    return readFileSync(file, 'utf8').split('\n');
+  } catch (err) {
+    throw new CliError(`no se pudo leer ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Line by line as they arrive: a generator piping commands in is answered as it goes. */
+export function readStdinLines(): AsyncIterable<string> {
+  return createInterface({ input: process.stdin, crlfDelay: Infinity });
+}
+
+/** A failure the batch itself finds (a line it cannot split or will not run), shown as a command's would be. */
+function refuse(message: string, opts: BatchOptions): number {
+  process.stderr.write(`error: ${message}\n`);
+  if (opts.json) printJson({ error: { code: null, message } });
+  return 1;
+}
+
+/** One line's exit code, or null for a blank line or a comment. */
+async function runLine(line: string, opts: BatchOptions, build: () => Command): Promise<number | null> {
+  let words: string[];
+  try {
+    words = splitLine(line);
+  } catch (err) {
+    if (err instanceof LineSyntaxError) return refuse(err.message, opts);
+    throw err;
+  }
+  if (words.length === 0) return null;
+  if (NOT_IN_BATCH.has(words[0])) return refuse(`"${words[0]}" no se puede usar en modo batch`, opts);
+  return runCommand(build, words, { json: opts.json });
+}
+
+/**
+ * Runs each line as `fleet-sim <line>` would, in order; blank lines and comments are skipped. The
+ * first failure ends the batch with that command's exit code, naming its line; with --keep-going
+ * every line runs and the batch fails with the first failure's code.
+ */
+export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, opts: BatchOptions, build: () => Command): Promise<void> {
+  useJsonLines();
+  const failed: { line: number; exitCode: number }[] = [];
+  let number = 0;
+  let ran = 0;
+  for await (const line of lines) {
+    number++;
+    const exitCode = await runLine(line, opts, build);
+    if (exitCode === null) continue;
+    ran++;
+    if (exitCode === 0) continue;
+    if (!opts.keepGoing) throw new CliError(`se detuvo en la línea ${number}: ${line.trim()}`, null, exitCode);
+    process.stderr.write(`error: falló la línea ${number}: ${line.trim()}\n`);
+    failed.push({ line: number, exitCode });
+  }
+  if (failed.length) {
+    const numbers = failed.map((f) => f.line).join(', ');
+    const what = failed.length === 1 ? `falló 1 de ${ran} comandos (línea ${numbers})` : `fallaron ${failed.length} de ${ran} comandos (líneas ${numbers})`;
+    throw new CliError(what, null, failed[0].exitCode);
+  }
+}

@@ -1,0 +1,47 @@
+import { CommanderError, type Command } from 'commander';
+import { CliError, jsonDocumentsWritten, printJson } from './output.ts';
+
+/** The words before `--`: only there is `--json` an option. */
+const wantsJson = (words: string[]) => {
+  const end = words.indexOf('--');
+  return (end === -1 ? words : words.slice(0, end)).includes('--json');
+};
+
+/** Commander writes its own message (usage errors, the help) before it throws. */
+function failureOf(err: unknown): { failure: CliError; written: boolean } {
+  if (err instanceof CommanderError) return { failure: new CliError(err.message.replace(/^error: /, ''), null, err.exitCode), written: true };
+  if (err instanceof CliError) return { failure: err, written: false };
+  return { failure: new CliError(err instanceof Error ? err.message : String(err)), written: false };
+}
+
+/**
+ * `--json` for every command that has it, as if the line said so. Not by adding the word to the
+ * line: after an option missing its value (`clock now --tenant`) the word would become that value.
+ */
+function forceJson(program: Command): Command {
+  return program.hook('preAction', (_, command) => {
+    if (command.options.some((option) => option.attributeName() === 'json')) command.setOptionValue('json', true);
+  });
+}
+
+/**
+ * Runs one command line on a program of its own (options never carry over to the next line) and
+ * returns its exit code; the process goes on. A failure is one line on stderr, never a stack
+ * trace; with --json, a command that printed nothing prints the error envelope on stdout, so a
+ * script reading stdout gets exactly one JSON document either way.
+ */
+export async function runCommand(build: () => Command, words: string[], options: { json?: boolean } = {}): Promise<number> {
+  const documents = jsonDocumentsWritten();
+  const json = options.json || wantsJson(words);
+  try {
+    const program = build();
+    await (options.json ? forceJson(program) : program).parseAsync(words, { from: 'user' });
+    return 0;
+  } catch (err) {
+    const { failure, written } = failureOf(err);
+    if (failure.exitCode === 0) return 0; // the help, asked for
+    if (!written) process.stderr.write(`error: ${failure.message}\n`);
+    if (json && jsonDocumentsWritten() === documents) printJson({ error: { code: failure.code, message: failure.message } });
+    return failure.exitCode;
+  }
+}
