@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { createApp } from '../../server/app.ts';
-import { recordResponses } from './openapi-check.ts';
+import { recordResponses } from './openapi-records.ts';
 import { createServices } from '../../server/services.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import type { Deps } from '../../server/deps.ts';
