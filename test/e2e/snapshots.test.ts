@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createClocks } from '../../server/lib/clocks.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
-import { startServeProcess, tenantClient } from '../support/process.ts';
+import { startServeProcess, tenantClient, worldClient } from '../support/process.ts';
 
 const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31' };
 type Serve = Awaited<ReturnType<typeof startServeProcess>>;
@@ -45,7 +45,7 @@ describe('reset and snapshots of a running serve', () => {
     const fresh = await startServeProcess(ENV);
     const onNew = await sameRequests(fresh);
     await fresh.cleanup();
-    const used = await tenantClient(env, 'Flota Usada');
+    const used = await worldClient(env, 'Flota Usada');
     await used.api('POST', '/v1/vehicles', { plate: 'USD-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
     await env.cli(['clock', 'advance', '3d']);
     // Deleting the demo tenant is allowed; the reset brings it back with the key printed at start.
@@ -65,7 +65,7 @@ describe('reset and snapshots of a running serve', () => {
   }, 180_000);
 
   it('when a snapshot is restored, then the vehicles, the clock and the platforms are as they were at the snapshot', async () => {
-    const client = await tenantClient(env, 'Flota Instantánea');
+    const client = await worldClient(env, 'Flota Instantánea');
     const kept = await client.api('POST', '/v1/vehicles', { plate: 'SNP-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6100002' });
     await client.api('POST', `/v1/vehicles/${kept.body.id}/registrations`, { platform: 'platform_b' });
     const saved = await control(env, 'POST', '/snapshots', { name: 'antes' });
@@ -86,7 +86,7 @@ describe('reset and snapshots of a running serve', () => {
   }, 60_000);
 
   it('when a snapshot is taken while a batch job runs, then after its restore the job goes on and completes', async () => {
-    const client = await tenantClient(env, 'Flota Lote');
+    const client = await worldClient(env, 'Flota Lote');
     const db = openDatabase(join(env.dataDir, 'api.db'));
     const vehicleIds = (() => {
       try {
@@ -130,7 +130,7 @@ describe('reset and snapshots of a running serve', () => {
   }, 90_000);
 
   it('when reads race a restore, then every one is answered 200 with the state before or after it, never a mix', async () => {
-    const client = await tenantClient(env, 'Flota Carrera');
+    const client = await worldClient(env, 'Flota Carrera');
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
     await control(env, 'POST', '/snapshots', { name: 'uno' });
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
