@@ -47,10 +47,10 @@ describe('reset and snapshots of a running serve', () => {
     await fresh.cleanup();
     const used = await worldClient(env, 'Flota Usada');
     await used.api('POST', '/v1/vehicles', { plate: 'USD-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
-    await env.cli(['clock', 'advance', '3d']);
+    await control(env, 'POST', '/clock/advance', { duration: '3d' });
     // Deleting the demo tenant is allowed; the reset brings it back with the key printed at start.
-    const demo = (await env.cli(['tenants', 'list'])).json.data.find((t: { name: string }) => t.name === 'Flota Demo');
-    await env.cli(['tenants', 'delete', demo.id]);
+    const demo = (await control(env, 'GET', '/tenants')).body.data.find((t: { name: string }) => t.name === 'Flota Demo');
+    await control(env, 'DELETE', `/tenants/${demo.id}`);
     const demoGone = await fetch(`${env.base}/v1/me`, { headers: { Authorization: `Bearer ${demoKey}` } });
 
     const reset = await env.cli(['reset']);
@@ -71,7 +71,7 @@ describe('reset and snapshots of a running serve', () => {
     const saved = await control(env, 'POST', '/snapshots', { name: 'antes' });
     const later = await client.api('POST', '/v1/vehicles', { plate: 'SNP-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6100003' });
     await client.api('POST', `/v1/vehicles/${later.body.id}/registrations`, { platform: 'platform_b' });
-    await env.cli(['clock', 'advance', '2d']);
+    await control(env, 'POST', '/clock/advance', { duration: '2d' });
 
     const restored = await control(env, 'POST', '/snapshots/antes/restore');
 
