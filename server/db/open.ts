@@ -6,9 +6,12 @@ import { API_MIGRATIONS } from './migrations/index.ts';
 
 export type Db = Database.Database;
 
-/** Opens (creating if needed) a SQLite database and applies the pending migrations. */
-export function openDatabase(file: string, migrations: Migration[] = API_MIGRATIONS): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+/**
+ * Opens (creating if needed) a SQLite database and applies the pending migrations. `file` may be a
+ * serialized database instead: it opens in memory as a copy (tests copy one migrated template).
+ */
+export function openDatabase(file: string | Buffer, migrations: Migration[] = API_MIGRATIONS): Db {
+  if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

@@ -5,6 +5,7 @@ import {
 } from '../support/arbitraries.ts';
 import { TINY_PNG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
+import { cachedPrepare } from '../../server/db/statements.ts';
 
 /**
  * The hostile-input property of hostile-input.test.ts for the platform-backed endpoints (registrations,
@@ -24,8 +25,8 @@ describe('hostile input on platform-backed endpoints: a 4xx in the envelope, not
   const ids = { vehicle: '', driver: '', job: '' };
 
   function dump(db: typeof w.deps.db): unknown {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
-    return tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all()]);
+    const tables = cachedPrepare(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+    return tables.map(({ name }) => [name, cachedPrepare(db, `SELECT * FROM "${name}"`).all()]);
   }
   /** Every row of every table of the API and of the simulators. */
   const snapshot = () => JSON.stringify([dump(w.deps.db), dump(w.net.simulators.db as typeof w.deps.db)]);

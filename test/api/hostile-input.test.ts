@@ -4,6 +4,7 @@ import {
   hostileAuthorization, hostileBody, hostilePathId, poisonQuery, queryNoise, type BodyFields, type RawBody,
 } from '../support/arbitraries.ts';
 import { makeTestApp } from '../support/app.ts';
+import { cachedPrepare } from '../../server/db/statements.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 interface Answer { status: number; body: any; headers: Record<string, string> }
@@ -15,8 +16,8 @@ const ids = { vehicle: '', driver: '', assignment: '' };
 
 /** Every row of every table: a refused request must leave all of it, counters included, untouched. */
 function snapshot(): string {
-  const tables = t.deps.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
-  return JSON.stringify(tables.map(({ name }) => [name, t.deps.db.prepare(`SELECT * FROM "${name}"`).all()]));
+  const tables = cachedPrepare(t.deps.db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  return JSON.stringify(tables.map(({ name }) => [name, cachedPrepare(t.deps.db, `SELECT * FROM "${name}"`).all()]));
 }
 
 function send(method: Method, url: string, headers: Record<string, string>, body?: RawBody) {

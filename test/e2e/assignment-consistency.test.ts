@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 /** Real time allowed for the background convergence (contract §3: "within seconds"). */
@@ -23,7 +23,7 @@ describe('concurrent assignments and what the platform holds', () => {
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '27' });
-    client = await tenantClient(env, 'Flota Consistencia');
+    client = await worldClient(env, 'Flota Consistencia');
   }, 60_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 
 /** Contract §1: a companion that stops answering is replaced within 20 s, without a restart of serve. */
 const REPLACED_WITHIN_MS = 20_000;
@@ -11,7 +11,7 @@ describe('when the simulators process hangs (SIGSTOP) under a running serve', ()
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-    client = await tenantClient(env, 'Flota Colgada');
+    client = await worldClient(env, 'Flota Colgada');
   }, 60_000);
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 
 /**
  * Truly parallel requests against one real `fleet-sim serve` (loopback HTTP, Promise.all): the
@@ -13,7 +13,7 @@ describe('concurrency against a real server', () => {
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
-    client = await tenantClient(env, 'Flota Concurrencia');
+    client = await worldClient(env, 'Flota Concurrencia');
   }, 60_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
 import { createCoverageService } from '../../server/coverage/service.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 
 type ItemRow = { position: number; state: string; attempts: number };
 
@@ -24,7 +24,7 @@ describe('batch jobs in the serve process', () => {
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
-    client = await tenantClient(env, 'Flota Lotes');
+    client = await worldClient(env, 'Flota Lotes');
     ({ tenantId } = client);
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 
 /** The companion process dies under the API: platform calls fail fast, local reads go on, and it comes back by itself. */
 describe('when the simulators process is killed under a running serve', () => {
@@ -9,7 +9,7 @@ describe('when the simulators process is killed under a running serve', () => {
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-    client = await tenantClient(env, 'Flota Caída');
+    client = await worldClient(env, 'Flota Caída');
   }, 60_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { createClocks } from '../../server/lib/clocks.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
 import { createCoverageService } from '../../server/coverage/service.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { startServeProcess, tenantClient } from '../support/process.ts';
+import { startServeProcess, tenantClient, worldClient } from '../support/process.ts';
 
 const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31' };
 type Serve = Awaited<ReturnType<typeof startServeProcess>>;
@@ -47,12 +47,12 @@ describe('reset and snapshots of a running serve', () => {
     const fresh = await startServeProcess(ENV);
     const onNew = await sameRequests(fresh);
     await fresh.cleanup();
-    const used = await tenantClient(env, 'Flota Usada');
+    const used = await worldClient(env, 'Flota Usada');
     await used.api('POST', '/v1/vehicles', { plate: 'USD-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
-    await env.cli(['clock', 'advance', '3d']);
+    await control(env, 'POST', '/clock/advance', { duration: '3d' });
     // Deleting the demo tenant is allowed; the reset brings it back with the key printed at start.
-    const demo = (await env.cli(['tenants', 'list'])).json.data.find((t: { name: string }) => t.name === 'Flota Demo');
-    await env.cli(['tenants', 'delete', demo.id]);
+    const demo = (await control(env, 'GET', '/tenants')).body.data.find((t: { name: string }) => t.name === 'Flota Demo');
+    await control(env, 'DELETE', `/tenants/${demo.id}`);
     const demoGone = await fetch(`${env.base}/v1/me`, { headers: { Authorization: `Bearer ${demoKey}` } });
 
     const reset = await env.cli(['reset']);
@@ -67,13 +67,13 @@ describe('reset and snapshots of a running serve', () => {
   }, 180_000);
 
   it('when a snapshot is restored, then the vehicles, the clock and the platforms are as they were at the snapshot', async () => {
-    const client = await tenantClient(env, 'Flota Instantánea');
+    const client = await worldClient(env, 'Flota Instantánea');
     const kept = await client.api('POST', '/v1/vehicles', { plate: 'SNP-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6100002' });
     await client.api('POST', `/v1/vehicles/${kept.body.id}/registrations`, { platform: 'platform_b' });
     const saved = await control(env, 'POST', '/snapshots', { name: 'antes' });
     const later = await client.api('POST', '/v1/vehicles', { plate: 'SNP-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6100003' });
     await client.api('POST', `/v1/vehicles/${later.body.id}/registrations`, { platform: 'platform_b' });
-    await env.cli(['clock', 'advance', '2d']);
+    await control(env, 'POST', '/clock/advance', { duration: '2d' });
 
     const restored = await control(env, 'POST', '/snapshots/antes/restore');
 
@@ -88,7 +88,7 @@ describe('reset and snapshots of a running serve', () => {
   }, 60_000);
 
   it('when a snapshot is taken while a batch job runs, then after its restore the job goes on and completes', async () => {
-    const client = await tenantClient(env, 'Flota Lote');
+    const client = await worldClient(env, 'Flota Lote');
     const db = openDatabase(join(env.dataDir, 'api.db'));
     const vehicleIds = (() => {
       try {
@@ -132,7 +132,7 @@ describe('reset and snapshots of a running serve', () => {
   }, 90_000);
 
   it('when reads race a restore, then every one is answered 200 with the state before or after it, never a mix', async () => {
-    const client = await tenantClient(env, 'Flota Carrera');
+    const client = await worldClient(env, 'Flota Carrera');
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
     await control(env, 'POST', '/snapshots', { name: 'uno' });
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });

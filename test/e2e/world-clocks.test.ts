@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
 
 const START = '2026-05-04T12:00:00.000Z';
@@ -16,7 +16,7 @@ describe('full process: each tenant is a world with its own clock', () => {
 
   beforeAll(async () => {
     env = await startServeProcess({ FLEET_CLOCK_START: START, FLEET_SEED: '13' });
-    [a, b] = [await tenantClient(env, 'Mundo A'), await tenantClient(env, 'Mundo B')];
+    [a, b] = [await worldClient(env, 'Mundo A'), await worldClient(env, 'Mundo B')];
   }, 60_000);
 
   afterAll(async () => {

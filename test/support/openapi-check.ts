@@ -1,66 +1,18 @@
-import type { Express, Request, Response } from 'express';
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
+import { takeRecords, type RecordedResponse } from './openapi-records.ts';
+
+export { allowUndeclaredResponses, recordResponses, type RecordedResponse } from './openapi-records.ts';
 
 /**
  * Every response an API test receives is checked against the served OpenAPI document: its status
  * must be declared for the operation and its JSON body must validate. makeTestApp installs the
- * recorder; test/support/openapi-setup.ts fails the test in afterEach. See docs/openapi.md.
+ * recorder (openapi-records.ts); test/support/openapi-setup.ts fails the test in afterEach. See docs/openapi.md.
  */
-
-export interface RecordedResponse {
-  method: string;
-  path: string;
-  /** The express route that answered (`/v1` + `/vehicles/:id`), when a route matched at all. */
-  route: string | null;
-  status: number;
-  /** The JSON body as the client parses it; undefined when the response was not JSON. */
-  body: unknown;
-}
 
 /** Control routes of the testbed, the documentation itself and the QA dashboard are not part of the API. */
 const EXEMPT = [/^\/_testbed(\/|$)/, /^\/docs(\/|$)/, /^\/v1\/openapi\.json$/, /^\/dashboard(\/|$)/];
-
-let recorded: RecordedResponse[] = [];
-let optOut: { reason: string; status?: number } | null = null;
-const RECORDED = Symbol('openapi-check.recorded');
-
-function record(req: Request, res: Response, body: unknown): void {
-  (res as unknown as Record<symbol, boolean>)[RECORDED] = true;
-  recorded.push({
-    method: req.method === 'HEAD' ? 'GET' : req.method,
-    path: req.originalUrl.split('?')[0],
-    route: req.route ? `${req.baseUrl}${String(req.route.path)}` : null,
-    status: res.statusCode,
-    body: body === undefined ? undefined : JSON.parse(JSON.stringify(body)),
-  });
-}
-
-/** The test hook: records what this app answers, without changing what it answers. */
-export function recordResponses(app: Express): void {
-  const json = app.response.json;
-  app.response.json = function recordJson(this: Response, body: unknown) {
-    record(this.req, this, body);
-    return json.call(this, body);
-  };
-  // express calls app.handle for every request; hooking it sees responses that never call res.json.
-  type Handle = (req: Request, res: Response, callback?: unknown) => void;
-  const target = app as unknown as { handle: Handle };
-  const handle = target.handle.bind(app);
-  target.handle = (req, res, callback) => {
-    res.once('finish', () => {
-      if (!(res as unknown as Record<symbol, boolean>)[RECORDED]) record(req, res, undefined);
-    });
-    return handle(req, res, callback);
-  };
-}
-
-/** Lets one test send deliberately undeclared responses; the reason is shown in the test's code. */
-export function allowUndeclaredResponses(reason: string, only: { status?: number } = {}): void {
-  if (!reason.trim()) throw new Error('allowUndeclaredResponses needs a reason');
-  optOut = { reason, ...only };
-}
 
 interface Operation {
   label: string;
@@ -159,10 +111,7 @@ const defaultChecker = () => (checker ??= createChecker(openApiDocument()));
 
 /** What went wrong since the last call; clears the records and the opt-out. Used by openapi-setup.ts. */
 export function takeViolations(): string[] {
-  const mine = recorded;
-  const allowed = optOut;
-  recorded = [];
-  optOut = null;
+  const { recorded: mine, optOut: allowed } = takeRecords();
   if (mine.length === 0) return [];
   const check = defaultChecker();
   return mine

@@ -75,16 +75,32 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
 
 type ServeProcess = Awaited<ReturnType<typeof startServeProcess>>;
 
-/** A tenant and a key made with the CLI, as a user would, and a JSON client of the API holding that key. */
-export async function tenantClient(env: ServeProcess, name: string) {
-  const tenant = await env.cli(['tenants', 'create', '--name', name]);
-  const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
-  const headers = { Authorization: `Bearer ${key.json.key}`, 'content-type': 'application/json' };
+/** A JSON client of the API holding this key. */
+function keyClient(env: ServeProcess, tenantId: string, key: string) {
+  const headers = { Authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(env.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
-  return { tenantId: tenant.json.id as string, headers, api };
+  return { tenantId, headers, api };
+}
+
+/** A tenant and a key made with the CLI, as a user would, and a JSON client of the API holding that key. */
+export async function tenantClient(env: ServeProcess, name: string) {
+  const tenant = await env.cli(['tenants', 'create', '--name', name]);
+  const key = await env.cli(['keys', 'create', '--tenant', tenant.json.id]);
+  return keyClient(env, tenant.json.id as string, key.json.key as string);
+}
+
+/**
+ * A world for one test (contract §4): a tenant with a key made by one control API call, and a client
+ * holding the key. Where the CLI is not what a test is about, this spares two CLI processes.
+ */
+export async function worldClient(env: ServeProcess, name: string) {
+  const res = await fetch(`${env.base}/_testbed/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const tenant = (await res.json()) as { id: string; keys: { key: string }[] };
+  if (res.status !== 201) throw new Error(`POST /_testbed/tenants answered ${res.status}: ${JSON.stringify(tenant)}`);
+  return keyClient(env, tenant.id, tenant.keys[0].key);
 }
 
 export type TenantClient = Awaited<ReturnType<typeof tenantClient>>;
