@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
 import { filled, requireWorld, type Dashboard } from './context.ts';
+import { coveragePanel } from './coverage-panel.ts';
 import { earningsCharts, earningsSeries } from './earnings-charts.ts';
 import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
@@ -30,12 +31,14 @@ function windowForm(ctx: Dashboard, tenantId: string): Html {
   <p class="nota">Ganancias diarias ingeridas por la API, por plataforma. Los días de platform_b se marcan como provisionales hasta que se asientan (17 días después: propinas tardías y ajustes).</p>`;
 }
 
-/** `GET /dashboard/worlds/:world/look`: charts of rides and earnings, and the world's history. */
+/** `GET /dashboard/worlds/:world/look`: charts of rides and earnings, transition coverage, the world's history. */
 export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-graficas"><h2 id="t-graficas">Viajes y ganancias por día</h2>
       ${windowForm(ctx, tenant.id)}${chartsOf(ctx, tenant.id, undefined, undefined)}</section>
+    <section class="tarjeta" aria-labelledby="t-cobertura"><h2 id="t-cobertura">Cobertura de transiciones</h2>
+      ${coveragePanel(ctx, tenant.id)}</section>
     <section class="tarjeta" aria-labelledby="t-historia"><h2 id="t-historia">Lo que hicieron las plataformas</h2>
       <div id="historia" hx-get="${BASE}/worlds/${seg(tenant.id)}/timeline" hx-trigger="mundo-cambiado from:body">${timeline(ctx, tenant.id)}</div></section>`;
   res.type('html').send(page(`${tenant.name}: gráficas e historia`, body, { world: { id: tenant.id, name: tenant.name, tab: 'ver' }, charts: true }).value);

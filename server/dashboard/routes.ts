@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { assignmentsPartial, documentsPartial, jobsPartial } from './activity-tables.ts';
 import { serveAsset } from './assets/index.ts';
 import { createDashboard, formBody } from './context.ts';
+import { coveragePartial } from './coverage-panel.ts';
 import { driveActions } from './drive-actions.ts';
 import { clockPartial, faultsPartial, pendingPartial } from './drive-panel.ts';
 import { driversPartial } from './drivers-table.ts';
@@ -52,6 +53,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/look`, lookPage(ctx)],
     ['get', `${world}/charts`, chartsPartial(ctx)],
     ['get', `${world}/timeline`, timelinePartial(ctx)],
+    ['get', `${world}/coverage`, coveragePartial(ctx)],
     ['post', `${world}/clock/advance`, drive.advance],
     ['post', `${world}/vehicles/:vehicle/review`, drive.review],
     ['post', `${world}/drivers/:driver/accept`, drive.answer('accept')],

@@ -6,7 +6,8 @@ import { useWorld } from '../support/world.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('dashboard actions: the control API operations behind forms', () => {
-  const w = useWorld();
+  // No test here is about platform timeouts: room for a busy machine's first calls.
+  const w = useWorld({ clientTimeoutMs: 10_000 });
   const f = fleetFixtures(w);
   /** An action as the page sends it: a URL-encoded form from htmx. */
   const act = (method: 'post' | 'delete', path: string, form: Record<string, string> = {}) =>

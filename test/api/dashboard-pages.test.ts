@@ -10,7 +10,8 @@ const ESCAPED = '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;';
 const TODAY = '2026-03-02';
 
 describe('dashboard pages: what a world holds, as HTML', () => {
-  const w = useWorld();
+  // No test here is about platform timeouts: room for a busy machine's first calls.
+  const w = useWorld({ clientTimeoutMs: 10_000 });
   const f = fleetFixtures(w);
   const get = (path: string) => w.request.get(`/dashboard${path}`);
 
@@ -167,6 +168,24 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       const order = ['aceptó la invitación en la app de platform_a', `platform_a recibió la tarjeta de circulación de ${fleet.plate}`];
       expect(order.map((s) => text.indexOf(s)).every((i, n, all) => i >= 0 && (n === 0 || all[n - 1] < i))).toBe(true);
       expect(text).toContain(`platform_b recibió el registro de ${fleet.plate}`);
+    });
+  });
+
+  describe('transition coverage', () => {
+    it('when a world has registered and invited, then its panel counts those transitions, the never-seen ones marked, and another world counts none', async () => {
+      const { tenant, auth } = w.newTenant();
+      await smallFleet(auth);
+      const empty = w.newTenant().tenant;
+
+      const text = (await get(`/worlds/${tenant.id}/coverage`).expect(200)).text;
+      const other = (await get(`/worlds/${empty.id}/coverage`).expect(200)).text;
+
+      const report = w.services.coverage.report(tenant.id);
+      expect(report.covered).toBeGreaterThan(0);
+      expect(text).toContain(`Cubiertas <strong>${report.covered}</strong> de <strong>${report.total}</strong>`);
+      expect(text).toMatch(/<code>registration\.platform_a<\/code><\/td><td>none → pending<\/td>\s*<td class="numero">1<\/td>/);
+      expect(text).toContain('<span class="estado estado-mal">nunca</span>');
+      expect(other).toContain(`Cubiertas <strong>0</strong> de <strong>${report.total}</strong>`);
     });
   });
 

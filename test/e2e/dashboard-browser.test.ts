@@ -23,7 +23,8 @@ const TITLE = HAS_CHROMIUM
 const PROVOKED = 'the server responded with a status of 400';
 
 describe('/dashboard in headless Chromium', () => {
-  const w = useWorld();
+  // No test here is about platform timeouts: room for a busy machine's first calls.
+  const w = useWorld({ clientTimeoutMs: 10_000 });
   let browser: Browser | undefined;
   let server: Server | undefined;
 

@@ -63,6 +63,7 @@ figure { margin: 0; }
 .grafica { position: relative; height: 240px; }
 details { margin-top: .4rem; }
 summary { cursor: pointer; color: var(--marca); font-size: .88rem; }
+tr.sin-cubrir td { background: #fff7f7; }
 .linea-tiempo { list-style: none; padding: 0; margin: 0; }
 .linea-tiempo li { display: grid; grid-template-columns: 10.5rem 7rem 1fr; gap: .75rem; padding: .35rem 0; border-bottom: 1px solid var(--borde); }
 .plataforma-platform_a { color: #1d4ed8; font-weight: 600; }
