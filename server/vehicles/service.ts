@@ -110,7 +110,9 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
   }
 
   function get(tenantId: string, id: string): Vehicle {
-    return present([requireRow(tenantId, id)])[0];
+    const whole = vehicles.whole(tenantId, id);
+    if (!whole) throw notFound('El vehículo');
+    return toVehicle(whole.row, whole.registrations, whole.assignedDriverId);
   }
 
   function list(tenantId: string, filters: VehicleFilters, limit: number, startingAfter?: string): Page<Vehicle> {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.ts';
-import type { Platform } from '../common/schemas.ts';
+import { PLATFORMS, type Platform } from '../common/schemas.ts';
+import type { RegistrationRow } from '../registrations/store.ts';
 import { tenantPage } from '../db/keyset.ts';
 import { activePartners } from '../assignments/store.ts';
 
@@ -35,6 +36,52 @@ export interface VehicleFilters {
   status?: VehicleStatus;
 }
 
+/** A vehicle with what its answer shows besides its own row. */
+export interface VehicleWhole {
+  row: VehicleRow;
+  registrations: RegistrationRow[];
+  assignedDriverId: string | null;
+}
+
+const VEHICLE_COLUMNS = ['id', 'tenant_id', 'plate', 'plate_key', 'brand', 'model', 'year', 'color_id', 'city', 'vin', 'status',
+  'status_before_pending', 'platforms', 'notes', 'created_at', 'updated_at'] as const satisfies readonly (keyof VehicleRow)[];
+const REGISTRATION_COLUMNS = ['status', 'documents_required', 'doc_status', 'doc_review_status', 'registered_at', 'approved_at',
+  'platform_ref', 'updated_at'] as const satisfies readonly (keyof RegistrationRow)[];
+
+/**
+ * GET /v1/vehicles/{id}, the API's hottest read, in one statement: the vehicle, its active
+ * assignment and its registration on each platform, as one array (raw) split by position below.
+ * Measured against the list's way (its row, then registrations and assignment): 2.5–3× less CPU,
+ * about 10 % of a GET by id (docs/performance.md, "What the hot path keeps").
+ */
+const WHOLE_SQL = `SELECT ${VEHICLE_COLUMNS.map((c) => `v.${c}`).join(', ')}, asg.driver_id,
+  ${PLATFORMS.flatMap((_, i) => REGISTRATION_COLUMNS.map((c) => `r${i}.${c}`)).join(', ')}
+  FROM vehicles v
+  LEFT JOIN assignments asg ON asg.vehicle_id = v.id AND asg.status = 'active'
+  ${PLATFORMS.map((p, i) => `LEFT JOIN vehicle_registrations r${i} ON r${i}.vehicle_id = v.id AND r${i}.platform = '${p}'`).join('\n  ')}
+  WHERE v.id = ? AND v.tenant_id = ?`;
+
+/**
+ * The raw row → objects, by position (the order of VEHICLE_COLUMNS and REGISTRATION_COLUMNS above),
+ * written out as object literals so that every row object has one shape.
+ */
+function splitWhole(v: unknown[]): VehicleWhole {
+  const row = {
+    id: v[0], tenant_id: v[1], plate: v[2], plate_key: v[3], brand: v[4], model: v[5], year: v[6], color_id: v[7], city: v[8],
+    vin: v[9], status: v[10], status_before_pending: v[11], platforms: v[12], notes: v[13], created_at: v[14], updated_at: v[15],
+  } as VehicleRow;
+  const registrations: RegistrationRow[] = [];
+  for (let i = 0; i < PLATFORMS.length; i++) {
+    const at = VEHICLE_COLUMNS.length + 1 + i * REGISTRATION_COLUMNS.length;
+    if (v[at] === null) continue;
+    registrations.push({
+      vehicle_id: row.id, platform: PLATFORMS[i], status: v[at], documents_required: v[at + 1], doc_status: v[at + 2],
+      doc_review_status: v[at + 3], registered_at: v[at + 4], approved_at: v[at + 5], platform_ref: v[at + 6], updated_at: v[at + 7],
+    } as RegistrationRow);
+  }
+  return { row, registrations, assignedDriverId: (v[VEHICLE_COLUMNS.length] as string | null) ?? null };
+}
+
 export function createVehicleStore(db: Db) {
   const insert = db.prepare(`INSERT INTO vehicles (id, tenant_id, plate, plate_key, brand, model, year, color_id, city, vin,
     status, status_before_pending, platforms, notes, created_at, updated_at)
@@ -43,6 +90,7 @@ export function createVehicleStore(db: Db) {
   const get = db.prepare('SELECT * FROM vehicles WHERE id = ? AND tenant_id = ?');
   const getAnyTenant = db.prepare('SELECT * FROM vehicles WHERE id = ?');
   const plateOfKey = db.prepare('SELECT plate FROM vehicles WHERE plate_key = ?').pluck();
+  const getWhole = db.prepare(WHOLE_SQL).raw();
   const update = db.prepare(`UPDATE vehicles SET city = @city, color_id = @color_id, vin = @vin, status = @status,
     status_before_pending = @status_before_pending, platforms = @platforms, notes = @notes, updated_at = @updated_at
     WHERE id = @id`);
@@ -52,6 +100,10 @@ export function createVehicleStore(db: Db) {
     /** The stored spelling of a plate (service-wide), so a clash names what is there, not the input. */
     storedPlate: (key: string) => plateOfKey.get(key) as string | undefined,
     get: (tenantId: string, id: string) => get.get(id, tenantId) as VehicleRow | undefined,
+    whole(tenantId: string, id: string): VehicleWhole | undefined {
+      const values = getWhole.get(id, tenantId) as unknown[] | undefined;
+      return values && splitWhole(values);
+    },
     /** For background work that already knows the tenant from its own records. */
     getById: (id: string) => getAnyTenant.get(id) as VehicleRow | undefined,
     update: (row: VehicleRow) => void update.run(row),
