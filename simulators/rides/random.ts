@@ -1,15 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { Randomizer, SimpleFaker } from '@faker-js/faker';
-
-const require = createRequire(import.meta.url);
-
-/**
- * faker's entry loads every locale: about a third of the simulators' start (docs/performance.md),
- * and nothing at start plans a ride. It is loaded at the first plan instead, synchronously (Node
- * ≥ 20.19 requires an ES module), since planning is synchronous all the way up.
- */
-const loadSimpleFaker = (): typeof SimpleFaker => (require('@faker-js/faker') as typeof import('@faker-js/faker')).SimpleFaker;
+import { SimpleFaker, type Randomizer } from '@faker-js/faker';
 
 /**
  * sfc32, a small fast generator, plugged into faker as its randomizer. Faker's default Mersenne
@@ -45,10 +35,10 @@ export type SeededFaker = SimpleFaker;
  * generated before it or in which order.
  */
 export function createSeededFaker(seed: number) {
-  let faker: SimpleFaker | undefined;
+  const faker = new SimpleFaker({ randomizer: sfc32() });
   return {
+    faker,
     reseed(key: string): SeededFaker {
-      faker ??= new (loadSimpleFaker())({ randomizer: sfc32() });
       const digest = createHash('sha256').update(`${seed}:${key}`).digest();
       faker.seed([digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)]);
       return faker;
