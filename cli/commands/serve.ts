@@ -18,23 +18,35 @@ export async function serve(): Promise<void> {
   const lock = takeDataDirLock(config.dataDir);
   // However this process ends (a stop that throws on the way, an uncaught error), the PID file goes.
   process.once('exit', () => lock.release());
-  let running: Awaited<ReturnType<typeof startProcesses>>;
-  try {
-    checkDatabases(config.dataDir);
-    running = await startProcesses(config);
-  } catch (err) {
-    lock.release();
-    throw oneLine(err);
-  }
-  process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
+  // Listened for from the lock on, so a stop asked for while starting is a clean stop once started,
+  // not a death by the signal's default action that would leave the PID file behind. The handler
+  // runs after this function's synchronous part, by which time `starting` is set.
+  let starting: ReturnType<typeof startChecked> | undefined;
   onStopRequest(async () => {
+    const started = await starting?.catch(() => null);
+    // A start that failed is reported below, with its own line and exit code.
+    if (started === null) return;
     try {
-      await running.stop();
+      await started?.stop();
     } finally {
       lock.release();
       process.exit(0);
     }
   });
+  starting = startChecked(config);
+  let running: Awaited<ReturnType<typeof startProcesses>>;
+  try {
+    running = await starting;
+  } catch (err) {
+    lock.release();
+    throw oneLine(err);
+  }
+  process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
+}
+
+async function startChecked(config: Config) {
+  checkDatabases(config.dataDir);
+  return startProcesses(config);
 }
 
 async function startProcesses(config: Config) {

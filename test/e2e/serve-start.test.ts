@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { openSimulatorsDb } from '../../simulators/db.ts';
 import { freePort, startServeProcess } from '../support/process.ts';
-import { answers, runServe } from '../support/serve-run.ts';
+import { answers, eventually, runServe } from '../support/serve-run.ts';
 
 const temps: string[] = [];
 const tempDir = () => {
@@ -63,10 +63,27 @@ describe('when a second serve starts on a data dir already served', () => {
   }, 60_000);
 
   it('then a serve stopped by SIGTERM releases the data dir: its PID file is gone and the next one starts', async () => {
-    await first.stop('SIGTERM');
+    const ended = await first.stopWith('SIGTERM');
 
+    expect({ code: ended.code, signal: ended.signal }, first.output()).toEqual({ code: 0, signal: null });
     expect(() => readFileSync(join(first.dataDir, 'serve.pid'))).toThrow();
     await first.restart();
+  }, 60_000);
+});
+
+describe('when serve is asked to stop while it is still starting', () => {
+  it('then it stops cleanly once started: exit 0, its PID file gone, its simulators stopped', async () => {
+    const dataDir = tempDir();
+    const simPort = await freePort();
+    const run = runServe({ ...process.env, FLEET_RATE_LIMIT: '0', PORT: String(await freePort()), FLEET_SIM_PORT: String(simPort), FLEET_DATA_DIR: dataDir });
+    // The PID file is written when the data dir is locked, before the processes start.
+    expect(await eventually(() => existsSync(join(dataDir, 'serve.pid')))).toBe(true);
+
+    run.kill('SIGTERM');
+
+    expect(await run.exited, run.output()).toBe(0);
+    expect(existsSync(join(dataDir, 'serve.pid'))).toBe(false);
+    expect(await answers(simPort)).toBe(false);
   }, 60_000);
 });
 

@@ -49,14 +49,16 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
       });
     });
 
-  /** SIGTERM and the time it took to exit. */
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
-    new Promise<number>((resolve) => {
+  /** Sends the signal; resolves with the time it took to exit and how it ended. */
+  const stopWith = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<{ ms: number; code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
       const asked = Date.now();
-      if (child.exitCode !== null) return resolve(0);
-      child.once('exit', () => resolve(Date.now() - asked));
+      if (child.exitCode !== null || child.signalCode !== null) return resolve({ ms: 0, code: child.exitCode, signal: child.signalCode });
+      child.once('exit', (code, how) => resolve({ ms: Date.now() - asked, code, signal: how }));
       child.kill(signal);
     });
+  /** SIGTERM and the time it took to exit. */
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => (await stopWith(signal)).ms;
 
   /** Starts serve again on the same data dir and port (after stop). */
   const restart = async () => {
@@ -70,7 +72,7 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { port, base, dataDir, env, cli, stop, restart, cleanup, output: () => output, pid: () => child.pid! };
+  return { port, base, dataDir, env, cli, stop, stopWith, restart, cleanup, output: () => output, pid: () => child.pid! };
 }
 
 type ServeProcess = Awaited<ReturnType<typeof startServeProcess>>;
