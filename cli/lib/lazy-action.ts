@@ -2,7 +2,7 @@ import { action } from '../output.ts';
 
 // Commander hands actions untyped arguments.
 type Handler = (...args: any[]) => unknown;
-type HandlerNames<M> = { [K in keyof M]: M[K] extends Handler ? K : never }[keyof M];
+export type HandlerNames<M> = { [K in keyof M]: M[K] extends Handler ? K : never }[keyof M];
 
 /**
  * Actions whose code is loaded when one of them runs, never when the program is built: `--help`

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { lazy } from '../lib/lazy-action.ts';
+import { declareCommands } from './declare.ts';
 
-const run = lazy(() => import('../commands/openapi.ts'));
-
-export function declareOpenApi(program: Command): void {
-  program
-    .command('openapi')
-    .description('write the OpenAPI 3.1 document of the API (the same one GET /v1/openapi.json serves)')
-    .option('--out <file>', 'file to write; without it the document goes to stdout')
-    .option('--json', 'print one JSON document describing what was written')
-    .action(run('writeOpenApi'));
-}
+export const declareOpenApi = (program: Command) =>
+  declareCommands(program, () => import('../commands/openapi.ts'), {
+    openapi: {
+      does: 'write the OpenAPI 3.1 document of the API (the same one GET /v1/openapi.json serves)',
+      run: 'writeOpenApi',
+      options: { '--out <file>': 'file to write; without it the document goes to stdout' },
+      json: 'print one JSON document describing what was written',
+    },
+  });

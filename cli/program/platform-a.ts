@@ -1,24 +1,16 @@
 import type { Command } from 'commander';
-import { lazy } from '../lib/lazy-action.ts';
+import { declareGroup } from './declare.ts';
 
-const run = lazy(() => import('../commands/platform-a.ts'));
+const answer = (verb: string) => `the driver ${verb} the invitation in the platform app (the API sees it through refresh)`;
 
-export function declarePlatformA(program: Command): void {
-  const platformA = program.command('platform-a').description('act as platform_a: its reviewers and its drivers');
-
-  platformA
-    .command('review <vehicleId>')
-    .description('platform_a decides the pending review of a vehicle now (the API sees it through refresh)')
-    .requiredOption('--verdict <verdict>', 'approved or rejected')
-    .option('--card <verdict>', 'the circulation card verdict: approved or rejected')
-    .option('--json', 'print one JSON document')
-    .action(run('review'));
-
-  for (const name of ['accept', 'decline'] as const) {
-    platformA
-      .command(`${name} <driverId>`)
-      .description(`the driver ${name}s the invitation in the platform app (the API sees it through refresh)`)
-      .option('--json', 'print one JSON document')
-      .action(run(name));
-  }
-}
+export const declarePlatformA = (program: Command) =>
+  declareGroup(program, 'platform-a', 'act as platform_a: its reviewers and its drivers', () => import('../commands/platform-a.ts'), {
+    'review <vehicleId>': {
+      does: 'platform_a decides the pending review of a vehicle now (the API sees it through refresh)',
+      run: 'review',
+      required: { '--verdict <verdict>': 'approved or rejected' },
+      options: { '--card <verdict>': 'the circulation card verdict: approved or rejected' },
+    },
+    'accept <driverId>': { does: answer('accepts'), run: 'accept' },
+    'decline <driverId>': { does: answer('declines'), run: 'decline' },
+  });

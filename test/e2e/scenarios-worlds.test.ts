@@ -29,7 +29,7 @@ describe('shipped scenarios on one running serve', () => {
     const second = await env.cli(['scenario', 'run', '--parallel', '4', '--min-coverage', '100', ...SHIPPED], 240_000);
 
     for (const run of [first, second]) {
-      expect(run.code, run.stderr).toBe(0);
+      expect(run.code, run.stderr + failedSteps(run.json) + serveWarnings(env.output())).toBe(0);
       expect(run.json.ok).toBe(true);
       expect(run.json.scenarios.map((s: { file: string }) => s.file)).toEqual(SHIPPED);
       const missing = run.json.coverage.transitions.filter((t: { count: number }) => t.count === 0);
@@ -38,3 +38,12 @@ describe('shipped scenarios on one running serve', () => {
     }
   }, 600_000);
 });
+
+/** The steps that failed, with what they got: what a red run needs to be understood. */
+function failedSteps(json: { scenarios?: { file: string; ok: boolean; steps: { status: string }[] }[] } | null): string {
+  const failed = (json?.scenarios ?? []).filter((s) => !s.ok);
+  return failed.map((s) => `\n${s.file}: ${JSON.stringify(s.steps.filter((step) => step.status === 'failed'))}`).join('');
+}
+
+/** What serve logged above info level (a sync task that failed, say): the other half of a red run. */
+const serveWarnings = (output: string) => `\n${output.split('\n').filter((line) => /"level":"(warn|error)"/.test(line)).slice(-20).join('\n')}`;
