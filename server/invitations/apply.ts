@@ -19,6 +19,11 @@ export function sameAsStored(stored: InvitationRow, live: LiveState): boolean {
   );
 }
 
+/** True when no write landed between the two reads of a row (every column is the same). */
+export function sameRow(a: InvitationRow, b: InvitationRow): boolean {
+  return (Object.keys(a) as (keyof InvitationRow)[]).every((column) => a[column] === b[column]);
+}
+
 /**
  * Persists what platform_a says of a driver's invitation (after a POST, a refresh, a DELETE or the
  * background sync). The stored row is overwritten with the live state, acceptedAt included: once the

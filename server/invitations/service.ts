@@ -4,7 +4,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import { createDriverStore, type DriverRow } from '../drivers/store.ts';
 import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
-import { createInvitationWriter, NO_INVITATION, sameAsStored } from './apply.ts';
+import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
@@ -65,10 +65,17 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
     return toInvitation(stored(driverId, platform));
   }
 
-  async function syncOne(current: InvitationRow): Promise<InvitationRow> {
-    const live = (await deps.platformA.getInvitation(current.driver_id)) ?? NO_INVITATION;
-    if (sameAsStored(current, live)) return current;
-    return writer.apply(current, live, now(current.driver_id));
+  /**
+   * Asks platform_a and stores its answer, unless the stored row changed while it answered: a cancel
+   * or an invitation landed meanwhile, and this answer may describe the platform before it. The row
+   * stored then is the newer truth, and it is what this returns.
+   */
+  async function syncOne(driverId: string, platform: Platform): Promise<InvitationRow> {
+    const current = stored(driverId, platform);
+    const live = (await deps.platformA.getInvitation(driverId)) ?? NO_INVITATION;
+    const latest = stored(driverId, platform);
+    if (!sameRow(latest, current) || sameAsStored(current, live)) return latest;
+    return writer.apply(current, live, now(driverId));
   }
 
   /** Asks platform_a now and persists its answer; `none` has nothing to ask about (409, contract §3). */
@@ -77,7 +84,7 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
     assertEnabled(platform);
     const current = stored(driverId, platform);
     if (current.status === 'none') throw conflict('El conductor no tiene invitación en platform_a: invítalo primero.');
-    return toInvitation(await syncOne(current));
+    return toInvitation(await syncOne(driverId, platform));
   }
 
   /**
@@ -93,7 +100,7 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
 
   /** Background sync: every invitation platform_a can still move, across tenants. */
   async function syncOpen(): Promise<void> {
-    for (const row of writer.invitations.stillMoving()) await syncOne(row);
+    for (const row of writer.invitations.stillMoving()) await syncOne(row.driver_id, row.platform);
   }
 
   return { requireDriver, invite, list, get, refresh, cancel, syncOpen };

@@ -101,6 +101,29 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
           return forwardTo(host)({ ...info, request: new Request(url, info.request) });
         }),
       ),
+    /**
+     * The host's next answer is read from the platform at once but delivered only on `release()`:
+     * what a slow network does to an answer, made deterministic. `reached` resolves once it is read.
+     */
+    holdNextAnswer: (host: SimHost) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let read!: () => void;
+      const reached = new Promise<void>((resolve) => (read = resolve));
+      server.use(
+        http.all(
+          everything(host),
+          async (info) => {
+            const answer = await forwardTo(host)(info);
+            read();
+            await released;
+            return answer;
+          },
+          { once: true },
+        ),
+      );
+      return { reached, release };
+    },
     /** The host answers only after `ms` of real time: set it beyond clientTimeoutMs to get a timeout. */
     platformSlow: (host: SimHost, ms = 2_000) =>
       server.use(
