@@ -21,17 +21,23 @@ describe('invitation reads racing a cancel', () => {
     return { auth, id };
   }
 
+  /** The background sync, with platform_a's answer read but held until `meanwhile` has run. */
+  async function syncHolding<T>(meanwhile: () => Promise<T>): Promise<T> {
+    const held = w.net.holdNextAnswer('platform_a');
+    const syncing = w.services.invitations.syncOpen();
+    await held.reached;
+    const result = await meanwhile();
+    held.release();
+    await syncing;
+    return result;
+  }
+
   it('when a cancel lands while the background sync waits for its answer, then the sync does not store the older answer over it', async () => {
     const { auth, id } = await boundDriver();
     // The platform has moved on (the review ended) since the API last looked: the sync has news to store.
     w.clock.advance(PAST_DRIVER_REVIEW);
-    const held = w.net.holdNextAnswer('platform_a');
-    const syncing = w.services.invitations.syncOpen();
-    await held.reached;
 
-    const cancelled = await w.request.delete(`/v1/drivers/${id}/invitations/platform_a`).set(auth);
-    held.release();
-    await syncing;
+    const cancelled = await syncHolding(() => w.request.delete(`/v1/drivers/${id}/invitations/platform_a`).set(auth));
 
     expect(cancelled.status).toBe(200);
     expect(await f.invitation(auth, id)).toMatchObject({ status: 'none', reviewStatus: null });
@@ -55,14 +61,9 @@ describe('invitation reads racing a cancel', () => {
 
   it('when nothing else writes while the sync waits, then its answer is stored', async () => {
     const { auth, id } = await boundDriver();
-    // The review ends on the platform; the API has not looked yet.
     w.clock.advance(PAST_DRIVER_REVIEW);
-    const held = w.net.holdNextAnswer('platform_a');
-    const syncing = w.services.invitations.syncOpen();
-    await held.reached;
 
-    held.release();
-    await syncing;
+    await syncHolding(async () => undefined);
 
     expect(await f.invitation(auth, id)).toMatchObject({ status: 'bound', reviewStatus: 'approved' });
   });

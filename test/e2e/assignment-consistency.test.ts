@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 /** Real time allowed for the background convergence (contract §3: "within seconds"). */
@@ -16,19 +16,15 @@ interface Held {
  * driver) must end with the API saying what platform_b holds, looked at through the platform view.
  */
 describe('concurrent assignments and what the platform holds', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '27' });
   let client: TenantClient;
   let seq = 0;
   const next = () => String(++seq).padStart(4, '0');
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '27' });
     client = await worldClient(env, 'Flota Consistencia');
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   const control = async (method: string, path: string) => {

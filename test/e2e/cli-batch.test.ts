@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { serveForSuite } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -27,14 +27,12 @@ interface Run {
 
 /** Long QA scripts in one process (issue 29): `fleet-sim batch FILE` and `fleet-sim -` on a running serve. */
 describe('fleet-sim batch and fleet-sim - (commands one a line)', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   let dir: string;
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
     dir = mkdtempSync(join(tmpdir(), 'fleet-batch-'));
   }, 60_000);
   afterAll(async () => {
-    await env?.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
 

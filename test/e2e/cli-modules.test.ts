@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { serveForSuite } from '../support/process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'cli/bin.mjs');
@@ -51,14 +51,12 @@ const under = (ours: string[], folder: string) => ours.filter((m) => m.startsWit
 const CONFIG_ONLY = ['server/config', 'server/auth/secrets', 'server/lib/clock'];
 
 describe('what each CLI command loads (issue 29)', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite();
   let noServe: NodeJS.ProcessEnv;
   beforeAll(async () => {
-    env = await startServeProcess();
     noServe = { ...env.env, FLEET_DATA_DIR: mkdtempSync(join(tmpdir(), 'fleet-modules-data-')), PORT: '9' };
   }, 60_000);
   afterAll(async () => {
-    await env?.cleanup();
     if (noServe) rmSync(noServe.FLEET_DATA_DIR!, { recursive: true, force: true });
   });
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 
 /** Contract §1: a companion that stops answering is replaced within 20 s, without a restart of serve. */
 const REPLACED_WITHIN_MS = 20_000;
 
 describe('when the simulators process hangs (SIGSTOP) under a running serve', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   let client: TenantClient;
   let stopped: number | undefined;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
     client = await worldClient(env, 'Flota Colgada');
   }, 60_000);
 
@@ -23,7 +22,6 @@ describe('when the simulators process hangs (SIGSTOP) under a running serve', ()
         /* already gone: replaced, as expected */
       }
     }
-    await env?.cleanup();
   });
 
   const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 
 /**
  * Truly parallel requests against one real `fleet-sim serve` (loopback HTTP, Promise.all): the
  * uniqueness rules and the one-active-assignment rule must hold under races, never as a 5xx.
  */
 describe('concurrency against a real server', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
   let client: TenantClient;
   let seq = 0;
   const next = () => String(++seq).padStart(4, '0');
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
     client = await worldClient(env, 'Flota Concurrencia');
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   const parallel = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { serveForSuite } from '../support/process.ts';
 
 /** The CLI's control commands against a running serve, as a QA script uses them. */
 describe('fleet-sim tenants and keys against a running serve', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
-  beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-  }, 60_000);
-  afterAll(async () => {
-    await env?.cleanup();
-  });
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
 
   it('when tenants are listed, deleted and their keys listed, then each command prints one JSON document and a deleted tenant is gone', async () => {
     const created = await env.cli(['tenants', 'create', '--name', 'Flota CLI']);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARED } from '../../server/coverage/machines.ts';
-import { startServeProcess, tenantClient } from '../support/process.ts';
+import { serveForSuite, tenantClient } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const TOTAL = DECLARED.length;
@@ -24,7 +24,7 @@ steps:
 
 /** `fleet-sim coverage` and the coverage of `scenario run`, against a running serve. */
 describe('transition coverage from the command line', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   let scenario: string;
   /** The CLI as a user types it: human output unless the arguments ask for --json. */
   const run = (args: string[]) =>
@@ -37,7 +37,6 @@ describe('transition coverage from the command line', () => {
     report.transitions.find((t) => t.machine === 'registration.platform_b')!.count;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
     scenario = join(env.dataDir, 'one-transition.yaml');
     writeFileSync(scenario, ONE_TRANSITION);
     // A used serve: another world already registered a vehicle on platform_b.
@@ -45,9 +44,6 @@ describe('transition coverage from the command line', () => {
     const car = await other.api('POST', '/v1/vehicles', { plate: 'OTR-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6300001' });
     await other.api('POST', `/v1/vehicles/${car.body.id}/registrations`, { platform: 'platform_b' });
   }, 60_000);
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   it('when coverage is asked with --json, then one document lists every declared transition with the counts of the whole serve', async () => {
     const res = await env.cli(['coverage']);

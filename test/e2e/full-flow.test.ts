@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, tenantClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, tenantClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
 import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
@@ -9,19 +9,15 @@ import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
  * through HTTP and the CLI, stopped with SIGTERM.
  */
 describe('full process: serve + CLI', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '11' });
   let auth: Record<string, string>;
   let client: TenantClient;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '11' });
     client = await tenantClient(env, 'Flota E2E');
     auth = client.headers;
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 

@@ -8,7 +8,7 @@ import { createSeededIds } from '../../server/lib/ids.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
 import { createCoverageService } from '../../server/coverage/service.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 
 type ItemRow = { position: number; state: string; attempts: number };
 
@@ -17,20 +17,16 @@ type ItemRow = { position: number; state: string; attempts: number };
  * a SIGKILL in the middle of a 500-item job followed by a restart on the same data dir.
  */
 describe('batch jobs in the serve process', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
   let client: TenantClient;
   let tenantId: string;
   let seq = 0;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
     client = await worldClient(env, 'Flota Lotes');
     ({ tenantId } = client);
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 

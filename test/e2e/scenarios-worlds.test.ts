@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess } from '../support/process.ts';
+import { serveForSuite } from '../support/process.ts';
 import { DECLARED } from '../../server/coverage/machines.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,16 +12,12 @@ const SHIPPED = readdirSync(join(ROOT, 'fixtures/scenarios'))
 
 /** Each scenario file runs in worlds of its own on a serve that has run anything before (contract §4). */
 describe('shipped scenarios on one running serve', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
     // A used serve: service time has moved on, as another suite's run would have moved it.
     const advanced = await fetch(`${env.base}/_testbed/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duration: '3d' }) });
     expect(advanced.status).toBe(200);
   }, 60_000);
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   it('when every shipped file runs four at a time, twice in a row, then every step of both runs passes and each run reaches every declared transition', async () => {
     const first = await env.cli(['scenario', 'run', '--parallel', '4', ...SHIPPED], 240_000);

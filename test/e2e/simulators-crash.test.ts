@@ -1,20 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 
 /** The companion process dies under the API: platform calls fail fast, local reads go on, and it comes back by itself. */
 describe('when the simulators process is killed under a running serve', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   let client: TenantClient;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
     client = await worldClient(env, 'Flota Caída');
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const gone = async (pid: number) => {
     for (;;) {

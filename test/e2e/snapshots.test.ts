@@ -8,7 +8,7 @@ import { createClocks } from '../../server/lib/clocks.ts';
 import { createVehicleService } from '../../server/vehicles/service.ts';
 import { createCoverageService } from '../../server/coverage/service.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { startServeProcess, tenantClient, worldClient } from '../support/process.ts';
+import { serveForSuite, startServeProcess, tenantClient, worldClient } from '../support/process.ts';
 
 const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31' };
 type Serve = Awaited<ReturnType<typeof startServeProcess>>;
@@ -32,16 +32,12 @@ async function sameRequests(env: Serve) {
 }
 
 describe('reset and snapshots of a running serve', () => {
-  let env: Serve;
+  const env = serveForSuite(ENV);
   let demoKey: string;
 
   beforeAll(async () => {
-    env = await startServeProcess(ENV);
     demoKey = /fk_test_\w+/.exec(env.output())![0];
   }, 60_000);
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   it('when the testbed is reset after use, then the same requests answer exactly as on a new data dir, and the demo key still works', async () => {
     const fresh = await startServeProcess(ENV);

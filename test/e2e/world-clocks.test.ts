@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, worldClient, type TenantClient } from '../support/process.ts';
+import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
 import { TINY_PNG } from '../support/images.ts';
 
 const START = '2026-05-04T12:00:00.000Z';
@@ -9,19 +9,15 @@ const at = (ms: number) => new Date(Date.parse(START) + ms).toISOString();
 
 /** Contract §4 "Clocks" as a user meets it: `fleet-sim clock … --tenant` against a running serve. */
 describe('full process: each tenant is a world with its own clock', () => {
-  let env: Awaited<ReturnType<typeof startServeProcess>>;
+  const env = serveForSuite({ FLEET_CLOCK_START: START, FLEET_SEED: '13' });
   let a: TenantClient;
   let b: TenantClient;
   let seq = 0;
 
   beforeAll(async () => {
-    env = await startServeProcess({ FLEET_CLOCK_START: START, FLEET_SEED: '13' });
     [a, b] = [await worldClient(env, 'Mundo A'), await worldClient(env, 'Mundo B')];
   }, 60_000);
 
-  afterAll(async () => {
-    await env?.cleanup();
-  });
 
   const now = async (tenant?: string) => (await env.cli(['clock', 'now', ...(tenant ? ['--tenant', tenant] : [])])).json?.now;
 

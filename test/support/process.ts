@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
@@ -76,6 +77,18 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
 }
 
 type ServeProcess = Awaited<ReturnType<typeof startServeProcess>>;
+
+/**
+ * A real serve for the enclosing describe block: started before its tests (and before the hooks
+ * declared after this call), killed with its data dir removed after them. The handle is filled in
+ * when it has started.
+ */
+export function serveForSuite(extraEnv: Record<string, string> = {}): ServeProcess {
+  const handle = {} as ServeProcess;
+  beforeAll(async () => void Object.assign(handle, await startServeProcess(extraEnv)), 60_000);
+  afterAll(async () => handle.cleanup?.());
+  return handle;
+}
 
 /** A JSON client of the API holding this key. */
 function keyClient(env: ServeProcess, tenantId: string, key: string) {
