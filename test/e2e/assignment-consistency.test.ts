@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
+import { describe, expect, it } from 'vitest';
+import { worldForSuite } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 /** Real time allowed for the background convergence (contract §3: "within seconds"). */
@@ -16,17 +16,10 @@ interface Held {
  * driver) must end with the API saying what platform_b holds, looked at through the platform view.
  */
 describe('concurrent assignments and what the platform holds', () => {
-  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '27' });
-  let client: TenantClient;
+  const { env, world: client, api } = worldForSuite('Flota Consistencia', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '27' });
   let seq = 0;
   const next = () => String(++seq).padStart(4, '0');
 
-  beforeAll(async () => {
-    client = await worldClient(env, 'Flota Consistencia');
-  }, 60_000);
-
-
-  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   const control = async (method: string, path: string) => {
     const res = await fetch(`${env.base}/_testbed${path}`, { method });
     return { status: res.status, body: (await res.json()) as any };

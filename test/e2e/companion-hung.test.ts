@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { worldForSuite } from '../support/process.ts';
 
 /** Contract §1: a companion that stops answering is replaced within 20 s, without a restart of serve. */
 const REPLACED_WITHIN_MS = 20_000;
 
 describe('when the simulators process hangs (SIGSTOP) under a running serve', () => {
-  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-  let client: TenantClient;
+  const { env, world: client, api } = worldForSuite('Flota Colgada', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   let stopped: number | undefined;
-
-  beforeAll(async () => {
-    client = await worldClient(env, 'Flota Colgada');
-  }, 60_000);
 
   afterAll(async () => {
     // SIGKILL does not need the process to run, but a stopped one left behind would linger: wake it first.
@@ -24,7 +19,6 @@ describe('when the simulators process hangs (SIGSTOP) under a running serve', ()
     }
   });
 
-  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   /** serve names the simulators' URL in its listening line; their health answer names their pid. */
   const simulatorsPid = async () => {
     const url = /\(simulators: (http:\/\/[^)]+)\)/.exec(env.output())![1];

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
+import { describe, expect, it } from 'vitest';
+import { worldForSuite } from '../support/process.ts';
 
 /**
  * Truly parallel requests against one real `fleet-sim serve` (loopback HTTP, Promise.all): the
  * uniqueness rules and the one-active-assignment rule must hold under races, never as a 5xx.
  */
 describe('concurrency against a real server', () => {
-  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
-  let client: TenantClient;
+  const { api } = worldForSuite('Flota Concurrencia', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '23' });
   let seq = 0;
   const next = () => String(++seq).padStart(4, '0');
 
-  beforeAll(async () => {
-    client = await worldClient(env, 'Flota Concurrencia');
-  }, 60_000);
-
-
-  const api = (method: string, path: string, body?: unknown) => client.api(method, path, body);
   const parallel = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
   /** Status → count, e.g. { 201: 1, 409: 19 }. */
   const tally = (answers: { status: number }[]) =>

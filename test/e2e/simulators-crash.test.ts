@@ -1,16 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveForSuite, worldClient, type TenantClient } from '../support/process.ts';
+import { describe, expect, it } from 'vitest';
+import { worldForSuite } from '../support/process.ts';
 
 /** The companion process dies under the API: platform calls fail fast, local reads go on, and it comes back by itself. */
 describe('when the simulators process is killed under a running serve', () => {
-  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
-  let client: TenantClient;
-
-  beforeAll(async () => {
-    client = await worldClient(env, 'Flota Caída');
-  }, 60_000);
-
+  const { env, api } = worldForSuite('Flota Caída', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
 
   const gone = async (pid: number) => {
     for (;;) {
@@ -23,29 +17,28 @@ describe('when the simulators process is killed under a running serve', () => {
     }
   };
 
-  const call = (method: string, path: string, body?: unknown) => client.api(method, path, body);
 
   it('then platform calls answer 503 quickly, local reads still work, and the platform is back without a restart of serve', async () => {
-    const vehicle = await call('POST', '/v1/vehicles', { plate: 'CRASH-01', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6123457' });
+    const vehicle = await api('POST', '/v1/vehicles', { plate: 'CRASH-01', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6123457' });
     expect(vehicle.status).toBe(201);
     const simulatorsPid = execFileSync('pgrep', ['-P', String(env.pid())]).toString().trim().split('\n')[0];
     process.kill(Number(simulatorsPid), 'SIGKILL');
     await gone(Number(simulatorsPid));
 
     const started = Date.now();
-    const down = await call('POST', `/v1/vehicles/${vehicle.body.id}/registrations`, { platform: 'platform_b' });
+    const down = await api('POST', `/v1/vehicles/${vehicle.body.id}/registrations`, { platform: 'platform_b' });
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeLessThan(5_000);
-    const read = await call('GET', `/v1/vehicles/${vehicle.body.id}`);
+    const read = await api('GET', `/v1/vehicles/${vehicle.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body.registrations.find((r: { platform: string }) => r.platform === 'platform_b').status).toBe('none');
 
     let registered = down;
     for (let attempt = 0; attempt < 40 && registered.status === 503; attempt++) {
       await new Promise((r) => setTimeout(r, 250));
-      registered = await call('POST', `/v1/vehicles/${vehicle.body.id}/registrations`, { platform: 'platform_b' });
+      registered = await api('POST', `/v1/vehicles/${vehicle.body.id}/registrations`, { platform: 'platform_b' });
     }
     expect(registered.status).toBe(201);
     expect(registered.body.status).toBe('registered');

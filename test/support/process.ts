@@ -90,6 +90,15 @@ export function serveForSuite(extraEnv: Record<string, string> = {}): ServeProce
   return handle;
 }
 
+/** serveForSuite, and one world on it made before the block's tests: `api` calls with its key. */
+export function worldForSuite(name: string, extraEnv: Record<string, string> = {}) {
+  const env = serveForSuite(extraEnv);
+  const world = {} as TenantClient;
+  beforeAll(async () => void Object.assign(world, await worldClient(env, name)), 60_000);
+  const api = (method: string, path: string, body?: unknown) => world.api(method, path, body);
+  return { env, world, api };
+}
+
 /** A JSON client of the API holding this key. */
 function keyClient(env: ServeProcess, tenantId: string, key: string) {
   const headers = { Authorization: `Bearer ${key}`, 'content-type': 'application/json' };
