@@ -9,14 +9,8 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('fleet-testbed/testing on a started testbed', () => {
   let testbed: StartedTestbed;
-
-  beforeAll(async () => {
-    testbed = await startTestbed({ clockStart: '2026-05-04T12:00:00.000Z' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await testbed?.stop();
-  });
+  beforeAll(async () => void (testbed = await startTestbed({ clockStart: '2026-05-04T12:00:00.000Z' })), 60_000);
+  afterAll(() => testbed?.stop());
 
   it('when startTestbed resolves, then the API answers on its url and the data dir is a new temp dir', async () => {
     const health = await fetch(`${testbed.url}/v1/health`);
@@ -122,11 +116,13 @@ describe('fleet-testbed/testing on a started testbed', () => {
     const body = { plate, vin, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' };
     return (await world.client.POST('/v1/vehicles', { body })).data!.id;
   };
+  const registerOn = (world: World, id: string, platform: 'platform_a' | 'platform_b') =>
+    world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform } });
 
   it('when a card goes through the typed client as a Blob, then the API takes it and platform_a\'s review is decided by the world', async () => {
     const world = await testbed.createWorld();
     const id = await vehicleOn(world, 'CRD1234', '1HGCM82633A004352');
-    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+    await registerOn(world, id, 'platform_a');
 
     const upload = await world.client.POST('/v1/vehicles/{id}/documents', {
       params: { path: { id } },
@@ -154,7 +150,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
   it('when a world generates the rides of past days, then they come counted per platform and the client lists them', async () => {
     const world = await testbed.createWorld();
     const id = await vehicleOn(world, 'RID1234', '2HGCM82633A004352');
-    await world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+    await registerOn(world, id, 'platform_b');
 
     const generated = await world.generateRides('2026-05-01', '2026-05-03');
     const rides = await world.client.GET('/v1/rides', { params: { query: { platform: 'platform_b', from: '2026-05-01', to: '2026-05-03', limit: 100 } } });
@@ -167,7 +163,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
   it('when a world sets a platform fault, then that platform\'s calls answer 503 until it is set back to none', async () => {
     const world = await testbed.createWorld();
     const id = await vehicleOn(world, 'FLT1234', '3HGCM82633A004352');
-    const register = () => world.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_b' } });
+    const register = () => registerOn(world, id, 'platform_b');
 
     const set = await world.faults('platform_b', 'error');
     const during = await register().finally(() => world.faults('platform_b', 'none'));
@@ -178,11 +174,10 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(after.response.status).toBe(201);
   });
 
-  // Needs GET /_testbed/coverage (branch `coverage`, issue 25).
   it('when a world registers a vehicle on platform_a, then its coverage counts none → pending and another world\'s does not', async () => {
     const [a, b] = await Promise.all([testbed.createWorld(), testbed.createWorld()]);
     const id = await vehicleOn(a, 'COV1234', '4HGCM82633A004352');
-    await a.client.POST('/v1/vehicles/{id}/registrations', { params: { path: { id } }, body: { platform: 'platform_a' } });
+    await registerOn(a, id, 'platform_a');
 
     const [ofA, ofB] = await Promise.all([a.coverage(), b.coverage()]);
     const count = (coverage: typeof ofA) =>
