@@ -15,6 +15,9 @@ export const validBody = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
+/** A valid body with only the plate chosen (ERR-001 unless given). */
+export const vehicleBody = (plate = 'ERR-001') => validBody({ plate });
+
 /** Drops a key from a body (for "missing field" cases). */
 export const without = (body: Body, ...keys: string[]) => Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));
 
