@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatHundredths, parseHundredths } from '../../server/earnings/money.ts';
-import { ridesFixtures, type Item } from '../support/rides-fixtures.ts';
+import { ridesFixtures, type Item, type PbFleet } from '../support/rides-fixtures.ts';
 import { useWorld } from '../support/world.ts';
 
 /** The exact sum of decimal strings, through integer hundredths. */
@@ -10,15 +10,8 @@ const newestFirst = (a: Item, b: Item) => (a.date === b.date ? (a.id < b.id ? 1 
 describe('GET /v1/earnings/daily and /v1/earnings/summary', () => {
   const w = useWorld();
   const r = ridesFixtures(w);
-  let fleet: Awaited<ReturnType<typeof r.pbFleet>>;
-  let from: string;
-  let to: string;
-
-  beforeAll(async () => {
-    fleet = await r.pbFleet(4);
-    [from, to] = [r.daysAgo(10), r.daysAgo(1)];
-    await r.generate(fleet.tenantId, from, to);
-  });
+  let fleet: PbFleet, from: string, to: string;
+  r.generatedBeforeAll(4, 10, 1, (made) => void ({ fleet, from, to } = made));
 
   const summary = async (query: Record<string, string>, auth = fleet.auth) =>
     (await w.request.get('/v1/earnings/summary').set(auth).query({ platform: 'platform_b', ...query }).expect(200)).body;

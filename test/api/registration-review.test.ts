@@ -1,33 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { advanceClock } from '../../server/testbed/clock.ts';
-import { TINY_JPEG, TINY_PNG } from '../support/images.ts';
+import { HOUR } from '../support/fleet-fixtures.ts';
+import { TINY_JPEG } from '../support/images.ts';
+import { reviewFixtures } from '../support/registration-fixtures.ts';
 import { useWorld } from '../support/world.ts';
-
-type Auth = { Authorization: string };
-const HOUR = 60 * 60 * 1000;
 
 describe('platform_a review and the vehicle status', () => {
   const w = useWorld();
-  let seq = 0;
-  const nextPlate = (prefix = 'RV') => `${prefix}-${String(++seq).padStart(4, '0')}`;
-  const nextVin = () => `3VWFE21C04M${String(++seq).padStart(6, '0')}`;
-
-  async function registeredVehicle(extra: Record<string, unknown> = {}) {
-    const { auth } = w.newTenant();
-    const body = { plate: nextPlate(), brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Puebla', vin: nextVin(), ...extra };
-    const created = await w.request.post('/v1/vehicles').set(auth).send(body).expect(201);
-    const id: string = created.body.id;
-    await w.request.post(`/v1/vehicles/${id}/registrations`).set(auth).send({ platform: 'platform_a' }).expect(201);
-    return { auth, id };
-  }
-  const upload = (auth: Auth, id: string, file = TINY_PNG) =>
-    w.request.post(`/v1/vehicles/${id}/documents`).set(auth).field('type', 'circulation_card_front').attach('file', file, 'card.png');
-  const stored = async (auth: Auth, id: string) => (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
-  const vehicleStatus = async (auth: Auth, id: string) => (await w.request.get(`/v1/vehicles/${id}`).set(auth).expect(200)).body.status;
-  const refresh = (auth: Auth, id: string) => w.request.post(`/v1/vehicles/${id}/registrations/platform_a/refresh`).set(auth);
-  const review = (id: string, verdict: 'approved' | 'rejected', card?: 'approved' | 'rejected') =>
-    w.net.control.reviewVehicle(id, { verdict, card });
+  const { nextPlate, registeredVehicle, underReview, upload, stored, vehicleStatus, refresh, review } = reviewFixtures(w);
 
   it('when the card is uploaded, then docStatus submitted and docReviewStatus pending, still pending', async () => {
     const { auth, id } = await registeredVehicle();
@@ -40,8 +21,7 @@ describe('platform_a review and the vehicle status', () => {
 
   it('when platform_a approves, then the stored GET stays pending until refresh, which persists approved and ends pending_platform_a', async () => {
     // Arrange
-    const { auth, id } = await registeredVehicle();
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview();
     await review(id, 'approved');
 
     // Act
@@ -57,8 +37,7 @@ describe('platform_a review and the vehicle status', () => {
   });
 
   it('when platform_a approves and the background sync runs, then the stored state is approved without a refresh', async () => {
-    const { auth, id } = await registeredVehicle();
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview();
     await review(id, 'approved');
 
     await w.services.sync.runDue();
@@ -91,8 +70,7 @@ describe('platform_a review and the vehicle status', () => {
   });
 
   it('when 24 simulated hours pass with no command, then the default review has ended approved and the API knows it', async () => {
-    const { auth, id } = await registeredVehicle();
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview();
     const uploadedAt = w.clock.now().getTime();
 
     const now = await advanceClock(w.deps, w.services, 24 * HOUR);
@@ -106,8 +84,7 @@ describe('platform_a review and the vehicle status', () => {
   });
 
   it('when the vehicle is rejected (card fine), then rejected with docReviewStatus approved and the colour stays locked', async () => {
-    const { auth, id } = await registeredVehicle();
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview();
     await review(id, 'rejected');
 
     const res = await refresh(auth, id);
@@ -119,8 +96,7 @@ describe('platform_a review and the vehicle status', () => {
 
   it('when the card is rejected, then re-uploading it restarts the review, which can then approve', async () => {
     // Arrange
-    const { auth, id } = await registeredVehicle();
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview();
     await review(id, 'rejected', 'rejected');
     const rejected = (await refresh(auth, id)).body;
 
@@ -158,64 +134,11 @@ describe('platform_a review and the vehicle status', () => {
     ['RJ', 'approved'],
     ['RC', 'rejected'],
   ])('when the plate starts with %s (magic value), then the review ends by itself rejected with card %s', async (prefix, card) => {
-    const { auth, id } = await registeredVehicle({ plate: nextPlate(prefix) });
-    await upload(auth, id).expect(201);
+    const { auth, id } = await underReview({ plate: nextPlate(prefix) });
 
     await advanceClock(w.deps, w.services, 24 * HOUR);
 
     expect(await stored(auth, id)).toMatchObject({ status: 'rejected', docReviewStatus: card, approvedAt: null });
     expect(await vehicleStatus(auth, id)).toBe('activo');
-  });
-
-  describe('platform faults', () => {
-    const snapshot = (id: string) => ({
-      vehicle: w.deps.db.prepare('SELECT * FROM vehicles WHERE id = ?').get(id),
-      registrations: w.deps.db.prepare('SELECT * FROM vehicle_registrations WHERE vehicle_id = ? ORDER BY platform').all(id),
-      documents: w.deps.db.prepare('SELECT * FROM documents WHERE vehicle_id = ? ORDER BY id').all(id),
-    });
-    const faults = {
-      down: (host: 'platform_a' | 'platform_b') => w.net.platformDown(host),
-      '500': (host: 'platform_a' | 'platform_b') => w.net.platformError(host, 500),
-      slow: (host: 'platform_a' | 'platform_b') => w.net.platformSlow(host, 2_500),
-    };
-    type Op = { host: 'platform_a' | 'platform_b'; arrange: (auth: Auth, id: string) => Promise<unknown>; act: (auth: Auth, id: string) => ReturnType<typeof refresh>; ok: number };
-    const ops: Record<string, Op> = {
-      'register on platform_a': { host: 'platform_a', arrange: async () => undefined, act: (a, id) => w.request.post(`/v1/vehicles/${id}/registrations`).set(a).send({ platform: 'platform_a' }), ok: 201 },
-      'register on platform_b': { host: 'platform_b', arrange: async () => undefined, act: (a, id) => w.request.post(`/v1/vehicles/${id}/registrations`).set(a).send({ platform: 'platform_b' }), ok: 201 },
-      'refresh after a decided review': {
-        host: 'platform_a',
-        arrange: async (a, id) => {
-          await w.request.post(`/v1/vehicles/${id}/registrations`).set(a).send({ platform: 'platform_a' }).expect(201);
-          await upload(a, id).expect(201);
-          await review(id, 'approved');
-        },
-        act: refresh, ok: 200,
-      },
-    };
-    const cases = Object.keys(ops).flatMap((op) => (Object.keys(faults) as Array<keyof typeof faults>).map((fault) => [op, fault] as const));
-
-    it.each(cases)('when %s meets a platform that is %s, then 503 PLATFORM_UNAVAILABLE with Retry-After, nothing changes, and it works once back', async (op, fault) => {
-      // Arrange
-      const { auth } = w.newTenant();
-      const body = { plate: nextPlate(), brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Puebla', vin: nextVin() };
-      const { id } = (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;
-      await ops[op].arrange(auth, id);
-      const before = snapshot(id);
-      faults[fault](ops[op].host);
-
-      // Act
-      const res = await ops[op].act(auth, id);
-      await w.services.sync.runDue();
-      const during = snapshot(id);
-      w.net.server.resetHandlers();
-      const retried = await ops[op].act(auth, id);
-
-      // Assert
-      expect(res.status).toBe(503);
-      expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(during).toEqual(before);
-      expect(retried.status).toBe(ops[op].ok);
-    });
   });
 });

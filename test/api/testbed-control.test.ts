@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { TINY_PNG } from '../support/images.ts';
+import { HOUR } from '../support/fleet-fixtures.ts';
+import { reviewFixtures } from '../support/registration-fixtures.ts';
 import { useWorld } from '../support/world.ts';
-
-const HOUR = 60 * 60 * 1000;
 
 describe('/_testbed control surface', () => {
   const w = useWorld();
-  let seq = 0;
+  const { underReview } = reviewFixtures(w);
+
   const storedOffset = () =>
     (w.deps.db.prepare('SELECT offset_ms FROM clock_state WHERE id = 1').get() as { offset_ms: number } | undefined)?.offset_ms ?? 0;
   const clockState = () => ({ now: w.clock.now().toISOString(), stored: storedOffset() });
@@ -19,18 +19,6 @@ describe('/_testbed control surface', () => {
       Object.defineProperty(req.socket, 'remoteAddress', { value: address, configurable: true });
       w.app(req as never, res as never);
     });
-
-  /** A vehicle pending on platform_a; with `card`, its review is running. */
-  async function pendingVehicle(card: boolean) {
-    const { auth } = w.newTenant();
-    const body = { plate: `TB-${String(++seq).padStart(4, '0')}`, brand: 'Seat', model: 'Ibiza', year: 2020, color: 'Azul', city: 'Toluca' };
-    const { id } = (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;
-    await w.request.post(`/v1/vehicles/${id}/registrations`).set(auth).send({ platform: 'platform_a' }).expect(201);
-    if (card) {
-      await w.request.post(`/v1/vehicles/${id}/documents`).set(auth).field('type', 'circulation_card_front').attach('file', TINY_PNG, 'c.png').expect(201);
-    }
-    return { auth, id: id as string };
-  }
 
   describe('who may call it', () => {
     it.each(['203.0.113.9', '10.0.0.5', '::ffff:192.168.1.20', '2001:db8::1'])(
@@ -123,80 +111,12 @@ describe('/_testbed control surface', () => {
     });
 
     it('when advanced past a running review, then the review has ended and the API has synced it', async () => {
-      const { auth, id } = await pendingVehicle(true);
+      const { auth, id } = await underReview();
 
       await w.request.post('/_testbed/clock/advance').send({ duration: '1d' }).expect(200);
 
       const stored = await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth);
       expect(stored.body).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
-    });
-  });
-
-  describe('platform_a review', () => {
-    it.each([
-      [{ verdict: 'approved' }, 'approved', 'approved'],
-      [{ verdict: 'rejected', card: 'rejected' }, 'rejected', 'rejected'],
-    ])('when a running review is decided with %j, then 200, and the API sees %s only through refresh', async (decision, status, card) => {
-      const { auth, id } = await pendingVehicle(true);
-
-      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send(decision);
-      const stored = await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth);
-      const refreshed = await w.request.post(`/v1/vehicles/${id}/registrations/platform_a/refresh`).set(auth);
-
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ vehicleId: id, verdict: decision.verdict, card });
-      expect(stored.body.status).toBe('pending');
-      expect(refreshed.body).toMatchObject({ status, docReviewStatus: card });
-    });
-
-    it('when the vehicle has no running review (card not uploaded), then 409 CONFLICT', async () => {
-      const { id } = await pendingVehicle(false);
-
-      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send({ verdict: 'approved' });
-
-      expect(res.status).toBe(409);
-      expect(res.body.error.code).toBe('CONFLICT');
-    });
-
-    it.each([
-      ['an unknown vehicle', 404, 'e3c1e5a2-4f0b-4c1e-9a57-0d2f4b7f9a10', { verdict: 'approved' }],
-      ['a bad verdict', 400, null, { verdict: 'maybe' }],
-      ['a bad card verdict', 400, null, { verdict: 'approved', card: 'blurry' }],
-      ['no verdict', 400, null, {}],
-    ])('when the review names %s, then %i', async (_case, status, unknownId, decision) => {
-      const id = unknownId ?? (await pendingVehicle(true)).id;
-
-      const res = await w.request.post(`/_testbed/platform-a/vehicles/${id}/review`).send(decision);
-
-      expect(res.status).toBe(status);
-    });
-  });
-
-  describe('platform_a invitation answers', () => {
-    async function invitedDriver() {
-      const externalId = `drv-${++seq}`;
-      await w.net.platformA.inviteDriver({ externalId, fleetId: 'fleet-1', name: 'Ana Ruiz', whatsapp: `55123${String(seq).padStart(5, '0')}` });
-      return externalId;
-    }
-
-    it.each([
-      ['accept', 'bound'],
-      ['decline', 'rejected'],
-    ])('when an invited driver is made to %s, then 200 with status %s, and a second answer is 409', async (answer, status) => {
-      const driverId = await invitedDriver();
-
-      const res = await w.request.post(`/_testbed/platform-a/drivers/${driverId}/${answer}`);
-      const again = await w.request.post(`/_testbed/platform-a/drivers/${driverId}/${answer}`);
-
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ driverId, status });
-      expect(again.status).toBe(409);
-    });
-
-    it('when the driver was never invited, then 404', async () => {
-      const res = await w.request.post('/_testbed/platform-a/drivers/nobody/accept');
-
-      expect(res.status).toBe(404);
     });
   });
 });

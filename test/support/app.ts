@@ -14,6 +14,8 @@ import { createPlatformBClient } from '../../server/platforms/platform-b-client.
 import { createSimulatorControlClient } from '../../server/platforms/simulator-control-client.ts';
 
 export const TEST_CLOCK_START = '2026-03-02T15:00:00.000Z';
+/** The shape of the ids the seeded generator makes for tenants, keys, vehicles and documents. */
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let migrated: Buffer | undefined;
 

@@ -8,6 +8,7 @@ type World = ReturnType<typeof useWorld>;
 export type Auth = { Authorization: string };
 
 export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
 /** platform_a's own review of an accepted driver lasts 1 to 12 simulated hours (seeded). */
 export const PAST_DRIVER_REVIEW = 13 * HOUR;
 

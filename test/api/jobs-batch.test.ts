@@ -1,30 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../server/auth/scopes.ts';
+import { jobFixtures } from '../support/jobs-fixtures.ts';
 import { useWorld } from '../support/world.ts';
-
-type Auth = { Authorization: string };
-type Fleet = ReturnType<ReturnType<typeof useWorld>['newTenant']>;
 
 describe('batch jobs', () => {
   const w = useWorld();
-  let seq = 0;
-  const next = () => String(++seq).padStart(6, '0');
-
-  /** Arrange-only shortcut: the service, not 500 HTTP calls. */
-  const vehicle = (fleet: Fleet, extra: Record<string, unknown> = {}) =>
-    w.services.vehicles.create(fleet.tenant.id, {
-      plate: `JB${next()}`, brand: 'Nissan', model: 'Versa', year: 2022, color: 'Blanco', city: 'Guadalajara',
-      vin: `1HGCM82633A${next()}`, ...extra,
-    } as never);
-  const driver = (fleet: Fleet) =>
-    w.services.drivers.create(fleet.tenant.id, { name: 'Ana López', whatsapp: `33${next()}55`, city: 'Guadalajara' } as never);
-  const batch = (auth: Auth, body: object, what = 'vehicles/registrations') => w.request.post(`/v1/${what}/batch`).set(auth).send(body);
-  const getJob = (auth: Auth, id: string) => w.request.get(`/v1/jobs/${id}`).set(auth);
-  const registration = (id: string, platform: string) =>
-    w.deps.db.prepare('SELECT status FROM vehicle_registrations WHERE vehicle_id = ? AND platform = ?').pluck().get(id, platform);
-  const onPlatformA = (id: string) => w.net.simulators.db.prepare('SELECT COUNT(*) FROM pa_vehicles WHERE external_id = ?').pluck().get(id);
+  const { next, vehicle, driver, batch, getJob, registration } = jobFixtures(w);
 
   it('when ids mix eligible and ineligible ones, then 202 names the skipped and the job registers the rest in request order', async () => {
     const fleet = w.newTenant();
@@ -132,76 +114,4 @@ describe('batch jobs', () => {
     expect((await batch(auth, body, what)).status).toBe(status);
   });
 
-  it('when a job is read, then it needs the read scope of its kind and another tenant gets 404', async () => {
-    const fleet = w.newTenant();
-    const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: [vehicle(fleet).id] });
-    const key = (scopes: Scope[]) => ({ Authorization: `Bearer ${w.tenants.createKey(fleet.tenant.id, scopes).key}` });
-
-    expect((await getJob(key(['vehicles:read']), body.jobId)).status).toBe(200);
-    const denied = await getJob(key(['drivers:read', 'vehicles:write']), body.jobId);
-    expect([denied.status, denied.body.error.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
-    expect((await getJob(w.newTenant('Ajena').auth, body.jobId)).status).toBe(404);
-    expect((await getJob(fleet.auth, 'not-a-uuid')).status).toBe(404);
-    expect((await getJob(fleet.auth, randomUUID())).status).toBe(404);
-    await w.services.jobs.runUntilIdle();
-  });
-
-  it('when platform_a fails three calls part-way, then the items are retried and each vehicle is registered once', async () => {
-    const fleet = w.newTenant();
-    const ids = Array.from({ length: 6 }, () => vehicle(fleet).id);
-    const fault = () => HttpResponse.json({ message: 'injected' }, { status: 503 });
-    for (let i = 0; i < 3; i++) w.net.server.use(http.post('http://platform-a.sim.test/v1/vehicles', fault, { once: true }));
-
-    const { body } = await batch(fleet.auth, { platform: 'platform_a', vehicleIds: ids });
-    await w.services.jobs.runUntilIdle();
-
-    expect((await getJob(fleet.auth, body.jobId)).body).toMatchObject({ status: 'completed', processed: 6, succeeded: 6, failed: 0 });
-    expect(ids.map(onPlatformA)).toEqual([1, 1, 1, 1, 1, 1]);
-    const attempts = w.deps.db.prepare('SELECT SUM(attempts) FROM job_items WHERE job_id = ?').pluck().get(body.jobId);
-    // Three faults, three retries: 9 calls (more only if the short test timeout cut a slow call).
-    expect(attempts).toBeGreaterThanOrEqual(9);
-  });
-
-  it('when platform_a stays unreachable for some items, then the others succeed and those fail after their retries', async () => {
-    const fleet = w.newTenant();
-    const vehicles = Array.from({ length: 4 }, () => vehicle(fleet));
-    const ids = vehicles.map((v) => v.id);
-    const unreachable = new Set([vehicles[1].plate, vehicles[3].plate]);
-    // By plate, not by call count, so a retry after a slow call cannot shift the fault onto another item.
-    // Returning nothing lets the call through to the simulator.
-    w.net.server.use(http.post('http://platform-a.sim.test/v1/vehicles', async ({ request }) => {
-      const { plate } = (await request.clone().json()) as { plate: string };
-      return unreachable.has(plate) ? HttpResponse.error() : undefined;
-    }));
-
-    const { body } = await batch(fleet.auth, { platform: 'platform_a', vehicleIds: ids });
-    await w.services.jobs.runUntilIdle();
-
-    const job = (await getJob(fleet.auth, body.jobId)).body;
-    expect(job).toMatchObject({ status: 'completed', processed: 4, succeeded: 2, failed: 2 });
-    const failure = { ok: false, message: 'La plataforma platform_a no respondió tras 5 intentos; vuelve a intentarlo más tarde.' };
-    expect(job.results.map((r: { ok: boolean; message: string | null }) => ({ ok: r.ok, message: r.message }))).toEqual([
-      { ok: true, message: null }, failure, { ok: true, message: null }, failure,
-    ]);
-  });
-
-  // Throughput is measured in test/e2e/jobs-restart.test.ts: msw's in-process hop costs ~20 ms a call.
-  it('when a job runs, then every read on the way shows consistent counters and results', async () => {
-    const fleet = w.newTenant();
-    const ids = Array.from({ length: 80 }, () => vehicle(fleet).id);
-    const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: ids });
-
-    const run = w.services.jobs.runUntilIdle();
-    let job;
-    do {
-      job = (await getJob(fleet.auth, body.jobId)).body;
-      expect(job.processed).toBe(job.succeeded + job.failed);
-      expect(job.processed).toBeLessThanOrEqual(job.total);
-      expect(job.results).toHaveLength(job.processed);
-    } while (job.status !== 'completed');
-    await run;
-
-    expect(job).toMatchObject({ total: 80, processed: 80, succeeded: 80 });
-    expect(new Set(job.results.map((r: { vehicleId: string }) => r.vehicleId))).toEqual(new Set(ids));
-  });
 });

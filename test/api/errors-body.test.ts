@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from '../support/app.ts';
+import { expectEnvelope } from '../support/error-envelope.ts';
+import { vehicleBody } from '../support/vehicles.ts';
+
+/** A new tenant POSTs `raw` to /v1/vehicles as `type`; `vehicles()` counts the rows it left. */
+async function postRaw(raw: string, type = 'application/json') {
+  const { request, newTenant, deps } = makeTestApp();
+  const { auth } = newTenant();
+  const res = await request.post('/v1/vehicles').set(auth).set('Content-Type', type).send(raw);
+  return { res, vehicles: () => (deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles').get() as { n: number }).n };
+}
+
+/** A new tenant PATCHes `raw` as JSON onto its one vehicle; `notes()` reads what that vehicle holds. */
+async function patchRaw(raw: string) {
+  const { request, newTenant, deps } = makeTestApp();
+  const { auth } = newTenant();
+  const id = (await request.post('/v1/vehicles').set(auth).send(vehicleBody())).body.id;
+  const res = await request.patch(`/v1/vehicles/${id}`).set(auth).set('Content-Type', 'application/json').send(raw);
+  return { res, notes: () => deps.db.prepare('SELECT notes FROM vehicles WHERE id = ?').get(id) };
+}
+
+describe('body parsing errors', () => {
+  it.each([
+    ['a truncated object', '{"plate":"ABC123",'],
+    ['single quotes', "{'plate':'ABC123'}"],
+    ['a trailing comma', '{"plate":"ABC123",}'],
+    ['plain words', 'hola'],
+  ])('when POST /v1/vehicles sends malformed JSON (%s), then 400 VALIDATION in the envelope', async (_label, raw) => {
+    const { res, vehicles } = await postRaw(raw);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe('El cuerpo de la solicitud no es JSON válido.');
+    expect(vehicles()).toBe(0);
+  });
+
+  it('when PATCH sends malformed JSON, then 400 VALIDATION and nothing is saved', async () => {
+    const { res, notes } = await patchRaw('{"notes": "x"');
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(notes()).toEqual({ notes: null });
+  });
+
+  it.each([
+    ['text/plain', JSON.stringify(vehicleBody())],
+    ['application/x-www-form-urlencoded', 'plate=ERR-001&brand=Nissan&model=Versa&year=2022&color=Blanco'],
+    ['application/xml', '<vehicle><plate>ERR-001</plate></vehicle>'],
+  ])('when POST /v1/vehicles sends Content-Type %s, then 400 VALIDATION and nothing is created', async (type, raw) => {
+    const { res, vehicles } = await postRaw(raw, type);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toMatch(/JSON/);
+    expect(vehicles()).toBe(0);
+  });
+
+  it('when POST /v1/vehicles has no body at all, then 400 VALIDATION', async () => {
+    const { request, newTenant } = makeTestApp();
+    const { auth } = newTenant();
+
+    const res = await request.post('/v1/vehicles').set(auth);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+  });
+
+  it.each([
+    ['null', 'null', 'null'],
+    ['a number', '5', 'un número'],
+    ['a string', '"ABC123"', 'un texto'],
+    ['a boolean', 'true', 'un valor booleano'],
+    ['an array', JSON.stringify([vehicleBody()]), 'un arreglo'],
+  ])('when the JSON body is %s, then 400 VALIDATION saying an object is expected, not that it is invalid JSON', async (_label, raw, kind) => {
+    const { res, vehicles } = await postRaw(raw);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe(`El cuerpo debe ser un objeto JSON ({…}); se recibió ${kind}.`);
+    expect(res.body.error.details).toEqual([{ field: '(cuerpo)', message: `Se esperaba un objeto JSON, se recibió ${kind}` }]);
+    expect(vehicles()).toBe(0);
+  });
+
+  it('when a PATCH body is null, then 400 VALIDATION and nothing is saved', async () => {
+    const { res, notes } = await patchRaw('null');
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toMatch(/objeto JSON/);
+    expect(notes()).toEqual({ notes: null });
+  });
+
+  it('when the body is over 1 MB, then 413 FILE_TOO_LARGE saying the body passes 1 MB, and nothing is created', async () => {
+    const huge = JSON.stringify({ ...vehicleBody(), padding: 'x'.repeat(1024 * 1024) });
+
+    const { res, vehicles } = await postRaw(huge);
+
+    expectEnvelope(res, 413, 'FILE_TOO_LARGE');
+    expect(res.body.error.message).toBe('El cuerpo de la solicitud supera el máximo de 1 MB.');
+    expect(vehicles()).toBe(0);
+  });
+
+  it('when the body is just under 1 MB, then it is parsed (and validated) rather than refused as too large', async () => {
+    const body = JSON.stringify({ ...vehicleBody(), padding: 'x'.repeat(1_000_000) });
+
+    const { res } = await postRaw(body);
+
+    expect(res.status).toBe(201);
+  });
+});
