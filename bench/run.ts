@@ -150,6 +150,10 @@ try {
       name: 'cold start: `fleet-sim serve` → listening (new data dir)', unit: 'ms', value: starts.serve,
       baselineName: '`node -e 0`, just before each', baseline: starts.bare, ratio: starts.ratio, goal: { text: '≤ 500 ms', valueMax: 500 },
     },
+    {
+      name: '`startTestbed()` → its handle (compiled testing library, temp data dir)', unit: 'ms', value: starts.testbed,
+      baselineName: '`node -e 0`', baseline: starts.bare, goal: { text: '≤ 600 ms', valueMax: 600 },
+    },
     { name: 'build app on in-memory DB (makeDeps + createApp)', unit: 'ms', value: builds.build, baselineName: 'open + migrate :memory: alone', baseline: builds.openDb },
     { name: 'API RSS, idle after start', unit: 'MB', value: one(idle.rssMb), baselineName: 'Express minimal, idle', baseline: one(minimalIdleMb) },
     { name: 'API peak RSS under HTTP load', unit: 'MB', value: one(apiPeakMb), baselineName: 'Express minimal under its load', baseline: one(minimalPeakMb) },

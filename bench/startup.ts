@@ -7,6 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stat, type Stat } from './load.ts';
 import { startServe, tempDir } from './serve.ts';
 
@@ -22,13 +24,18 @@ export function bareNodeStart(): Promise<number> {
 
 export interface ColdStarts {
   serve: Stat;
+  /** `startTestbed()` of the compiled testing library → its handle, as an integrator's setup waits. */
+  testbed: Stat;
   bare: Stat;
   /** serve ÷ node -e 0, pair by pair. */
   ratio: Stat;
 }
 
 export async function coldStarts(count: number): Promise<ColdStarts> {
+  // The package's compiled entry, as `import { startTestbed } from 'fleet-testbed/testing'` gets it.
+  const { startTestbed } = (await import(pathToFileURL(resolve('dist/testing/index.js')).href)) as typeof import('../testing/index.ts');
   const serve: number[] = [];
+  const testbed: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < count; i++) {
     bare.push(await bareNodeStart());
@@ -37,8 +44,12 @@ export async function coldStarts(count: number): Promise<ColdStarts> {
     serve.push(started.coldStartMs);
     await started.stop();
     rmSync(dir, { recursive: true, force: true });
+    const t = performance.now();
+    const handle = await startTestbed();
+    testbed.push(performance.now() - t);
+    await handle.stop();
   }
-  return { serve: stat(serve), bare: stat(bare), ratio: stat(serve.map((ms, i) => ms / bare[i])) };
+  return { serve: stat(serve), testbed: stat(testbed), bare: stat(bare), ratio: stat(serve.map((ms, i) => ms / bare[i])) };
 }
 
 /** Imported here, not at the top: the bench's own start should not pay for the whole API. */

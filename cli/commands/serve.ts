@@ -62,7 +62,7 @@ async function startProcesses(config: Config) {
   // is handled when startApiServer awaits it, not reported as an unhandled rejection.
   const simulatorsUrl = starting.then((companion) => companion.baseUrl);
   simulatorsUrl.catch(() => undefined);
-  const { startApiServer } = await import('../../server/main.ts');
+  const { startApiServer } = await loadApiServer();
   try {
     const api = await startApiServer(config, { simulatorsUrl });
     const companion = await starting;
@@ -71,6 +71,14 @@ async function startProcesses(config: Config) {
     await starting.then((companion) => companion.stop(), () => undefined);
     throw err;
   }
+}
+
+/**
+ * Compiled, the API is one bundled file (scripts/build.mjs: half of its start was Node's loader); from
+ * the sources, its modules. Errors cross this line as messages only (oneLine), never by class.
+ */
+function loadApiServer(): Promise<typeof import('../../server/main.ts')> {
+  return import.meta.url.endsWith('.js') ? import(new URL('../../bundles/api.js', import.meta.url).href) : import('../../server/main.ts');
 }
 
 /** The contract's `listening on http://127.0.0.1:<port>` by default; with FLEET_HOST, the bound host. */

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { probeTimings, watchHealth } from './health-probe.ts';
 
-// Compiled (dist/, what fleet-sim runs) the simulators are plain JavaScript; from the sources (tests
-// importing this file) they need tsx's loader.
+// Compiled (dist/, what fleet-sim runs) the simulators are one bundled file (scripts/build.mjs); from
+// the sources (tests importing this file) they need tsx's loader.
 const COMPILED = import.meta.url.endsWith('.js');
-const SIMULATORS_MAIN = fileURLToPath(new URL(`../../simulators/main.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
+const SIMULATORS_MAIN = fileURLToPath(new URL(COMPILED ? '../../bundles/simulators.js' : '../../simulators/main.ts', import.meta.url));
 const LOADER = COMPILED ? [] : ['--import', 'tsx'];
 // A serve started with --cpu-prof (bench/startup-profile.ts) profiles its simulators too; node
 // refuses the flag in NODE_OPTIONS, so it is passed on here.

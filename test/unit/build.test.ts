@@ -1,28 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildJs, outOfDate } from '../../scripts/build.mjs';
-
-const roots: string[] = [];
-
-/** A small checkout: the files given, under a temp root, built the way the package is. */
-function checkout(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'fleet-build-'));
-  roots.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-/** Moves a file's modification time by `seconds` from now (the build compares source and output times). */
-const age = (path: string, seconds: number) => {
-  const at = new Date(Date.now() + seconds * 1000);
-  utimesSync(path, at, at);
-};
+import { age, checkout, removeCheckouts } from '../support/build-checkout.ts';
 
 const SOURCES = {
   'server/lib/add.ts': 'export const add = (a: number, b: number): number => a + b;\n',
@@ -40,9 +21,7 @@ const SOURCES = {
   'server/ingestion/writer-worker.mjs': "import 'tsx';\n",
 };
 
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeCheckouts);
 
 describe('scripts/build.mjs', () => {
   it('when sources import each other by .ts (static, dynamic, re-export, type-only), then dist/ runs under plain node', async () => {
@@ -72,7 +51,7 @@ describe('scripts/build.mjs', () => {
     await buildJs(root);
 
     expect(outOfDate(root).stale).toEqual([]);
-    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 0 });
+    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 0, bundled: 0 });
   });
 
   it('when one source is edited after the build, then that file alone is rebuilt, with the edit', async () => {
@@ -81,7 +60,7 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'server/lib/add.ts'), 'export const add = (a: number, b: number): number => a * b;\n');
     age(join(root, 'server/lib/add.ts'), 5);
 
-    expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0 });
+    expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0, bundled: 0 });
     expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
   });
 
@@ -91,7 +70,7 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'dist/server/lib/types.d.ts'), 'export interface Pair { a: number; b: number }\n');
     rmSync(join(root, 'server/lib/types.ts'));
 
-    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 2 });
+    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 2, bundled: 0 });
     expect(existsSync(join(root, 'dist/server/lib/types.js'))).toBe(false);
     expect(existsSync(join(root, 'dist/server/lib/types.d.ts'))).toBe(false);
   });
@@ -103,7 +82,7 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'dist/server/leftover.js'), '');
 
     expect(outOfDate(root).fresh).toBe(false);
-    expect(await buildJs(root)).toEqual({ transpiled: 4, copied: 1, removed: 1 });
+    expect(await buildJs(root)).toEqual({ transpiled: 4, copied: 1, removed: 1, bundled: 0 });
     expect(existsSync(join(root, 'dist/server/leftover.js'))).toBe(false);
   });
 });
