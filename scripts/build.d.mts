@@ -4,6 +4,8 @@ export interface BuildResult {
   transpiled: number;
   copied: number;
   removed: number;
+  /** Process bundles made again (dist/bundles/). */
+  bundled: number;
 }
 export declare function outOfDate(root?: string): { stale: string[]; orphans: string[]; fresh: boolean };
 export declare function buildJs(root?: string): Promise<BuildResult>;

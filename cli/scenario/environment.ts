@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
-import { startApiServer } from '../../server/main.ts';
-import { openTenantService } from '../lib/tenant-service.ts';
 import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
 
@@ -61,6 +59,8 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     FLEET_HOST: '127.0.0.1',
   });
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
+  const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);
   // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
   const { db, tenants } = openTenantService(config);
   tenants.seedDemo();
