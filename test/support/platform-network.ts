@@ -56,7 +56,11 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const target = `${origin}${MOUNT[host]}${url.pathname}${url.search}`;
-    return fetch(bypass(target, { method: request.method, headers: request.headers, body, signal: request.signal }));
+    return fetch(bypass(target, { method: request.method, headers: request.headers, body, signal: request.signal })).catch((err) => {
+      // The API's client gave up (its timeout aborted the call, a "slow" fault): no one reads this answer.
+      if (request.signal.aborted) return HttpResponse.error();
+      throw err;
+    });
   };
   const everything = (host: SimHost) => `${SIM_URLS[host]}/*`;
   const forwards = (Object.keys(SIM_URLS) as SimHost[]).map((h) => http.all(everything(h), forwardTo(h)));
