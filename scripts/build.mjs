@@ -12,6 +12,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,8 +120,7 @@ export async function buildJs(root = ROOT) {
     mkdirSync(dirname(join(dist, file)), { recursive: true });
     copyFileSync(join(root, file), join(dist, file));
   }
-  const changed = !fresh || stale.length > 0 || orphans.length > 0;
-  const bundled = await bundleProcesses(root, changed);
+  const bundled = await bundleProcesses(root);
   if (!fresh) writeAtomically(join(dist, STAMP), buildIdentity());
   return { transpiled: sources.length, copied: stale.length - sources.length, removed: orphans.length, bundled };
 }
@@ -155,13 +155,38 @@ const ownImportMetaUrl = (bundleDir) => ({
   },
 });
 
-/** Bundles again when dist/ changed, a bundle is missing, or packages were installed since it was made. */
-async function bundleProcesses(root, changed) {
+/** The compiled trees the bundles are made of, and where the bundles record what they were made of. */
+const BUNDLED_TREES = ['server', 'simulators'];
+const BUNDLE_INPUTS = 'bundles/inputs.json';
+
+/**
+ * What the bundles are made of: the compiled files' contents and the last install of packages. By
+ * content, not by time: a build cut off between transpiling and bundling is finished by the next.
+ */
+function bundleInputs(root) {
   const dist = join(root, 'dist');
-  const installed = Math.max(mtime(join(root, 'package-lock.json')), mtime(join(root, 'node_modules/.package-lock.json')));
+  const hash = createHash('sha256');
+  for (const tree of BUNDLED_TREES) {
+    for (const file of walk(join(dist, tree)).sort()) hash.update(`${tree}/${file}\0`).update(readFileSync(join(dist, tree, file)));
+  }
+  for (const lock of ['package-lock.json', 'node_modules/.package-lock.json']) hash.update(`${lock} ${mtime(join(root, lock))}\0`);
+  return hash.digest('hex');
+}
+
+/** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */
+async function bundleProcesses(root) {
+  const dist = join(root, 'dist');
+  const inputs = bundleInputs(root);
+  let made = {};
+  try {
+    made = JSON.parse(readFileSync(join(dist, BUNDLE_INPUTS), 'utf8'));
+  } catch {
+    // None recorded yet: every bundle is due.
+  }
   const due = Object.entries(BUNDLES).filter(([bundle, entry]) => {
-    if (!existsSync(join(dist, entry))) return false;
-    return changed || mtime(join(dist, bundle)) < installed;
+    if (existsSync(join(dist, entry))) return made[bundle] !== inputs || !existsSync(join(dist, bundle));
+    rmSync(join(dist, bundle), { force: true });
+    return false;
   });
   if (due.length === 0) return 0;
   const { build } = await import('esbuild');
@@ -181,7 +206,9 @@ async function bundleProcesses(root, changed) {
       logLevel: 'error',
     });
     for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
+    made[bundle] = inputs;
   }
+  writeAtomically(join(dist, BUNDLE_INPUTS), JSON.stringify(made));
   return due.length;
 }
 

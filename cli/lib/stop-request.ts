@@ -2,7 +2,8 @@
 const PARENT_WATCH_MS = 250;
 
 /**
- * Runs `stop` once, on SIGINT or SIGTERM, or when the npm that started this process dies.
+ * Runs `stop` once, on SIGINT, SIGTERM or SIGHUP (the terminal running it was closed), or when the
+ * npm that started this process dies.
  *
  * `kill -TERM <pid of npm start>` (what CI runners and supervisors do) does not reach us: npm 11
  * passes the signal to the shell running the script, and dash dies without passing it on (other
@@ -19,6 +20,7 @@ export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv 
   };
   process.on('SIGINT', once);
   process.on('SIGTERM', once);
+  process.on('SIGHUP', once);
   if (env.npm_lifecycle_event === undefined) return;
   const parent = process.ppid;
   setInterval(() => {

@@ -20,8 +20,8 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
  * Info lines (one per request) are gathered and written to stderr together, FLUSH_MS after the
  * first of them: a write per line was a system call per request, about 9 % of a GET by id's CPU
  * (docs/performance.md). A warning or an error is written at once, after the lines before it, and
- * everything pending is written when the process exits; only a SIGKILL loses the last FLUSH_MS of
- * request lines. One buffer for the process, so that lines keep their order across loggers.
+ * everything pending is written when the process exits; a death with no exit (SIGKILL, abort) loses
+ * the last FLUSH_MS of request lines. One buffer for the process: lines keep their order across loggers.
  */
 const FLUSH_MS = 50;
 const FLUSH_CHARS = 64 * 1024;

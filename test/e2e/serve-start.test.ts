@@ -62,11 +62,14 @@ describe('when a second serve starts on a data dir already served', () => {
     expect(readFileSync(join(first.dataDir, 'serve.pid'), 'utf8').trim()).toBe(String(first.pid()));
   }, 60_000);
 
-  it('then a serve stopped by SIGTERM releases the data dir: its PID file is gone and the next one starts', async () => {
-    const ended = await first.stopWith('SIGTERM');
+  // SIGHUP: the terminal running serve was closed.
+  it.each(['SIGTERM', 'SIGHUP'] as const)('then a serve stopped by %s releases the data dir (its PID file gone, the next one starts) and writes its last request lines', async (signal) => {
+    await fetch(`${first.base}/antes-de-parar-${signal}`);
+    const ended = await first.stopWith(signal);
 
     expect({ code: ended.code, signal: ended.signal }, first.output()).toEqual({ code: 0, signal: null });
     expect(() => readFileSync(join(first.dataDir, 'serve.pid'))).toThrow();
+    expect(first.output()).toContain(`"path":"/antes-de-parar-${signal}","status":404`);
     await first.restart();
   }, 60_000);
 });

@@ -54,6 +54,16 @@ describe('scripts/build.mjs bundling the two processes serve starts', () => {
     expect(run(join(root, 'dist/bundles/api.js'))).toBe('api 11\n');
   });
 
+  it('when a build was cut off after transpiling (a compiled file the bundles do not hold), then the next one bundles again', async () => {
+    const root = checkout(SOURCES);
+    await buildJs(root);
+    writeFileSync(join(root, 'dist/server/catalog/pair.js'), "export const pair = () => ({ a: 7, b: 1 });\n");
+
+    expect((await buildJs(root)).bundled).toBe(2);
+    expect(run(join(root, 'dist/bundles/api.js'))).toBe('api 8\n');
+    expect((await buildJs(root)).bundled).toBe(0);
+  });
+
   it('when packages were installed after the bundles were made, then they are bundled again', async () => {
     const root = checkout(SOURCES);
     await buildJs(root);
@@ -63,11 +73,17 @@ describe('scripts/build.mjs bundling the two processes serve starts', () => {
     expect((await buildJs(root)).bundled).toBe(2);
   });
 
-  it('when a process has no entry point in the checkout, then no bundle is made for it', async () => {
+  it('when a process has no entry point in the checkout, then no bundle is made for it, and one made before goes', async () => {
     const { 'simulators/main.ts': _, ...apiOnly } = SOURCES;
     const root = checkout(apiOnly);
 
     expect((await buildJs(root)).bundled).toBe(1);
     expect(existsSync(join(root, 'dist/bundles/simulators.js'))).toBe(false);
+
+    const both = checkout(SOURCES);
+    await buildJs(both);
+    rmSync(join(both, 'simulators/main.ts'));
+    await buildJs(both);
+    expect(existsSync(join(both, 'dist/bundles/simulators.js'))).toBe(false);
   });
 });
