@@ -5,7 +5,7 @@
  * its relative `.ts` imports rewritten to `.js`, the fixtures copied beside them, and declaration
  * files from tsc for the public entry points.
  *
- *   node scripts/build.mjs        JavaScript and declarations (npm run build, prepare)
+ *   node scripts/build.mjs        JavaScript and declarations (npm run build, prepack)
  *   node scripts/build.mjs --js   only the JavaScript (tests, npm start)
  * Either way only what is out of date is rebuilt: a source newer than its output, an output whose
  * source is gone; a change of esbuild or of this script starts dist/ over.
