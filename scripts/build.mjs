@@ -2,20 +2,21 @@
 /**
  * Builds dist/, the JavaScript that `fleet-sim`, `npm start` and the package run (docs/decisions.md#build):
  * every .ts of the shipped trees transpiled file by file by esbuild (no bundle, no type check) with
- * its relative `.ts` imports rewritten to `.js`, the fixtures copied beside them, and declaration
- * files from tsc for the public entry points.
+ * its relative `.ts` imports rewritten to `.js`, the fixtures copied beside them, the two processes
+ * serve starts bundled from those (bundle.mjs), and declaration files from tsc for the public entry points.
  *
  *   node scripts/build.mjs        JavaScript and declarations (npm run build, prepack)
  *   node scripts/build.mjs --js   only the JavaScript (tests, npm start)
  * Either way only what is out of date is rebuilt: a source newer than its output, an output whose
  * source is gone; a change of esbuild or of this script starts dist/ over.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleProcesses } from './bundle.mjs';
+import { mtime, walk, writeAtomically } from './files.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The trees the package ships, mirrored under dist/; absent ones (not written yet) are skipped. */
@@ -32,26 +33,10 @@ const STAMP = '.build-stamp';
 
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.d.ts');
 
-function walk(dir, base = dir, out = []) {
-  if (!existsSync(dir)) return out;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path, base, out);
-    else out.push(relative(base, path).split('\\').join('/'));
-  }
-  return out;
-}
 
 const outputOf = (file) => (isSource(file) ? file.replace(/\.ts$/, '.js') : file);
 /** The source a file of dist/ comes from: its .js from esbuild, its .d.ts from tsc, or a copy. */
 const sourceOf = (output) => output.replace(/(\.d\.ts|\.js)$/, '.ts');
-const mtime = (path) => {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return -1;
-  }
-};
 
 /** What the stamp records: a build made by another build script or esbuild is out of date as a whole. */
 function buildIdentity() {
@@ -86,12 +71,6 @@ const rewriteRelativeTs = {
   },
 };
 
-function writeAtomically(path, contents) {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, contents);
-  renameSync(temp, path);
-}
 
 /** Transpiles and copies what is out of date into root/dist; returns what it did. */
 export async function buildJs(root = ROOT) {
@@ -125,92 +104,6 @@ export async function buildJs(root = ROOT) {
   return { transpiled: sources.length, copied: stale.length - sources.length, removed: orphans.length, bundled };
 }
 
-/**
- * The two processes `serve` starts, each bundled with its packages into one file of dist/bundles/:
- * Node's loader resolving and linking ~600 files was half of each one's start (serve → listening
- * 0.52 s → 0.38 s, docs/performance.md). better-sqlite3 (native) and swagger-ui-express (its
- * swagger-ui-dist finds the assets by __dirname) stay packages. The transpiled files stay beside:
- * the writer thread runs them.
- */
-const BUNDLES = { 'bundles/api.js': 'server/main.js', 'bundles/simulators.js': 'simulators/main.js' };
-const BUNDLE_EXTERNAL = ['better-sqlite3', 'swagger-ui-express'];
-/** CommonJS packages inside an ES module bundle call require. */
-const BUNDLE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
-
-/**
- * Every bundled module keeps its own import.meta.url, the URL its file has in dist/ or node_modules
- * (relative to the bundle, so a package installed elsewhere works): what it finds relative to itself
- * (the fixtures, the writer thread, the dashboard's assets) is found as it was before bundling.
- */
-const ownImportMetaUrl = (bundleDir) => ({
-  name: 'own-import-meta-url',
-  setup(build) {
-    build.onLoad({ filter: /\.m?js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      const fromBundle = relative(bundleDir, args.path).split('\\').join('/');
-      const own = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
-      return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
-    });
-  },
-});
-
-/** The compiled trees the bundles are made of, and where the bundles record what they were made of. */
-const BUNDLED_TREES = ['server', 'simulators'];
-const BUNDLE_INPUTS = 'bundles/inputs.json';
-
-/**
- * What the bundles are made of: the compiled files' contents and the last install of packages. By
- * content, not by time: a build cut off between transpiling and bundling is finished by the next.
- */
-function bundleInputs(root) {
-  const dist = join(root, 'dist');
-  const hash = createHash('sha256');
-  for (const tree of BUNDLED_TREES) {
-    for (const file of walk(join(dist, tree)).sort()) hash.update(`${tree}/${file}\0`).update(readFileSync(join(dist, tree, file)));
-  }
-  for (const lock of ['package-lock.json', 'node_modules/.package-lock.json']) hash.update(`${lock} ${mtime(join(root, lock))}\0`);
-  return hash.digest('hex');
-}
-
-/** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */
-async function bundleProcesses(root) {
-  const dist = join(root, 'dist');
-  const inputs = bundleInputs(root);
-  let made = {};
-  try {
-    made = JSON.parse(readFileSync(join(dist, BUNDLE_INPUTS), 'utf8'));
-  } catch {
-    // None recorded yet: every bundle is due.
-  }
-  const due = Object.entries(BUNDLES).filter(([bundle, entry]) => {
-    if (existsSync(join(dist, entry))) return made[bundle] !== inputs || !existsSync(join(dist, bundle));
-    rmSync(join(dist, bundle), { force: true });
-    return false;
-  });
-  if (due.length === 0) return 0;
-  const { build } = await import('esbuild');
-  for (const [bundle, entry] of due) {
-    const outfile = join(dist, bundle);
-    const result = await build({
-      entryPoints: [join(dist, entry)],
-      outfile,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      external: BUNDLE_EXTERNAL,
-      banner: { js: BUNDLE_BANNER },
-      plugins: [ownImportMetaUrl(dirname(outfile))],
-      write: false,
-      logLevel: 'error',
-    });
-    for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
-    made[bundle] = inputs;
-  }
-  writeAtomically(join(dist, BUNDLE_INPUTS), JSON.stringify(made));
-  return due.length;
-}
 
 /** The public entry points (package.json exports); tsconfig.build.json includes the same files. */
 const ENTRY_POINTS = ['testing/index.ts', 'client/index.ts'];

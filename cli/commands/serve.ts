@@ -74,7 +74,7 @@ async function startProcesses(config: Config) {
 }
 
 /**
- * Compiled, the API is one bundled file (scripts/build.mjs: half of its start was Node's loader); from
+ * Compiled, the API is one bundled file (scripts/bundle.mjs: half of its start was Node's loader); from
  * the sources, its modules. Errors cross this line as messages only (oneLine), never by class.
  */
 function loadApiServer(): Promise<typeof import('../../server/main.ts')> {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { probeTimings, watchHealth } from './health-probe.ts';
 
-// Compiled (dist/, what fleet-sim runs) the simulators are one bundled file (scripts/build.mjs); from
+// Compiled (dist/, what fleet-sim runs) the simulators are one bundled file (scripts/bundle.mjs); from
 // the sources (tests importing this file) they need tsx's loader.
 const COMPILED = import.meta.url.endsWith('.js');
 const SIMULATORS_MAIN = fileURLToPath(new URL(COMPILED ? '../../bundles/simulators.js' : '../../simulators/main.ts', import.meta.url));

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mtime, walk, writeAtomically } from './files.mjs';
+
+/**
+ * The two processes `serve` starts, each bundled with its packages into one file of dist/bundles/:
+ * Node's loader resolving and linking ~600 files was half of each one's start (serve → listening
+ * 0.52 s → 0.38 s, docs/performance.md). better-sqlite3 (native) and swagger-ui-express (its
+ * swagger-ui-dist finds the assets by __dirname) stay packages. The transpiled files stay beside:
+ * the writer thread runs them.
+ */
+const BUNDLES = { 'bundles/api.js': 'server/main.js', 'bundles/simulators.js': 'simulators/main.js' };
+const BUNDLE_EXTERNAL = ['better-sqlite3', 'swagger-ui-express'];
+/** CommonJS packages inside an ES module bundle call require. */
+const BUNDLE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Every bundled module keeps its own import.meta.url, the URL its file has in dist/ or node_modules
+ * (relative to the bundle, so a package installed elsewhere works): what it finds relative to itself
+ * (the fixtures, the writer thread, the dashboard's assets) is found as it was before bundling.
+ */
+const ownImportMetaUrl = (bundleDir) => ({
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.m?js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(bundleDir, args.path).split('\\').join('/');
+      const own = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+});
+
+/** The compiled trees the bundles are made of, and where the bundles record what they were made of. */
+const BUNDLED_TREES = ['server', 'simulators'];
+const BUNDLE_INPUTS = 'bundles/inputs.json';
+
+/**
+ * What the bundles are made of: the compiled files' contents, the last install of packages and this
+ * script. By content, not by time: a build cut off between transpiling and bundling is finished by the next.
+ */
+function bundleInputs(root) {
+  const dist = join(root, 'dist');
+  const hash = createHash('sha256');
+  for (const tree of BUNDLED_TREES) {
+    for (const file of walk(join(dist, tree)).sort()) hash.update(`${tree}/${file}\0`).update(readFileSync(join(dist, tree, file)));
+  }
+  for (const lock of ['package-lock.json', 'node_modules/.package-lock.json']) hash.update(`${lock} ${mtime(join(root, lock))}\0`);
+  // How they are bundled: this file.
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  return hash.digest('hex');
+}
+
+/** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */
+export async function bundleProcesses(root) {
+  const dist = join(root, 'dist');
+  const inputs = bundleInputs(root);
+  let made = {};
+  try {
+    made = JSON.parse(readFileSync(join(dist, BUNDLE_INPUTS), 'utf8'));
+  } catch {
+    // None recorded yet: every bundle is due.
+  }
+  const due = Object.entries(BUNDLES).filter(([bundle, entry]) => {
+    if (existsSync(join(dist, entry))) return made[bundle] !== inputs || !existsSync(join(dist, bundle));
+    rmSync(join(dist, bundle), { force: true });
+    return false;
+  });
+  if (due.length === 0) return 0;
+  const { build } = await import('esbuild');
+  for (const [bundle, entry] of due) {
+    const outfile = join(dist, bundle);
+    const result = await build({
+      entryPoints: [join(dist, entry)],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: BUNDLE_EXTERNAL,
+      banner: { js: BUNDLE_BANNER },
+      plugins: [ownImportMetaUrl(dirname(outfile))],
+      write: false,
+      logLevel: 'error',
+    });
+    for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
+    made[bundle] = inputs;
+  }
+  writeAtomically(join(dist, BUNDLE_INPUTS), JSON.stringify(made));
+  return due.length;
+}
