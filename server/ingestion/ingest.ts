@@ -144,21 +144,24 @@ export function createRideIngestion(deps: IngestDeps) {
     return { rides, dailyEarnings: daily.count };
   }
 
-  /** The background task: each tenant's days since its last read, minus the platform's unsettled window. */
+  /**
+   * The background task: for each world whose time moved (throttle.ts), its days since its last read,
+   * minus the platform's unsettled window.
+   */
   async function syncDue(): Promise<void> {
-    if (!throttle.due()) return;
-    for (const platform of PLATFORMS) {
-      for (const target of syncState.targets(platform)) {
-        const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
-        const since = mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at));
-        try {
-          await ingestWindow(target.tenant_id, platform, addDays(since, -UNSETTLED_DAYS[platform]), mexicoCityDate(nowMs));
-          syncState.mark(target.tenant_id, platform, nowMs);
-        } catch (err) {
-          // One platform down must not hold the other back; this window is read again at the next tick.
-          throttle.retry();
-          deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
-        }
+    const targets = PLATFORMS.flatMap((platform) => syncState.targets(platform).map((target) => ({ platform, target })));
+    const due = throttle.dueAmong(syncState.tenantIds());
+    for (const { platform, target } of targets) {
+      if (!due.has(target.tenant_id)) continue;
+      const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
+      const since = mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at));
+      try {
+        await ingestWindow(target.tenant_id, platform, addDays(since, -UNSETTLED_DAYS[platform]), mexicoCityDate(nowMs));
+        syncState.mark(target.tenant_id, platform, nowMs);
+      } catch (err) {
+        // One platform down must not hold the other back; this window is read again at the next tick.
+        throttle.retry(target.tenant_id);
+        deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
       }
     }
   }

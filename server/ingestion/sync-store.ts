@@ -16,11 +16,13 @@ export function createRideSyncStore(db: Db) {
     WHERE EXISTS (SELECT 1 FROM vehicles v JOIN vehicle_registrations r ON r.vehicle_id = v.id
       WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')
     ORDER BY t.id`);
+  const tenantIds = db.prepare('SELECT id FROM tenants ORDER BY id').pluck();
   const mark = db.prepare(`INSERT INTO ride_sync (tenant_id, platform, synced_at_ms) VALUES (?, ?, ?)
     ON CONFLICT (tenant_id, platform) DO UPDATE SET synced_at_ms = excluded.synced_at_ms`);
 
   return {
     targets: (platform: Platform) => targets.all({ platform }) as SyncTarget[],
+    tenantIds: () => tenantIds.all() as string[],
     mark: (tenantId: string, platform: Platform, atMs: number) => void mark.run(tenantId, platform, atMs),
   };
 }

@@ -4,29 +4,50 @@ import type { Clocks } from '../lib/clocks.ts';
 export const RESYNC_EVERY_REAL_MS = 15_000;
 
 /**
- * When the background ingestion is worth running. Nothing in the simulated world changes unless
- * simulated time moves: after a `clock advance` (of the service time or of any tenant) it runs at
- * once; a frozen clock is not read again; a clock that follows real time is read every 15 real
- * seconds, since re-reading every tenant's unsettled platform_b window at each sync tick (every
- * second) would keep a big fleet's API busy. Real time here protects the process (contract §1: two
- * kinds of time).
+ * Which worlds the background ingestion should read again. Nothing in a world changes unless its
+ * simulated time moves: after an advance of its clock (or of the service time) it is read at once;
+ * a frozen world is not read again; one whose clock follows real time is read every 15 real seconds,
+ * since re-reading every tenant's unsettled platform_b window at each sync tick (every second) would
+ * keep a big fleet's API busy. An advance of one tenant's clock re-reads that world alone: on a
+ * testbed serving many worlds side by side, each advance would otherwise re-read all of them. Real
+ * time here protects the process (contract §1: two kinds of time).
  */
 export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
-  let last: { position: string; realMs: number } | null = null;
+  type Seen = { position: string; realMs: number };
+  let lastRun: Seen | null = null;
+  const lastRead = new Map<string, Seen>();
+
+  /** Whether time moved (or flowed 15 real seconds) between `before` and `now`; never seen counts as moved. */
+  const moved = (before: Seen | null | undefined, now: Seen): boolean =>
+    before == null ||
+    now.position !== before.position ||
+    (clocks.service.getState().frozenAtMs === null && now.realMs - before.realMs >= RESYNC_EVERY_REAL_MS);
+
   return {
-    due(): boolean {
-      const now = { position: clocks.position(), realMs: realNowMs() };
-      if (last !== null) {
-        const advanced = now.position !== last.position;
-        const flowing = clocks.service.getState().frozenAtMs === null && now.realMs - last.realMs >= RESYNC_EVERY_REAL_MS;
-        if (!advanced && !flowing) return false;
-      }
-      last = now;
-      return true;
+    /**
+     * The worlds among these tenants worth reading now: none when no world's time moved since the
+     * last run; otherwise those whose own time moved, and those not seen before. Tenants no longer
+     * among them (deleted) are forgotten.
+     */
+    dueAmong(tenantIds: readonly string[]): Set<string> {
+      const run = { position: clocks.position(), realMs: realNowMs() };
+      if (!moved(lastRun, run)) return new Set();
+      lastRun = run;
+      const present = new Set(tenantIds);
+      for (const tenantId of lastRead.keys()) if (!present.has(tenantId)) lastRead.delete(tenantId);
+      return new Set(
+        tenantIds.filter((tenantId) => {
+          const now = { position: clocks.positionOf(tenantId), realMs: run.realMs };
+          if (!moved(lastRead.get(tenantId), now)) return false;
+          lastRead.set(tenantId, now);
+          return true;
+        }),
+      );
     },
-    /** A run that could not read everything: the next tick tries again, whatever the clock did. */
-    retry(): void {
-      last = null;
+    /** A world that could not be read whole: the next run reads it again, whatever its clock did. */
+    retry(tenantId: string): void {
+      lastRun = null;
+      lastRead.delete(tenantId);
     },
   };
 }

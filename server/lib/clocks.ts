@@ -20,6 +20,8 @@ export interface Clocks {
   offsets(): Record<string, number>;
   /** Changes whenever any world's time moves, so that pollers (ride ingestion) notice an advance. */
   position(): string;
+  /** Changes whenever this world's time moves (the service time or its offset): which world it was. */
+  positionOf(tenantId: string): string;
 }
 
 /**
@@ -50,6 +52,10 @@ export function createClocks(db: Db, service: SimClock): Clocks {
     position() {
       const state = service.getState();
       return `${state.frozenAtMs}|${state.offsetMs}|${(totals.get() as number[]).join('|')}`;
+    },
+    positionOf(tenantId) {
+      const state = service.getState();
+      return `${state.frozenAtMs}|${state.offsetMs + (offset(tenantId) ?? 0)}`;
     },
   };
 }

@@ -72,6 +72,22 @@ describe('clocks: a tenant is a world with its own clock', () => {
     expect(clocks.position()).not.toBe(afterTenant);
   });
 
+  it('when a world\'s time moves (its offset or the service time), then its position changes; another world\'s advance leaves it', () => {
+    const { clocks, newTenant } = setup();
+    const [a, b] = [newTenant(), newTenant()];
+    const first = clocks.positionOf(a);
+    newTenant();
+    clocks.setOffset(b, HOUR);
+    const unchanged = clocks.positionOf(a);
+    clocks.setOffset(a, HOUR);
+    const afterOwn = clocks.positionOf(a);
+    clocks.service.advance(HOUR);
+
+    expect(unchanged).toBe(first);
+    expect(afterOwn).not.toBe(first);
+    expect(clocks.positionOf(a)).not.toBe(afterOwn);
+  });
+
   describe('across restarts', () => {
     const files = tempDatabaseFiles();
 

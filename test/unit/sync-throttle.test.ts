@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { SimClock } from '../../server/lib/clock.ts';
+import { createClocks } from '../../server/lib/clocks.ts';
+import { createSeededIds } from '../../server/lib/ids.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { createSyncThrottle, RESYNC_EVERY_REAL_MS } from '../../server/ingestion/throttle.ts';
+import { createTenantService } from '../../server/tenants/service.ts';
+
+const HOUR = 3_600_000;
+
+function setup(service = SimClock.frozenAt('2026-03-02T15:00:00.000Z')) {
+  const db = openDatabase(':memory:');
+  const clocks = createClocks(db, service);
+  const tenants = createTenantService({ db, clocks, ids: createSeededIds(db, 7) });
+  let realMs = 0;
+  const throttle = createSyncThrottle(clocks, () => realMs);
+  const [a, b] = [tenants.createTenant('Mundo A').id, tenants.createTenant('Mundo B').id];
+  return { clocks, throttle, a, b, passReal: (ms: number) => void (realMs += ms) };
+}
+
+describe('the ride ingestion throttle: which worlds are read again', () => {
+  it('when worlds are first seen, then each is due; when no clock moved since, then none is', () => {
+    const { throttle, a, b } = setup();
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
+    expect(throttle.dueAmong([a, b])).toEqual(new Set());
+  });
+
+  it('when one tenant\'s clock is advanced, then that world alone is due', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+
+    clocks.setOffset(b, HOUR);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([b]));
+  });
+
+  it('when the service time is advanced, then every world is due', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+
+    clocks.service.advance(HOUR);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
+  });
+
+  it('when a world could not be read whole, then it alone is due at the next tick', () => {
+    const { throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+
+    throttle.retry(a);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a]));
+  });
+
+  it('when the clock follows real time, then a world is due again 15 real seconds after its last read, not before', () => {
+    const { throttle, a, passReal } = setup(new SimClock({ frozenAtMs: null, offsetMs: 0 }));
+    throttle.dueAmong([a]);
+
+    passReal(RESYNC_EVERY_REAL_MS - 1);
+    expect(throttle.dueAmong([a])).toEqual(new Set());
+    passReal(1);
+    expect(throttle.dueAmong([a])).toEqual(new Set([a]));
+  });
+
+  it('when a world not seen before appears while no time moved, then it waits for the next move of any clock', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a]);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set());
+    clocks.setOffset(a, HOUR);
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
+  });
+
+  it('when a world is no longer among the tenants, then it is forgotten: seen again, it is a world not seen before', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    clocks.setOffset(a, HOUR);
+    expect(throttle.dueAmong([a])).toEqual(new Set([a]));
+
+    clocks.setOffset(a, 2 * HOUR);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
+  });
+});
