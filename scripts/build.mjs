@@ -33,7 +33,6 @@ const STAMP = '.build-stamp';
 
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.d.ts');
 
-
 const outputOf = (file) => (isSource(file) ? file.replace(/\.ts$/, '.js') : file);
 /** The source a file of dist/ comes from: its .js from esbuild, its .d.ts from tsc, or a copy. */
 const sourceOf = (output) => output.replace(/(\.d\.ts|\.js)$/, '.ts');
@@ -71,7 +70,6 @@ const rewriteRelativeTs = {
   },
 };
 
-
 /** Transpiles and copies what is out of date into root/dist; returns what it did. */
 export async function buildJs(root = ROOT) {
   const dist = join(root, 'dist');
@@ -103,7 +101,6 @@ export async function buildJs(root = ROOT) {
   if (!fresh) writeAtomically(join(dist, STAMP), buildIdentity());
   return { transpiled: sources.length, copied: stale.length - sources.length, removed: orphans.length, bundled };
 }
-
 
 /** The public entry points (package.json exports); tsconfig.build.json includes the same files. */
 const ENTRY_POINTS = ['testing/index.ts', 'client/index.ts'];

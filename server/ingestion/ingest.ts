@@ -149,8 +149,10 @@ export function createRideIngestion(deps: IngestDeps) {
    * minus the platform's unsettled window.
    */
   async function syncDue(): Promise<void> {
-    const targets = PLATFORMS.flatMap((platform) => syncState.targets(platform).map((target) => ({ platform, target })));
+    // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
     const due = throttle.dueAmong(syncState.tenantIds());
+    if (due.size === 0) return;
+    const targets = PLATFORMS.flatMap((platform) => syncState.targets(platform).map((target) => ({ platform, target })));
     for (const { platform, target } of targets) {
       if (!due.has(target.tenant_id)) continue;
       const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
