@@ -13,6 +13,7 @@ import { createTenant, createVehicles, runRegistrationBatch } from './dataset.ts
 import { generateRides } from './ingest.ts';
 import { pairedRatio, runLoad } from './load.ts';
 import { startBaseline, startServe, tempDir } from './serve.ts';
+import { serveNodeFlags } from '../testing/serve-process.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback?: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -48,7 +49,7 @@ try {
   };
   const dirA = copy('a');
   const dirB = copy('b');
-  const a = started(await startServe(dirA, {}, [], join(resolve(against), 'cli/bin.mjs')));
+  const a = started(await startServe(dirA, {}, serveNodeFlags(), join(resolve(against), 'cli/bin.mjs')));
   const b = started(await startServe(dirB));
   const minimal = started(await startBaseline('express-minimal.ts', { BENCH_DB: join(dirA, 'api.db') }));
   log(`${rounds} rounds × ${seconds} s`);

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { createTenant, createVehicles } from './dataset.ts';
 import { runLoad } from './load.ts';
 import { startServe, tempDir } from './serve.ts';
+import { serveNodeFlags } from '../testing/serve-process.ts';
 
 const which = process.argv[2] ?? 'byId';
 const seconds = Number(process.argv[3] ?? 8);
 const dir = tempDir('prof');
 const profDir = join(dir, 'profiles');
 // A node flag (NODE_OPTIONS refuses --cpu-prof), which serve passes on to the simulators' process.
-const serve = await startServe(dir, {}, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+const serve = await startServe(dir, {}, [...serveNodeFlags(), '--cpu-prof', `--cpu-prof-dir=${profDir}`]);
 const t = await createTenant(serve, 'Flota Perfil');
 const ids = await createVehicles(serve.base, t, 50);
 const paths: Record<string, string> = {

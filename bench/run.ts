@@ -14,6 +14,9 @@ import { memoryOf, peakTracker, startBaseline, startServe, tempDir } from './ser
 import { appBuilds, coldStarts } from './startup.ts';
 import { measureWorlds } from './worlds.ts';
 import { measureCli } from './cli.ts';
+import { measureWorldSetup } from './world-setup.ts';
+import { startJournalOff } from './journal.ts';
+import { measureManyWorlds } from './many-worlds.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -22,8 +25,8 @@ if (args.includes('--json') && !jsonFile) throw new Error('--json needs a file n
 
 // Quick: the same figures on a small tenant with short runs, under a minute in all.
 const P = quick
-  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, rawInserts: 1, cliRounds: 5, load: { runs: 3, seconds: 1, warmupSeconds: 0.5, settleSeconds: 0.25, connections: 10 } }
-  : { vehicles: 500, days: 365, coldStarts: 7, builds: 10, rawInserts: 3, cliRounds: 10, load: { runs: 6, seconds: 3, warmupSeconds: 2, settleSeconds: 0.5, connections: 10 } };
+  ? { vehicles: 50, days: 30, coldStarts: 3, builds: 5, rawInserts: 1, cliRounds: 5, manyWorlds: [1, 100], load: { runs: 3, seconds: 1, warmupSeconds: 0.5, settleSeconds: 0.25, connections: 10 } }
+  : { vehicles: 500, days: 365, coldStarts: 7, builds: 10, rawInserts: 3, cliRounds: 10, manyWorlds: [1, 100, 1000], load: { runs: 6, seconds: 3, warmupSeconds: 2, settleSeconds: 0.5, connections: 10 } };
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const one = (n: number): Stat => ({ median: n, min: n, max: n });
@@ -76,6 +79,8 @@ try {
   const minimal = await startBaseline('express-minimal.ts', { BENCH_DB: join(dir, 'api.db') });
   cleanup.push(minimal.stop);
   const minimalIdleMb = memoryOf(minimal.pid)!.rssMb;
+  const journalOff = await startJournalOff(P.vehicles);
+  cleanup.push(journalOff.stop);
 
   const h = { authorization: fleet.auth.authorization };
   const byId = `/v1/vehicles/${vehicleIds[1]}`;
@@ -88,6 +93,7 @@ try {
     { name: 'api', url: serve.base + byId, headers: h, pid: serve.pid },
     { name: 'minimal', url: minimal.base + byId, headers: h, pid: minimal.pid },
     { name: 'node', url: bare.base + byId, pid: bare.pid },
+    journalOff.target,
   ];
   const pages: Target[] = [{ name: 'list', url: `${serve.base}/v1/vehicles?status=activo&limit=25`, headers: h, pid: serve.pid }];
   const rideQuery = `platform=platform_b&from=${day(MONTH_FROM)}&to=${day(TO)}&limit=25`;
@@ -107,10 +113,21 @@ try {
   const worlds = await measureWorlds(starts.serve, log);
   cleanup.push(worlds.stop);
 
+  log('a suite\'s setup: fixtures and world snapshots');
+  // A platform call timing out on a loaded machine fails a fixture: the section says so, the run goes on.
+  const worldSetup = await measureWorldSetup(log).catch((err: Error) => {
+    log(`world setup not measured: ${err.message}`);
+    return { rows: [{ name: 'fixtures and world snapshots', unit: 'ms', value: null, note: `not available: ${err.message}` }] as Row[], stop: async () => undefined };
+  });
+  cleanup.push(worldSetup.stop);
+
   log('app builds on in-memory databases');
   const builds = await appBuilds(P.builds);
 
   const cliRows = await measureCli(P.cliRounds, log);
+
+  // Alone: `node --import tsx bench/many-worlds.ts [--sizes 1,100,1000]`.
+  const manyWorlds = await measureManyWorlds(P.manyWorlds, log);
 
   const http = (name: string, r: LoadResult | undefined, baseline: LoadResult | undefined, baselineName: string, goal?: Row['goal']): Row => ({
     name, unit: 'req/s', value: r?.rps ?? null, latency: r ? { p50: r.p50, p99: r.p99, cpuUs: r.cpuUs } : undefined,
@@ -126,6 +143,7 @@ try {
       name: 'GET /v1/vehicles/{id}: API CPU per request', unit: 'µs', value: load.api?.cpuUs ?? null,
       baselineName: 'Express minimal', baseline: load.minimal?.cpuUs ?? null,
     },
+    { ...http('GET /v1/vehicles/{id}: request journal on (the default)', load.api, load.nojournal, 'journal off (FLEET_JOURNAL_MB=0)'), ratio: paired(load.api, load.nojournal) },
     { ...http('Express minimal: bearer hash + 1 SQLite read', load.minimal, load.node, 'node:http JSON'), ratio: paired(load.minimal, load.node) },
     http('node:http JSON (no auth, no DB)', load.node, undefined, ''),
     http(`GET /v1/vehicles?status=activo (25 of ${n})`, load.list, load.minimal, 'Express minimal'),
@@ -146,6 +164,7 @@ try {
       baselineName: `${n} single registrations, 8 in flight`, baseline: oneByOne === null ? null : one(oneByOne),
     },
     ...worlds.rows,
+    ...worldSetup.rows,
     {
       name: 'cold start: `fleet-sim serve` → listening (new data dir)', unit: 'ms', value: starts.serve,
       baselineName: '`node -e 0`, just before each', baseline: starts.bare, ratio: starts.ratio, goal: { text: '≤ 500 ms', valueMax: 500 },
@@ -159,6 +178,7 @@ try {
     { name: 'API peak RSS under HTTP load', unit: 'MB', value: one(apiPeakMb), baselineName: 'Express minimal under its load', baseline: one(minimalPeakMb) },
     { name: `API peak RSS while ingesting the rides`, unit: 'MB', value: gen ? one(ingestPeakMb) : null, baselineName: 'API idle', baseline: one(idle.rssMb) },
     ...cliRows,
+    ...manyWorlds.rows,
   );
 
   const report: Report = {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveNodeFlags } from '../testing/serve-process.ts';
 
 export const BIN = fileURLToPath(new URL('../cli/bin.mjs', import.meta.url));
 export const CLOCK_START = '2026-01-01T12:00:00.000Z';
@@ -38,7 +39,7 @@ export interface Serve {
 }
 
 /** Rate limiting off (the bench is one key hammering), clock frozen so ride dates are known. */
-export async function startServe(dataDir = tempDir('data'), extraEnv: Record<string, string> = {}, nodeArgs: string[] = [], bin = BIN): Promise<Serve> {
+export async function startServe(dataDir = tempDir('data'), extraEnv: Record<string, string> = {}, nodeArgs: string[] = serveNodeFlags(), bin = BIN): Promise<Serve> {
   const port = await freePort();
   const env = {
     ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_CLOCK_START: CLOCK_START, ...extraEnv,

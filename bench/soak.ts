@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { apiDatabaseFile } from '../server/config.ts';
 import { call, createTenant, createVehicles, type Tenant } from './dataset.ts';
 import { memoryOf, startServe, tempDir } from './serve.ts';
+import { serveNodeFlags } from '../testing/serve-process.ts';
 import { heapSnapshotArgs, liveHeapMb, takeHeapSnapshot } from './heap-snapshot.ts';
 import { cacheCeiling, printReport, type MemorySample } from './soak-report.ts';
 
@@ -37,7 +38,7 @@ interface Op {
 const dir = tempDir('soak');
 // Snapshots outlive the run (the data dir does not), to be opened in DevTools afterwards.
 const snapshotDir = HEAP_SNAPSHOTS ? tempDir('heap') : '';
-const serve = await startServe(dir, {}, HEAP_SNAPSHOTS ? heapSnapshotArgs(snapshotDir) : []);
+const serve = await startServe(dir, {}, [...serveNodeFlags(), ...(HEAP_SNAPSHOTS ? heapSnapshotArgs(snapshotDir) : [])]);
 let n = 0; // makes plates and phone numbers unique across the whole soak
 try {
   const t: Tenant = await createTenant(serve, 'Flota Soak');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { buildJs } from '../scripts/build.mjs';
 import { bareNodeStart } from './startup.ts';
 import { startServe, tempDir } from './serve.ts';
+import { serveNodeFlags } from '../testing/serve-process.ts';
 
 interface ProfileNode {
   id: number;
@@ -112,7 +113,7 @@ await buildJs();
 const bareMs = await bareNodeStart();
 const dir = tempDir('startprof');
 const profDir = join(dir, 'profiles');
-const serve = await startServe(dir, {}, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+const serve = await startServe(dir, {}, [...serveNodeFlags(), '--cpu-prof', `--cpu-prof-dir=${profDir}`]);
 // The profiles' clock is the monotonic one process.hrtime reads: the spawn, on that clock.
 const spawnUs = Number(process.hrtime.bigint() / 1000n) - serve.coldStartMs * 1000;
 await serve.stop();

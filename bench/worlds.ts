@@ -6,33 +6,17 @@
 import { createTenant, createVehicles, runRegistrationBatch } from './dataset.ts';
 import { generateRides } from './ingest.ts';
 import type { Stat } from './load.ts';
-import { stat } from './load.ts';
 import type { Row } from './report.ts';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServe, tempDir, type Serve } from './serve.ts';
+import { control, timed } from './control.ts';
 
 const SCENARIOS_DIR = fileURLToPath(new URL('../fixtures/scenarios/', import.meta.url));
 const SHIPPED = readdirSync(SCENARIOS_DIR).filter((f) => /\.(ya?ml|json)$/.test(f)).map((f) => SCENARIOS_DIR + f);
 
 const RUNS = 10;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function control(serve: Serve, method: string, path: string, body?: unknown): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${serve.base}/_testbed${path}`, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-  return performance.now() - started;
-}
-
-async function timed(runs: number, once: () => Promise<number>): Promise<Stat> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await once());
-  return stat(samples);
-}
 
 /** The rows of the worlds section; `coldStart` is the fresh serve's start measured by the caller. */
 export async function measureWorlds(coldStart: Stat, log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> {
@@ -46,13 +30,13 @@ export async function measureWorlds(coldStart: Stat, log: (msg: string) => void)
   await control(serve, 'POST', '/snapshots', { name: 'mundo' });
 
   log('restore, reset, new tenant');
-  const restore = await timed(RUNS, () => control(serve, 'POST', '/snapshots/mundo/restore'));
+  const restore = await timed(RUNS, async () => (await control(serve, 'POST', '/snapshots/mundo/restore')).ms);
   // Each reset empties a full world: the snapshot is restored (not timed) before every one.
   const reset = await timed(RUNS, async () => {
     await control(serve, 'POST', '/snapshots/mundo/restore');
-    return control(serve, 'POST', '/reset');
+    return (await control(serve, 'POST', '/reset')).ms;
   });
-  const newTenant = await timed(RUNS * 2, () => control(serve, 'POST', '/tenants', { name: 'Flota Prueba' }));
+  const newTenant = await timed(RUNS * 2, async () => (await control(serve, 'POST', '/tenants', { name: 'Flota Prueba' })).ms);
 
   log(`the ${SHIPPED.length} shipped scenarios: --parallel 4 on this serve, then --fresh one by one`);
   const onServe = await timed(1, async () => {

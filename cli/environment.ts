@@ -19,13 +19,26 @@ export function controlHeaders(config: Config): Record<string, string> {
   return config.controlToken === null ? {} : { authorization: `Bearer ${config.controlToken}` };
 }
 
+/** server/snapshots/generation.ts: the state a piece of work started on. */
+const GENERATION = 'x-testbed-generation';
+
+/**
+ * Work of several calls passes the same object to each: the first answer's state is kept in it and
+ * sent with the next calls, which the serve refuses (409 CONFLICT) once a reset or restore replaced it.
+ */
+export interface StateSeen {
+  generation?: string;
+}
+
 /** Calls the running serve's control surface: on loopback at PORT, or at FLEET_URL. */
-export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown } = {}, config = cliConfig()): Promise<T> {
+export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown; state?: StateSeen } = {}, config = cliConfig()): Promise<T> {
   let answer: JsonAnswer;
+  const seen = init.state?.generation;
+  const expected: Record<string, string> = seen === undefined ? {} : { [GENERATION]: seen };
   try {
     answer = await requestJson(`${config.serveUrl}/_testbed${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { ...controlHeaders(config), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...controlHeaders(config), ...expected, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
@@ -33,6 +46,8 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
   if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
+  const generation = answer.headers[GENERATION];
+  if (init.state && typeof generation === 'string') init.state.generation ??= generation;
   return body as T;
 }
 

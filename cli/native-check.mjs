@@ -4,12 +4,19 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const REBUILD_COMMAND = 'npm install-scripts approve better-sqlite3 && npm rebuild better-sqlite3';
+/** better-sqlite3 13, the database, needs Node 22 (on Node 20 it crashes the process, past any catch). */
+export const MIN_NODE_MAJOR = 22;
 
-export const NATIVE_BUILD_MISSING =
-  'error: falta la compilación nativa de better-sqlite3 (su script de instalación no se ejecutó o es de ' +
-  `otra versión de Node) y sin ella no se abre la base de datos; arréglalo con: ${REBUILD_COMMAND} ` +
-  '(si tu npm no conoce install-scripts: npm rebuild better-sqlite3)';
+/** Only for a platform better-sqlite3 ships no binary for: it builds one with node-gyp (needs a C++ toolchain). */
+export const BUILD_FROM_SOURCE_COMMAND = 'npm run build-release --prefix node_modules/better-sqlite3';
+
+export const nodeTooOld = (version) =>
+  `error: fleet testbed necesita Node ${MIN_NODE_MAJOR} o posterior y este es ${version}; instala Node 22, 24 o 26`;
+
+export const NATIVE_BINDING_MISSING =
+  'error: no se pudo cargar el binario nativo de better-sqlite3 y sin él no se abre la base de datos; trae ' +
+  'binarios para Linux (glibc y musl), macOS y Windows en x64 y arm64: reinstala con npm install o, en otra ' +
+  `plataforma, compílalo con: ${BUILD_FROM_SOURCE_COMMAND}`;
 
 export const DEPENDENCIES_MISSING =
   'error: better-sqlite3 no está instalado (faltan las dependencias); arréglalo con: npm install';
@@ -23,13 +30,16 @@ function openInMemoryDatabase() {
 const isPackageMissing = (err) =>
   err?.code === 'MODULE_NOT_FOUND' && String(err.message).includes("'better-sqlite3'");
 
-/** null when the native binding loads; otherwise the one line that says what happened and the fix. */
-export function nativeBuildProblem(open = openInMemoryDatabase) {
+const majorOf = (version) => Number(/^v(\d+)\./.exec(version)?.[1] ?? 0);
+
+/** null when this Node can run the testbed and the native binding loads; otherwise the one line that says why. */
+export function nativeBuildProblem(open = openInMemoryDatabase, nodeVersion = process.version) {
+  if (majorOf(nodeVersion) < MIN_NODE_MAJOR) return nodeTooOld(nodeVersion);
   try {
     open();
     return null;
   } catch (err) {
-    return isPackageMissing(err) ? DEPENDENCIES_MISSING : NATIVE_BUILD_MISSING;
+    return isPackageMissing(err) ? DEPENDENCIES_MISSING : NATIVE_BINDING_MISSING;
   }
 }
 

@@ -1,4 +1,5 @@
 import { CommanderError, type Command } from 'commander';
+import { spanishCommanderMessage } from './lib/commander-spanish.ts';
 import { CliError, jsonDocumentsWritten, printJson } from './output.ts';
 
 /** The words before `--`: only there is `--json` an option. */
@@ -9,7 +10,9 @@ const wantsJson = (words: string[]) => {
 
 /** Commander writes its own message (usage errors, the help) before it throws. */
 function failureOf(err: unknown): { failure: CliError; written: boolean } {
-  if (err instanceof CommanderError) return { failure: new CliError(err.message.replace(/^error: /, ''), null, err.exitCode), written: true };
+  if (err instanceof CommanderError) {
+    return { failure: new CliError(spanishCommanderMessage(err.message).replace(/^error: /, ''), null, err.exitCode), written: true };
+  }
   if (err instanceof CliError) return { failure: err, written: false };
   return { failure: new CliError(err instanceof Error ? err.message : String(err)), written: false };
 }

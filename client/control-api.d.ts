@@ -286,9 +286,16 @@ export interface paths {
         /** Los tenants, cada uno con su hora */
         get: operations["listTenants"];
         put?: never;
-        /** Crea un tenant (un mundo) con sus claves */
+        /**
+         * Crea un tenant (un mundo) con sus claves
+         * @description Con `fixture`, el mundo se puebla en la misma llamada (vehículos, conductores, asignaciones, días de viajes) por los mismos servicios que la API.
+         */
         post: operations["createTenant"];
-        delete?: never;
+        /**
+         * Borra todos los tenants cuyo nombre empieza por un prefijo, con sus datos y los de las plataformas
+         * @description Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos.
+         */
+        delete: operations["deleteTenantsByName"];
         options?: never;
         head?: never;
         patch?: never;
@@ -328,6 +335,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_testbed/tenants/{id}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las reglas de fallo del mundo con sus contadores, y sus fallas de plataforma */
+        get: operations["listWorldFaults"];
+        put?: never;
+        /**
+         * Crea una regla de fallo del mundo, o fija una falla de plataforma solo para él
+         * @description Con `platform` y `mode` (none, error, slow) la plataforma falla o tarda solo para este mundo: 200 `{platform, mode, ms}`. Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.
+         */
+        post: operations["addWorldFault"];
+        /** Borra todas las reglas y fallas de plataforma del mundo */
+        delete: operations["clearWorldFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/faults/{faultId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borra una regla de fallo */
+        delete: operations["deleteWorldFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_testbed/tenants/{id}/keys": {
         parameters: {
             query?: never;
@@ -340,6 +386,125 @@ export interface paths {
         put?: never;
         /** Crea una clave de API (el secreto solo se muestra aquí) */
         post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las solicitudes de un mundo, la más reciente primero
+         * @description `path` es una plantilla (`/v1/vehicles/{id}`) o una ruta concreta; `status` un código (`404`) o una clase (`4xx`); `operation` un operationId de /v1/openapi.json. `startingAfter` es el id de la última entrada de la página anterior. El encabezado authorization muestra solo el prefijo de la clave; los cuerpos se cortan a 64 KiB (`truncated: true`); de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Vacía el diario de un mundo */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/requests.har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El diario de un mundo como HAR 1.2, para abrirlo en las herramientas de desarrollo del navegador
+         * @description Todas las entradas que el filtro selecciona, la más antigua primero. Acepta los filtros de listRequests salvo limit y startingAfter.
+         */
+        get: operations["exportRequestsHar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Las instantáneas de un mundo, la más nueva primero */
+        get: operations["listWorldSnapshots"];
+        put?: never;
+        /**
+         * Guarda el estado de un mundo
+         * @description Las instantáneas de un mundo viven en memoria: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.
+         */
+        post: operations["saveWorldSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borra una instantánea de un mundo */
+        delete: operations["deleteWorldSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no
+         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura.
+         */
+        post: operations["restoreWorldSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_testbed/tenants/{id}/unique/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Una placa, un VIN o un WhatsApp que ningún otro mundo de este testbed usa
+         * @description Del flujo sembrado del mundo: el mismo mundo recibe la misma secuencia en cada ejecución; nunca es un valor mágico de los simuladores.
+         */
+        post: operations["drawUniqueValue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -420,40 +585,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -465,7 +712,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     duration: string;
@@ -483,49 +730,158 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -551,40 +907,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -607,31 +1045,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -643,7 +1138,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -664,40 +1159,124 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -722,40 +1301,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -780,49 +1441,156 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description CONFLICT */
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -847,58 +1615,192 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description CONFLICT */
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -923,58 +1825,192 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description CONFLICT */
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -988,7 +2024,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -1008,58 +2044,192 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description CONFLICT */
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1072,6 +2242,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description platform_a o platform_b. */
                 platform: string;
             };
             cookie?: never;
@@ -1087,49 +2258,158 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1152,31 +2432,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1188,7 +2525,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     from: string;
@@ -1208,49 +2545,158 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description PLATFORM_UNAVAILABLE */
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
             503: {
                 headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1273,31 +2719,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1309,7 +2812,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     name: string;
@@ -1326,31 +2829,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1360,6 +2920,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
                 name: string;
             };
             cookie?: never;
@@ -1375,40 +2936,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1418,6 +3061,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
                 name: string;
             };
             cookie?: never;
@@ -1433,49 +3077,156 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description CONFLICT */
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1498,31 +3249,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1545,31 +3353,88 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1581,9 +3446,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
+                    fixture?: {
+                        /** @default false */
+                        assigned?: boolean;
+                        boundOn?: "platform_a"[];
+                        /** @default 0 */
+                        drivers?: number;
+                        registeredOn?: ("platform_a" | "platform_b")[];
+                        /** @default 0 */
+                        rideDays?: number;
+                        /** @default 0 */
+                        vehicles?: number;
+                    };
                     keys?: {
                         /** @enum {string} */
                         environment?: "test" | "live";
@@ -1599,7 +3476,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {id, name, status, keys: [{id, key, prefix, scopes, environment}]} */
+            /** @description {id, name, status, keys: [{id, key, prefix, scopes, environment}]}; con fixture, también fixture: {vehicleIds, driverIds, assignmentIds} */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1608,31 +3485,267 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    deleteTenantsByName: {
+        parameters: {
+            query: {
+                /** @description Prefijo del nombre (distingue mayúsculas): se borran los tenants cuyo nombre empieza así. */
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {deleted, ids}: cuántos tenants se borraron y sus ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1657,40 +3770,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1715,40 +3910,727 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    listWorldFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {data: [{id, effect, operation, method, path, times, after, probability, retryAfter, delayMs, when, hits, remaining}], platforms: {platform_a?: {mode, ms}, platform_b?: {mode, ms}}} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    addWorldFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    after?: number;
+                    delayMs?: number;
+                    /** @enum {string} */
+                    effect: "rate_limited" | "unavailable" | "internal" | "delay" | "reset";
+                    /** @description GET, POST, PUT, PATCH, DELETE (en mayúsculas o minúsculas). */
+                    method?: string;
+                    /** @description Un operationId de /v1/openapi.json, p. ej. createVehicle; no se combina con method ni path. */
+                    operation?: string;
+                    /**
+                     * Format: starts_with
+                     * @description Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta.
+                     */
+                    path?: string;
+                    /** @default 1 */
+                    probability?: number;
+                    retryAfter?: number;
+                    times?: number;
+                    /**
+                     * @default before
+                     * @enum {string}
+                     */
+                    when?: "before" | "after";
+                } | {
+                    /** @enum {string} */
+                    mode: "none" | "error" | "slow";
+                    ms?: number;
+                    /** @enum {string} */
+                    platform: "platform_a" | "platform_b";
+                };
+            };
+        };
+        responses: {
+            /** @description {platform, mode, ms} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description {id, effect, operation, method, path, times, after, probability, retryAfter, delayMs, when, hits, remaining} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    clearWorldFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {deleted: N} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    deleteWorldFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El id de la regla, p. ej. flt_1. */
+                faultId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, deleted: true} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1773,40 +4655,122 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -1820,7 +4784,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @enum {string} */
@@ -1839,40 +4803,1406 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos */
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio */
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales */
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /** @description NOT_FOUND */
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                method?: string;
+                operation?: string;
+                path?: string;
+                startingAfter?: string;
+                status?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {data: [entry], hasMore}; entry: {id, requestId, at, method, path, query, operation, status, durationMs, keyId, keyPrefix, fault, request: {headers, body, truncated}, response: {headers, body, truncated}} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {deleted: N}: cuántas entradas se borraron */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    exportRequestsHar: {
+        parameters: {
+            query?: {
+                method?: string;
+                operation?: string;
+                path?: string;
+                status?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {log: {version: "1.2", creator, pages, entries}} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    listWorldSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {data: [{name, createdAt, sizeBytes}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    saveWorldSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description {name, tenant, createdAt} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    deleteWorldSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {name, deleted: true} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    restoreWorldSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {name, now} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    drawUniqueValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description plate, vin o whatsapp. */
+                kind: "plate" | "vin" | "whatsapp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {kind, value} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };

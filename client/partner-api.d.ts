@@ -611,6 +611,8 @@ export interface components {
         CatalogList: {
             data: components["schemas"]["CatalogItem"][];
         };
+        /** @description Un color del catálogo (GET /v1/catalog/platform_a/colors) por su nombre o un sinónimo, sin distinguir mayúsculas ni acentos, con espacios, guiones o guiones bajos entre palabras y, si se quiere, un acabado después ("negro mate"). Otro texto: 400 VALIDATION con la lista de colores válidos. */
+        ColorName: string;
         DailyEarnings: {
             /** @description Día calendario YYYY-MM-DD en hora de Ciudad de México (-06:00). */
             date: string;
@@ -974,12 +976,12 @@ export interface components {
         CreateDriverBody: {
             content: {
                 "application/json": {
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     city: string;
                     /** Format: email */
                     email?: string;
                     license?: string;
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 2 a 200 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     name: string;
                     /** Format: uuid */
                     vehicleId?: string;
@@ -990,15 +992,15 @@ export interface components {
         CreateVehicleBody: {
             content: {
                 "application/json": {
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 1 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     brand: string;
                     city?: string | null;
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
-                    color?: string;
+                    color?: components["schemas"]["ColorName"];
                     /** @description Id de GET /v1/catalog/platform_a/colors. */
                     colorId?: number;
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 1 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     model: string;
+                    /** @description De 6 a 10 caracteres una vez recortados los espacios de los extremos: letras, números, espacios y guiones, empezando por letra o número. */
                     plate: string;
                     platforms?: ("platform_a" | "platform_b")[];
                     vin?: string | null;
@@ -1030,11 +1032,11 @@ export interface components {
         PatchDriverBody: {
             content: {
                 "application/json": {
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     city?: string;
                     email?: string | null;
                     license?: string | null;
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 2 a 200 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     name?: string;
                     whatsapp?: string;
                 };
@@ -1043,10 +1045,9 @@ export interface components {
         PatchVehicleBody: {
             content: {
                 "application/json": {
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
+                    /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     city?: string;
-                    /** @description Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos (un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después. */
-                    color?: string;
+                    color?: components["schemas"]["ColorName"];
                     /** @description Id de GET /v1/catalog/platform_a/colors. */
                     colorId?: number;
                     notes?: string | null;
@@ -1091,6 +1092,7 @@ export interface operations {
             query?: {
                 driverId?: string;
                 limit?: number;
+                /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
                 startingAfter?: string;
                 status?: "active" | "ended";
                 vehicleId?: string;
@@ -2571,7 +2573,9 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
                 startingAfter?: string;
+                /** @description whatsapp debe tener 10 dígitos, o +52, +521 o +1 seguido de 10 dígitos; un "+" sin codificar, que llega como espacio, se lee como "+". */
                 whatsapp?: string;
             };
             header?: never;
@@ -5500,6 +5504,7 @@ export interface operations {
                 limit?: number;
                 /** @description Obligatorio: de qué plataforma. */
                 platform: "platform_a" | "platform_b";
+                /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
                 startingAfter?: string;
                 to?: string;
             };
@@ -6545,6 +6550,7 @@ export interface operations {
                 limit?: number;
                 /** @description Obligatorio: de qué plataforma. */
                 platform: "platform_a" | "platform_b";
+                /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
                 startingAfter?: string;
                 status?: "completed" | "cancelled_driver" | "cancelled_rider" | "cancelled_support" | "in_progress" | "other";
                 to?: string;
@@ -6779,6 +6785,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 plate?: string;
+                /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
                 startingAfter?: string;
                 status?: "activo" | "mantenimiento" | "inactivo" | "pending_platform_a";
             };

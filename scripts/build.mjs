@@ -21,8 +21,11 @@ import { mtime, walk, writeAtomically } from './files.mjs';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The trees the package ships, mirrored under dist/; absent ones (not written yet) are skipped. */
 const TREES = ['cli', 'server', 'simulators', 'testing', 'client'];
-/** Copied as they are: data the compiled code reads relative to itself (e.g. `../../fixtures`). */
-const ASSET_TREES = ['fixtures'];
+/**
+ * Copied as they are: data the compiled code reads relative to itself (e.g. `../../fixtures`), and
+ * the scenario schema that the copied scenarios name as `../../schemas/…`.
+ */
+const ASSET_TREES = ['fixtures', 'schemas'];
 /**
  * Plain-JS bootstraps that register tsx for a source checkout, and the client types' generator (it
  * needs openapi-typescript, a devDependency): the compiled code never loads them.

@@ -10,12 +10,14 @@ import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
 import { keylessPaths, publicPaths, serveOperations, V1 } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
-import { testbedRouter } from './testbed/routes.ts';
-import { controlDocumentRoute } from './testbed/document.ts';
-import { controlGuard } from './testbed/loopback-only.ts';
+import { CONTROL_PREFIX, controlRouter } from './control/register.ts';
+import { controlGuard } from './control/guard.ts';
 import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
+import { rememberSentBodies } from './journal/capture.ts';
+import { generationCheck } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
+import { faultGate, realWait } from './faults/middleware.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
 export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
@@ -28,14 +30,18 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   app.use(requestLog(deps));
-  app.use(V1, v1Gate(deps, services.world, [...publicPaths(OPERATIONS), OPENAPI_PATH]));
+  if (services.journal.capture) {
+    rememberSentBodies(app);
+    app.use(V1, services.journal.capture);
+  }
+  app.use(V1, v1Gate(deps, services, [...publicPaths(OPERATIONS), OPENAPI_PATH]));
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use('/_testbed', controlGuard(deps.controlToken ?? null), controlDocumentRoute, testbedRouter(deps, services));
+  app.use(CONTROL_PREFIX, controlGuard(deps.controlToken ?? null), generationCheck(services.world.generation), controlRouter(deps, services));
   app.use(DASHBOARD_PATH, dashboardRouter(deps, services));
   app.use(notFoundRoute);
-  app.use(createErrorHandler(deps.logger));
+  app.use(createErrorHandler(deps.logger, undefined, { platformRetryAfterS: deps.retryAfterS }));
   return app;
 }
 
@@ -43,15 +49,20 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
 const READS = new Set(['GET', 'HEAD']);
 
 /**
- * What every /v1 request passes before its route: the key, the rate limit, then the JSON body,
- * parsed only once the key is checked so that an anonymous caller cannot make the server read 1 MB.
+ * What every /v1 request passes before its route: the key, the rate limit, the JSON body, then the
+ * world's fault rules (faults/middleware.ts). The body is parsed only
+ * once the key is checked so that an anonymous caller cannot make the server read 1 MB.
  * Reads of the `keyless` paths (health, the OpenAPI document) leave the gate at once; any other
  * method there meets the key first, as unknown routes do (docs/decisions.md).
  */
-function v1Gate(deps: Deps, world: Services['world'], keyless: readonly string[]): Router {
+function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: readonly string[]): Router {
   const isKeyless = keylessPaths(keyless);
   const gate = express.Router();
   gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
-  gate.use(keyAuthenticator(createTenantStore(deps.db)), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  const authenticate = keyAuthenticator(createTenantStore(deps.db));
+  // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
+  gate.use(authenticate, tenantGates.admit(authenticate), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
+  gate.use(faultGate(faults, { logger: deps.logger, wait: deps.realWait ?? realWait }));
   return gate;
 }

@@ -11,6 +11,8 @@ export interface Config {
   rateLimit: number;
   simPort: number;
   platformTimeoutMs: number;
+  /** FLEET_RETRY_AFTER_S: the Retry-After of 503s a platform caused (down, slow, failing). */
+  retryAfterS: number;
   /** The interface serve binds (FLEET_HOST). */
   host: string;
   /** Guards /_testbed when set (FLEET_CONTROL_TOKEN); unset: loopback callers only. */
@@ -19,10 +21,16 @@ export interface Config {
   corsOrigins: string[] | '*' | null;
   /** Where CLI commands find a running serve: FLEET_URL, else loopback on PORT. */
   serveUrl: string;
+  /** FLEET_JOURNAL_MB: the request journal's memory bound; 0 turns it off. */
+  journalMb: number;
 }
 
 export const DEFAULT_SEED = 42;
 export const DEFAULT_RATE_LIMIT = 50;
+/** FLEET_JOURNAL_MB's default: the request journal's memory bound. */
+export const DEFAULT_JOURNAL_MB = 64;
+export const DEFAULT_RETRY_AFTER_S = 5;
+export const DEFAULT_PLATFORM_TIMEOUT_MS = 2000;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -45,11 +53,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStart,
     rateLimit: integer(env, 'FLEET_RATE_LIMIT', DEFAULT_RATE_LIMIT),
     simPort: integer(env, 'FLEET_SIM_PORT', 0),
-    platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', 2000, 1),
+    platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', DEFAULT_PLATFORM_TIMEOUT_MS, 1),
+    retryAfterS: integer(env, 'FLEET_RETRY_AFTER_S', DEFAULT_RETRY_AFTER_S),
     host: host(env.FLEET_HOST),
     controlToken: controlToken(env.FLEET_CONTROL_TOKEN),
     corsOrigins: corsOrigins(env.FLEET_CORS_ORIGINS),
     serveUrl: serveUrl(env.FLEET_URL, port),
+    journalMb: integer(env, 'FLEET_JOURNAL_MB', DEFAULT_JOURNAL_MB),
   };
 }
 

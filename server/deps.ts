@@ -28,6 +28,14 @@ export interface Deps {
   simulators: SimulatorControlClient;
   /** FLEET_CONTROL_TOKEN: guards /_testbed; unset (the default), loopback callers only. */
   controlToken?: string | null;
+  /** FLEET_JOURNAL_MB: the request journal's memory bound (default 64); 0 turns the journal off. */
+  journalMb?: number;
   /** FLEET_CORS_ORIGINS: browser origins allowed to call the API; unset, no CORS. */
   corsOrigins?: string[] | '*' | null;
+  /** FLEET_PLATFORM_TIMEOUT_MS, the platform clients' real-time limit (a world's slow platform fault times out past it). */
+  platformTimeoutMs?: number;
+  /** FLEET_RETRY_AFTER_S: Retry-After of the 503s a platform caused; unset, 5. */
+  retryAfterS?: number;
+  /** Waits in real time (fault delays); tests give one that records instead of sleeping. */
+  realWait?: (ms: number) => Promise<void>;
 }

@@ -26,6 +26,8 @@ export interface ApiServerOptions {
   logger?: Logger;
   /** Real-time period of the background sync with the platforms. */
   syncEveryMs?: number;
+  /** serve's stdout: the demo key, or how to get one. Off where stdout is someone else's (scenario runs). */
+  announceKeys?: boolean;
 }
 
 
@@ -47,14 +49,16 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     // Everything above needs no platform; from here on the simulators must be up.
     await options.simulatorsUrl;
     // The API owns simulated time: the simulators start from the same instant it does, in every world.
-    await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets() });
+    // They catch up on what fell due meanwhile after answering: a start never fails for a long catch-up.
+    await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets(), settle: false });
     server = await listen(app, config);
   } catch (err) {
     await close();
     throw err;
   }
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
-  announceDemo(services.tenants.seedDemo());
+  const seeded = services.tenants.seedDemo();
+  if (options.announceKeys ?? true) announceDemo(seeded, services.tenants.store.firstTenant());
   const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
@@ -102,6 +106,9 @@ function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClie
     ...platforms,
     controlToken: config.controlToken,
     corsOrigins: config.corsOrigins,
+    platformTimeoutMs: config.platformTimeoutMs,
+    retryAfterS: config.retryAfterS,
+    journalMb: config.journalMb,
   };
 }
 
@@ -113,8 +120,18 @@ function loadFetch(): void {
   fetch('data:,').catch(() => undefined);
 }
 
-function announceDemo(seeded: ReturnType<ReturnType<typeof createServices>['tenants']['seedDemo']>): void {
-  if (!seeded) return;
+type TenantServices = ReturnType<typeof createServices>['tenants'];
+
+/** A new data dir shows its demo key once; a restarted one says how to get a key, since none is shown again. */
+function announceDemo(seeded: ReturnType<TenantServices['seedDemo']>, first: ReturnType<TenantServices['store']['firstTenant']>): void {
+  if (!seeded) {
+    const tenant = first ? first.id : 'TENANT_ID';
+    process.stdout.write(
+      'Las claves de API solo se muestran al crearlas. Para una nueva: ' +
+        `fleet-sim keys create --tenant ${tenant} (los tenants y sus ids: fleet-sim tenants list)\n`,
+    );
+    return;
+  }
   process.stdout.write(
     `Tenant demo creado: ${seeded.tenant.name} (${seeded.tenant.id})\n` +
       `Clave de API de prueba (se muestra una sola vez): ${seeded.key.key}\n`,

@@ -15,12 +15,25 @@ import { createEarningsService } from './earnings/service.ts';
 import { createWorldGate } from './snapshots/world-gate.ts';
 import { createWorldService } from './snapshots/service.ts';
 import { createCoverageService } from './coverage/service.ts';
+import { createUniqueValues } from './fixtures/unique.ts';
+import { createFixtureService } from './fixtures/service.ts';
+import { createTenantGates } from './world-snapshots/tenant-gate.ts';
+import { createWorldSnapshots } from './world-snapshots/service.ts';
+import { createJournalService } from './journal/service.ts';
+import { createFaultService } from './faults/service.ts';
+import { withWorldFaultsOnPlatforms } from './faults/platform-faults.ts';
+import { createRideGenerator } from './ingestion/generate.ts';
+import { createPlatformView } from './platforms/view.ts';
+import { createWorldDeletion } from './tenants/deletion.ts';
 
 /**
  * Every service of the API, built once from the deps, plus the background sync that keeps stored
  * state current with the platforms. Routes, the testbed control surface and the CLI share them.
  */
-export function createServices(deps: Deps) {
+export function createServices(apiDeps: Deps) {
+  // A world's own platform faults stand between every service and the platform clients.
+  const faults = createFaultService(apiDeps);
+  const deps = withWorldFaultsOnPlatforms(apiDeps, faults);
   // Each service is built here once and handed to those that use it: one with state (the binding
   // call queue) must never split into two copies.
   // Every writer of a state of spec §3 counts its transitions through this one recorder.
@@ -30,22 +43,38 @@ export function createServices(deps: Deps) {
   const invitations = createInvitationService(deps, { coverage });
   const bindings = createBindingService(deps, { coverage });
   const assignments = createAssignmentService(deps, { bindings, coverage });
-  const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: () => registrations.syncPending() }]);
+  // Each task does every world's due work, or one world's when given its tenant (an advance of its clock).
+  const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: (tenantId) => registrations.syncPending(tenantId) }]);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
-  sync.add({ name: 'invitations', run: () => invitations.syncOpen() });
-  sync.add({ name: 'bindings', run: () => bindings.syncDue() });
+  sync.add({ name: 'invitations', run: (tenantId) => invitations.syncOpen(tenantId) });
+  sync.add({ name: 'bindings', run: (tenantId) => bindings.syncDue(tenantId) });
   // Last: rides of vehicles approved or bound in this run are read in the same run.
-  const rideIngestion = createRideIngestion(deps);
-  sync.add({ name: 'rides', run: () => rideIngestion.syncDue() });
+  // A world with a platform fault of its own is read alone, through that fault (batch-read.ts).
+  const rideIngestion = createRideIngestion(deps, { hasWorldFault: (tenantId, platform) => faults.platformFault(tenantId, platform) !== undefined });
+  sync.add({ name: 'rides', run: (tenantId) => rideIngestion.syncDue(tenantId) });
   const jobs = createJobService(deps, { registrations, invitations, coverage });
   const gate = createWorldGate();
+  const tenants = createTenantService(deps);
+  const world = createWorldService(deps, { gate, sync, jobs });
+  const drivers = createDriverService(deps, { assignments });
+  const documents = createDocumentService(deps, { vehicles, coverage });
+  const unique = createUniqueValues(deps.db, deps.seed);
+  const generateRides = createRideGenerator(deps, rideIngestion);
+  const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides };
+  const tenantGates = createTenantGates();
+  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs });
+  world.onReplaced(() => worldSnapshots.forgetAll());
+  const journal = createJournalService(deps, { catalog: faults.catalog });
+  world.onReplaced(journal.forgetAll);
+  // Reset and a whole-testbed restore bring back a state in which no world has faults.
+  world.onReplaced(faults.clearAll);
   return {
-    tenants: createTenantService(deps),
+    tenants,
     vehicles,
-    drivers: createDriverService(deps, { assignments }),
+    drivers,
     assignments,
     registrations,
-    documents: createDocumentService(deps, { vehicles, coverage }),
+    documents,
     invitations,
     bindings,
     sync,
@@ -54,8 +83,18 @@ export function createServices(deps: Deps) {
     rideIngestion,
     jobs,
     gate,
-    world: createWorldService(deps, { gate, sync, jobs }),
+    world,
     coverage,
+    faults,
+    journal,
+    // What the control API and the dashboard do to worlds beyond the partner API's services.
+    worldDeletion: createWorldDeletion(deps, { store: tenants.store, world, onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
+    generateRides,
+    platformView: createPlatformView(deps),
+    tenantGates,
+    worldSnapshots,
+    unique,
+    fixtures: createFixtureService(deps, fixtureServices, unique),
   };
 }
 

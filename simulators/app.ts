@@ -5,6 +5,7 @@ import type { SimDb } from './db.ts';
 import { createControlRouter } from './common/control.ts';
 import { stateControl } from './common/state-control.ts';
 import { fleetControl } from './common/fleet-control.ts';
+import { fleetSnapshotsControl } from './common/fleet-snapshots.ts';
 import { createDueRunner } from './common/due.ts';
 import { createFleetClocks } from './common/fleet-clocks.ts';
 import { Faults } from './common/faults.ts';
@@ -23,6 +24,8 @@ function tryRun(run: (nowMs: number) => void, nowMs: number): void {
     // Nothing to answer to: the response has gone. The next request runs the same work again.
   }
 }
+
+const HEALTH_PATH = '/_control/health';
 
 export interface SimulatorsDeps {
   db: SimDb;
@@ -53,6 +56,8 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   app.set('etag', false);
   // Lazily bring the world up to the simulated now before any request looks at it.
   app.use((req, res, next) => {
+    // The health probe does no simulated work: a companion catching up must still answer it (busy is not hung).
+    if (req.path === HEALTH_PATH) return next();
     runDue(clock.nowMs());
     // After a change (a vehicle removed, a driver unbound) too: that vehicle's rides stop at that
     // instant, not at the next request. A failure here is retried by the next request's run.
@@ -61,9 +66,18 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   });
   app.use('/platform-a', createPlatformAApp({ state: platformA, rideReports: rides.platformARoutes, faults }));
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
+  const fleetSnapshots = fleetSnapshotsControl({ db, clocks });
   app.use(
     '/_control',
-    createControlRouter({ db, clocks, faults, runDue, platformControls: [platformAControl(platformA, db), platformBControl(platformB, db), rides.control, stateControl({ db, clock }), fleetControl({ db })] }),
+    createControlRouter({
+      db, clocks, faults, runDue,
+      platformControls: [
+        platformAControl(platformA, db), platformBControl(platformB, db), rides.control, fleetSnapshots.router,
+        stateControl({ db, clock, onRestored: [fleetSnapshots.forgetAll] }),
+        // A fleet deleted is never held again, and its snapshots go with it.
+        fleetControl({ db, onDeleted: [(fleetId) => runDue.release(fleetId), fleetSnapshots.forgetFleet] }),
+      ],
+    }),
   );
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'Try /platform-a, /platform-b or /_control.' } });

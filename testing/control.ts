@@ -50,6 +50,7 @@ export interface CreatedTenant {
   name: string;
   status: 'active' | 'pending';
   keys: { id: string; key: string; prefix: string; scopes: Scope[]; environment: 'test' | 'live' }[];
+  fixture?: { vehicleIds: string[]; driverIds: string[]; assignmentIds: string[] };
 }
 
 export interface PlatformGenerated {

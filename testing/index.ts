@@ -14,6 +14,9 @@ import { createWorld, type World, type WorldOptions } from './world.ts';
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
 export type { FaultMode, Verdict, World, WorldOptions } from './world.ts';
+export type { Fixture, FixtureIds, UniqueValues, WorldSetup, WorldSnapshotInfo } from './world-setup.ts';
+export type { AddedFault, FaultEffect, FaultRule, FaultRuleView, WorldFaults } from './world-faults.ts';
+export type { ExpectedRequests, JournalEntry, JournalMessage, RequestFilter } from './world-requests.ts';
 
 export interface Testbed {
   /** Where the partner API and the control API listen, e.g. `http://127.0.0.1:41234`. */

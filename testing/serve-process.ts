@@ -9,6 +9,16 @@ export const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /**
+ * Node flags of a serve the package starts (this library, the container image, the bench): V8's
+ * young generation capped at 16 MB a semi-space. Left to itself V8 grows it to 64 MB a semi-space
+ * under a burst of requests (a suite making a thousand worlds) and never gives it back: most of
+ * the API's memory beside many worlds, for no CPU per request that the bench can measure
+ * (docs/performance.md, "Many worlds"). A size the caller sets in NODE_OPTIONS wins.
+ */
+export const serveNodeFlags = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  env.NODE_OPTIONS?.includes('semi-space-size') ? [] : ['--max-semi-space-size=16'];
+
+/**
  * The package's own `fleet-sim` bin, found from this file whether it runs from the sources
  * (testing/) or compiled (dist/testing/): the nearest package.json named fleet-testbed.
  */
@@ -58,7 +68,7 @@ const LISTENING = /listening on (https?:\/\/\S+)/;
  */
 export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; output?: NodeJS.WritableStream } = {}): ServeProcess {
   // Its own process group: serve and the companion it starts can be killed at once (killGroup).
-  const child = spawn(process.execPath, [fleetSimBin(), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, [...serveNodeFlags(env), fleetSimBin(), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collect(child, options.output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = () => killGroup(child);

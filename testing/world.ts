@@ -1,5 +1,8 @@
 import { createClient, type PartnerClient } from '../client/index.ts';
 import type { ControlCall, Coverage, CreatedTenant, GeneratedRides, Platform, PlatformView, Scope } from './control.ts';
+import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
+import { worldFaults, type WorldFaults } from './world-faults.ts';
+import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
 
 export interface WorldOptions {
   /** The tenant's name; default `Mundo N`. */
@@ -9,14 +12,18 @@ export interface WorldOptions {
   /** The key's scopes; default all six. */
   scopes?: Scope[];
   environment?: 'test' | 'live';
+  /** A populated world in the same call: vehicles, drivers, assignments, days of rides. */
+  fixture?: Fixture;
 }
 
 export type Verdict = 'approved' | 'rejected';
-export type FaultMode = 'none' | 'error' | 'slow';
+export type { FaultMode } from './world-faults.ts';
 
 /** One tenant of the testbed: its own data, key and simulated clock (contract §4). */
-export interface World {
+export interface World extends WorldSetup {
   tenantId: string;
+  /** The ids the fixture made (empty lists without one). */
+  fixture: FixtureIds;
   name: string;
   /** The full secret of the world's key (`fk_test_…`). */
   key: string;
@@ -36,14 +43,20 @@ export interface World {
   /** The rides and daily earnings of those days (`YYYY-MM-DD`, inclusive, up to the world's today), ingested. */
   generateRides(from: string, to: string): Promise<GeneratedRides>;
   /**
-   * A platform fails (`error`) or answers after `ms` (`slow`) until set back to `none`. A fault is the
-   * platform's, so every world of the testbed sees it, as every fleet sees a real outage.
+   * This world's faults: `faults(platform, mode, ms?)` makes a platform fail or answer slowly for this
+   * world alone; `faults.add(rule)` makes the API itself answer its requests with a fault.
    */
-  faults(platform: Platform, mode: FaultMode, ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
+  faults: WorldFaults;
   /** The transitions of spec §3 that happened in this world. */
   coverage(): Promise<Coverage>;
   /** What the simulated platform itself holds for this world now. */
   platform(platform: Platform): Promise<PlatformView>;
+  /** This world's request journal, newest first: what its code sent with its keys and what it got. */
+  requests(filter?: RequestFilter): Promise<JournalEntry[]>;
+  /** The matching requests, when there are `count` (at least one without it); else throws, listing what was sent. */
+  expectRequests(expected: ExpectedRequests): Promise<JournalEntry[]>;
+  /** Empties this world's journal; answers how many entries went. */
+  clearRequests(): Promise<number>;
   /** Approves a world created `pending`. */
   approve(): Promise<void>;
   /** Deletes the tenant, its data and its platform records. */
@@ -59,6 +72,7 @@ export async function createWorld(url: string, call: ControlCall, options: World
     name: options.name ?? `Mundo ${++worldsMade}`,
     status: options.status ?? 'active',
     keys: [key],
+    ...(options.fixture && { fixture: options.fixture }),
   });
   return worldHandle(url, call, tenant);
 }
@@ -69,7 +83,9 @@ function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): Wor
   const answer = (driverId: string, verb: 'accept' | 'decline') =>
     call<{ driverId: string; status: string; reviewStatus: string | null }>('POST', `/platform-a/drivers/${encodeURIComponent(driverId)}/${verb}`);
   return {
+    ...worldSetup(call, tenantId),
     tenantId,
+    fixture: tenant.fixture ?? { vehicleIds: [], driverIds: [], assignmentIds: [] },
     name: tenant.name,
     key: tenant.keys[0].key,
     keyId: tenant.keys[0].id,
@@ -82,9 +98,10 @@ function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): Wor
       decline: (driverId) => answer(driverId, 'decline'),
     },
     generateRides: (from, to) => call('POST', '/rides/generate', { tenantId, from, to }),
-    faults: (platform, mode, ms) => call('POST', '/faults', { platform, mode, ms }),
+    faults: worldFaults(call, tenantId),
     coverage: () => call('GET', `/coverage${query}`),
     platform: (platform) => call('GET', `/platforms/${platform}${query}`),
+    ...worldRequests(call, tenantId, tenant.name),
     approve: async () => void (await call('POST', `/tenants/${tenantId}/approve`)),
     delete: async () => void (await call('DELETE', `/tenants/${tenantId}`)),
   };

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { LineSyntaxError, splitLine } from '../lib/split-line.ts';
 import { CliError, printJson, useJsonLines } from '../output.ts';
 import { runCommand } from '../run-command.ts';
+import { fileProblem } from '../lib/file-errors.ts';
 
 interface BatchOptions {
   json?: boolean;
@@ -17,7 +18,7 @@ export function readFileLines(file: string): string[] {
   try {
     return readFileSync(file, 'utf8').split('\n');
   } catch (err) {
-    throw new CliError(`no se pudo leer ${file}: ${(err as Error).message}`);
+    throw new CliError(`no se pudo leer ${file}: ${fileProblem(err, 'read')}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseDuration } from '../../server/lib/clock.ts';
+import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed } from '../environment.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
@@ -9,11 +10,11 @@ const whose = (tenant?: string) => (tenant ? `Reloj del tenant ${tenant}` : 'Rel
 export async function clockNow(opts: ClockOptions): Promise<void> {
   const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
   const body = await callTestbed<{ now: string }>(`/clock${query}`);
-  print(opts, body, body.now);
+  print(opts, body, `${whose(opts.tenant)}: ${cdmxTime(body.now)}`);
 }
 
 export async function clockAdvance(duration: string, opts: ClockOptions): Promise<void> {
   if (parseDuration(duration) === null) throw new CliError(`duración no válida: ${duration} (ejemplos: 45m, 6h, 3d)`);
   const body = await callTestbed<{ now: string }>('/clock/advance', { body: { duration, tenant: opts.tenant } });
-  print(opts, body, `${whose(opts.tenant)}: ${body.now}`);
+  print(opts, body, `${whose(opts.tenant)}: ${cdmxTime(body.now)}`);
 }

@@ -1,5 +1,7 @@
 import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
+import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, withTenantService } from '../environment.ts';
+import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
 export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
@@ -24,12 +26,12 @@ export async function createKey(opts: OutputOptions & { tenant: string; scopes?:
 
 export async function revokeKey(keyId: string, opts: OutputOptions): Promise<void> {
   const revoked = await withTenantService((tenants) => tenants.revokeKey(keyId));
-  print(opts, revoked, `Clave ${revoked.id} revocada el ${revoked.revokedAt}`);
+  print(opts, revoked, `Clave ${revoked.id} revocada el ${cdmxTime(revoked.revokedAt)}`);
 }
 
 export async function listKeys(opts: OutputOptions & { tenant: string }): Promise<void> {
   type KeyView = { id: string; prefix: string; scopes: string[]; environment: string; createdAt: string; revokedAt: string | null };
   const body = await callTestbed<{ data: KeyView[] }>(`/tenants/${encodeURIComponent(opts.tenant)}/keys`);
-  const lines = body.data.map((k) => `${k.id}\t${k.prefix}\t${k.environment}\t${k.revokedAt ? `revocada ${k.revokedAt}` : 'activa'}\t${k.scopes.join(',')}`);
-  print(opts, body, lines.length ? ['id\tprefijo\tentorno\testado\tpermisos', ...lines].join('\n') : 'El tenant no tiene claves.');
+  const rows = body.data.map((k) => [k.id, k.prefix, k.environment, k.revokedAt ? `revocada ${cdmxTime(k.revokedAt)}` : 'activa', k.scopes.join(',')]);
+  print(opts, body, rows.length ? table(['ID', 'PREFIJO', 'ENTORNO', 'ESTADO', 'PERMISOS'], rows) : 'El tenant no tiene claves.');
 }

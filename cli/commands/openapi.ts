@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildOpenApiDocument } from '../../server/openapi/document.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
+import { fileProblem } from '../lib/file-errors.ts';
 
 /** Integrators generate clients from this file; it is built from the code, no server needed. */
 export function writeOpenApi(opts: OutputOptions & { out?: string }): void {
@@ -12,7 +13,7 @@ export function writeOpenApi(opts: OutputOptions & { out?: string }): void {
   try {
     writeFileSync(out, text);
   } catch (err) {
-    throw new CliError(`no se pudo escribir ${out}: ${(err as Error).message}`);
+    throw new CliError(`no se pudo escribir ${out}: ${fileProblem(err, 'write')}`);
   }
   const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item ?? {}).length, 0);
   print(opts, { out, version: doc.info.version, operations }, `Documento OpenAPI ${doc.info.version} (${operations} operaciones) escrito en ${out}`);

@@ -1,24 +1,39 @@
-import type { PlatformViewAnswer } from '../../server/testbed/platforms.ts';
+import type { PlatformViewAnswer } from '../../server/platforms/view.ts';
+import type { RecordLabel, RecordLabels } from '../../server/tenants/record-labels.ts';
+import { cdmxTime } from '../../server/lib/human-text.ts';
 import { PLATFORMS } from '../lib/platforms.ts';
 import { callTestbed } from '../environment.ts';
+import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
-/** Rows under a header, each column as wide as its widest cell. */
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
-}
+type Labeller = Pick<RecordLabels, 'vehicle' | 'driver'>;
+const NO_LABELS: Labeller = { vehicle: () => null, driver: () => null };
 
-/** The human form of a platform view: three sections, each a table or a line saying it is empty. */
-export function describeView(platform: string, view: PlatformViewAnswer): string {
+/** `Flota Norte (0b8e2c1a)`: the name people know, and enough of the id to tell two of a name apart. */
+const tenantCell = (label: RecordLabel | null) => (label ? `${label.tenantName} (${label.tenantId.slice(0, 8)})` : '—');
+
+/** The human form of a platform view: three sections, each a table (with the tenant, plate and name) or a line saying it is empty. */
+export function describeView(platform: string, view: PlatformViewAnswer, labels: Labeller = NO_LABELS): string {
   const section = (title: string, header: string[], rows: string[][]) =>
     `${title} (${rows.length})\n${rows.length === 0 ? '  ninguno' : table(header, rows)}`;
+  const vehicles = view.vehicles.map((v) => {
+    const label = labels.vehicle(v.vehicleId);
+    return [v.vehicleId, label?.label ?? '—', tenantCell(label), v.status];
+  });
+  const drivers = view.drivers.map((d) => {
+    const label = labels.driver(d.driverId);
+    return [d.driverId, label?.label ?? '—', tenantCell(label), d.status];
+  });
+  const bindings = view.bindings.map((b) => {
+    const vehicle = labels.vehicle(b.vehicleId);
+    const driver = labels.driver(b.driverId);
+    return [vehicle?.label ?? b.vehicleId, driver?.label ?? b.driverId, tenantCell(vehicle ?? driver), cdmxTime(b.boundAt)];
+  });
   return [
     `Lo que ${platform} tiene ahora:`,
-    section('Vehículos', ['VEHÍCULO', 'ESTADO'], view.vehicles.map((v) => [v.vehicleId, v.status])),
-    section('Conductores', ['CONDUCTOR', 'ESTADO'], view.drivers.map((d) => [d.driverId, d.status])),
-    section('Vínculos', ['VEHÍCULO', 'CONDUCTOR', 'DESDE'], view.bindings.map((b) => [b.vehicleId, b.driverId, b.boundAt])),
+    section('Vehículos', ['VEHÍCULO', 'PLACA', 'TENANT', 'ESTADO'], vehicles),
+    section('Conductores', ['CONDUCTOR', 'NOMBRE', 'TENANT', 'ESTADO'], drivers),
+    section('Vínculos', ['VEHÍCULO', 'CONDUCTOR', 'TENANT', 'DESDE'], bindings),
   ].join('\n\n');
 }
 
@@ -26,5 +41,8 @@ export async function showPlatform(platform: string, opts: OutputOptions & { ten
   if (!(PLATFORMS as readonly string[]).includes(platform)) throw new CliError(`plataforma desconocida: ${platform} (usa platform_a o platform_b)`);
   const query = opts.tenant === undefined ? '' : `?tenant=${encodeURIComponent(opts.tenant)}`;
   const view = await callTestbed<PlatformViewAnswer>(`/platforms/${platform}${query}`);
-  print(opts, view, describeView(platform, view));
+  if (opts.json) return print(opts, view, '');
+  // Loaded only for the human form: the database layer is not needed for --json.
+  const { withRecordLabels } = await import('../lib/record-labels.ts');
+  print(opts, view, withRecordLabels((labels) => describeView(platform, view, labels ?? NO_LABELS)));
 }

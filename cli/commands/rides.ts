@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/lib/mexico-city.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/ingestion/generated-counts.ts';
-import { callTestbed } from '../environment.ts';
+import { callTestbed, type StateSeen } from '../environment.ts';
 import { PLATFORMS } from '../lib/platforms.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
@@ -47,11 +47,13 @@ async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo
     cliProgress.Presets.shades_classic,
   );
   const days = daysBetween(opts.from, opts.to) + 1;
+  // Every chunk on the state the first one saw: a reset or restore meanwhile fails the command (409), never leaves a hole.
+  const state: StateSeen = {};
   bar?.start(days, 0, { a: 0, b: 0 });
   try {
     for (let from = opts.from; from <= opts.to; from = addDays(from, CHUNK_DAYS)) {
       const to = minDate(addDays(from, CHUNK_DAYS - 1), opts.to);
-      const answer = await callTestbed<Answer>('/rides/generate', { body: { tenantId: opts.tenant, from, to } });
+      const answer = await callTestbed<Answer>('/rides/generate', { body: { tenantId: opts.tenant, from, to }, state });
       add(totals, answer.platforms);
       bar?.update(daysBetween(opts.from, to) + 1, { a: totals.platform_a.rides, b: totals.platform_b.rides });
       if (answer.generatedTo < to) {

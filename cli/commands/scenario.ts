@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
 import { junitReport } from '../scenario/junit.ts';
@@ -9,6 +10,11 @@ import type { ScenarioRun } from '../scenario/runner.ts';
 import { belowMinimum, parseMinCoverage } from '../scenario/coverage.ts';
 import { mergeReports } from '../../server/coverage/report.ts';
 import { coverageLine, neverSeen } from './coverage.ts';
+import { fileProblem, writeProblem } from '../lib/file-errors.ts';
+import { cleanUpWorlds, worldsReport } from '../scenario/cleanup.ts';
+
+/** How many never-seen transitions a failing run lists. */
+const SHORT_COVERAGE = 5;
 
 interface RunOptions {
   fresh?: boolean;
@@ -19,6 +25,7 @@ interface RunOptions {
   junit?: string;
   coverageOut?: string;
   minCoverage?: string;
+  keepWorlds?: boolean;
 }
 
 /** --seed and --clock-start, else FLEET_SEED and FLEET_CLOCK_START, else the file's, else fixed defaults. */
@@ -48,7 +55,9 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }
-  const options: RunFileOptions = opts.fresh ? { fresh: true, ...freshSettings(opts) } : { fresh: false, config: cliConfig() };
+  const running = opts.fresh ? null : cliConfig();
+  const options: RunFileOptions = running ? { fresh: false, config: running } : { fresh: true, ...freshSettings(opts) };
+  if (running && !opts.json) process.stdout.write(`${targetLine(running)}\n\n`);
   const parallel = parallelism(opts.parallel);
   // Loaded on use: it pulls in the whole server and simulators, which every other command can skip.
   const { runLoadedScenario } = await import('../scenario/run-file.ts');
@@ -71,6 +80,15 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   return runs;
 }
 
+/**
+ * Which serve the files run against, said first: the worlds are made through its control API, so
+ * FLEET_DATA_DIR plays no part, and a serve on another data dir would otherwise take the run unseen.
+ */
+export function targetLine(config: Pick<Config, 'serveUrl' | 'port'>): string {
+  const chosenBy = process.env.FLEET_URL ? 'FLEET_URL' : `PORT=${config.port}`;
+  return `Contra el serve de ${config.serveUrl} (${chosenBy}), en mundos nuevos creados por su API de control`;
+}
+
 /** A promise and its two ends (Promise.withResolvers, which Node 20 lacks). */
 function settleLater<T>() {
   let resolve!: (value: T) => void;
@@ -86,7 +104,7 @@ function writeReport(file: string, text: string): void {
   try {
     writeFileSync(file, text);
   } catch (err) {
-    throw new CliError(`no se pudo escribir ${file}: ${(err as Error).message}`);
+    throw new CliError(`no se pudo escribir ${file}: ${fileProblem(err, 'write')}`);
   }
 }
 
@@ -96,14 +114,32 @@ function parallelism(text: string | undefined): number {
   return Number(text);
 }
 
+/** The report files named on the command line, checked before the first step rather than after the last. */
+function checkOutputs(opts: RunOptions): void {
+  const problems = [opts.junit, opts.coverageOut]
+    .filter((file) => file !== undefined)
+    .map((file) => [file, writeProblem(file)])
+    .filter(([, problem]) => problem !== null)
+    .map(([file, problem]) => `no se podrá escribir ${file}: ${problem}`);
+  if (problems.length) fail(problems.join('\nerror: '));
+}
+
 export async function runScenarios(files: string[], opts: RunOptions): Promise<void> {
   const minCoverage = parseMinCoverage(opts.minCoverage);
+  if (opts.fresh && opts.keepWorlds) throw new CliError('--keep-worlds solo se aplica sin --fresh (un entorno nuevo se detiene con sus mundos)');
+  checkOutputs(opts);
   const runs = await runAll(files, opts);
   const ok = runs.every((r) => r.transcript.ok);
   // The run's own worlds only: each file's tenants, added up.
   const coverage = mergeReports(runs.map((r) => r.coverage));
-  if (opts.json) printJson({ ok, scenarios: runs.map((r) => r.transcript), coverage });
-  else process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage)}\n`);
+  const worlds = opts.fresh ? null : await cleanUpWorlds(runs, opts.keepWorlds === true);
+  if (opts.json) printJson({ ok, scenarios: runs.map((r) => r.transcript), coverage, ...(worlds && { worlds }) });
+  else {
+    // A failing run is about its failure: the coverage after it is short, so the failing step stays in view.
+    process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage, ok ? Infinity : SHORT_COVERAGE)}\n`);
+    const shown = worlds ? worldsReport(worlds) : '';
+    if (shown) process.stdout.write(`${shown}\n`);
+  }
   if (opts.junit) writeReport(opts.junit, junitReport(runs));
   if (opts.coverageOut) writeReport(opts.coverageOut, JSON.stringify(coverage, null, 2) + '\n');
   const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);

@@ -1,38 +1,61 @@
-// `reset` and `snapshot save|restore|delete|list`: whole worlds of a running serve (contract §4).
+// `reset` and `snapshot save|restore|delete|list`: whole worlds of a running serve (contract §4);
+// with `--tenant ID`, one world (world-snapshot.ts).
+import { cdmxTime, sizeText } from '../../server/lib/human-text.ts';
+import type { SnapshotInfo } from '../../server/snapshots/files.ts';
 import { callTestbed } from '../environment.ts';
-import { print, type OutputOptions } from '../output.ts';
+import { table } from '../lib/table.ts';
+import { CliError, print, type OutputOptions } from '../output.ts';
 
-interface SnapshotInfo {
-  name: string;
-  createdAt: string;
-  sizeBytes: number;
+type SnapshotOptions = OutputOptions & { tenant?: string };
+const world = () => import('./world-snapshot.ts');
+
+/**
+ * The serve's rule for names (server/snapshots/files.ts), checked here first: in a URL, `..` and `.`
+ * are path steps, so `snapshot restore ..` would call another route instead of being refused. A copy
+ * of the rule, not an import: the HTTP commands load no server module but configuration.
+ */
+const NAME = /^[a-z0-9-]{1,64}$/;
+/** The name checked (for world snapshots too) and made safe for a URL. */
+export function checkedName(name: string): string {
+  if (!NAME.test(name)) {
+    throw new CliError(`Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`, 'VALIDATION');
+  }
+  return encodeURIComponent(name);
 }
-
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-const path = (name: string) => `/snapshots/${encodeURIComponent(name)}`;
+const path = (name: string) => `/snapshots/${checkedName(name)}`;
 
 export async function reset(opts: OutputOptions): Promise<void> {
   const body = await callTestbed<{ now: string }>('/reset', { method: 'POST' });
-  print(opts, body, `Testbed restablecido; reloj simulado: ${body.now}`);
+  print(opts, body, `Testbed restablecido; reloj simulado: ${cdmxTime(body.now)}`);
 }
 
-export async function saveSnapshot(name: string, opts: OutputOptions): Promise<void> {
+export async function saveSnapshot(name: string, opts: SnapshotOptions): Promise<void> {
+  if (opts.tenant !== undefined) return (await world()).saveWorldSnapshot(opts.tenant, name, opts);
   const body = await callTestbed<{ name: string; createdAt: string }>('/snapshots', { body: { name } });
-  print(opts, body, `Instantánea guardada: ${body.name} (reloj simulado: ${body.createdAt})`);
+  print(opts, body, `Instantánea guardada: ${body.name} (reloj simulado: ${cdmxTime(body.createdAt)})`);
 }
 
-export async function restoreSnapshot(name: string, opts: OutputOptions): Promise<void> {
+export async function restoreSnapshot(name: string, opts: SnapshotOptions): Promise<void> {
+  if (opts.tenant !== undefined) return (await world()).restoreWorldSnapshot(opts.tenant, name, opts);
   const body = await callTestbed<{ name: string; now: string }>(`${path(name)}/restore`, { method: 'POST' });
-  print(opts, body, `Instantánea restaurada: ${body.name}; reloj simulado: ${body.now}`);
+  print(opts, body, `Instantánea restaurada: ${body.name}; reloj simulado: ${cdmxTime(body.now)}`);
 }
 
-export async function deleteSnapshot(name: string, opts: OutputOptions): Promise<void> {
+export async function deleteSnapshot(name: string, opts: SnapshotOptions): Promise<void> {
+  if (opts.tenant !== undefined) return (await world()).deleteWorldSnapshot(opts.tenant, name, opts);
   const body = await callTestbed<{ name: string; deleted: true }>(path(name), { method: 'DELETE' });
   print(opts, body, `Instantánea borrada: ${body.name}`);
 }
 
-export async function listSnapshots(opts: OutputOptions): Promise<void> {
+/** Newest first by when they were taken (real time); the simulated time each holds beside it. */
+export function describeSnapshots(snapshots: SnapshotInfo[]): string {
+  if (snapshots.length === 0) return 'No hay instantáneas guardadas.';
+  const rows = snapshots.map((s) => [s.name, cdmxTime(s.takenAt), cdmxTime(s.createdAt), sizeText(s.sizeBytes)]);
+  return table(['NOMBRE', 'TOMADA (HORA REAL)', 'RELOJ SIMULADO', 'TAMAÑO'], rows);
+}
+
+export async function listSnapshots(opts: SnapshotOptions): Promise<void> {
+  if (opts.tenant !== undefined) return (await world()).listWorldSnapshots(opts.tenant, opts);
   const body = await callTestbed<{ data: SnapshotInfo[] }>('/snapshots');
-  const lines = body.data.map((s) => `${s.name}\t${s.createdAt}\t${megabytes(s.sizeBytes)}`);
-  print(opts, body, lines.length ? ['nombre\treloj simulado\ttamaño', ...lines].join('\n') : 'No hay instantáneas guardadas.');
+  print(opts, body, describeSnapshots(body.data));
 }

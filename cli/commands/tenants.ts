@@ -1,10 +1,13 @@
+import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, withTenantService } from '../environment.ts';
-import { print, type OutputOptions } from '../output.ts';
+import { table } from '../lib/table.ts';
+import { fail, print, type OutputOptions } from '../output.ts';
 
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
 export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;
 
-export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean }): Promise<void> {
+export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean; fixture?: string }): Promise<void> {
+  if (opts.fixture !== undefined) return (await import('./tenant-fixture.ts')).createWithFixture({ ...opts, fixture: opts.fixture });
   const tenant = await withTenantService((tenants) => tenants.createTenant(opts.name, opts.pending ? 'pending' : 'active'));
   print(opts, tenant, tenantCreatedLine(tenant));
 }
@@ -16,11 +19,22 @@ export async function approveTenant(tenantId: string, opts: OutputOptions): Prom
 
 export async function listTenants(opts: OutputOptions): Promise<void> {
   const body = await callTestbed<{ data: { id: string; name: string; status: string; now: string; createdAt: string }[] }>('/tenants');
-  const lines = body.data.map((t) => `${t.id}\t${t.status}\t${t.now}\t${t.name}`);
-  print(opts, body, lines.length ? ['id\testado\thora del mundo\tnombre', ...lines].join('\n') : 'No hay tenants.');
+  const rows = body.data.map((t) => [t.id, t.status, cdmxTime(t.now), t.name]);
+  print(opts, body, rows.length ? table(['ID', 'ESTADO', 'HORA DEL MUNDO', 'NOMBRE'], rows) : 'No hay tenants.');
 }
 
-export async function deleteTenant(tenantId: string, opts: OutputOptions): Promise<void> {
-  const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId)}`, { method: 'DELETE' });
+export const tenantsDeletedLine = (prefix: string, ids: string[]) =>
+  ids.length === 0
+    ? `Ninguna flota tiene un nombre que empiece por «${prefix}»: no se borró nada`
+    : [`Flotas cuyo nombre empieza por «${prefix}», borradas con todos sus datos: ${ids.length}`, ...ids].join('\n');
+
+export async function deleteTenant(tenantId: string | undefined, opts: OutputOptions & { namePrefix?: string }): Promise<void> {
+  if ((tenantId === undefined) === (opts.namePrefix === undefined)) fail('indica el id de un tenant o --name-prefix, uno de los dos.');
+  if (opts.namePrefix !== undefined) {
+    const query = new URLSearchParams({ name: opts.namePrefix });
+    const body = await callTestbed<{ deleted: number; ids: string[] }>(`/tenants?${query}`, { method: 'DELETE' });
+    return print(opts, body, tenantsDeletedLine(opts.namePrefix, body.ids));
+  }
+  const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId!)}`, { method: 'DELETE' });
   print(opts, body, `Tenant ${body.id} borrado con todos sus datos`);
 }

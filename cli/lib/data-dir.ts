@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { apiDatabaseFile } from '../../server/config.ts';
 import { quickCheckProblem } from '../../server/db/integrity.ts';
 import { CliError } from '../output.ts';
+import { fileProblem } from './file-errors.ts';
 
 /** The simulators' database (simulators/main.ts opens it under the same name). */
 const platformsDatabaseFile = (dataDir: string) => join(dataDir, 'platforms.db');
@@ -34,7 +35,7 @@ function unusable(dataDir: string, err: unknown): string {
     EPERM: 'no hay permiso para leerlo y escribir en él',
     EROFS: 'está en un sistema de archivos de solo lectura',
   };
-  return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${reasons[code] ?? (err as Error).message}`;
+  return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${reasons[code] ?? fileProblem(err, 'write')}`;
 }
 
 /** Damage is caught before anything opens the databases for writing (migrations, WAL, seeding). */

@@ -4,6 +4,7 @@ export interface JsonAnswer {
   status: number;
   /** The parsed body; null when it was empty or not JSON. */
   body: unknown;
+  headers: IncomingMessage['headers'];
 }
 
 /**
@@ -20,7 +21,7 @@ export async function requestJson(url: string, init: { method: string; headers: 
   });
   const chunks: Buffer[] = [];
   for await (const chunk of res) chunks.push(chunk as Buffer);
-  return { status: res.statusCode ?? 0, body: parseJson(Buffer.concat(chunks).toString('utf8')) };
+  return { status: res.statusCode ?? 0, body: parseJson(Buffer.concat(chunks).toString('utf8')), headers: res.headers };
 }
 
 function parseJson(text: string): unknown {

@@ -10,17 +10,17 @@ interface BatchOptions {
 export function declareBatch(program: Command, build: () => Command): void {
   const options = (command: Command) =>
     command
-      .option('--json', 'every line prints one JSON value (JSON Lines); a failing line its error envelope')
-      .option('--keep-going', 'run every line even after one fails (the exit code is the first failure\'s)');
+      .option('--json', 'cada línea imprime un valor JSON (JSON Lines); una línea que falla, su sobre de error')
+      .option('--keep-going', 'ejecuta todas las líneas aunque una falle (el código de salida es el del primer fallo)');
 
-  options(program.command('batch <file>').description('run the commands of a file, one a line, in one process (docs/scenarios.md)')).action(
+  options(program.command('batch <file>').description('ejecuta los comandos de un archivo, uno por línea, en un solo proceso (docs/scenarios.md)')).action(
     action(async (file: string, opts: BatchOptions) => {
       const { readFileLines, runBatch } = await import('../commands/batch.ts');
       await runBatch(readFileLines(file), opts, build);
     }),
   );
 
-  options(program.command('-').description('run commands read from stdin, one a line, in one process (as batch)')).action(
+  options(program.command('-').description('ejecuta comandos leídos de stdin, uno por línea, en un solo proceso (como batch)')).action(
     action(async (opts: BatchOptions) => {
       const { readStdinLines, runBatch } = await import('../commands/batch.ts');
       await runBatch(readStdinLines(), opts, build);

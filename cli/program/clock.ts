@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
-const tenant = { '--tenant <id>': "a tenant's own clock (its world) instead of the service time" };
+const tenant = { '--tenant <id>': 'el reloj propio de un tenant (su mundo) en vez de la hora del servicio' };
 
 export const declareClock = (program: Command) =>
-  declareGroup(program, 'clock', "the simulated clock: the service time, shared by every tenant, plus each tenant's own offset", () => import('../commands/clock.ts'), {
-    now: { does: 'print the simulated time (of one tenant with --tenant)', run: 'clockNow', options: tenant },
+  declareGroup(program, 'clock', 'el reloj simulado: la hora del servicio, común a todos los tenants, más el desfase propio de cada tenant', () => import('../commands/clock.ts'), {
+    now: { does: 'imprime la hora simulada (la de un tenant con --tenant)', run: 'clockNow', options: tenant },
     'advance <duration>': {
-      does: 'move simulated time forward (45m, 6h, 3d): every tenant, or one with --tenant; everything due has happened on return',
+      does: 'adelanta la hora simulada (45m, 6h, 3d): todos los tenants, o uno con --tenant; al volver, todo lo pendiente ya ocurrió',
       run: 'clockAdvance',
       options: tenant,
     },

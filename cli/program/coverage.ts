@@ -4,9 +4,9 @@ import { declareCommands } from './declare.ts';
 export const declareCoverage = (program: Command) =>
   declareCommands(program, () => import('../commands/coverage.ts'), {
     coverage: {
-      does: 'which state transitions of spec §3 happened, with counts and the ones never seen (docs/coverage.md)',
+      does: 'qué transiciones de estado del §3 de la especificación ocurrieron, cuántas veces y cuáles nunca (docs/coverage.md)',
       run: 'showCoverage',
-      options: { '--tenant <tenantId>': "only this tenant's world" },
-      json: 'print one JSON document: {covered, total, transitions}',
+      options: { '--tenant <tenantId>': 'solo el mundo de este tenant' },
+      json: 'imprime un documento JSON: {covered, total, transitions}',
     },
   });

@@ -28,7 +28,7 @@ export function declareCommands<M>(parent: Command, load: () => Promise<M>, comm
       if (typeof help === 'string') command.option(flags, help);
       else command.option(flags, help[0], help[1]);
     }
-    if (declared.json !== false) command.option('--json', declared.json ?? 'print one JSON document');
+    if (declared.json !== false) command.option('--json', declared.json ?? 'imprime un documento JSON');
     command.action(run(declared.run));
   }
 }

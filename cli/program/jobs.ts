@@ -2,11 +2,11 @@ import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
 export const declareJobs = (program: Command) =>
-  declareGroup(program, 'jobs', 'batch jobs of the running serve', () => import('../commands/jobs.ts'), {
+  declareGroup(program, 'jobs', 'lotes (jobs) del serve en marcha', () => import('../commands/jobs.ts'), {
     'watch <jobId>': {
-      does: 'show a live progress bar until the job ends (completed or failed)',
+      does: 'muestra una barra de progreso hasta que el lote termina (completed o failed) y los elementos que fallaron',
       run: 'watchJob',
-      options: { '--interval <ms>': ['polling period in milliseconds', '250'] },
-      json: 'print the final job as one JSON document',
+      options: { '--interval <ms>': ['cada cuántos milisegundos se consulta', '250'] },
+      json: 'imprime el lote final como un documento JSON',
     },
   });

@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
-const tenant = { '--tenant <tenantId>': 'tenant id' };
+const tenant = { '--tenant <tenantId>': 'id del tenant' };
 
 export const declareKeys = (program: Command) =>
-  declareGroup(program, 'keys', 'API keys of a tenant', () => import('../commands/keys.ts'), {
+  declareGroup(program, 'keys', 'claves de API de un tenant', () => import('../commands/keys.ts'), {
     create: {
-      does: 'create an API key; the secret is shown only here',
+      does: 'crea una clave de API; el secreto solo se muestra aquí',
       run: 'createKey',
       required: tenant,
-      options: { '--scopes <list>': 'comma-separated scopes (default: all six)', '--env <env>': ['test or live', 'test'] },
+      options: { '--scopes <list>': 'permisos separados por comas (por omisión: los seis)', '--env <env>': ['test o live', 'test'] },
     },
-    'revoke <keyId>': { does: 'revoke a key: it answers 401 from then on', run: 'revokeKey' },
-    list: { does: 'the keys of a tenant (never their secrets)', run: 'listKeys', required: tenant },
+    'revoke <keyId>': { does: 'revoca una clave: desde entonces responde 401', run: 'revokeKey' },
+    list: { does: 'las claves de un tenant (nunca sus secretos)', run: 'listKeys', required: tenant },
   });

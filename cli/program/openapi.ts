@@ -4,9 +4,9 @@ import { declareCommands } from './declare.ts';
 export const declareOpenApi = (program: Command) =>
   declareCommands(program, () => import('../commands/openapi.ts'), {
     openapi: {
-      does: 'write the OpenAPI 3.1 document of the API (the same one GET /v1/openapi.json serves)',
+      does: 'escribe el documento OpenAPI 3.1 de la API (el mismo que sirve GET /v1/openapi.json)',
       run: 'writeOpenApi',
-      options: { '--out <file>': 'file to write; without it the document goes to stdout' },
-      json: 'print one JSON document describing what was written',
+      options: { '--out <file>': 'archivo a escribir; sin él, el documento sale por stdout' },
+      json: 'imprime un documento JSON que describe lo escrito',
     },
   });

@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
-const answer = (verb: string) => `the driver ${verb} the invitation in the platform app (the API sees it through refresh)`;
+const answer = (verb: string) => `el conductor ${verb} la invitación en la app de la plataforma (la API lo ve con refresh)`;
 
 export const declarePlatformA = (program: Command) =>
-  declareGroup(program, 'platform-a', 'act as platform_a: its reviewers and its drivers', () => import('../commands/platform-a.ts'), {
+  declareGroup(program, 'platform-a', 'actúa como platform_a: sus revisores y sus conductores', () => import('../commands/platform-a.ts'), {
     'review <vehicleId>': {
-      does: 'platform_a decides the pending review of a vehicle now (the API sees it through refresh)',
+      does: 'platform_a decide ahora la revisión pendiente de un vehículo (la API lo ve con refresh)',
       run: 'review',
-      required: { '--verdict <verdict>': 'approved or rejected' },
-      options: { '--card <verdict>': 'the circulation card verdict: approved or rejected' },
+      required: { '--verdict <verdict>': 'approved o rejected' },
+      options: { '--card <verdict>': 'el veredicto de la tarjeta de circulación: approved o rejected' },
     },
-    'accept <driverId>': { does: answer('accepts'), run: 'accept' },
-    'decline <driverId>': { does: answer('declines'), run: 'decline' },
+    'accept <driverId>': { does: answer('acepta'), run: 'accept' },
+    'decline <driverId>': { does: answer('rechaza'), run: 'decline' },
   });

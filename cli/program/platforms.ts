@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
 export const declarePlatforms = (program: Command) =>
-  declareGroup(program, 'platforms', "the simulated platforms' own records", () => import('../commands/platforms.ts'), {
+  declareGroup(program, 'platforms', 'los registros propios de las plataformas simuladas', () => import('../commands/platforms.ts'), {
     'show <platform>': {
-      does: 'what the simulated platform itself holds now (vehicles, drivers, bindings), by the API ids',
+      does: 'lo que la plataforma simulada tiene ahora (vehículos, conductores, vínculos), con los ids de la API, su tenant, placa y nombre',
       run: 'showPlatform',
-      options: { '--tenant <tenantId>': "only this tenant's records" },
+      options: { '--tenant <tenantId>': 'solo los registros de este tenant' },
     },
   });

@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
 export const declareRides = (program: Command) =>
-  declareGroup(program, 'rides', 'rides and daily earnings on the simulated platforms', () => import('../commands/rides.ts'), {
+  declareGroup(program, 'rides', 'viajes y ganancias diarias en las plataformas simuladas', () => import('../commands/rides.ts'), {
     generate: {
-      does: 'the platforms produce the rides of those days (inclusive) for the tenant, and the API ingests them',
+      does: 'las plataformas producen los viajes de esos días (inclusive) del tenant y la API los ingiere',
       run: 'generateRides',
       required: {
-        '--tenant <tenantId>': 'tenant id',
-        '--from <date>': 'first day, YYYY-MM-DD (Mexico City)',
-        '--to <date>': 'last day, YYYY-MM-DD (Mexico City), included; generation stops at today, and a window after today is an error',
+        '--tenant <tenantId>': 'id del tenant',
+        '--from <date>': 'primer día, YYYY-MM-DD (Ciudad de México)',
+        '--to <date>': 'último día, YYYY-MM-DD (Ciudad de México), incluido; se genera hasta hoy, y una ventana posterior a hoy es un error',
       },
     },
   });

@@ -2,19 +2,20 @@ import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
 export const declareScenario = (program: Command) =>
-  declareGroup(program, 'scenario', 'scenario files: API calls, control steps and expectations (docs/scenarios.md)', () => import('../commands/scenario.ts'), {
+  declareGroup(program, 'scenario', 'archivos de escenario: llamadas a la API, pasos de control y expectativas (docs/scenarios.md)', () => import('../commands/scenario.ts'), {
     'run <files...>': {
-      does: 'run scenario files against the running serve, or with --fresh against a new temporary one',
+      does: 'ejecuta archivos de escenario contra el serve en marcha, o con --fresh contra uno nuevo y temporal',
       run: 'runScenarios',
       options: {
-        '--fresh': 'start a new environment on a temporary data dir for each file, and stop it after',
-        '--parallel <n>': 'run up to N files at once (each in worlds of its own)',
-        '--seed <n>': 'with --fresh: FLEET_SEED of the new environment',
-        '--clock-start <iso>': 'with --fresh: FLEET_CLOCK_START of the new environment',
-        '--junit <file>': 'also write a JUnit XML report to this file',
-        '--coverage-out <file>': "also write the run's transition coverage as JSON to this file (docs/coverage.md)",
-        '--min-coverage <percent>': 'fail the run when its transition coverage is below this percentage',
+        '--fresh': 'inicia un entorno nuevo en un directorio de datos temporal para cada archivo, y lo detiene al final',
+        '--parallel <n>': 'ejecuta hasta N archivos a la vez (cada uno en mundos propios)',
+        '--seed <n>': 'con --fresh: FLEET_SEED del entorno nuevo',
+        '--clock-start <iso>': 'con --fresh: FLEET_CLOCK_START del entorno nuevo',
+        '--junit <file>': 'escribe además un informe JUnit XML en este archivo',
+        '--coverage-out <file>': 'escribe además la cobertura de transiciones de la ejecución, en JSON, en este archivo (docs/coverage.md)',
+        '--min-coverage <percent>': 'la ejecución falla si su cobertura de transiciones queda por debajo de este porcentaje',
+        '--keep-worlds': 'con un serve en marcha: conserva los mundos de cada archivo (por omisión se borran los de los archivos que pasan y se conservan los de los que fallan)',
       },
-      json: 'print one JSON document: {ok, scenarios: [transcript], coverage}',
+      json: 'imprime un documento JSON: {ok, scenarios: [transcript], coverage}',
     },
   });

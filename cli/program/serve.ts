@@ -5,5 +5,5 @@ const environment = 'PORT, FLEET_DATA_DIR, FLEET_SEED, FLEET_CLOCK_START, FLEET_
 
 export const declareServe = (program: Command) =>
   declareCommands(program, () => import('../commands/serve.ts'), {
-    serve: { does: `start the API and the platform simulators (${environment})`, run: 'serve', json: false },
+    serve: { does: `inicia la API y los simuladores de las plataformas (${environment})`, run: 'serve', json: false },
   });

@@ -5,12 +5,14 @@ const load = () => import('../commands/snapshot.ts');
 
 export function declareSnapshot(program: Command): void {
   declareCommands(program, load, {
-    reset: { does: 'bring the running testbed back to the state of a new data dir (the demo tenant and its key kept)', run: 'reset' },
+    reset: { does: 'devuelve el testbed en marcha al estado de un directorio de datos nuevo (conserva el tenant demo y su clave)', run: 'reset' },
   });
-  declareGroup(program, 'snapshot', 'save and bring back the whole state of the running testbed', load, {
-    'save <name>': { does: "save both processes' state under NAME ([a-z0-9-], up to 64); replaces a snapshot of that name", run: 'saveSnapshot' },
-    'restore <name>': { does: 'bring everything back exactly as it was when NAME was saved', run: 'restoreSnapshot' },
-    'delete <name>': { does: 'delete a saved snapshot', run: 'deleteSnapshot' },
-    list: { does: 'the saved snapshots, newest first', run: 'listSnapshots' },
+  // With --tenant: one world alone, while the others go on (contract §5).
+  const world = { '--tenant <tenantId>': 'solo un mundo (tenant): sus datos, sus registros en las plataformas, su reloj, sus lotes y sus claves' };
+  declareGroup(program, 'snapshot', 'guarda y recupera el estado completo del testbed en marcha, o el de un mundo', load, {
+    'save <name>': { does: 'guarda el estado de ambos procesos como NAME ([a-z0-9-], hasta 64); reemplaza la instantánea de ese nombre', run: 'saveSnapshot', options: world },
+    'restore <name>': { does: 'devuelve todo exactamente a como estaba al guardar NAME', run: 'restoreSnapshot', options: world },
+    'delete <name>': { does: 'borra una instantánea guardada', run: 'deleteSnapshot', options: world },
+    list: { does: 'las instantáneas guardadas, la más reciente primero (por la hora real en que se tomaron)', run: 'listSnapshots', options: world },
   });
 }

@@ -2,17 +2,21 @@ import type { Command } from 'commander';
 import { declareGroup } from './declare.ts';
 
 export const declareTenants = (program: Command) =>
-  declareGroup(program, 'tenants', 'tenants (fleets) of the testbed', () => import('../commands/tenants.ts'), {
+  declareGroup(program, 'tenants', 'tenants (flotas) del testbed', () => import('../commands/tenants.ts'), {
     create: {
-      does: 'create a tenant, active or pending (under review)',
+      does: 'crea un tenant, activo o pendiente (en revisión)',
       run: 'createTenant',
-      required: { '--name <name>': 'tenant name' },
-      options: { '--pending': 'create it under review: its keys answer 403 TENANT_PENDING' },
+      required: { '--name <name>': 'nombre del tenant (no vacío)' },
+      options: {
+        '--pending': 'lo crea en revisión: sus claves responden 403 TENANT_PENDING',
+        '--fixture <json>': 'lo puebla en el serve en marcha, p. ej. \'{"vehicles":5,"registeredOn":["platform_b"]}\' (docs/testing.md)',
+      },
     },
-    'approve <tenantId>': { does: 'a pending tenant becomes active', run: 'approveTenant' },
-    list: { does: 'the tenants of the running serve, each with its own simulated time', run: 'listTenants' },
-    'delete <tenantId>': {
-      does: 'delete a tenant with all its data and its platform data (its plates, VINs and numbers become free)',
+    'approve <tenantId>': { does: 'un tenant pendiente pasa a activo', run: 'approveTenant' },
+    list: { does: 'los tenants del serve en marcha, cada uno con su hora simulada', run: 'listTenants' },
+    'delete [tenantId]': {
+      does: 'borra un tenant con todos sus datos y sus datos en las plataformas (sus placas, VIN y números quedan libres)',
       run: 'deleteTenant',
+      options: { '--name-prefix <prefix>': 'en vez de un id: todos los tenants cuyo nombre empieza así (distingue mayúsculas; nunca vacío)' },
     },
   });

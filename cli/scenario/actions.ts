@@ -1,6 +1,9 @@
 import { parseDuration } from '../../server/lib/clock.ts';
 import { buildForm, send, StepError, type Exchange } from './http.ts';
-import type { ActionName, RequestSpec, Step } from './schema.ts';
+import { expectRequests } from './expect-requests.ts';
+import { ACTIONS, type ActionName, type RequestSpec, type Step } from './schema.ts';
+import { addFault } from './fault-step.ts';
+import { worldOf } from './worlds.ts';
 
 export interface ActionContext {
   baseUrl: string;
@@ -18,7 +21,7 @@ const JOB_POLL_MS = 25;
 const DEFAULT_JOB_TIMEOUT = '30s';
 
 export const actionOf = (step: Step): ActionName =>
-  (['request', 'advanceClock', 'reviewVehicle', 'acceptInvitation', 'declineInvitation', 'generateRides', 'waitForJob', 'sync'] as const).find(
+  ACTIONS.find(
     (name) => step[name] !== undefined,
   )!;
 
@@ -61,8 +64,7 @@ async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advance
   const aliases = tenant === undefined ? [...ctx.tenantIds.keys()] : [tenant];
   let response: Exchange['response'] | undefined;
   for (const alias of aliases) {
-    const id = ctx.tenantIds.get(alias);
-    if (id === undefined) throw new StepError(`el tenant ${alias} no está declarado en tenants`);
+    const { id } = worldOf(ctx.tenantIds, alias);
     response = (await control(ctx, '/clock/advance', { duration, tenant: id })).response;
   }
   return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: response! };
@@ -109,5 +111,9 @@ export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
       return waitForJob(ctx, step.waitForJob!);
     case 'sync':
       return control(ctx, '/sync');
+    case 'fault':
+      return addFault(ctx, step.fault!);
+    case 'expectRequests':
+      return expectRequests(ctx, step.expectRequests!);
   }
 }

@@ -70,7 +70,7 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     throw err;
   });
   try {
-    const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS });
+    const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS, announceKeys: false });
     const stop = async () => {
       await Promise.allSettled([api.stop(), simulators.stop()]);
       removeDir();

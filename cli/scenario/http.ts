@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilePartSpec } from './schema.ts';
+import { fileProblem } from '../lib/file-errors.ts';
 
 /** What one step sent and got back; the transcript shows it, expectations and captures read it. */
 export interface Exchange {
@@ -31,6 +32,18 @@ export interface SendInit {
 }
 
 /** One HTTP call; a body that is not JSON is kept as text, an empty one as null. */
+/** fetch says "fetch failed" in English; its cause's code says why, in words the user can act on. */
+function unreachable(err: unknown): string {
+  const code = ((err as { cause?: { code?: string } }).cause?.code ?? '') as string;
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'nadie escucha en esa dirección (¿está en marcha el serve?)',
+    ECONNRESET: 'la conexión se cortó',
+    ENOTFOUND: 'el nombre del host no se resuelve',
+    ETIMEDOUT: 'no respondió a tiempo',
+  };
+  return reasons[code] ?? `la conexión falló${code ? ` (${code})` : ''}`;
+}
+
 export async function send(url: string, init: SendInit): Promise<Exchange['response']> {
   const headers = { ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -42,7 +55,7 @@ export async function send(url: string, init: SendInit): Promise<Exchange['respo
       body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
     });
   } catch (err) {
-    throw new StepError(`no se pudo llamar a ${url}: ${(err as Error).message}`);
+    throw new StepError(`no se pudo llamar a ${url}: ${unreachable(err)}`);
   }
   const text = await res.text();
   let body: unknown = text === '' ? null : text;
@@ -81,7 +94,7 @@ export function buildForm(fields: Record<string, string | FilePartSpec>): { form
     try {
       part = filePart(value);
     } catch (err) {
-      throw new StepError(`el archivo del campo ${name} no se puede leer: ${(err as Error).message}`);
+      throw new StepError(`el archivo del campo ${name} no se puede leer: ${fileProblem(err, 'read')}`);
     }
     form.append(name, part.blob, part.filename);
     shown[name] = part.shown;

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { referenceProblems, type Problem } from './references.ts';
 import { Scenario } from './schema.ts';
+import { spanishYamlError } from './yaml-errors.ts';
+import { fileProblem } from '../lib/file-errors.ts';
 
 export class ScenarioFileError extends Error {}
 
@@ -16,8 +19,12 @@ function where(path: PropertyKey[], raw: unknown): string {
   return path.length ? path.join('.') : '(raíz)';
 }
 
-export function formatIssues(error: z.ZodError, raw: unknown): string {
-  return error.issues.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
+/** The file's own order: what is above the steps first, then step by step. */
+const stepIndex = (path: PropertyKey[]) => (path[0] === 'steps' && typeof path[1] === 'number' ? path[1] : -1);
+
+export function formatIssues(issues: readonly Problem[], raw: unknown): string {
+  const sorted = [...issues].sort((a, b) => stepIndex(a.path) - stepIndex(b.path));
+  return sorted.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
 }
 
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
@@ -26,11 +33,13 @@ export function parseScenario(text: string, file: string): Scenario {
   try {
     raw = parseYaml(text, { prettyErrors: true });
   } catch (err) {
-    throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${(err as Error).message}`);
+    throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${spanishYamlError(err)}`);
   }
-  const parsed = Scenario.safeParse(raw);
-  if (!parsed.success) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(parsed.error, raw)}`);
-  return parsed.data;
+  // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
+  const parsed = Scenario.safeParse(raw, { error: z.locales.es().localeError });
+  const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];
+  if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw)}`);
+  return parsed.data!;
 }
 
 export function loadScenario(file: string): Scenario {
@@ -38,7 +47,7 @@ export function loadScenario(file: string): Scenario {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ScenarioFileError(`no se puede leer ${file}: ${(err as Error).message}`);
+    throw new ScenarioFileError(`no se puede leer ${file}: ${fileProblem(err, 'read')}`);
   }
   return parseScenario(text, file);
 }

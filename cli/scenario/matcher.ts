@@ -81,15 +81,32 @@ export function match(expected: unknown, actual: unknown, at = ''): string[] {
   return expected === actual ? [] : mismatch(at, show(expected), actual);
 }
 
+/** A value known only when the step runs (`${count}`): checked then, not at load. */
+const isTemplate = (v: unknown) => typeof v === 'string' && /^\$\{[^}]+\}$/.test(v);
+const isNumberLike = (v: unknown) => typeof v === 'number' || isTemplate(v) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+
+/** What each operator's argument must be, when the file can show it is not. */
+const ARGUMENTS: Record<string, [(v: unknown) => boolean, string]> = {
+  $exists: [(v) => typeof v === 'boolean' || isTemplate(v), 'true o false'],
+  $length: [(v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0) || isTemplate(v) || isOperatorObject(v), 'un entero ≥ 0 o un comparador ({$gte: 1})'],
+  $oneOf: [(v) => Array.isArray(v) || isTemplate(v), 'una lista'],
+  $gt: [isNumberLike, 'un número'],
+  $gte: [isNumberLike, 'un número'],
+  $lt: [isNumberLike, 'un número'],
+  $lte: [isNumberLike, 'un número'],
+};
+
 function badOperator(key: string, value: unknown): string | null {
   if (!key.startsWith('$')) return null;
   if (!(key in OPERATORS)) return `comparador desconocido: ${key}`;
   if (key === '$type' && !(String(value) in TYPES)) return `$type ${JSON.stringify(value)} no es uno de ${Object.keys(TYPES).join(', ')}`;
+  const argument = ARGUMENTS[key];
+  if (argument && !argument[0](value)) return `${key} debe ser ${argument[1]} (recibido: ${JSON.stringify(value)})`;
   if (key === '$regex') {
     try {
       new RegExp(String(value));
-    } catch (err) {
-      return `$regex no válida: ${(err as Error).message}`;
+    } catch {
+      return `$regex no válida: ${JSON.stringify(value)} no es una expresión regular de JavaScript`;
     }
   }
   return null;

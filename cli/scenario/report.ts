@@ -1,3 +1,4 @@
+import { cdmxTime } from '../../server/lib/human-text.ts';
 import type { StepResult, Transcript } from './runner.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '·' } as const;
@@ -27,7 +28,8 @@ function failureDetail(step: StepResult): string[] {
 
 /** The readable step-by-step report of one scenario. */
 export function humanReport(t: Transcript): string {
-  const env = t.environment.fresh ? ` [entorno nuevo, semilla ${t.environment.seed}, reloj ${t.environment.clockStart}]` : '';
+  const { fresh, seed, clockStart } = t.environment;
+  const env = fresh ? ` [entorno nuevo, semilla ${seed}, reloj ${clockStart ? cdmxTime(clockStart) : 'tiempo real'}]` : '';
   const lines = [`Escenario: ${t.scenario} (${t.file})${env}`];
   for (const step of t.steps) {
     lines.push(stepLine(step));

@@ -1,4 +1,5 @@
 import { actionOf, perform, type ActionContext } from './actions.ts';
+import { drawUniques } from './unique-values.ts';
 import { StepError, type Exchange } from './http.ts';
 import { match } from './matcher.ts';
 import type { Scenario, Step } from './schema.ts';
@@ -85,7 +86,8 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
   try {
     // Only the action is rendered here: expectations are rendered after it, names never.
     const { expect: _expect, capture: _capture, name: _name, ...action } = step;
-    exchange = await perform(render(action, vars), ctx);
+    const firstWorld = ctx.tenantIds.values().next().value!;
+    exchange = await perform(render(await drawUniques(action, ctx, firstWorld), vars), ctx);
   } catch (err) {
     if (err instanceof TemplateError || err instanceof StepError) return { ...base, status: 'failed', failures: [err.message] };
     throw err;

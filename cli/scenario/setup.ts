@@ -10,6 +10,7 @@ export interface TenantRecord {
   name: string;
   status: string;
   keys: Array<{ as: string; id: string; prefix: string; scopes: string[]; environment: string }>;
+  fixture?: { vehicleIds: string[]; driverIds: string[]; assignmentIds: string[] };
 }
 
 export interface Setup {
@@ -34,6 +35,7 @@ interface CreatedTenant {
   name: string;
   status: string;
   keys: Array<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>;
+  fixture?: TenantRecord['fixture'];
 }
 
 /**
@@ -44,18 +46,19 @@ export async function createTenants(scenario: Scenario, baseUrl: string, headers
   const secrets = new Map<string, string>();
   const tenants: TenantRecord[] = [];
   for (const spec of scenario.tenants) {
-    const body = { name: spec.name, status: spec.pending ? 'pending' : 'active', keys: spec.keys.map((k) => ({ scopes: k.scopes, environment: k.env })) };
+    const keysOf = spec.keys.map((k) => ({ scopes: k.scopes, environment: k.env }));
+    const body = { name: spec.name, status: spec.pending ? 'pending' : 'active', keys: keysOf, ...(spec.fixture && { fixture: spec.fixture }) };
     const created = await controlPost<CreatedTenant>(baseUrl, headers, '/tenants', body);
     const keys = created.keys.map((key, i) => {
       const as = spec.keys[i].as;
       secrets.set(as, key.key);
       return { as, id: key.id, prefix: key.prefix, scopes: key.scopes, environment: key.environment };
     });
-    tenants.push({ as: spec.as, id: created.id, name: created.name, status: created.status, keys });
+    tenants.push({ as: spec.as, id: created.id, name: created.name, status: created.status, keys, ...(created.fixture && { fixture: created.fixture }) });
   }
   const vars = {
     days: await worldDays(baseUrl, headers, tenants[0].id),
-    tenants: Object.fromEntries(tenants.map((t) => [t.as, { id: t.id, name: t.name }])),
+    tenants: Object.fromEntries(tenants.map((t) => [t.as, { id: t.id, name: t.name, ...(t.fixture && { fixture: t.fixture }) }])),
     keys: Object.fromEntries(tenants.flatMap((t) => t.keys.map((k) => [k.as, { id: k.id, prefix: k.prefix, tenantId: t.id }]))),
     run: runTokens(tenants[0].id),
   };

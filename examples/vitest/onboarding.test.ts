@@ -5,7 +5,7 @@ import { CARD, fleetData, newWorld } from './world.ts';
 describe('onboarding a vehicle', () => {
   it('when the card is uploaded and a day goes by, then platform_a has approved the vehicle', async () => {
     const world = await newWorld();
-    const { vehicle } = fleetData(world, 1);
+    const { vehicle } = await fleetData(world, 1);
 
     const created = await onboardVehicle(world.client, vehicle, CARD);
     const before = await reviewOutcome(world.client, created.id);
@@ -18,7 +18,7 @@ describe('onboarding a vehicle', () => {
 
   it('when platform_a rejects the card, then the outcome asks for the card again', async () => {
     const world = await newWorld();
-    const created = await onboardVehicle(world.client, fleetData(world, 1).vehicle, CARD);
+    const created = await onboardVehicle(world.client, (await fleetData(world, 1)).vehicle, CARD);
 
     await world.platformA.review(created.id, 'rejected', 'rejected');
 
@@ -27,10 +27,10 @@ describe('onboarding a vehicle', () => {
 
   it('when the plate is already taken, then onboarding fails with the API\'s CONFLICT', async () => {
     const world = await newWorld();
-    const { vehicle } = fleetData(world, 1);
+    const { vehicle } = await fleetData(world, 1);
     await onboardVehicle(world.client, vehicle, CARD);
 
-    const again = onboardVehicle(world.client, { ...vehicle, vin: `${vehicle.vin.slice(0, 16)}9` }, CARD);
+    const again = onboardVehicle(world.client, { ...vehicle, vin: await world.unique.vin() }, CARD);
 
     await expect(again).rejects.toThrow(FleetApiError);
     await expect(again).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -40,7 +40,7 @@ describe('onboarding a vehicle', () => {
 describe('drivers', () => {
   it('when a driver declines in the app, then they are declined', async () => {
     const world = await newWorld();
-    const driver = await inviteDriver(world.client, fleetData(world, 1).driver);
+    const driver = await inviteDriver(world.client, (await fleetData(world, 1)).driver);
 
     await world.platformA.decline(driver.id);
 
@@ -49,7 +49,7 @@ describe('drivers', () => {
 
   it('when an approved driver drives an approved vehicle for a week, then the week has trips and earnings', async () => {
     const world = await newWorld();
-    const { vehicle, driver } = fleetData(world, 1);
+    const { vehicle, driver } = await fleetData(world, 1);
     const car = await onboardVehicle(world.client, vehicle, CARD);
     const person = await inviteDriver(world.client, driver);
     await world.platformA.accept(person.id);

@@ -9,16 +9,15 @@ export async function newWorld(): Promise<World> {
 }
 
 /**
- * Plates, VINs and WhatsApp numbers are unique across the whole API, so each world's come from its
- * tenant id (a UUID): tests running side by side never claim the same one.
+ * A vehicle and a driver for the world. Plates, VINs and WhatsApp numbers are unique across the whole
+ * API: `world.unique` draws values no other world of the testbed uses, so tests run side by side
+ * never claim the same one.
  */
-export function fleetData(world: World, n: number): { vehicle: NewVehicle; driver: NewDriver } {
-  const hex = world.tenantId.replace(/-/g, '').toUpperCase();
-  const digits = String(parseInt(hex.slice(0, 8), 16) % 10_000_000).padStart(7, '0');
+export async function fleetData(world: World, n: number): Promise<{ vehicle: NewVehicle; driver: NewDriver }> {
+  const [plate, vin, whatsapp] = await Promise.all([world.unique.plate(), world.unique.vin(), world.unique.whatsapp()]);
   return {
-    vehicle: { plate: `T${hex.slice(0, 6)}${n}`, vin: `${hex.slice(0, 14)}00${n}`, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' },
-    // Ends in 5..9: the simulators read endings 0001..0004 as a scripted answer.
-    driver: { name: `Conductora ${n}`, whatsapp: `33${digits}${5 + n}`, city: 'Guadalajara' },
+    vehicle: { plate, vin, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco', city: 'Guadalajara' },
+    driver: { name: `Conductora ${n}`, whatsapp, city: 'Guadalajara' },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors.ts';
+import type { KeyOwner } from '../journal/capture.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { isScope, type Scope } from './scopes.ts';
 import { prefixOf, secretMatches } from './secrets.ts';
@@ -29,13 +30,16 @@ const unauthorized = () => new AppError('UNAUTHORIZED');
  * answer the same 401.
  */
 export function keyAuthenticator(store: TenantStore): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match) throw unauthorized();
     const secret = match[1];
     const prefix = prefixOf(secret);
     const key = prefix ? store.keyWithTenant(prefix) : undefined;
-    if (!secretMatches(secret, key?.secret_hash) || !key || key.revoked_at) throw unauthorized();
+    if (!secretMatches(secret, key?.secret_hash) || !key) throw unauthorized();
+    // Known from here on: the world's journal keeps this request even when it is refused (contract §5).
+    res.locals.keyOwner = { tenantId: key.tenant_id, keyId: key.id, keyPrefix: key.prefix, offsetMs: key.tenant_offset_ms } satisfies KeyOwner;
+    if (key.revoked_at) throw unauthorized();
     if (key.tenant_status === 'pending') throw new AppError('TENANT_PENDING');
     req.auth = {
       tenantId: key.tenant_id,

@@ -20,9 +20,14 @@ export function newSecret(prefix: string): string {
 /** One-shot `crypto.hash` (Node ≥ 20.12): no Hash object per call, about half the time of createHash here. */
 export const hashSecret = (secret: string): Buffer => hash('sha256', secret, 'buffer');
 
+/** A key's public prefix and its secret tail, as patterns: every reader of keys (the journal's redaction too) builds on these. */
+export const KEY_PREFIX_PATTERN = 'fk_(?:live|test)_[0-9a-f]{12}';
+export const KEY_TAIL_PATTERN = '[A-Za-z0-9]{32}';
+const WHOLE_KEY = new RegExp(`^(${KEY_PREFIX_PATTERN})_${KEY_TAIL_PATTERN}$`);
+
 /** Splits a presented key into its prefix; null when it cannot be one of ours. */
 export function prefixOf(secret: string): string | null {
-  const m = /^(fk_(?:live|test)_[0-9a-f]{12})_[A-Za-z0-9]{32}$/.exec(secret);
+  const m = WHOLE_KEY.exec(secret);
   return m ? m[1] : null;
 }
 

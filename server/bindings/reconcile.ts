@@ -12,8 +12,8 @@ export interface ReconcilerDeps {
   db: Db;
   logger: Logger;
   store: BindingStore;
-  /** What the platform itself holds now (the simulators' control surface). */
-  listHeld(platform: Platform): Promise<PlatformBinding[]>;
+  /** What the platform itself holds now (the simulators' control surface): in every fleet, or in one. */
+  listHeld(platform: Platform, fleetId?: string): Promise<PlatformBinding[]>;
   /** Queued behind the pair's other calls; re-checks the row when its turn comes. */
   repush(a: AssignmentRow, platform: Platform, seen: BindingRow): Promise<void>;
   /** Queued behind the pair's other calls; re-checks that no active assignment wants the pair. */
@@ -32,11 +32,11 @@ const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}
 export function createReconciler(deps: ReconcilerDeps) {
   const known = deps.db.prepare('SELECT 1 FROM vehicles WHERE id = ?').pluck();
 
-  async function reconcile(platform: Platform): Promise<void> {
-    const synced = deps.store.syncedOn(platform);
+  async function reconcile(platform: Platform, tenantId?: string): Promise<void> {
+    const synced = deps.store.syncedOn(platform, tenantId);
     let held: PlatformBinding[];
     try {
-      held = await deps.listHeld(platform);
+      held = await deps.listHeld(platform, tenantId);
     } catch (err) {
       // The companion is down or being replaced: the next run compares again.
       if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') return;
@@ -47,8 +47,8 @@ export function createReconciler(deps: ReconcilerDeps) {
       if (!holds.has(keyOf(assignment.vehicle_id, assignment.driver_id))) await deps.repush(assignment, platform, binding);
     }
     // Read after the list: an assignment made before the list was read is never taken for a stray.
-    const wanted = new Set(deps.store.activePairs().map((p) => keyOf(p.vehicle_id, p.driver_id)));
-    const owed = new Set(deps.store.owedUnbinds(platform).map((p) => keyOf(p.vehicle_id, p.driver_id)));
+    const wanted = new Set(deps.store.activePairs(tenantId).map((p) => keyOf(p.vehicle_id, p.driver_id)));
+    const owed = new Set(deps.store.owedUnbinds(platform, tenantId).map((p) => keyOf(p.vehicle_id, p.driver_id)));
     for (const b of held) {
       const key = keyOf(b.vehicleExternalId, b.driverExternalId);
       // A vehicle this API does not know, or an unbind the release task already owes, is not this pass's to undo.
@@ -62,9 +62,9 @@ export function createReconciler(deps: ReconcilerDeps) {
   }
 
   return {
-    /** One pass over every platform; an outage of one does not stop the other. */
-    async run(): Promise<void> {
-      for (const platform of PLATFORMS) await reconcile(platform);
+    /** One pass over every platform, for every world or one (a fleet is a tenant); an outage of one platform does not stop the other. */
+    async run(tenantId?: string): Promise<void> {
+      for (const platform of PLATFORMS) await reconcile(platform, tenantId);
     },
   };
 }

@@ -166,7 +166,7 @@ export function createBindingService(deps: BindingDeps, { coverage }: { coverage
     db: deps.db,
     logger: deps.logger,
     store,
-    listHeld: (platform) => deps.simulators.listBindings(platform),
+    listHeld: (platform, fleetId) => deps.simulators.listBindings(platform, fleetId),
     /** A `synced` row the platform does not hold (unchanged since it was read): bound again (`pending` until it is). */
     repush: (a, platform, seen) =>
       inTurn(platform, a, async () => {
@@ -183,10 +183,11 @@ export function createBindingService(deps: BindingDeps, { coverage }: { coverage
   });
 
   /** Background task: owed unbinds first (they free vehicles and drivers on the platform), then binds, then a comparison with the platforms. */
-  async function syncDue(): Promise<void> {
-    for (const a of store.endedWithUnbinds()) await release(a);
-    for (const a of store.activeUnsettled()) await push(a);
-    await reconciler.run();
+  /** Every world's due binding work, or one world's (an advance of its clock: the others' is not due). */
+  async function syncDue(tenantId?: string): Promise<void> {
+    for (const a of store.endedWithUnbinds(tenantId)) await release(a);
+    for (const a of store.activeUnsettled(tenantId)) await push(a);
+    await reconciler.run(tenantId);
   }
 
   return { push, release, afterOpen, markForRelease, syncDue, store };

@@ -66,7 +66,7 @@ const VALID_NAMES = colorList.map((c) => c.name).join(', ');
  * Paint finishes said after the colour ("negro mate", "blanco perla", "rojo metálico"): the catalog
  * has no finishes, so the colour before them is the match. Normalised (no accents).
  */
-const FINISHES = ['mate', 'metalico', 'metalica', 'metalizado', 'metalizada', 'perla', 'perlado', 'perlada', 'brillante', 'satinado', 'satinada'];
+export const FINISHES = ['mate', 'metalico', 'metalica', 'metalizado', 'metalizada', 'perla', 'perlado', 'perlada', 'brillante', 'satinado', 'satinada'];
 const FINISH_SUFFIX = new RegExp(` (?:${FINISHES.join('|')})$`);
 
 function colorsNamed(name: string): Color[] | undefined {
@@ -108,6 +108,9 @@ export function resolveColor(input: { color?: string | null; colorId?: number | 
   const chosen = byIdMatch ?? byNameMatches![0];
   return { ok: true, color: { ...chosen } };
 }
+
+/** Every name the catalog knows, normalised (normalizeName). */
+export const catalogNameKeys = (): string[] => [...byName.keys()];
 
 /** A colour's name for an answer: no copy of the entry, since every vehicle shown asks for one. */
 export const colorNameById = (id: number): string | undefined => byId.get(id)?.name;

@@ -2,7 +2,8 @@
  * WhatsApp numbers as the spec accepts them: ten national digits, or +52 / +521 (the old mobile
  * prefix) / +1 followed by ten digits.
  */
-export const WHATSAPP_PATTERN = /^(?:\d{10}|\+(?:1\d{10}|52\d{10}|521\d{10}))$/;
+/** `[0-9]`, not `\d`: the pattern is also the document's, and some engines take other scripts' digits for `\d`. */
+export const WHATSAPP_PATTERN = /^(?:[0-9]{10}|\+(?:1[0-9]{10}|52[0-9]{10}|521[0-9]{10}))$/;
 
 export const isWhatsapp = (phone: string): boolean => WHATSAPP_PATTERN.test(phone);
 

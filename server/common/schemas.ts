@@ -7,7 +7,10 @@ export type Platform = z.infer<typeof Platform>;
 
 export const Uuid = z.uuid('Debe ser un UUID');
 
-/** Trimmed text with bounds on its trimmed length, so "   " never passes as a brand or a name. */
+/**
+ * Trimmed text with bounds on its trimmed length, so "   " never passes as a brand or a name. The
+ * document states both with one pattern; no maxLength, which would count the spaces trim removes.
+ */
 export const text = (field: string, min: number, max: number) =>
   z
     .string({ error: `${field} debe ser texto` })
@@ -15,28 +18,36 @@ export const text = (field: string, min: number, max: number) =>
     .min(min, `${field} debe tener al menos ${min} caracteres`)
     .max(max, `${field} debe tener como máximo ${max} caracteres`)
     .refine(isCleanText, `${field} contiene caracteres de control o Unicode inválido`)
-    .meta({ pattern: CLEAN_TEXT_PATTERN, description: CLEAN_TEXT_NOTE });
+    .meta({ pattern: cleanTextPattern(min, max), maxLength: undefined, description: cleanTextNote(min, max) });
 
 /** Control characters and lone UTF-16 surrogates are never part of a name, a city or a model. */
 const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isCleanText = (s: string) => !CONTROL_OR_LONE_SURROGATE.test(s);
 
-const CLEAN_TEXT_NOTE =
-  'Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. Se recortan los espacios de los extremos ' +
-  '(un tabulador o un salto de línea solo se admite allí) y la longitud se cuenta después.';
+const cleanTextNote = (min: number, max: number) =>
+  `De ${min} a ${max} caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto ` +
+  'de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos.';
 
 /**
  * The same rule for the document, on the text as sent (before trim): what trim removes (JavaScript's
- * white space, `\s`) may hold tabs and line breaks; between the first and the last other character
- * only non-control characters. Spelled out without `\s` (engines differ on it) and matching a
- * surrogate pair as two units or as one code point, so it reads the same with or without the `u`
- * flag. No two adjacent parts match the same character, so it runs in linear time.
- * test/unit/clean-text-pattern.test.ts checks it against isCleanText after trim.
+ * white space, `\s`) may hold tabs and line breaks; from the first to the last other character (the
+ * trimmed text, `min` to `max` code points) only non-control characters. Spelled out without `\s`
+ * (engines differ on it) and matching a surrogate pair as two units or as one code point, so it reads
+ * and counts the same with or without the `u` flag. No look-arounds (some generators cannot read them),
+ * and no two adjacent parts match the same character, so it runs in linear time.
+ * test/unit/clean-text-pattern.test.ts checks it against trim, the bounds and isCleanText.
  */
-const TRIMMED = String.raw`\t\n\u000b\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
-const INNER_SPACE = String.raw` \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** What trim removes, as the body of a character class; exported for patterns of other trimmed fields (plates). */
+export const TRIMMED = String.raw`\t\n\u000b\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+export const INNER_SPACE = String.raw` \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
 const VISIBLE = String.raw`(?:[^\u0000-\u001f\u007f\ud800-\udfff${INNER_SPACE}]|[\ud800-\udbff][\udc00-\udfff])`;
-export const CLEAN_TEXT_PATTERN = `^[${TRIMMED}]*(?:${VISIBLE}(?:[${INNER_SPACE}]*${VISIBLE})*)?[${TRIMMED}]*$`;
+const INNER = `(?:${VISIBLE}|[${INNER_SPACE}])`;
+
+/** The trimmed text starts and ends with a visible character; `min` ≥ 1, `max` ≥ 2. */
+export function cleanTextPattern(min: number, max: number): string {
+  const core = min >= 2 ? `${VISIBLE}${INNER}{${min - 2},${max - 2}}${VISIBLE}` : `${VISIBLE}(?:${INNER}{0,${max - 2}}${VISIBLE})?`;
+  return `^[${TRIMMED}]*${core}[${TRIMMED}]*$`;
+}
 
 export const IdParams = z.object({ id: Uuid });
 /** A resource on one platform: `/{id}/…/{platform}`. */

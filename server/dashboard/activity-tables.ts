@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Assignment } from '../assignments/view.ts';
 import type { Document } from '../documents/store.ts';
 import { badge, BASE, copyable, JOB_KIND, more, table, when } from './components.ts';
+import { sizeText } from '../lib/human-text.ts';
 import { requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { lookups } from './lookups.ts';
@@ -51,7 +52,7 @@ export function documentsList(ctx: Dashboard, tenantId: string): Html {
     .sort((x, y) => y.d.submittedAt.localeCompare(x.d.submittedAt));
   const row = ({ plate, d }: { plate: string; d: Document }) => html`<tr>
     <td>${copyable(d.id, 'el id del documento')}</td><td>${plate} ${copyable(d.vehicleId, `el id del vehículo ${plate}`)}</td>
-    <td>${d.type}</td><td>${badge(d.status)}</td><td class="numero">${d.sizeBytes ?? '—'}</td><td>${when(d.submittedAt)}</td>
+    <td>${d.type}</td><td>${badge(d.status)}</td><td class="numero">${d.sizeBytes == null ? '—' : sizeText(d.sizeBytes)}</td><td>${when(d.submittedAt)}</td>
   </tr>`;
   const headers = ['Id', 'Vehículo', 'Tipo', 'Estado', 'Bytes', 'Enviado'];
   return reloading('documentos', `${BASE}/worlds/${seg(tenantId)}/documents`, table('Documentos enviados a platform_a', headers, documents.map(row), 'Ningún vehículo tiene documentos.'));

@@ -1,4 +1,4 @@
-import { MEXICO_CITY_OFFSET_MS } from '../lib/mexico-city.ts';
+import { mexicoCityTime } from '../lib/human-text.ts';
 import { html, type Html } from './html.ts';
 
 /** Where the dashboard is mounted (server/app.ts); every link and form action starts here. */
@@ -24,14 +24,17 @@ export const JOB_KIND: Record<string, string> = { vehicle_registrations: 'regist
 /** A simulated instant in Mexico City time (the API's calendar), the exact ISO value on hover. */
 export function when(iso: string | null | undefined): Html {
   if (!iso) return html`<span class="nada">—</span>`;
-  const local = new Date(Date.parse(iso) + MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-  return html`<time datetime="${iso}" title="${iso}">${local}</time>`;
+  return html`<time datetime="${iso}" title="${iso}">${mexicoCityTime(iso)}</time>`;
 }
 
-/** A data table with a caption (its name for screen readers) and a line for when it is empty. */
-export function table(caption: string, headers: string[], rows: Html[], empty: string): Html {
+/**
+ * A data table with a caption (its name for screen readers) and a line for when it is empty. `tarjetas`:
+ * on a phone each row becomes a card, its cells labelled by their `data-label` (style.ts), so wide
+ * rows never hide their buttons beyond a sideways scroll.
+ */
+export function table(caption: string, headers: string[], rows: Html[], empty: string, layout: 'tabla' | 'tarjetas' = 'tabla'): Html {
   if (rows.length === 0) return html`<p class="vacio">${empty}</p>`;
-  return html`<div class="tabla"><table>
+  return html`<div class="${layout === 'tarjetas' ? 'tabla tarjetas' : 'tabla'}"><table>
     <caption>${caption}</caption>
     <thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
     <tbody>${rows}</tbody>

@@ -2,9 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { pathId } from '../common/schemas.ts';
 import { notFound } from '../errors.ts';
-import { createRideGenerator } from '../ingestion/testbed.ts';
 import type { Services } from '../services.ts';
-import { createWorldDeletion } from '../testbed/tenants.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { done } from './components.ts';
 import { html, type Html } from './html.ts';
@@ -13,15 +11,15 @@ import { html, type Html } from './html.ts';
 export interface Dashboard {
   deps: Deps;
   services: Services;
-  generateRides: ReturnType<typeof createRideGenerator>;
-  deleteWorld: ReturnType<typeof createWorldDeletion>;
+  generateRides: Services['generateRides'];
+  deleteWorld: Services['worldDeletion']['one'];
 }
 
 export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
   deps,
   services,
-  generateRides: createRideGenerator(deps, services.rideIngestion),
-  deleteWorld: createWorldDeletion(deps, services),
+  generateRides: services.generateRides,
+  deleteWorld: services.worldDeletion.one,
 });
 
 /** The world named by the path's `:world`; an id that is not a UUID names none (404, as in the API). */

@@ -1,10 +1,21 @@
 import type { Request, Response } from 'express';
 import { pathId } from '../common/schemas.ts';
-import { GenerateBody } from '../ingestion/testbed.ts';
-import { AdvanceBody, advanceWorld } from '../testbed/clock.ts';
-import { FaultBody } from '../testbed/faults.ts';
-import { ReviewBody } from '../testbed/routes.ts';
+import { AdvanceBody } from '../clock/control.ts';
+import { advanceWorld } from '../clock/service.ts';
+import { GenerateBody } from '../ingestion/generate.ts';
+import { cdmxTime } from '../lib/human-text.ts';
+import { FaultBody, ReviewBody } from '../platforms/control.ts';
+import type { PlatformRegistration } from '../platforms/types.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+
+/**
+ * What platform_a stored, not what was asked: a rejected card rejects the registration whatever the
+ * vehicle's verdict, and the line says so rather than "vehículo approved" beside a rejection.
+ */
+export function reviewOutcome(plate: string, asked: string, decided: Pick<PlatformRegistration, 'status' | 'docReviewStatus'>): string {
+  const stored = `platform_a decidió la revisión de ${plate}: registro ${decided.status}, tarjeta ${decided.docReviewStatus ?? '—'}.`;
+  return asked === decided.status ? stored : `${stored} Se pidió vehículo ${asked}, pero la tarjeta ${decided.docReviewStatus} decide el registro.`;
+}
 
 /**
  * The world page's actions, through the same operations as the control API: the schemas judge the
@@ -20,7 +31,7 @@ export function driveActions(ctx: Dashboard) {
       const tenant = requireWorld(ctx, req);
       const { duration } = AdvanceBody.parse(formFields(req));
       const now = await advanceWorld(deps, services, duration, tenant.id);
-      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${now}.`);
+      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${cdmxTime(now)}.`);
     },
 
     async review(req: Request, res: Response): Promise<void> {
@@ -29,7 +40,7 @@ export function driveActions(ctx: Dashboard) {
       const decision = ReviewBody.parse(formFields(req));
       const decided = await deps.simulators.reviewVehicle(vehicle.id, decision);
       await services.sync.runDue();
-      answerAction(res, `platform_a decidió la revisión de ${vehicle.plate}: vehículo ${decision.verdict}, tarjeta ${decided.docReviewStatus ?? '—'}.`);
+      answerAction(res, reviewOutcome(vehicle.plate, decision.verdict, decided));
     },
 
     answer: (choice: 'accept' | 'decline') => async (req: Request, res: Response): Promise<void> => {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hashSecret } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
-import { controlGuard } from '../testbed/loopback-only.ts';
+import { controlGuard } from '../control/guard.ts';
 
 export const SESSION_COOKIE = 'fleet_dashboard';
 
@@ -25,7 +25,7 @@ function cookieOf(req: Request, name: string): string | undefined {
 }
 
 /**
- * Who may open the dashboard: whoever may call the control API (server/testbed/loopback-only.ts).
+ * Who may open the dashboard: whoever may call the control API (server/control/guard.ts).
  * Without FLEET_CONTROL_TOKEN, loopback callers that name a loopback host (a page of another site
  * that rebinds its DNS name to 127.0.0.1 names its own host). With it, the bearer token, or a browser
  * that opened `?token=` once and keeps an HttpOnly, SameSite=Strict session cookie.

@@ -1,19 +1,21 @@
 import { BASE } from './components.ts';
 import { html, seg, type Html } from './html.ts';
 
+type WorldTab = 'datos' | 'ver' | 'solicitudes';
+
 export interface PageOptions {
   /** The world the page belongs to: adds its tabs under the header. */
-  world?: { id: string; name: string; tab: 'datos' | 'ver' };
+  world?: { id: string; name: string; tab: WorldTab };
   /** Chart.js is loaded only where charts are drawn. */
   charts?: boolean;
 }
 
 function worldTabs(world: NonNullable<PageOptions['world']>): Html {
-  const tab = (name: 'datos' | 'ver', href: string, label: string) =>
+  const tab = (name: WorldTab, href: string, label: string) =>
     html`<a href="${href}"${world.tab === name ? html` aria-current="page"` : null}>${label}</a>`;
   const base = `${BASE}/worlds/${seg(world.id)}`;
   return html`<nav class="pestanas" aria-label="Secciones del mundo">
-    ${tab('datos', base, 'Datos y acciones')}${tab('ver', `${base}/look`, 'Gráficas e historia')}
+    ${tab('datos', base, 'Datos y acciones')}${tab('ver', `${base}/look`, 'Gráficas e historia')}${tab('solicitudes', `${base}/requests`, 'Solicitudes')}
   </nav>`;
 }
 

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Services } from '../services.ts';
 import { assignmentsPartial, documentsPartial, jobsPartial } from './activity-tables.ts';
 import { serveAsset } from './assets/index.ts';
-import { createDashboard, formBody } from './context.ts';
+import { createDashboard, filled, formBody } from './context.ts';
 import { coveragePartial } from './coverage-panel.ts';
 import { driveActions } from './drive-actions.ts';
 import { clockPartial, faultsPartial, pendingPartial } from './drive-panel.ts';
@@ -11,9 +11,12 @@ import { driversPartial } from './drivers-table.ts';
 import { dashboardErrors, pageNotFound } from './errors.ts';
 import { dashboardGuard, sameOriginActions } from './guard.ts';
 import { chartsPartial, lookPage, timelinePartial } from './look-page.ts';
+import { requestsHar, requestsPage, requestsPartial } from './requests-page.ts';
 import { vehiclesPartial } from './vehicles-table.ts';
 import { worldPage } from './world-page.ts';
+import { worldFaultsActions } from './world-faults.ts';
 import { worldsActions } from './worlds-actions.ts';
+import { worldSnapshotsActions } from './world-snapshots.ts';
 import { snapshotsList, worldsList, worldsPage } from './worlds-page.ts';
 
 export { BASE as DASHBOARD_PATH } from './components.ts';
@@ -29,15 +32,18 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
   const ctx = createDashboard(deps, services);
   const worlds = worldsActions(ctx);
   const drive = driveActions(ctx);
+  const worldSnapshots = worldSnapshotsActions(ctx);
+  const worldFaults = worldFaultsActions(ctx);
   const world = '/worlds/:world';
   const routes: Route[] = [
     ['get', '/assets/:name', serveAsset],
     ['get', '/', worldsPage(ctx)],
-    ['get', '/worlds', (_req, res) => void res.type('html').send(worldsList(ctx).value)],
+    ['get', '/worlds', (req, res) => void res.type('html').send(worldsList(ctx, filled(req.query, 'name')).value)],
     ['get', '/snapshots', (_req, res) => void res.type('html').send(snapshotsList(ctx).value)],
     ['post', '/worlds', worlds.create],
     ['post', `${world}/approve`, worlds.approve],
     ['delete', world, worlds.remove],
+    ['delete', '/worlds', worlds.removeNamed],
     ['post', '/reset', worlds.reset],
     ['post', '/snapshots', worlds.saveSnapshot],
     ['post', '/snapshots/:name/restore', worlds.restoreSnapshot],
@@ -54,11 +60,21 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/charts`, chartsPartial(ctx)],
     ['get', `${world}/timeline`, timelinePartial(ctx)],
     ['get', `${world}/coverage`, coveragePartial(ctx)],
+    ['get', `${world}/requests`, requestsPage(ctx)],
+    ['get', `${world}/requests/list`, requestsPartial(ctx)],
+    ['get', `${world}/requests.har`, requestsHar(ctx)],
     ['post', `${world}/clock/advance`, drive.advance],
     ['post', `${world}/vehicles/:vehicle/review`, drive.review],
     ['post', `${world}/drivers/:driver/accept`, drive.answer('accept')],
     ['post', `${world}/drivers/:driver/decline`, drive.answer('decline')],
     ['post', `${world}/rides/generate`, drive.generate],
+    ['get', `${world}/snapshots`, worldSnapshots.list],
+    ['post', `${world}/snapshots`, worldSnapshots.save],
+    ['post', `${world}/snapshots/:name/restore`, worldSnapshots.restore],
+    ['delete', `${world}/snapshots/:name`, worldSnapshots.remove],
+    ['get', `${world}/faults`, worldFaults.partial],
+    ['post', `${world}/faults`, worldFaults.add],
+    ['delete', `${world}/faults/:fault`, worldFaults.remove],
     ['get', '/faults', faultsPartial(ctx)],
     ['post', '/faults', drive.fault],
   ];

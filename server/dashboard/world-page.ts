@@ -8,6 +8,8 @@ import { driversList, driversSection } from './drivers-table.ts';
 import { html, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { vehiclesList, vehiclesSection } from './vehicles-table.ts';
+import { worldSnapshotsCard } from './world-snapshots.ts';
+import { worldFaultsCard } from './world-faults.ts';
 
 /** The line under a world's title: its id, status and own time (shared with the look page). */
 export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
@@ -26,10 +28,12 @@ export const worldPage = (ctx: Dashboard) => (req: Request, res: Response): void
   const tenant = requireWorld(ctx, req);
   const body = html`${worldSummary(ctx, tenant)}
     ${drivePanel(ctx, tenant.id)}
+    ${worldFaultsCard(ctx, tenant.id)}
     ${vehiclesSection(tenant.id, vehiclesList(ctx, tenant.id))}
     ${driversSection(tenant.id, driversList(ctx, tenant.id))}
     ${card('t-asignaciones', 'Asignaciones', assignmentsList(ctx, tenant.id))}
     ${card('t-lotes', 'Lotes', jobsList(ctx, tenant.id))}
-    ${card('t-documentos', 'Documentos', documentsList(ctx, tenant.id))}`;
+    ${card('t-documentos', 'Documentos', documentsList(ctx, tenant.id))}
+    ${worldSnapshotsCard(ctx, tenant.id)}`;
   res.type('html').send(page(tenant.name, body, { world: { id: tenant.id, name: tenant.name, tab: 'datos' } }).value);
 };

@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
-import { SaveBody } from '../snapshots/routes.ts';
-import { CreateTenant } from '../testbed/tenants.ts';
+import { cdmxTime } from '../lib/human-text.ts';
+import { SaveBody } from '../snapshots/control.ts';
+import { CreateTenant } from '../tenants/schema.ts';
 import { copyable } from './components.ts';
-import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { validation } from '../errors.ts';
+import { answerAction, filled, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html } from './html.ts';
 
 /**
@@ -33,9 +35,17 @@ export function worldsActions(ctx: Dashboard) {
       answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`);
     },
 
+    /** `DELETE /dashboard/worlds?name=PREFIX`: every world the filter shows, by the control API's own bulk deletion. */
+    async removeNamed(req: Request, res: Response): Promise<void> {
+      const prefix = filled(req.query, 'name');
+      if (prefix === undefined) throw validation('name es obligatorio: el comienzo del nombre de los mundos a borrar');
+      const ids = await ctx.services.worldDeletion.byNamePrefix(res, prefix);
+      answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`);
+    },
+
     async reset(_req: Request, res: Response): Promise<void> {
       const { now } = await services.world.reset(res);
-      answerAction(res, `Testbed restablecido: hora del servicio ${now}.`);
+      answerAction(res, `Testbed restablecido: hora del servicio ${cdmxTime(now)}.`);
     },
 
     async saveSnapshot(req: Request, res: Response): Promise<void> {
@@ -46,7 +56,7 @@ export function worldsActions(ctx: Dashboard) {
 
     async restoreSnapshot(req: Request, res: Response): Promise<void> {
       const restored = await services.world.restore(res, String(req.params.name));
-      answerAction(res, `Instantánea «${restored.name}» restaurada: hora del servicio ${restored.now}.`);
+      answerAction(res, `Instantánea «${restored.name}» restaurada: hora del servicio ${cdmxTime(restored.now)}.`);
     },
 
     removeSnapshot(req: Request, res: Response): void {

@@ -67,3 +67,5 @@ export function createDocumentService(
 
   return { upload, list, requireVehicle };
 }
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -34,7 +34,8 @@ export type PatchDriver = z.infer<typeof PatchDriver>;
 
 export const ListDriversQuery = PageParams.extend({
   // The query parser decodes an unescaped "+" as a space; restoring it spares clients a silent 400.
-  whatsapp: z.string({ error: 'whatsapp debe ser texto' }).transform((s) => s.replace(/^ /, '+')).pipe(Whatsapp).optional(),
+  whatsapp: z.string({ error: 'whatsapp debe ser texto' }).transform((s) => s.replace(/^ /, '+')).pipe(Whatsapp).optional()
+    .meta({ pattern: WHATSAPP_PATTERN.source, description: `${PHONE_MESSAGE}; un "+" sin codificar, que llega como espacio, se lee como "+".` }),
 });
 
 /**

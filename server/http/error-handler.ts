@@ -45,10 +45,16 @@ function bodyParserError(err: unknown): { status: number; type: string } | null 
 /** How an error reaches the client: the API's JSON envelope by default, the dashboard's HTML otherwise. */
 export type SendError = typeof sendError;
 
-export function createErrorHandler(logger: Logger, send: SendError = sendError) {
+/**
+ * `platformRetryAfterS` (FLEET_RETRY_AFTER_S) replaces the Retry-After of every 503 a platform
+ * caused, wherever in the code the outage was met.
+ */
+export function createErrorHandler(logger: Logger, send: SendError = sendError, { platformRetryAfterS }: { platformRetryAfterS?: number } = {}) {
+  const headersOf = (err: AppError) =>
+    err.code === 'PLATFORM_UNAVAILABLE' && platformRetryAfterS !== undefined ? { ...err.headers, 'Retry-After': String(platformRetryAfterS) } : err.headers;
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (err instanceof AppError) return send(res, err.code, err.message, err.details, err.headers, err.status);
+    if (err instanceof AppError) return send(res, err.code, err.message, err.details, headersOf(err), err.status);
     if (err instanceof ZodError) {
       const details = zodDetails(err);
       const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
@@ -87,6 +93,8 @@ export function notFoundRoute(req: Request, res: Response): void {
 export function methodNotAllowed(methods: readonly string[]): RequestHandler {
   const allow = methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
   return (req, res) => {
-    sendError(res, 'VALIDATION', `El método ${req.method} no está permitido en ${req.path}; métodos permitidos: ${allow}.`, null, { Allow: allow }, 405);
+    // baseUrl: a route of a mounted router (/_testbed) names its whole path too.
+    const path = req.baseUrl + req.path;
+    sendError(res, 'VALIDATION', `El método ${req.method} no está permitido en ${path}; métodos permitidos: ${allow}.`, null, { Allow: allow }, 405);
   };
 }

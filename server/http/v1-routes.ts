@@ -1,26 +1,17 @@
-import type { IRoute, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { requireScope } from '../auth/authenticate.ts';
-import { toExpressPath, type OperationSpec } from '../openapi/registry.ts';
+import type { OperationSpec } from '../openapi/registry.ts';
 import type { Services } from '../services.ts';
-import { methodNotAllowed } from './error-handler.ts';
+import { serveDeclared } from './declared-routes.ts';
 
 export const V1 = '/v1';
 
 /**
  * Serves every declared operation at its full path (the document is built from the same list:
- * openapi/document.ts): one Express route per path, with a handler per declared method, ending
- * with a 405 for the methods its path was not declared with.
+ * openapi/document.ts), with a 405 for the methods a path was not declared with.
  */
 export function serveOperations(app: Router, operations: readonly OperationSpec[], services: Services): void {
-  const routes = new Map<string, { route: IRoute; methods: string[] }>();
-  for (const op of operations) {
-    const path = toExpressPath(op.path);
-    let entry = routes.get(path);
-    if (entry === undefined) routes.set(path, (entry = { route: app.route(path), methods: [] }));
-    entry.route[op.method](...handlersOf(op, services));
-    entry.methods.push(op.method.toUpperCase());
-  }
-  for (const { route, methods } of routes.values()) route.all(methodNotAllowed(methods));
+  serveDeclared(app, operations, (op) => handlersOf(op, services));
 }
 
 /** The declared handler, behind its scope check when it names a scope. */

@@ -2,14 +2,16 @@ import type { Deps } from '../deps.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
 import type { DailyEarningsRow } from '../earnings/store.ts';
-import type { FeedDaily, FeedPage, FeedRide, FeedWindow, RideFeed } from '../platforms/ride-feed.ts';
-import { addDays, eachDay, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
+import { DAILY_READ_MAX_DAYS, type FeedDaily, type FeedPage, type FeedRide, type FeedWindow, type FleetReport, type RideFeed } from '../platforms/ride-feed.ts';
+import { addDays, daysBetween, eachDay, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
 import { createUuidBytesMemo, rideKey } from '../rides/ride-key.ts';
 import { createRideStore } from '../rides/store.ts';
 import { packRides } from './packed-rides.ts';
 import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle } from './throttle.ts';
+import { eachLimited } from '../lib/each-limited.ts';
+import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
 
 /**
  * Settles once every write has, with the first failure if any. Handled from the start: it may be
@@ -26,8 +28,11 @@ function allWritten(writes: Promise<unknown>[]): Promise<void> {
 
 /** Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls. */
 export const RIDE_PAGE_SIZE = 25_000;
-/** The platforms answer daily earnings for at most a month per call. */
-const DAILY_CHUNK_DAYS = 31;
+/**
+ * Worlds read side by side after a service-wide advance: the platform answers one while the API
+ * converts another and the writer stores a third (a thousand small worlds: ~3 s one by one).
+ */
+const WORLDS_READ_AT_ONCE = 4;
 /**
  * Days before the last read that may still have changed on the platform: platform_b amounts settle
  * for 16 days after the service day (spec §8); platform_a's are final once a ride ends, but a ride
@@ -47,12 +52,13 @@ type IngestDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'logger' | 'realNowMs' |
  * Idempotent: a ride's id is a hash of the seed, the platform and the platform's ride id, and a
  * daily row's of the tenant, platform, driver and day, so reading a window again updates in place.
  */
-export function createRideIngestion(deps: IngestDeps) {
+export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?: BatchReadDeps['hasWorldFault'] } = {}) {
   const rides = createRideStore(deps.db);
   const writer = createIngestWriter(deps.db);
   const syncState = createRideSyncStore(deps.db);
   const throttle = createSyncThrottle(deps.clocks, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
+  const keyOn = (platform: Platform) => (r: FeedRide) => rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs);
 
   const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
     id: uuidFromHash(`${deps.seed}:${platform}:daily:${tenantId}:${d.driverId ?? 'none'}:${d.date}`), tenant_id: tenantId, platform,
@@ -71,7 +77,7 @@ export function createRideIngestion(deps: IngestDeps) {
     const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
-    const keyOf = (r: FeedRide) => rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs);
+    const keyOf = keyOn(platform);
     let count = 0;
     let written: Promise<number> = Promise.resolve(0);
     const first = read(null);
@@ -100,8 +106,8 @@ export function createRideIngestion(deps: IngestDeps) {
     let count = 0;
     const writes: Promise<void>[] = [];
     try {
-      for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_CHUNK_DAYS)) {
-        const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_CHUNK_DAYS, days.length) - 1] };
+      for (const days = eachDay(window.from, window.to); days.length; days.splice(0, DAILY_READ_MAX_DAYS)) {
+        const chunk = { ...window, from: days[0], to: days[Math.min(DAILY_READ_MAX_DAYS, days.length) - 1] };
         const rows = await feed(platform).listDailyEarnings(chunk);
         const now = deps.clocks.forTenant(tenantId).now().toISOString();
         const write = writer.daily(rows.map((d) => dailyRow(tenantId, platform, d, now)));
@@ -144,28 +150,54 @@ export function createRideIngestion(deps: IngestDeps) {
     return { rides, dailyEarnings: daily.count };
   }
 
-  /**
-   * The background task: for each world whose time moved (throttle.ts), its days since its last read,
-   * minus the platform's unsettled window.
-   */
-  async function syncDue(): Promise<void> {
-    // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
-    const due = throttle.dueAmong(syncState.tenantIds());
-    if (due.size === 0) return;
-    const targets = PLATFORMS.flatMap((platform) => syncState.targets(platform).map((target) => ({ platform, target })));
-    for (const { platform, target } of targets) {
-      if (!due.has(target.tenant_id)) continue;
-      const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
-      const since = mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at));
-      try {
-        await ingestWindow(target.tenant_id, platform, addDays(since, -UNSETTLED_DAYS[platform]), mexicoCityDate(nowMs));
-        syncState.mark(target.tenant_id, platform, nowMs);
-      } catch (err) {
-        // One platform down must not hold the other back; this window is read again at the next tick.
-        throttle.retry(target.tenant_id);
-        deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
-      }
+  /** A due read's window: its days since its last read, minus the platform's unsettled days, up to its today. */
+  function planRead({ platform, target }: DueRead): PlannedRead {
+    const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
+    const from = addDays(mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at)), -UNSETTLED_DAYS[platform]);
+    const to = mexicoCityDate(nowMs);
+    return from > to ? { window: null, days: 0, nowMs } : { window: { fleetId: target.tenant_id, from, to }, days: daysBetween(from, to) + 1, nowMs };
+  }
+
+  /** A batch read's part for one world, written as its own read's would be. */
+  async function storeReport({ platform, target }: DueRead, report: FleetReport): Promise<void> {
+    const now = deps.clocks.forTenant(target.tenant_id).now().toISOString();
+    const daily = writer.daily(report.daily.map((d) => dailyRow(target.tenant_id, platform, d, now)));
+    daily.catch(() => undefined); // awaited below, after the rides
+    const found = report.page.rides;
+    if (found.length > 0) await writer.rides(packRides(rides.feed(target.tenant_id, platform), found, keyOn(platform), createUuidBytesMemo()), false);
+    await daily;
+  }
+
+  const failed = ({ platform, target }: DueRead, err: unknown) => {
+    // One platform down must not hold the other back; this window is read again at the next tick.
+    throttle.retry(target.tenant_id);
+    deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
+  };
+  const done = ({ platform, target }: DueRead, nowMs: number) => syncState.mark(target.tenant_id, platform, nowMs);
+  const batch = createBatchRead({ feed, plan: planRead, hasWorldFault: options.hasWorldFault ?? (() => false), store: storeReport, done, failed });
+
+  async function readOne(read: DueRead): Promise<void> {
+    const { window, nowMs } = planRead(read);
+    try {
+      if (window) await ingestWindow(read.target.tenant_id, read.platform, window.from, window.to);
+      done(read, nowMs);
+    } catch (err) {
+      failed(read, err);
     }
+  }
+
+  /**
+   * The background task: each world whose time moved (throttle.ts) is read from its last read on.
+   * After a service-wide advance (no `tenantId`) the worlds go in batch calls (batch-read.ts).
+   */
+  async function syncDue(tenantId?: string): Promise<void> {
+    // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
+    const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds()) : throttle.dueOne(tenantId);
+    // Each due world's targets by key, not a join over every tenant's vehicles.
+    const reads: DueRead[] = PLATFORMS.flatMap((platform) =>
+      [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));
+    const rest = tenantId === undefined ? await batch.readAll(reads) : reads;
+    await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
   }
 
   return { ingestWindow, syncDue, close: writer.close };

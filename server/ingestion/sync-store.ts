@@ -10,18 +10,20 @@ export interface SyncTarget {
 
 /** Which tenants the background ingestion reads from a platform, and how far it got. */
 export function createRideSyncStore(db: Db) {
-  // Tenants with a vehicle the platform knows (any registration but `none`): nobody else can have rides there.
-  const targets = db.prepare(`SELECT t.id AS tenant_id, t.created_at, s.synced_at_ms FROM tenants t
+  // A tenant with a vehicle the platform knows (any registration but `none`): nobody else can have rides there.
+  // CROSS JOIN keeps SQLite to this order (the tenant's vehicles, then each one's row): by the
+  // registrations' status index it would walk every tenant's registrations.
+  const targetOf = db.prepare(`SELECT t.id AS tenant_id, t.created_at, s.synced_at_ms FROM tenants t
     LEFT JOIN ride_sync s ON s.tenant_id = t.id AND s.platform = @platform
-    WHERE EXISTS (SELECT 1 FROM vehicles v JOIN vehicle_registrations r ON r.vehicle_id = v.id
-      WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')
-    ORDER BY t.id`);
+    WHERE t.id = @tenant AND EXISTS (SELECT 1 FROM vehicles v CROSS JOIN vehicle_registrations r ON r.vehicle_id = v.id
+      WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')`);
   const tenantIds = db.prepare('SELECT id FROM tenants ORDER BY id').pluck();
   const mark = db.prepare(`INSERT INTO ride_sync (tenant_id, platform, synced_at_ms) VALUES (?, ?, ?)
     ON CONFLICT (tenant_id, platform) DO UPDATE SET synced_at_ms = excluded.synced_at_ms`);
 
   return {
-    targets: (platform: Platform) => targets.all({ platform }) as SyncTarget[],
+    /** The tenant's target on the platform, by its keys (an index lookup); undefined: nothing to read there. */
+    targetOf: (tenantId: string, platform: Platform) => targetOf.get({ tenant: tenantId, platform }) as SyncTarget | undefined,
     tenantIds: () => tenantIds.all() as string[],
     mark: (tenantId: string, platform: Platform, atMs: number) => void mark.run(tenantId, platform, atMs),
   };

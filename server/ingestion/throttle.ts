@@ -44,6 +44,13 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
         }),
       );
     },
+    /** One world, after an advance of its own clock: itself if its time moved since its last read; the others are left as they were. */
+    dueOne(tenantId: string): Set<string> {
+      const now = { position: clocks.positionOf(tenantId), realMs: realNowMs() };
+      if (!moved(lastRead.get(tenantId), now)) return new Set();
+      lastRead.set(tenantId, now);
+      return new Set([tenantId]);
+    },
     /** A world that could not be read whole: the next run reads it again, whatever its clock did. */
     retry(tenantId: string): void {
       lastRun = null;

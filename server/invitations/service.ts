@@ -99,8 +99,8 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
   }
 
   /** Background sync: every invitation platform_a can still move, across tenants. */
-  async function syncOpen(): Promise<void> {
-    for (const row of writer.invitations.stillMoving()) await syncOne(row.driver_id, row.platform);
+  async function syncOpen(tenantId?: string): Promise<void> {
+    for (const row of writer.invitations.stillMoving(tenantId)) await syncOne(row.driver_id, row.platform);
   }
 
   return { requireDriver, invite, list, get, refresh, cancel, syncOpen };

@@ -42,6 +42,10 @@ export function createInvitationStore(db: Db) {
   const moving = db.prepare(`SELECT * FROM driver_invitations WHERE platform = 'platform_a' AND (status = 'invited'
     OR (status = 'bound' AND (review_status IS NULL OR review_status IN ('pending', 'under_review', 'approved'))))
     ORDER BY driver_id`);
+  const movingOf = db.prepare(`SELECT i.* FROM drivers d JOIN driver_invitations i ON i.driver_id = d.id
+    WHERE d.tenant_id = ? AND i.platform = 'platform_a' AND (i.status = 'invited'
+    OR (i.status = 'bound' AND (i.review_status IS NULL OR i.review_status IN ('pending', 'under_review', 'approved'))))
+    ORDER BY i.driver_id`);
   const update = db.prepare(`UPDATE driver_invitations SET status = @status, review_status = @review_status,
     invited_at = @invited_at, accepted_at = @accepted_at, platform_ref = @platform_ref, updated_at = @updated_at
     WHERE driver_id = @driver_id AND platform = @platform`);
@@ -53,8 +57,8 @@ export function createInvitationStore(db: Db) {
     },
     get: (driverId: string, platform: Platform) => get.get(driverId, platform) as InvitationRow | undefined,
     update: (row: InvitationRow) => void update.run(row),
-    /** Across tenants, for the background sync. */
-    stillMoving: () => moving.all() as InvitationRow[],
+    /** Across tenants (the background sync), or one tenant's (an advance of its clock). */
+    stillMoving: (tenantId?: string) => (tenantId === undefined ? moving.all() : movingOf.all(tenantId)) as InvitationRow[],
     /** Rows per driver, platform_a before platform_b. */
     forDrivers(driverIds: string[]): Map<string, InvitationRow[]> {
       const out = new Map<string, InvitationRow[]>();

@@ -14,7 +14,7 @@ export interface Clocks {
   forTenant(tenantId: string): Clock;
   /** The tenant's offset over service time, or null when there is no such tenant. */
   offsetOf(tenantId: string): number | null;
-  /** Stores a tenant's new offset; the caller has told the simulators first (testbed/clock.ts). */
+  /** Stores a tenant's new offset; the caller has told the simulators first (clock/service.ts). */
   setOffset(tenantId: string, offsetMs: number): void;
   /** The offsets that are not 0, by tenant: what the simulators must know of every world. */
   offsets(): Record<string, number>;

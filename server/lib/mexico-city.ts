@@ -6,7 +6,7 @@
 export const DAY_MS = 86_400_000;
 export const MEXICO_CITY_OFFSET_MS = -6 * 3_600_000;
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_PATTERN = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
 
 /** The Mexico City calendar day of an instant, `YYYY-MM-DD`. */
 export function mexicoCityDate(ms: number): string {
@@ -18,11 +18,19 @@ export function dayStartMs(date: string): number {
   return Date.parse(`${date}T00:00:00.000Z`) - MEXICO_CITY_OFFSET_MS;
 }
 
-/** True for a real calendar day only: `2026-02-30` or `2026-2-3` are not dates. */
+/**
+ * Years 0001 to 9999 (docs/decisions.md, dates): every `YYYY-MM-DD` but year 0000, which ISO 8601
+ * allows only by agreement and many date types (Python's, .NET's) cannot hold.
+ */
+export const FIRST_YEAR = 1;
+
+/** True for a real calendar day only: `2026-02-30`, `2026-2-3` or `0000-01-01` are not dates. */
 export function isCalendarDate(text: string): boolean {
   const m = DATE_PATTERN.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (!m || Number(m[1]) < FIRST_YEAR) return false;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.toISOString().slice(0, 10) === text;
 }
 

@@ -13,7 +13,7 @@ import { accessNote, documentIntro } from './description.ts';
 import { LICENSE, SERVERS, TAGS } from './document-info.ts';
 import { ErrorEnvelope, errorResponse } from './error-schemas.ts';
 import { OPERATIONS } from './operations.ts';
-import type { OperationSpec, SuccessResponse } from './registry.ts';
+import type { DeclaredOperation, DeclaredResponses, OperationSpec, SuccessResponse } from './registry.ts';
 
 export type OpenApiDocument = oas31.OpenAPIObject;
 
@@ -22,7 +22,7 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Creado',
 const scopeOf = (op: OperationSpec) => (op.scope === 'public' || op.scope === 'key' ? null : op.scope);
 
 /** The statuses every operation of its kind can answer, so no operation has to repeat them. */
-function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
+function implicitCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
   const codes = new Map<number, ErrorCode[]>();
   const add = (status: number, ...more: ErrorCode[]) => codes.set(status, [...(codes.get(status) ?? []), ...more]);
   if (op.scope !== 'public') {
@@ -36,9 +36,6 @@ function errorCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
   add(400, 'VALIDATION');
   if (op.scope !== 'public') add(413, 'FILE_TOO_LARGE');
   if (op.callsPlatform) add(503, 'PLATFORM_UNAVAILABLE');
-  for (const [status, declared] of Object.entries(op.responses)) {
-    if (Array.isArray(declared)) add(Number(status), ...declared);
-  }
   add(500, 'INTERNAL');
   return codes;
 }
@@ -51,23 +48,43 @@ function successResponse(status: number, declared: SuccessResponse) {
   };
 }
 
-function responsesOf(op: OperationSpec): ZodOpenApiResponsesObject {
+/**
+ * An operation's responses: its declared successes, and under each error status the codes its API
+ * answers there on every operation (`implicit`) followed by those it declares.
+ */
+export function responsesOf(responses: DeclaredResponses, implicit: ReadonlyMap<number, ErrorCode[]>): ZodOpenApiResponsesObject {
   const entries: [number, unknown][] = [];
-  for (const [status, declared] of Object.entries(op.responses)) {
-    if (!Array.isArray(declared) && declared) entries.push([Number(status), successResponse(Number(status), declared)]);
+  const codes = new Map([...implicit].map(([status, list]) => [status, [...list]]));
+  for (const [status, declared] of Object.entries(responses)) {
+    if (Array.isArray(declared)) codes.set(Number(status), [...(codes.get(Number(status)) ?? []), ...declared]);
+    else if (declared) entries.push([Number(status), successResponse(Number(status), declared)]);
   }
-  for (const [status, codes] of errorCodesOf(op)) entries.push([status, errorResponse(status, codes)]);
+  for (const [status, list] of codes) entries.push([status, errorResponse(status, list)]);
   entries.sort(([a], [b]) => a - b);
   return Object.fromEntries(entries.map(([s, r]) => [String(s), r])) as ZodOpenApiResponsesObject;
 }
 
-const bodyComponentId = (op: OperationSpec) => `${op.operationId[0].toUpperCase()}${op.operationId.slice(1)}Body`;
+const bodyComponentId = (op: AnyDeclared) => `${op.operationId[0].toUpperCase()}${op.operationId.slice(1)}Body`;
 
-function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
-  const scope = scopeOf(op);
+type AnyDeclared = DeclaredOperation<string, never> & { content?: Record<string, z.ZodType> };
+
+/**
+ * What a declaration asks of the request: its path and query parameters and its body. The partner
+ * document registers each body as a requestBodies component so generated clients get a named type
+ * for it; the control document keeps its bodies in place (`named: false`), as it always has.
+ */
+export function requestOf(op: AnyDeclared, named = true): Pick<ZodOpenApiOperationObject, 'requestParams' | 'requestBody'> {
   const content: Record<string, { schema: z.ZodType }> = {};
   if (op.body) content['application/json'] = { schema: op.body };
   for (const [mediaType, schema] of Object.entries(op.content ?? {})) content[mediaType] = { schema };
+  return {
+    requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
+    ...(Object.keys(content).length ? { requestBody: { ...(named ? { id: bodyComponentId(op) } : {}), required: true, content } } : {}),
+  };
+}
+
+function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
+  const scope = scopeOf(op);
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -76,10 +93,8 @@ function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
     // OpenAPI 3.1 lets a non-oauth requirement list the roles it needs: the scope goes there too.
     security: op.scope === 'public' ? [] : [{ bearerAuth: scope ? [scope] : [] }],
     ...(scope ? { 'x-required-scope': scope } : {}),
-    requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
-    // Registered as a requestBodies component so generated clients get a named type for it.
-    ...(Object.keys(content).length ? { requestBody: { id: bodyComponentId(op), required: true, content } } : {}),
-    responses: responsesOf(op),
+    ...requestOf(op),
+    responses: responsesOf(op.responses, implicitCodesOf(op)),
   };
 }
 
@@ -89,7 +104,7 @@ function toOperation(op: OperationSpec): ZodOpenApiOperationObject {
  * the integer with its bounds and default instead. Response objects stay open (spec §9: clients
  * tolerate new fields); the test suite's check closes them again (test/support/openapi-check.ts).
  */
-function wireForm(ctx: ZodOpenApiOverrideContext): void {
+export function wireForm(ctx: ZodOpenApiOverrideContext): void {
   const def = ctx.zodSchema._zod.def;
   const json = ctx.jsonSchema as Record<string, unknown>;
   if (ctx.io === 'output' && def.type === 'object' && json.additionalProperties === false) delete json.additionalProperties;
@@ -107,8 +122,8 @@ function wireForm(ctx: ZodOpenApiOverrideContext): void {
   Object.assign(json, numeric);
 }
 
-/** Builds the whole document; pure, so tests can build one from their own operations. */
-export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPERATIONS): OpenApiDocument {
+/** The document's paths, one operation each, refusing an operationId or a method and path declared twice. */
+export function pathsOf<Op extends AnyDeclared>(operations: readonly Op[], toOperation: (op: Op) => ZodOpenApiOperationObject): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   const ids = new Set<string>();
   for (const op of operations) {
@@ -118,6 +133,12 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPER
     if (item[op.method]) throw new Error(`operación repetida: ${op.method.toUpperCase()} ${op.path}`);
     item[op.method] = toOperation(op);
   }
+  return paths;
+}
+
+/** Builds the whole document; pure, so tests can build one from their own operations. */
+export function buildOpenApiDocument(operations: readonly OperationSpec[] = OPERATIONS): OpenApiDocument {
+  const paths = pathsOf(operations, toOperation);
   return createDocument(
     {
       openapi: '3.1.0',

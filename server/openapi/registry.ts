@@ -17,29 +17,23 @@ export type SuccessResponse = z.ZodType | { schema?: z.ZodType; description: str
  */
 export type Access = 'public' | 'key' | Scope;
 
-/**
- * What an operation does once its key holds the declared scope (checked before, by the loop in
- * http/v1-routes.ts). Express 5 answers a rejected promise through the error handler.
- */
-export type OperationHandler = (req: Request, res: Response, services: Services) => unknown;
+/** Success statuses with their body; error statuses with the codes answered under them. */
+export type DeclaredResponses = Partial<Record<SuccessStatus, SuccessResponse>> & Partial<Record<ErrorStatus, ErrorCode[]>>;
 
 /**
- * One operation of the API, declared once next to its resource: the same object is served
- * (http/v1-routes.ts) and documented (document.ts), so neither can exist without the other.
- * Only what the operation adds is declared: 401, 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 413
- * FILE_TOO_LARGE and 429 come from `scope`; 400 VALIDATION and 500 are on every operation; 503 from
- * `callsPlatform` (see document.ts).
+ * What every declared operation carries, whichever API serves it: the partner API (`/v1`, below)
+ * or the testbed's control API (`/_testbed`, server/control/define.ts). The same object is served
+ * and documented, so neither can exist without the other. `Context` is what its handler works with.
  */
-export interface OperationSpec {
+export interface DeclaredOperation<Path extends string, Context> {
   method: HttpMethod;
-  /** OpenAPI template, `{id}` style, with the `/v1` prefix. */
-  path: `/v1/${string}`;
+  /** OpenAPI template, `{id}` style, with the API's prefix. */
+  path: Path;
   operationId: string;
   summary: string;
   description?: string;
-  /** Each tag gets its description from TAGS (document-info.ts); the linter test fails on one without. */
+  /** Each tag gets its description from its API's list; the linter test fails on one without. */
   tags: [string, ...string[]];
-  scope: Access;
   /**
    * The schemas the handler parses with, shown in the document. The handler parses them itself,
    * where the order of checks (404 before 400) and the error codes it owes ask (docs/openapi.md).
@@ -48,13 +42,23 @@ export interface OperationSpec {
   query?: z.ZodObject;
   /** A JSON body; its input side (before transforms) is what the document shows. */
   body?: z.ZodType;
+  responses: DeclaredResponses;
+  /** Runs once the request has passed its API's gate; Express 5 answers a rejected promise through the error handler. */
+  handler: (req: Request, res: Response, context: Context) => unknown;
+}
+
+/**
+ * One operation of the partner API, declared once next to its resource: served by
+ * http/v1-routes.ts and documented by document.ts. Only what the operation adds is declared: 401,
+ * 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 413 FILE_TOO_LARGE and 429 come from `scope`; 400
+ * VALIDATION and 500 are on every operation; 503 from `callsPlatform` (see document.ts).
+ */
+export interface OperationSpec extends DeclaredOperation<`/v1/${string}`, Services> {
+  scope: Access;
   /** Any other body, by media type (e.g. `multipart/form-data`). */
   content?: Record<string, z.ZodType>;
   /** The operation calls a platform live, so it can answer 503 PLATFORM_UNAVAILABLE. */
   callsPlatform?: boolean;
-  /** Success statuses with their body; error statuses with the codes answered under them. */
-  responses: Partial<Record<SuccessStatus, SuccessResponse>> & Partial<Record<ErrorStatus, ErrorCode[]>>;
-  handler: OperationHandler;
 }
 
 /** Identity at runtime; exists so each operation is type-checked where it is written. */

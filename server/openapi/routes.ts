@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { methodNotAllowed } from '../http/error-handler.ts';
+import { CONTROL_OPENAPI_PATH } from '../control/document.ts';
 import { openApiDocument } from './document.ts';
-
-const CONTROL_OPENAPI_PATH = '/_testbed/openapi.json';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { metresToHundredthsOfKm, minutesToHundredthsOfHour } from '../earnings/money.ts';
 import { AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
-import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus, reportReader } from './ride-feed.ts';
+import { batchReader, orBad, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type RideFeed, type RideStatus } from './ride-feed.ts';
 
 const LABEL = 'platform_a';
 
@@ -39,20 +39,29 @@ function toDaily(c: ColumnReader, row: unknown[]): FeedDaily {
   };
 }
 
-/** platform_a's reports (`GET /v1/rides`, `GET /v1/earnings/daily`) for platform-a-client.ts. */
+const pageOf = (body: unknown): FeedPage => {
+  const answer = parseAnswer(RidesAnswer, { status: 200, body }, LABEL);
+  return { rides: readRows(answer.columns, RIDE_COLUMNS, answer.rows, LABEL, toRide), nextCursor: answer.next_cursor };
+};
+
+const dailyOf = (body: unknown): FeedDaily[] => {
+  const answer = parseAnswer(Rows, { status: 200, body }, LABEL);
+  return readRows(answer.columns, DAILY_COLUMNS, answer.rows, LABEL, toDaily);
+};
+
+/** platform_a's reports (`GET /v1/rides`, `GET /v1/earnings/daily`, the batch) for platform-a-client.ts. */
 export function platformARideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
   const get = reportReader(remote, rejected);
 
   return {
     async listRides(w, cursor, limit) {
       const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to, limit, starting_after: cursor });
-      const body = parseAnswer(RidesAnswer, await get(`/v1/rides?${qs}`), LABEL);
-      return { rides: readRows(body.columns, RIDE_COLUMNS, body.rows, LABEL, toRide), nextCursor: body.next_cursor };
+      return pageOf((await get(`/v1/rides?${qs}`)).body);
     },
     async listDailyEarnings(w) {
       const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to });
-      const body = parseAnswer(Rows, await get(`/v1/earnings/daily?${qs}`), LABEL);
-      return readRows(body.columns, DAILY_COLUMNS, body.rows, LABEL, toDaily);
+      return dailyOf((await get(`/v1/earnings/daily?${qs}`)).body);
     },
+    readBatch: batchReader(remote, rejected, LABEL, '/v1/reports/batch', { daily: dailyOf, page: pageOf }),
   };
 }

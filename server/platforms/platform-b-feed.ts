@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseHundredths } from '../earnings/money.ts';
 import { AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
-import { orBad, queryString, readRows, type ColumnReader, type FeedDaily, type FeedRide, type RideFeed, type RideStatus, reportReader } from './ride-feed.ts';
+import { batchReader, orBad, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type RideFeed, type RideStatus } from './ride-feed.ts';
 
 const LABEL = 'platform_b';
 
@@ -43,20 +43,29 @@ function toDaily(c: ColumnReader, row: unknown[]): FeedDaily {
   };
 }
 
-/** platform_b's reports (`GET /api/v2/rides`, `GET /api/v2/earnings/daily`) for platform-b-client.ts. */
+const pageOf = (body: unknown): FeedPage => {
+  const { meta, data } = parseAnswer(RidesAnswer, { status: 200, body }, LABEL);
+  return { rides: readRows(meta.fields, RIDE_FIELDS, data, LABEL, toRide), nextCursor: meta.nextCursor };
+};
+
+const dailyOf = (body: unknown): FeedDaily[] => {
+  const { meta, data } = parseAnswer(DailyAnswer, { status: 200, body }, LABEL);
+  return readRows(meta.fields, DAILY_FIELDS, data, LABEL, toDaily);
+};
+
+/** platform_b's reports (`GET /api/v2/rides`, `GET /api/v2/earnings/daily`, the batch) for platform-b-client.ts. */
 export function platformBRideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
   const get = reportReader(remote, rejected);
 
   return {
     async listRides(w, cursor, limit) {
       const qs = queryString({ fleetId: w.fleetId, from: w.from, to: w.to, limit, cursor });
-      const body = parseAnswer(RidesAnswer, await get(`/api/v2/rides?${qs}`), LABEL);
-      return { rides: readRows(body.meta.fields, RIDE_FIELDS, body.data, LABEL, toRide), nextCursor: body.meta.nextCursor };
+      return pageOf((await get(`/api/v2/rides?${qs}`)).body);
     },
     async listDailyEarnings(w) {
       const qs = queryString({ fleetId: w.fleetId, from: w.from, to: w.to });
-      const body = parseAnswer(DailyAnswer, await get(`/api/v2/earnings/daily?${qs}`), LABEL);
-      return readRows(body.meta.fields, DAILY_FIELDS, body.data, LABEL, toDaily);
+      return dailyOf((await get(`/api/v2/earnings/daily?${qs}`)).body);
     },
+    readBatch: batchReader(remote, rejected, LABEL, '/api/v2/reports/batch', { daily: dailyOf, page: pageOf }),
   };
 }

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { platformUnavailable, type AppError } from '../errors.ts';
-import type { Remote, RemoteAnswer } from './http.ts';
+import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
 
 /**
  * What the platform clients give the ingestion, already in the API's vocabulary and units: the
@@ -7,6 +8,9 @@ import type { Remote, RemoteAnswer } from './http.ts';
  * online time in hundredths of an hour. Both platforms' reports travel as compact rows under a list
  * of column names; a client maps columns by name, so a platform adding a column breaks nothing.
  */
+/** The platforms answer daily earnings for at most a month per call. */
+export const DAILY_READ_MAX_DAYS = 31;
+
 export const RIDE_STATUSES = ['completed', 'cancelled_driver', 'cancelled_rider', 'cancelled_support', 'in_progress', 'other'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
@@ -43,10 +47,22 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
-/** The two calls the ingestion needs from a platform; both clients implement them. */
+/** One fleet's part of a batch read: its window's daily rows and first page of rides. */
+export interface FleetReport {
+  fleetId: string;
+  daily: FeedDaily[];
+  page: FeedPage;
+}
+
+/** The calls the ingestion needs from a platform; both clients implement them. */
 export interface RideFeed {
   listRides(window: FeedWindow, cursor: string | null, limit: number): Promise<FeedPage>;
   listDailyEarnings(window: FeedWindow): Promise<FeedDaily[]>;
+  /**
+   * Many fleets' reports in one call (a testbed extension of the simulated platforms: docs/rides.md),
+   * in the order of `windows`; each window spans at most a month, `limit` rides per fleet.
+   */
+  readBatch(windows: FeedWindow[], limit: number): Promise<FleetReport[]>;
 }
 
 /** Thrown while reading a row; the client turns it into PLATFORM_UNAVAILABLE (an unreadable answer). */
@@ -107,5 +123,23 @@ export function reportReader(remote: Remote, rejected: (answer: RemoteAnswer) =>
     const answer = await remote({ method: 'GET', path });
     if (answer.status !== 200) throw rejected(answer);
     return answer;
+  };
+}
+
+const BatchAnswer = z.object({ reports: z.array(z.object({ fleetId: z.string(), daily: z.unknown(), rides: z.unknown() })) });
+
+/**
+ * `readBatch` for a platform whose batch route is `path`; each fleet's bodies are read by the
+ * platform's own per-fleet readers. An answer that does not name the fleets asked, in order, is unusable.
+ */
+export function batchReader(remote: Remote, rejected: (answer: RemoteAnswer) => AppError, label: string, path: string,
+  read: { daily(body: unknown): FeedDaily[]; page(body: unknown): FeedPage }): RideFeed['readBatch'] {
+  return async (windows, limit) => {
+    const json = { windows: windows.map(({ fleetId, from, to }) => ({ fleetId, from, to })), limit };
+    const answer = await remote({ method: 'POST', path, json });
+    if (answer.status !== 200) throw rejected(answer);
+    const { reports } = parseAnswer(BatchAnswer, answer, label);
+    if (reports.length !== windows.length || reports.some((r, i) => r.fleetId !== windows[i].fleetId)) throw platformUnavailable(label);
+    return reports.map((r) => ({ fleetId: r.fleetId, daily: read.daily(r.daily), page: read.page(r.rides) }));
   };
 }

@@ -20,6 +20,10 @@ const BindingsAnswer = z.object({
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
+const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean() });
+const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number() });
+const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string() });
+const FleetSnapshotDeleted = z.object({ fleetId: z.string(), name: z.string(), deleted: z.boolean() });
 const HeldRecord = z.object({ externalId: z.string(), status: z.string() });
 const ViewAnswer = BindingsAnswer.extend({ vehicles: z.array(HeldRecord), drivers: z.array(HeldRecord) });
 const Generated = z.object({ vehicles: z.number(), days: z.number(), rides: z.number() });
@@ -77,7 +81,8 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
      * Sets the service clock, and with `fleets` every fleet's offset (fleets not named go back to 0);
      * everything due by the new now has happened when this resolves.
      */
-    setClock: (state: ClockState & { fleets?: Record<string, number> }) => call(ClockAnswer, 'POST', '/_control/clock', state),
+    /** `settle: false`: answered once kept, the due work done afterwards (the API's start). */
+    setClock: (state: ClockState & { fleets?: Record<string, number>; settle?: boolean }) => call(ClockAnswer, 'POST', '/_control/clock', state),
     getFleetClock: (fleetId: string) => call(FleetClockAnswer, 'GET', `/_control/fleets/${enc(fleetId)}/clock`),
     /** Moves one fleet's world (a tenant's clock); everything due in it by its new now has happened when this resolves. */
     setFleetClock: (fleetId: string, offsetMs: number) =>
@@ -93,6 +98,12 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
 
     acceptInvitation: (externalId: string) => answerInvitation(externalId, 'accept'),
     declineInvitation: (externalId: string) => answerInvitation(externalId, 'decline'),
+    /** platform_a's reviewers approve a bound driver now (fixtures: no wait for the seeded review). */
+    async approveDriverReview(externalId: string): Promise<PlatformInvitation> {
+      const result = await remote({ method: 'POST', path: `/_control/platform-a/drivers/${enc(externalId)}/review` });
+      expectOk(result, 'El conductor no fue invitado en platform_a.', 'El conductor no tiene una revisión en curso en platform_a.');
+      return toInvitation(parseAnswer(PaDriverEnvelope, result, LABEL).driver);
+    },
 
     getFaults: () => call(z.object({ platform_a: FaultState, platform_b: FaultState }), 'GET', '/_control/faults'),
     setFault: (platform: PlatformName, mode: Fault['mode'], ms?: number) =>
@@ -108,6 +119,26 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
       expectOk(answer, 'La flota no existe en las plataformas.', 'La operación de control no aplica.');
       return parseAnswer(FleetDeleted, answer, LABEL);
     },
+    /** The fleet's simulated due work waits until released (a fixture's phase); the release runs it. */
+    holdFleetDue: (fleetId: string) => call(FleetDueHeld, 'POST', `/_control/fleets/${enc(fleetId)}/due-hold`),
+    releaseFleetDue: async (fleetId: string) => {
+      const answer = await remote({ method: 'DELETE', path: `/_control/fleets/${enc(fleetId)}/due-hold` });
+      expectOk(answer, 'La flota no existe en las plataformas.', 'La operación de control no aplica.');
+      return parseAnswer(FleetDueHeld, answer, LABEL);
+    },
+    /** One fleet's records on both platforms copied under `name` (a world snapshot's half). */
+    saveFleet: (fleetId: string, name: string) =>
+      call(FleetSaved, 'POST', `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}`),
+    /** The fleet's records replaced by the copy; every other fleet's untouched. */
+    restoreFleet: (fleetId: string, name: string) =>
+      call(FleetRestored, 'POST', `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}/restore`),
+    /** The fleet back as it was before its last restore (the API's half of the restore failed). */
+    undoFleetRestore: (fleetId: string) => call(FleetClockAnswer.pick({ fleetId: true, now: true }), 'POST', `/_control/fleets/${enc(fleetId)}/undo-restore`),
+    deleteFleetSnapshot: async (fleetId: string, name: string) => {
+      const answer = await remote({ method: 'DELETE', path: `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}` });
+      expectOk(answer, 'La instantánea no existe en las plataformas.', 'La operación de control no aplica.');
+      return parseAnswer(FleetSnapshotDeleted, answer, LABEL);
+    },
     /** Copies the platforms' whole state into a new database file (a snapshot's half). */
     saveState: (file: string) => call(StateFile, 'POST', '/_control/state/save', { file }),
     /** Brings back every record, id stream and the clock saved in that file. */
@@ -115,9 +146,9 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     /** Writes the platforms of a new data dir, at that clock, into a new database file. */
     buildBaseline: (file: string, clock: ClockState) => call(StateFile, 'POST', '/_control/state/baseline', { file, clock }),
 
-    /** The platform's own view of the active bindings, to compare with the API's assignments. */
-    listBindings: async (platform: PlatformName): Promise<PlatformBinding[]> =>
-      (await call(BindingsAnswer, 'GET', `/_control/${SEGMENT[platform]}/bindings`)).bindings,
+    /** The platform's own view of the active bindings (every fleet's, or one's), to compare with the API's assignments. */
+    listBindings: async (platform: PlatformName, fleetId?: string): Promise<PlatformBinding[]> =>
+      (await call(BindingsAnswer, 'GET', `/_control/${SEGMENT[platform]}/bindings${fleetId === undefined ? '' : `?fleetId=${enc(fleetId)}`}`)).bindings,
 
     /** Every vehicle, driver and active binding the platform holds, by the API's ids. */
     platformView: (platform: PlatformName): Promise<PlatformView> => call(ViewAnswer, 'GET', `/_control/${SEGMENT[platform]}/view`),

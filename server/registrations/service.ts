@@ -112,9 +112,9 @@ export function createRegistrationService(
    * the platform refuses to describe must not starve the others; an outage ends the pass (the next
    * run retries). The first error is rethrown at the end so the runner logs it.
    */
-  async function syncPending(): Promise<void> {
+  async function syncPending(tenantId?: string): Promise<void> {
     let firstError: unknown = null;
-    for (const row of writer.registrations.withStatus('platform_a', 'pending')) {
+    for (const row of writer.registrations.withStatus('platform_a', 'pending', tenantId)) {
       const vehicle = vehicles.store.getById(row.vehicle_id);
       if (!vehicle) continue;
       try {

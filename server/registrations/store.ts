@@ -46,6 +46,8 @@ export function createRegistrationStore(db: Db) {
     approved_at = @approved_at, platform_ref = @platform_ref, updated_at = @updated_at
     WHERE vehicle_id = @vehicle_id AND platform = @platform`);
   const byStatus = db.prepare('SELECT * FROM vehicle_registrations WHERE platform = ? AND status = ? ORDER BY vehicle_id');
+  const byStatusOf = db.prepare(`SELECT r.* FROM vehicles v JOIN vehicle_registrations r ON r.vehicle_id = v.id
+    WHERE r.platform = ? AND r.status = ? AND v.tenant_id = ? ORDER BY r.vehicle_id`);
 
   return {
     /** Every vehicle has exactly two registrations, both `none` at creation (contract §3). */
@@ -54,7 +56,9 @@ export function createRegistrationStore(db: Db) {
     },
     get: (vehicleId: string, platform: Platform) => get.get(vehicleId, platform) as RegistrationRow | undefined,
     update: (row: RegistrationRow) => void update.run(row),
-    withStatus: (platform: Platform, status: RegistrationStatus) => byStatus.all(platform, status) as RegistrationRow[],
+    /** Across tenants, or one tenant's. */
+    withStatus: (platform: Platform, status: RegistrationStatus, tenantId?: string) =>
+      (tenantId === undefined ? byStatus.all(platform, status) : byStatusOf.all(platform, status, tenantId)) as RegistrationRow[],
     forVehicles(vehicleIds: string[]): Map<string, RegistrationRow[]> {
       const out = new Map<string, RegistrationRow[]>();
       if (vehicleIds.length === 0) return out;

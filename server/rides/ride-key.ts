@@ -16,10 +16,17 @@ export function rideKey(seed: number, platform: Platform, platformRideId: string
   return key;
 }
 
-/** The smallest key of a ride started at `ms`: `id >= instantKey(a) AND id < instantKey(b)` is [a, b). */
+/** The 48 bits of a UUIDv7 hold the instants from 1970-01-01T00:00Z to the year 10889. */
+const LAST_KEY_MS = 2 ** 48 - 1;
+
+/**
+ * The smallest key of a ride started at `ms`: `id >= instantKey(a) AND id < instantKey(b)` is [a, b).
+ * An instant before 1970 is clamped to 1970, where the first possible ride starts: a date bound of
+ * any accepted year (0001–9999) becomes a key, and a window that ends before 1970 holds no ride.
+ */
 export function instantKey(ms: number): Buffer {
   const key = Buffer.alloc(16);
-  key.writeUIntBE(ms, 0, 6);
+  key.writeUIntBE(Math.min(Math.max(ms, 0), LAST_KEY_MS), 0, 6);
   return key;
 }
 

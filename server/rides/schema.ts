@@ -9,12 +9,18 @@ export const PlatformQuery = z
   .enum(PLATFORMS, { error: 'platform es obligatorio y debe ser platform_a o platform_b' })
   .meta({ description: 'Obligatorio: de qué plataforma.' });
 
-/** Spec §2: dates are `YYYY-MM-DD`. `[0-9]`, not `\d`: some regex engines take other scripts' digits for `\d`. */
-const DAY_TEXT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/**
+ * Spec §2: dates are `YYYY-MM-DD`, years 0001 to 9999 (docs/decisions.md). Spelled with `[0-9]`, not
+ * `\d` (some regex engines take other scripts' digits for `\d`), and without look-arounds, which
+ * some schema-driven generators cannot read. `format: date` adds the length of each month.
+ */
+const YEAR = '(?:[0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)';
+export const DAY_PATTERN = `^${YEAR}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$`;
+const DAY_TEXT = new RegExp(DAY_PATTERN);
 
 /** The pattern and `format: date` put in the document what the checks refuse; isCalendarDate refuses `2026-02-30` too. */
 function DateQuery(field: 'from' | 'to') {
-  const invalid = `${field} debe ser una fecha válida YYYY-MM-DD`;
+  const invalid = `${field} debe ser una fecha válida YYYY-MM-DD, de 0001-01-01 a 9999-12-31`;
   return z
     .string({ error: `${field} debe ser una fecha YYYY-MM-DD` })
     // abort: a text off the pattern gets one issue, as before the pattern, not a second one from the refine.
@@ -22,8 +28,8 @@ function DateQuery(field: 'from' | 'to') {
     .refine(isCalendarDate, invalid)
     .meta({
       format: 'date',
-      description: `Día calendario en hora de Ciudad de México (-06:00), ${field === 'from' ? 'desde' : 'hasta'}, incluido. ` +
-        '`from` posterior a `to`: 400 VALIDATION.',
+      description: `Día calendario en hora de Ciudad de México (-06:00), ${field === 'from' ? 'desde' : 'hasta'}, incluido; ` +
+        'años 0001 a 9999. `from` posterior a `to`: 400 VALIDATION.',
       example: '2026-03-01',
     });
 }

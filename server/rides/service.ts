@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import type { Page } from '../db/keyset.ts';
-import { addDays, dayStartMs } from '../lib/mexico-city.ts';
+import { DAY_MS, dayStartMs } from '../lib/mexico-city.ts';
 import type { ListRidesQuery } from './schema.ts';
 import { createRideStore } from './store.ts';
 import { toRide, type Ride } from './view.ts';
@@ -13,7 +13,8 @@ export function createRideService(deps: { db: Db }) {
   function list(tenantId: string, q: ListRidesQuery): Page<Ride> {
     const filters = {
       fromMs: q.from === undefined ? undefined : dayStartMs(q.from),
-      untilMs: q.to === undefined ? undefined : dayStartMs(addDays(q.to, 1)),
+      // Plus a day in ms, not addDays: the day after 9999-12-31 has no `YYYY-MM-DD` spelling.
+      untilMs: q.to === undefined ? undefined : dayStartMs(q.to) + DAY_MS,
       driverId: q.driverId,
       vehicleId: q.vehicleId,
       status: q.status,

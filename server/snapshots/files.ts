@@ -10,11 +10,16 @@ export interface SnapshotFiles {
 
 export interface SnapshotInfo {
   name: string;
+  /** The service's simulated time when it was taken, which a restore brings back. */
   createdAt: string;
+  /** Real time when it was taken: what "newest" means, since simulated time can go back on a restore. */
+  takenAt: string;
   sizeBytes: number;
 }
 
 export const SNAPSHOT_NAME = /^[a-z0-9-]{1,64}$/;
+/** The refusal of a name outside SNAPSHOT_NAME, in the doors that check it before it goes into a URL. */
+export const badSnapshotName = (name: string) => `Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`;
 const META = 'snapshot.json';
 
 const filesIn = (dir: string): SnapshotFiles => ({ dir, api: join(dir, 'api.db'), platforms: join(dir, 'platforms.db') });
@@ -31,8 +36,10 @@ export function createSnapshotFiles(dataDir: string) {
   function readInfo(name: string): SnapshotInfo | null {
     const files = named(name);
     try {
-      const meta = JSON.parse(readFileSync(join(files.dir, META), 'utf8')) as { createdAt: string };
-      return { name, createdAt: meta.createdAt, sizeBytes: statSync(files.api).size + statSync(files.platforms).size };
+      const meta = JSON.parse(readFileSync(join(files.dir, META), 'utf8')) as { createdAt: string; takenAt?: string };
+      // Snapshots saved before takenAt was recorded: their meta file was written when they were taken.
+      const takenAt = meta.takenAt ?? statSync(join(files.dir, META)).mtime.toISOString();
+      return { name, createdAt: meta.createdAt, takenAt, sizeBytes: statSync(files.api).size + statSync(files.platforms).size };
     } catch {
       return null;
     }
@@ -55,14 +62,14 @@ export function createSnapshotFiles(dataDir: string) {
     named,
     exists: (name: string) => readInfo(name) !== null,
     info: readInfo,
-    /** Newest first, like every list of the testbed; ties by name. */
+    /** Newest first by real time, like every list of the testbed; ties by name. */
     list(): SnapshotInfo[] {
       if (!existsSync(root)) return [];
       return readdirSync(root)
         .filter((name) => SNAPSHOT_NAME.test(name))
         .map(readInfo)
         .filter((info): info is SnapshotInfo => info !== null)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
+        .sort((a, b) => b.takenAt.localeCompare(a.takenAt) || b.name.localeCompare(a.name));
     },
     /** An empty hidden directory to write a snapshot in before `publish`. */
     staging(name: string): SnapshotFiles {
@@ -72,8 +79,8 @@ export function createSnapshotFiles(dataDir: string) {
       return filesIn(dir);
     },
     /** Moves a staged snapshot under its name, replacing one saved before under the same name. */
-    publish(staged: SnapshotFiles, name: string, createdAt: string): SnapshotInfo {
-      writeFileSync(join(staged.dir, META), JSON.stringify({ name, createdAt }) + '\n');
+    publish(staged: SnapshotFiles, name: string, times: { createdAt: string; takenAt: string }): SnapshotInfo {
+      writeFileSync(join(staged.dir, META), JSON.stringify({ name, ...times }) + '\n');
       const target = named(name).dir;
       rmSync(target, { recursive: true, force: true });
       renameSync(staged.dir, target);

@@ -6,10 +6,12 @@ import { assertCompatible, copyDatabaseTo, IncompatibleCopyError, replaceContent
 import { loadClock } from '../lib/clock-store.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import { buildBaseline } from './baseline.ts';
+import { withBackgroundPaused } from './background.ts';
 import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
+import { createGeneration } from './generation.ts';
 import type { WorldGate } from './world-gate.ts';
 
-export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'dataDir' | 'clockStart'>;
+export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'dataDir' | 'clockStart' | 'realNowMs'>;
 
 interface Collaborators {
   gate: WorldGate;
@@ -17,7 +19,7 @@ interface Collaborators {
   jobs: { pause(): Promise<() => void> };
 }
 
-const checkName = (name: string) => {
+export const checkName = (name: string) => {
   if (!SNAPSHOT_NAME.test(name)) {
     throw validation(`Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`, [
       { field: 'name', message: 'Debe cumplir [a-z0-9-]{1,64}' },
@@ -38,19 +40,11 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     return store;
   };
   const listeners: (() => void)[] = [];
+  const generation = createGeneration(deps.realNowMs);
 
   /** While the world stands still: no request, no sync run, no job item in flight. */
   const stillWorld = <T>(res: Response, change: () => Promise<T>): Promise<T> =>
-    gate.exclusive(res, () =>
-      sync.exclusive(async () => {
-        const resume = await jobs.pause();
-        try {
-          return await change();
-        } finally {
-          resume();
-        }
-      }),
-    );
+    gate.exclusive(res, () => withBackgroundPaused(sync, jobs, change));
 
   /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
   async function bringBack(saved: SnapshotFiles): Promise<void> {
@@ -63,6 +57,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     await deps.simulators.restoreState(saved.platforms);
     replaceContents(deps.db, saved.api);
     deps.clocks.service.setState(loadClock(deps.db, null).getState());
+    generation.advance();
     for (const listener of listeners) listener();
   }
 
@@ -93,6 +88,8 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
   return {
     /** Called after every reset and restore: in-memory state kept beside the database is dropped. */
     onReplaced: (listener: () => void) => void listeners.push(listener),
+    /** Which state work started on: changed by every reset and restore (generation.ts). */
+    generation,
     /** Runs another change of the whole world (a tenant deleted) while the world stands still. */
     alone: stillWorld,
     ensureBaseline,
@@ -105,7 +102,8 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
         try {
           copyDatabaseTo(deps.db, staged.api);
           await deps.simulators.saveState(staged.platforms);
-          return files().publish(staged, name, deps.clocks.service.now().toISOString());
+          const takenAt = new Date(deps.realNowMs()).toISOString();
+          return files().publish(staged, name, { createdAt: deps.clocks.service.now().toISOString(), takenAt });
         } catch (err) {
           files().discard(staged);
           throw err;

@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express';
+import { GateLane } from './gate-lane.ts';
 
 /**
  * Lets a whole-world change (a restore, a reset, a snapshot) run alone: requests that arrive while
@@ -6,26 +7,16 @@ import type { RequestHandler, Response } from 'express';
  * So no request ever sees half a restore, and none is refused for it. Changes run one at a time.
  */
 export function createWorldGate() {
-  let active = 0;
-  let closed: Promise<void> | null = null;
-  let drained: (() => void) | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  const leave = () => {
-    active--;
-    if (active === 0) drained?.();
-  };
+  const lane = new GateLane();
 
   const admit: RequestHandler = (_req, res, next) => {
     const enter = () => {
-      active++;
-      let left = false;
-      const once = () => void (left || ((left = true), leave()));
-      res.locals.leaveWorldGate = once;
-      res.once('close', once);
+      const leave = lane.enter();
+      res.locals.leaveWorldGate = leave;
+      res.once('close', leave);
       next();
     };
-    if (closed) closed.then(enter, enter);
+    if (lane.closed) lane.closed.then(enter, enter);
     else enter();
   };
 
@@ -33,21 +24,7 @@ export function createWorldGate() {
   function exclusive<T>(res: Response, change: () => Promise<T>): Promise<T> {
     // The caller's own request must not wait for itself.
     (res.locals.leaveWorldGate as (() => void) | undefined)?.();
-    const run = async () => {
-      let open!: () => void;
-      closed = new Promise<void>((resolve) => (open = resolve));
-      try {
-        if (active > 0) await new Promise<void>((resolve) => (drained = resolve));
-        drained = null;
-        return await change();
-      } finally {
-        closed = null;
-        open();
-      }
-    };
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    return result;
+    return lane.exclusive(change);
   }
 
   return { admit, exclusive };

@@ -20,15 +20,20 @@ export const TENANT_ROWS: readonly { table: string; where: string }[] = [
   { table: 'ride_sync', where: 'tenant_id = @tenant' },
   { table: 'transition_counts', where: 'tenant_id = @tenant' },
   { table: 'api_keys', where: 'tenant_id = @tenant' },
+  // The world's unique-value counters (fixtures/unique.ts); the service's own counters stay.
+  { table: 'counters', where: "name LIKE 'unique:' || @tenant || ':%'" },
   { table: 'tenants', where: 'id = @tenant' },
 ];
 
 /** Tables that hold no tenant's data: the service's own state. */
 export const SERVICE_TABLES: readonly string[] = ['schema_migrations', 'counters', 'clock_state'];
 
-/** Deletes everything of one tenant in one transaction; its plates, VINs and numbers are free again. */
-export function createTenantPurge(db: Db) {
-  const statements = TENANT_ROWS.map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
+/**
+ * Deletes everything of one tenant in one transaction; its plates, VINs and numbers are free again.
+ * `except`: tables left alone (a world restore puts the rides back by difference, not wholesale).
+ */
+export function createTenantPurge(db: Db, except: readonly string[] = []) {
+  const statements = TENANT_ROWS.filter(({ table }) => !except.includes(table)).map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
   return db.transaction((tenantId: string) => {
     for (const statement of statements) statement.run({ tenant: tenantId });
   });

@@ -1,9 +1,11 @@
 import type { Clocks } from '../lib/clocks.ts';
 import type { IdGenerator } from '../lib/ids.ts';
-import { notFound, conflict } from '../errors.ts';
+import { notFound, conflict, validation } from '../errors.ts';
 import { SCOPES, type Scope } from '../auth/scopes.ts';
 import { hashSecret, keyPrefix, newSecret } from '../auth/secrets.ts';
 import { createTenantStore, type TenantStatus } from './store.ts';
+import { nowOf } from '../clock/travel.ts';
+import { TENANT_NAME_MAX } from './limits.ts';
 import type { Db } from '../db/open.ts';
 
 export interface TenantView {
@@ -33,13 +35,24 @@ export interface KeyView {
   revokedAt: string | null;
 }
 
+export { TENANT_NAME_MAX };
+
+/** The control API's rule for a name, kept here too: the CLI writes tenants through this service without it. */
+function tenantName(raw: string): string {
+  const name = raw.trim();
+  if (name === '') throw validation('name no puede estar vacío');
+  if (name.length > TENANT_NAME_MAX) throw validation(`name admite hasta ${TENANT_NAME_MAX} caracteres`);
+  return name;
+}
+
 /** Tenants and keys are managed from the CLI (the "partner portal" of the testbed), not the API. */
 export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGenerator }) {
   const store = createTenantStore(deps.db);
   // A new tenant's clock starts at offset 0: it is created at service time. Its keys live in its world.
-  const now = (tenantId?: string) => (tenantId ? deps.clocks.forTenant(tenantId) : deps.clocks.service).now().toISOString();
+  const now = (tenantId?: string) => nowOf(deps, tenantId);
 
-  function createTenant(name: string, status: TenantStatus = 'active'): TenantView {
+  function createTenant(rawName: string, status: TenantStatus = 'active'): TenantView {
+    const name = tenantName(rawName);
     const row = { id: deps.ids.next(), name, status, created_at: now() };
     store.insertTenant(row);
     return { id: row.id, name, status, createdAt: row.created_at };
@@ -53,7 +66,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
   }
 
   function createKey(tenantId: string, scopes: Scope[] = [...SCOPES], environment: 'live' | 'test' = 'test'): CreatedKey {
-    if (!store.getTenant(tenantId)) throw notFound('El tenant');
+    store.requireTenant(tenantId);
     const id = deps.ids.next();
     const prefix = keyPrefix(environment, id);
     const key = newSecret(prefix);
@@ -80,7 +93,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
   );
 
   function listKeys(tenantId: string): KeyView[] {
-    if (!store.getTenant(tenantId)) throw notFound('El tenant');
+    store.requireTenant(tenantId);
     return store.listKeys(tenantId).map((k) => ({
       id: k.id, prefix: k.prefix, scopes: k.scopes.split(',') as Scope[], environment: k.environment, createdAt: k.created_at, revokedAt: k.revoked_at,
     }));

@@ -1,19 +1,35 @@
 import { z } from 'zod';
-import { Platform, Vin, text } from '../common/schemas.ts';
+import { Platform, TRIMMED, Vin, text } from '../common/schemas.ts';
 import { listColors } from '../catalog/colors.ts';
+import { colorNamePattern } from '../catalog/color-pattern.ts';
 import { PageParams } from '../http/pagination.ts';
 
 export const VEHICLE_STATUSES = ['activo', 'mantenimiento', 'inactivo', 'pending_platform_a'] as const;
 export const SETTABLE_STATUSES = ['activo', 'mantenimiento', 'inactivo'] as const;
 
+/**
+ * The document's pattern reads the plate as sent: the trimmed plate (6 to 10 characters, a letter or
+ * digit first, no space last, since trim removed it) between what trim removes. No maxLength, which
+ * would count those spaces.
+ */
+const PLATE_PATTERN = `^[${TRIMMED}]*[A-Za-z0-9][A-Za-z0-9 -]{4,8}[A-Za-z0-9-][${TRIMMED}]*$`;
 const Plate = z
   .string({ error: 'plate debe ser texto' })
   .trim()
   .min(6, 'plate debe tener al menos 6 caracteres')
   .max(10, 'plate debe tener como máximo 10 caracteres')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'plate solo admite letras, números, espacios y guiones');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'plate solo admite letras, números, espacios y guiones')
+  .meta({ pattern: PLATE_PATTERN, maxLength: undefined, description: 'De 6 a 10 caracteres una vez recortados los espacios de los extremos: letras, números, espacios y guiones, empezando por letra o número.' });
 
-const ColorName = text('color', 1, 40);
+/** resolveColor refuses a name outside the catalog; the document says which spellings it reads (color-pattern.ts). */
+const ColorName = text('color', 1, 40).meta({
+  id: 'ColorName',
+  pattern: colorNamePattern(),
+  maxLength: 40,
+  description: 'Un color del catálogo (GET /v1/catalog/platform_a/colors) por su nombre o un sinónimo, sin distinguir mayúsculas ' +
+    'ni acentos, con espacios, guiones o guiones bajos entre palabras y, si se quiere, un acabado después ("negro mate"). ' +
+    'Otro texto: 400 VALIDATION con la lista de colores válidos.',
+});
 
 /**
  * The catalog's bounds, shown in the document: resolveColor (catalog/colors.ts) refuses an id outside

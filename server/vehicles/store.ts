@@ -51,15 +51,15 @@ const REGISTRATION_COLUMNS = ['status', 'documents_required', 'doc_status', 'doc
 /**
  * GET /v1/vehicles/{id}, the API's hottest read, in one statement: the vehicle, its active
  * assignment and its registration on each platform, as one array (raw) split by position below.
- * Measured against the list's way (its row, then registrations and assignment): 2.5–3× less CPU,
- * about 10 % of a GET by id (docs/performance.md, "What the hot path keeps").
+ * Measured against the list's way (its row, then registrations and assignment): 2.5–3× less CPU.
+ * Each of the others is a scalar subquery, not a LEFT JOIN: both read the same rows (at most one
+ * each: the primary key and a unique index say so), but SQLite 3.54 ran the three-join form about
+ * 4× slower (33 µs against 8 µs a read on a 50-vehicle world; docs/performance.md).
  */
-const WHOLE_SQL = `SELECT ${VEHICLE_COLUMNS.map((c) => `v.${c}`).join(', ')}, asg.driver_id,
-  ${PLATFORMS.flatMap((_, i) => REGISTRATION_COLUMNS.map((c) => `r${i}.${c}`)).join(', ')}
-  FROM vehicles v
-  LEFT JOIN assignments asg ON asg.vehicle_id = v.id AND asg.status = 'active'
-  ${PLATFORMS.map((p, i) => `LEFT JOIN vehicle_registrations r${i} ON r${i}.vehicle_id = v.id AND r${i}.platform = '${p}'`).join('\n  ')}
-  WHERE v.id = ? AND v.tenant_id = ?`;
+const WHOLE_SQL = `SELECT ${VEHICLE_COLUMNS.map((c) => `v.${c}`).join(', ')},
+  (SELECT driver_id FROM assignments WHERE vehicle_id = v.id AND status = 'active'),
+  ${PLATFORMS.flatMap((p) => REGISTRATION_COLUMNS.map((c) => `(SELECT ${c} FROM vehicle_registrations WHERE vehicle_id = v.id AND platform = '${p}')`)).join(',\n  ')}
+  FROM vehicles v WHERE v.id = ? AND v.tenant_id = ?`;
 
 /**
  * The raw row → objects, by position (the order of VEHICLE_COLUMNS and REGISTRATION_COLUMNS above),

@@ -25,6 +25,9 @@ export function createBindings(db: SimDb, prefix: 'pa' | 'pb', ids: IdGenerator)
   const active = db.prepare(`SELECT v.external_id AS vehicle, d.external_id AS driver, b.bound_at
     FROM ${table} b JOIN ${prefix}_vehicles v ON v.id = b.vehicle_id JOIN ${prefix}_drivers d ON d.id = b.driver_id
     WHERE b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
+  const activeOf = db.prepare(`SELECT v.external_id AS vehicle, d.external_id AS driver, b.bound_at
+    FROM ${prefix}_vehicles v JOIN ${table} b ON b.vehicle_id = v.id JOIN ${prefix}_drivers d ON d.id = b.driver_id
+    WHERE v.fleet_id = ? AND b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
 
   const endRow = (row: BindingRow | undefined, atMs: number) => row && end.run(atMs, row.id);
 
@@ -50,9 +53,9 @@ export function createBindings(db: SimDb, prefix: 'pa' | 'pb', ids: IdGenerator)
       return { ...current, unbound_at: atMs };
     },
 
-    /** The platform's view of who drives what, for the control surface. */
-    listActive: () =>
-      (active.all() as { vehicle: string; driver: string; bound_at: number }[]).map((b) => ({
+    /** The platform's view of who drives what (in every fleet, or in one), for the control surface. */
+    listActive: (fleetId?: string) =>
+      ((fleetId === undefined ? active.all() : activeOf.all(fleetId)) as { vehicle: string; driver: string; bound_at: number }[]).map((b) => ({
         vehicleExternalId: b.vehicle,
         driverExternalId: b.driver,
         boundAt: iso(b.bound_at),

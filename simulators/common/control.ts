@@ -2,6 +2,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { z } from 'zod';
 import type { SimDb } from '../db.ts';
 import { writeClockState } from './clock-store.ts';
+import type { DueRunner } from './due.ts';
 import type { FleetClocks } from './fleet-clocks.ts';
 import { DEFAULT_SLOW_MS, type Faults } from './faults.ts';
 import { SimError, toSimError } from './sim-error.ts';
@@ -13,6 +14,12 @@ const ClockBody = z.object({
   offsetMs: z.number().int(),
   /** Every fleet's offset, when given: the API's whole list (at its start); fleets not named go back to 0. */
   fleets: z.record(z.string().min(1), FleetOffset).optional(),
+  /**
+   * false: answer once the clock is kept and catch up afterwards, yielding between batches (the API's
+   * start: a start never waits on, nor fails for, a long catch-up). Requests meanwhile still see
+   * everything due first (app.ts).
+   */
+  settle: z.boolean().optional(),
 });
 const FleetClockBody = z.object({ offsetMs: FleetOffset });
 const FaultBody = z.object({
@@ -45,7 +52,7 @@ export interface ControlDeps {
   db: SimDb;
   clocks: FleetClocks;
   faults: Faults;
-  runDue: (nowMs: number) => void;
+  runDue: DueRunner;
   platformControls: Router[];
 }
 
@@ -60,7 +67,7 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
     return { fleetId, offsetMs: nowMs - clock.nowMs(), now: new Date(nowMs).toISOString() };
   };
   const setClock = db.transaction((state: z.infer<typeof ClockBody>) => {
-    const { fleets, ...service } = state;
+    const { fleets, settle: _settle, ...service } = state;
     writeClockState(db, service);
     if (fleets) clocks.replaceAll(fleets);
     clock.setState(service);
@@ -74,18 +81,31 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
   router.get('/clock', (_req, res) => res.json(clockJson()));
 
   // The API owns simulated time and pushes it here; whatever fell due by then happens before we answer.
-  router.post('/clock', (req, res) => {
-    setClock(ClockBody.parse(req.body));
-    runDue(clock.nowMs());
+  router.post('/clock', async (req, res) => {
+    const body = ClockBody.parse(req.body);
+    setClock(body);
+    if (body.settle === false) setImmediate(() => void runDue.settle(clock.nowMs()).catch(() => undefined));
+    else await runDue.settle(clock.nowMs());
     res.json(clockJson());
   });
 
   // One fleet's world moves alone (`clock advance --tenant`): what fell due in it happens before we answer.
   router.get('/fleets/:id/clock', (req, res) => res.json(fleetClockJson(req.params.id)));
-  router.post('/fleets/:id/clock', (req, res) => {
+  router.post('/fleets/:id/clock', async (req, res) => {
     clocks.setOffset(req.params.id, FleetClockBody.parse(req.body).offsetMs);
-    runDue(clock.nowMs());
+    await runDue.settle(clock.nowMs());
     res.json(fleetClockJson(req.params.id));
+  });
+
+  // A fixture's world is built with its due work held, and run once per phase (server/fixtures/).
+  router.post('/fleets/:id/due-hold', (req, res) => {
+    runDue.hold(req.params.id);
+    res.json({ fleetId: req.params.id, held: true });
+  });
+  router.delete('/fleets/:id/due-hold', (req, res) => {
+    runDue.release(req.params.id);
+    runDue(clock.nowMs());
+    res.json({ fleetId: req.params.id, held: false });
   });
 
   router.get('/faults', (_req, res) => {

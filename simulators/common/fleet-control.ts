@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { SimDb } from '../db.ts';
 
 /** Every record a fleet has on either platform, children before parents. */
-const FLEET_ROWS: readonly { table: string; where: string }[] = [
+export const FLEET_ROWS: readonly { table: string; where: string }[] = [
   { table: 'pa_documents', where: 'vehicle_id IN (SELECT id FROM pa_vehicles WHERE fleet_id = @fleet)' },
   { table: 'pa_bindings', where: 'vehicle_id IN (SELECT id FROM pa_vehicles WHERE fleet_id = @fleet) OR driver_id IN (SELECT id FROM pa_drivers WHERE fleet_id = @fleet)' },
   { table: 'pa_vehicles', where: 'fleet_id = @fleet' },
@@ -14,15 +14,25 @@ const FLEET_ROWS: readonly { table: string; where: string }[] = [
   { table: 'pa_ride_days', where: 'fleet_id = @fleet' },
   { table: 'pb_ride_days', where: 'fleet_id = @fleet' },
   { table: 'fleet_clocks', where: 'fleet_id = @fleet' },
+  { table: 'fleet_due', where: 'fleet_id = @fleet' },
 ];
 
-/** `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it. */
-export function fleetControl({ db }: { db: SimDb }): Router {
+/** Deletes every record of a fleet (but those of the tables in `except`) in one transaction; answers how many rows went. */
+export function createFleetPurge(db: SimDb, except: readonly string[] = []) {
+  const statements = FLEET_ROWS.filter(({ table }) => !except.includes(table)).map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
+  return db.transaction((fleetId: string): number => statements.reduce((n, s) => n + s.run({ fleet: fleetId }).changes, 0));
+}
+
+/**
+ * `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it;
+ * `onDeleted` tells what holds the fleet elsewhere (its held due work, its snapshots) first.
+ */
+export function fleetControl({ db, onDeleted = [] }: { db: SimDb; onDeleted?: ((fleetId: string) => void)[] }): Router {
   const router = Router();
-  const statements = FLEET_ROWS.map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
-  const purge = db.transaction((fleetId: string) => statements.reduce((n, s) => n + s.run({ fleet: fleetId }).changes, 0));
+  const purge = createFleetPurge(db);
 
   router.delete('/fleets/:id', (req, res) => {
+    for (const forget of onDeleted) forget(req.params.id);
     res.json({ fleetId: req.params.id, deletedRecords: purge(req.params.id) });
   });
   return router;

@@ -12,8 +12,9 @@ const BaselineBody = FileBody.extend({ clock: z.object({ frozenAtMs: z.number().
 /**
  * `/_control/state/...`: the API's snapshots, restores and resets reach the platforms' records here.
  * The API pauses its world around these calls, so nothing else asks the platforms anything meanwhile.
+ * `onRestored`: what keeps copies of the state being replaced (the fleets' snapshots) lets them go.
  */
-export function stateControl({ db, clock }: { db: SimDb; clock: SimClock }): Router {
+export function stateControl({ db, clock, onRestored = [] }: { db: SimDb; clock: SimClock; onRestored?: (() => void)[] }): Router {
   const router = Router();
 
   router.post('/state/save', (req, res) => {
@@ -24,6 +25,7 @@ export function stateControl({ db, clock }: { db: SimDb; clock: SimClock }): Rou
 
   // Every record, id stream and clock of the platforms as they were; what falls due runs from there.
   router.post('/state/restore', (req, res) => {
+    for (const forget of onRestored) forget();
     const { file } = FileBody.parse(req.body);
     try {
       replaceContents(db, file);

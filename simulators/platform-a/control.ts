@@ -28,8 +28,13 @@ export function platformAControl(state: PlatformAState, db: SimDb): Router {
     });
   }
 
-  router.get('/platform-a/bindings', (_req, res) => {
-    res.json({ bindings: state.bindings.listActive() });
+  router.post('/platform-a/drivers/:externalId/review', (req, res) => {
+    res.json({ driver: driverJson(state.approveDriverReview(String(req.params.externalId))) });
+  });
+
+  // ?fleetId=: one fleet's only (a world's own reconciliation).
+  router.get('/platform-a/bindings', (req, res) => {
+    res.json({ bindings: state.bindings.listActive(typeof req.query.fleetId === 'string' ? req.query.fleetId : undefined) });
   });
 
   const view = createPlatformView(db, 'pa', state.bindings);

@@ -87,6 +87,14 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
     });
   }
 
+  /** The platform's reviewers approve a bound driver now, instead of at the seeded end of the review. */
+  function approveReview(externalId: string): DriverRow {
+    const driver = requireDriver(externalId);
+    if (driver.review_status !== 'under_review') throw errors.noDriverReview(driver.review_status ?? 'none');
+    endDriverReview(driver, now(driver.fleet_id));
+    return requireDriver(externalId);
+  }
+
   /** Answers first, then reviews, then suspensions: one pass covers a whole chain that fell due. */
   function runDriversDue(time: FleetTime): void {
     const due = (rows: DriverRow[], at: (d: DriverRow) => number) => dueInTheirFleet(time, rows, at);
@@ -97,5 +105,5 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
     }
   }
 
-  return { invite, answerInvitation, cancelInvitation, runDriversDue };
+  return { invite, answerInvitation, cancelInvitation, approveReview, runDriversDue };
 }

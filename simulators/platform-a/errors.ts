@@ -21,6 +21,8 @@ export const errors = {
     new SimError(415, 'unsupported_media_type', 'The circulation card must be image/jpeg or image/png.'),
   emptyFile: () => new SimError(400, 'invalid_request', 'The circulation card file is empty.'),
   noPendingReview: () => new SimError(409, 'no_pending_review', 'This vehicle has no review in progress.'),
+  noDriverReview: (reviewStatus: string) =>
+    new SimError(409, 'no_pending_review', `This driver has no review in progress: it is ${reviewStatus}.`),
   invitationNotOpen: (status: string) =>
     new SimError(409, 'invitation_not_open', `The invitation can no longer be answered: it is ${status}.`),
   routeMissing: () => new SimError(404, 'resource_missing', 'Unrecognized request URL.'),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
-import type { RideReports } from '../rides/reports.ts';
+import type { RideCursor, RideReports } from '../rides/reports.ts';
+import { batchReportsHandler, type ReportBodies, type ReportWindow } from '../rides/batch.ts';
 import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
 /** platform_a's words for the outcomes. */
@@ -22,6 +23,28 @@ const RidesQuery = Window.extend({ starting_after: CursorParam.optional(), limit
 const badWindow = () =>
   new SimError(400, 'invalid_request', `from must not be after to, and daily reads span at most ${MAX_DAILY_WINDOW_DAYS} days.`);
 
+/** The two report bodies of a fleet as they stand at its now: one route each, and the batch read. */
+function platformABodies(reports: RideReports): ReportBodies & { page(w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number): unknown } {
+  const page = (w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number) => {
+    const { rides, next } = reports.page(w.fleetId, w.from, w.to, nowMs, cursor, limit);
+    return {
+      object: 'list', columns: RIDE_COLUMNS, has_more: next !== null, next_cursor: next && encodeCursor(next),
+      rows: rides.map(({ id, vehicle, driver, ride: r }) =>
+        [id, vehicle, driver, STATUS[r.status], iso(r.startedMs), iso(r.completedMs), r.distanceM, r.gross, r.tip, r.net]),
+    };
+  };
+  return {
+    page,
+    rides: (w, nowMs, limit) => page(w, nowMs, null, limit),
+    daily: (w, nowMs) => ({
+      object: 'list', columns: DAILY_COLUMNS,
+      rows: reports.daily(w.fleetId, w.from, w.to, nowMs).map((d) => [d.date, d.driver, d.trips, d.gross, d.net, d.onlineMinutes]),
+    }),
+  };
+}
+
+const windowOf = (q: z.infer<typeof Window>): ReportWindow => ({ fleetId: q.fleet_id, from: q.from, to: q.to });
+
 /**
  * platform_a's partner reports: rides and daily earnings of a fleet over a window of service days.
  * Rows travel as compact arrays under `columns` (a page of 25 000 rides is about 2.5 MB instead of
@@ -29,24 +52,21 @@ const badWindow = () =>
  */
 export function platformARideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
+  const bodies = platformABodies(reports);
 
   router.get('/v1/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    const { rides, next } = reports.page(q.fleet_id, q.from, q.to, clocks.nowFor(q.fleet_id), decodeCursor(q.starting_after), q.limit);
-    res.json({
-      object: 'list', columns: RIDE_COLUMNS, has_more: next !== null, next_cursor: next && encodeCursor(next),
-      rows: rides.map(({ id, vehicle, driver, ride: r }) =>
-        [id, vehicle, driver, STATUS[r.status], iso(r.startedMs), iso(r.completedMs), r.distanceM, r.gross, r.tip, r.net]),
-    });
+    res.json(bodies.page(windowOf(q), clocks.nowFor(q.fleet_id), decodeCursor(q.starting_after), q.limit));
   });
 
   router.get('/v1/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
-    const rows = reports.daily(q.fleet_id, q.from, q.to, clocks.nowFor(q.fleet_id));
-    res.json({ object: 'list', columns: DAILY_COLUMNS, rows: rows.map((d) => [d.date, d.driver, d.trips, d.gross, d.net, d.onlineMinutes]) });
+    res.json(bodies.daily(windowOf(q), clocks.nowFor(q.fleet_id)));
   });
+
+  router.post('/v1/reports/batch', ...batchReportsHandler(clocks, bodies, badWindow));
 
   return router;
 }

@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { PlatformAVehicleInput } from '../../server/platforms/types.ts';
 import type { SimDb } from '../db.ts';
 import { createBindings } from '../common/bindings.ts';
+import type { DueTask } from '../common/due.ts';
 import { dueInTheirFleet, type FleetClocks, type FleetTime } from '../common/fleet-clocks.ts';
 import { seededDurationMs } from '../common/seeded.ts';
 import * as magic from '../common/magic.ts';
@@ -110,12 +111,15 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
   const { bindDriver, unbindDriver } = createBindingTransitions({ store, bindings, now });
 
   /** Reviews first: a driver's chain (answer, review, suspension) does not depend on vehicles. */
-  function runDue(time: FleetTime): void {
-    for (const v of dueInTheirFleet(time, store.reviewsDue(time.latestMs), (v) => v.review_ends_at!)) {
-      endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
-    }
-    runDriversDue(time);
-  }
+  const runDue: DueTask = {
+    run(time: FleetTime): void {
+      for (const v of dueInTheirFleet(time, store.reviewsDue(time.latestMs), (v) => v.review_ends_at!)) {
+        endReview(v, magic.defaultReviewOutcome(v.plate), v.review_ends_at!);
+      }
+      runDriversDue(time);
+    },
+    nextDueMs: (fleetId) => store.nextDueMs(fleetId),
+  };
 
   // Each action writes several rows (a document and its vehicle, a binding and its driver): all or none.
   const tx = db.transaction.bind(db);
@@ -123,7 +127,7 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
     store, bindings, requireVehicle, requireDriver, runDue,
     registerVehicle: tx(registerVehicle), removeVehicle: tx(removeVehicle), uploadCard: tx(uploadCard),
     decideReview: tx(decideReview), invite: tx(invitations.invite), answerInvitation: tx(invitations.answerInvitation),
-    cancelInvitation: tx(invitations.cancelInvitation), bindDriver: tx(bindDriver), unbindDriver: tx(unbindDriver),
+    cancelInvitation: tx(invitations.cancelInvitation), approveDriverReview: tx(invitations.approveReview), bindDriver: tx(bindDriver), unbindDriver: tx(unbindDriver),
   };
 }
 

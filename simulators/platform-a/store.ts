@@ -73,6 +73,11 @@ export function createPlatformAStore(db: SimDb) {
   const answersDue = db.prepare('SELECT * FROM pa_drivers WHERE answer_at <= ? ORDER BY answer_at, id');
   const driverReviewsDue = db.prepare('SELECT * FROM pa_drivers WHERE review_ends_at <= ? ORDER BY review_ends_at, id');
   const suspensionsDue = db.prepare('SELECT * FROM pa_drivers WHERE suspend_at <= ? ORDER BY suspend_at, id');
+  const nextDue = db.prepare(`SELECT min(at) FROM (
+    SELECT min(review_ends_at) AS at FROM pa_vehicles WHERE fleet_id = @fleet
+    UNION ALL SELECT min(answer_at) FROM pa_drivers WHERE fleet_id = @fleet
+    UNION ALL SELECT min(review_ends_at) FROM pa_drivers WHERE fleet_id = @fleet
+    UNION ALL SELECT min(suspend_at) FROM pa_drivers WHERE fleet_id = @fleet)`).pluck();
   const boundElsewhere = db.prepare(`SELECT 1 FROM pa_drivers WHERE whatsapp = ? AND fleet_id <> ? AND status = 'bound' LIMIT 1`);
 
   return {
@@ -87,6 +92,8 @@ export function createPlatformAStore(db: SimDb) {
     answersDue: (nowMs: number) => answersDue.all(nowMs) as DriverRow[],
     driverReviewsDue: (nowMs: number) => driverReviewsDue.all(nowMs) as DriverRow[],
     suspensionsDue: (nowMs: number) => suspensionsDue.all(nowMs) as DriverRow[],
+    /** The fleet's earliest review end, driver answer or suspension still to come; null: none. */
+    nextDueMs: (fleetId: string) => nextDue.get({ fleet: fleetId }) as number | null,
     isBoundInAnotherFleet: (whatsapp: string, fleetId: string) => boundElsewhere.get(whatsapp, fleetId) !== undefined,
   };
 }

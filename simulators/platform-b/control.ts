@@ -11,8 +11,9 @@ import type { PlatformBState } from './state.ts';
 export function platformBControl(state: PlatformBState, db: SimDb): Router {
   const router = Router();
 
-  router.get('/platform-b/bindings', (_req, res) => {
-    res.json({ bindings: state.bindings.listActive() });
+  // ?fleetId=: one fleet's only (a world's own reconciliation).
+  router.get('/platform-b/bindings', (req, res) => {
+    res.json({ bindings: state.bindings.listActive(typeof req.query.fleetId === 'string' ? req.query.fleetId : undefined) });
   });
 
   const view = createPlatformView(db, 'pb', state.bindings);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
-import type { RideReports } from '../rides/reports.ts';
+import type { RideCursor, RideReports } from '../rides/reports.ts';
+import { batchReportsHandler, type ReportBodies, type ReportWindow } from '../rides/batch.ts';
 import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
 /** platform_b's words for the outcomes. */
@@ -24,6 +25,29 @@ const decimal = (hundredths: number | null) => (hundredths === null ? null : (hu
 const badWindow = () =>
   new SimError(400, 'invalid-payload', `from must not be after to; daily earnings span at most ${MAX_DAILY_WINDOW_DAYS} days.`);
 
+/** The two report bodies of a fleet as they stand at its now: one route each, and the batch read. */
+function platformBBodies(reports: RideReports): ReportBodies & { page(w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number): unknown } {
+  const page = (w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number) => {
+    const { rides, next } = reports.page(w.fleetId, w.from, w.to, nowMs, cursor, limit);
+    return {
+      meta: { fields: RIDE_FIELDS, nextCursor: next && encodeCursor(next) },
+      data: rides.map(({ id, vehicle, driver, ride: r }) => {
+        const km = r.distanceM === null ? null : decimal(Math.round(r.distanceM / 10));
+        return [id, vehicle, driver, STATE[r.status], iso(r.startedMs), iso(r.completedMs), km, decimal(r.gross), decimal(r.tip), decimal(r.net)];
+      }),
+    };
+  };
+  return {
+    page,
+    rides: (w, nowMs, limit) => page(w, nowMs, null, limit),
+    daily: (w, nowMs) => ({
+      meta: { fields: DAILY_FIELDS },
+      data: reports.daily(w.fleetId, w.from, w.to, nowMs)
+        .map((d) => [d.date, d.driver, d.trips, decimal(d.gross), decimal(d.net), decimal(Math.round((d.onlineMinutes * 100) / 60))]),
+    }),
+  };
+}
+
 /**
  * platform_b's partner reports (its v2): rides and daily earnings of a fleet. Rows are arrays under
  * `meta.fields`; amounts are decimal MXN strings that may change for 16 days after the service day
@@ -31,29 +55,21 @@ const badWindow = () =>
  */
 export function platformBRideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
+  const bodies = platformBBodies(reports);
 
   router.get('/api/v2/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    const { rides, next } = reports.page(q.fleetId, q.from, q.to, clocks.nowFor(q.fleetId), decodeCursor(q.cursor), q.limit);
-    res.json({
-      meta: { fields: RIDE_FIELDS, nextCursor: next && encodeCursor(next) },
-      data: rides.map(({ id, vehicle, driver, ride: r }) => {
-        const km = r.distanceM === null ? null : decimal(Math.round(r.distanceM / 10));
-        return [id, vehicle, driver, STATE[r.status], iso(r.startedMs), iso(r.completedMs), km, decimal(r.gross), decimal(r.tip), decimal(r.net)];
-      }),
-    });
+    res.json(bodies.page(q, clocks.nowFor(q.fleetId), decodeCursor(q.cursor), q.limit));
   });
 
   router.get('/api/v2/earnings/daily', (req, res) => {
     const q = Window.parse(req.query);
     if (!windowOk(q, MAX_DAILY_WINDOW_DAYS)) throw badWindow();
-    const rows = reports.daily(q.fleetId, q.from, q.to, clocks.nowFor(q.fleetId));
-    res.json({
-      meta: { fields: DAILY_FIELDS },
-      data: rows.map((d) => [d.date, d.driver, d.trips, decimal(d.gross), decimal(d.net), decimal(Math.round((d.onlineMinutes * 100) / 60))]),
-    });
+    res.json(bodies.daily(q, clocks.nowFor(q.fleetId)));
   });
+
+  router.post('/api/v2/reports/batch', ...batchReportsHandler(clocks, bodies, badWindow));
 
   return router;
 }

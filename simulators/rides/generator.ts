@@ -1,4 +1,4 @@
-import { addDays, eachDay, mexicoCityDate, minDate } from '../../server/lib/mexico-city.ts';
+import { addDays, dayStartMs, eachDay, mexicoCityDate, minDate } from '../../server/lib/mexico-city.ts';
 import type { SimDb } from '../db.ts';
 import type { DueTask } from '../common/due.ts';
 import type { FleetTime } from '../common/fleet-clocks.ts';
@@ -54,14 +54,11 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     record(entry, day.service_date, { fromMs: day.from_ms, untilMs: nowMs }, nowMs);
   }
 
-  function cutLeavers(entries: RosterEntry[], time: FleetTime): void {
+  function cutLeavers(fleetId: string, entries: RosterEntry[], nowMs: number): void {
     const byVehicle = new Map(entries.map((e) => [e.vehicle, e]));
-    // A day still open by its fleet's now is still open at service time (offsets are never negative).
-    for (const day of store.stillOpen(time.serviceMs)) {
-      const nowMs = time.of(day.fleet_id);
-      if (day.open_until_ms <= nowMs) continue;
+    for (const day of store.stillOpen(fleetId, nowMs)) {
       const e = byVehicle.get(day.vehicle_external_id);
-      if (!e || e.driver !== day.driver_external_id || e.fleet !== day.fleet_id) cut(day, nowMs);
+      if (!e || e.driver !== day.driver_external_id) cut(day, nowMs);
     }
   }
 
@@ -81,13 +78,17 @@ export function createRideGenerator({ db, seed, platform }: { db: SimDb; seed: n
     for (const date of eachDay(first, today)) openDay(e, date, e.sinceMs, nowMs);
   }
 
-  const runDue: DueTask = (time) => {
-    const entries = roster.all();
-    cutLeavers(entries, time);
-    for (const e of entries) {
-      const nowMs = time.of(e.fleet);
-      catchUp(e, mexicoCityDate(nowMs), nowMs);
-    }
+  /** Each visited fleet alone: its roster, its open days. A fleet with vehicles next has work when its next day begins. */
+  const runDue: DueTask = {
+    run(time: FleetTime) {
+      for (const fleetId of time.fleets) {
+        const nowMs = time.of(fleetId);
+        const entries = roster.ofFleet(fleetId);
+        cutLeavers(fleetId, entries, nowMs);
+        for (const e of entries) catchUp(e, mexicoCityDate(nowMs), nowMs);
+      }
+    },
+    nextDueMs: (fleetId, nowMs) => (roster.isEmpty(fleetId) ? null : dayStartMs(addDays(mexicoCityDate(nowMs), 1))),
   };
 
   /** Days after the fleet's today have not happened: the window stops there. `nowMs` is the fleet's. Run inside a transaction. */

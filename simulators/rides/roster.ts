@@ -29,10 +29,11 @@ const PLATFORM_B = `SELECT v.external_id AS vehicle, v.fleet_id AS fleet, d.exte
 /** Who drives what on each platform, read from the platform's own vehicles, drivers and bindings. */
 export function createRoster(db: SimDb, platform: SimPlatform) {
   const base = platform === 'platform_a' ? PLATFORM_A : PLATFORM_B;
-  const all = db.prepare(`${base} ORDER BY v.external_id`);
   const ofFleet = db.prepare(`${base} AND v.fleet_id = ? ORDER BY v.external_id`);
+  const anyOf = db.prepare(`SELECT 1 FROM (${base} AND v.fleet_id = ?) LIMIT 1`).pluck();
   return {
-    all: () => all.all() as RosterEntry[],
+    /** No vehicle of the fleet drives on the platform: no day of it will open with time alone. */
+    isEmpty: (fleetId: string) => anyOf.get(fleetId) === undefined,
     ofFleet: (fleetId: string) => ofFleet.all(fleetId) as RosterEntry[],
   };
 }

@@ -45,7 +45,7 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
   const opened = db.prepare(`SELECT 1 FROM ${p}_ride_days WHERE vehicle_external_id = ? AND service_date = ?`).pluck();
   // Runs before every request: it must stay an index range over the few open days (no ORDER BY that
   // would make SQLite walk the whole table in key order instead).
-  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days INDEXED BY ${p}_ride_days_open WHERE open_until_ms > ?`);
+  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days INDEXED BY ${p}_ride_days_fleet_open WHERE fleet_id = ? AND open_until_ms > ?`);
   // The row value is the range's lower bound, so each page seeks straight to where the last one ended.
   const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) >= (?, ?, ?)
     AND service_date <= ? ORDER BY service_date, vehicle_external_id, from_ms LIMIT ?`);
@@ -55,7 +55,8 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
     /** The vehicle's latest stretch: its day, and whether it was cut (until_ms). */
     latest: (vehicle: string) => latest.get(vehicle) as { service_date: string; until_ms: number | null } | undefined,
     isOpened: (vehicle: string, date: string) => opened.get(vehicle, date) !== undefined,
-    stillOpen: (nowMs: number) => stillOpen.all(nowMs) as RideDayRow[],
+    /** The fleet's stretches still open by its now. */
+    stillOpen: (fleetId: string, nowMs: number) => stillOpen.all(fleetId, nowMs) as RideDayRow[],
     /** The fleet's stretches of the window in (day, vehicle, start) order, from `start` on. */
     days(fleet: string, start: DayKey, to: string, limit: number): RideDayRow[] {
       return from.all(fleet, start.date, start.vehicle, start.fromMs, to, limit) as RideDayRow[];

@@ -12,7 +12,9 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'approved' });
 
       expect(res.status).toBe(200);
-      expect(res.text).toContain('vehículo approved, tarjeta approved');
+      expect(res.text).toContain('platform_a decidió la revisión de');
+      expect(res.text).toContain('registro approved, tarjeta approved.');
+      expect(res.text).not.toContain('Se pidió');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
     });
@@ -23,6 +25,18 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'rejected', card: 'rejected' }).expect(200);
 
+      const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
+      expect(reg).toMatchObject({ status: 'rejected', docReviewStatus: 'rejected' });
+    });
+
+    it('when the vehicle is approved with the card rejected, then the page says what was stored (rejected) and why, as the API shows it', async () => {
+      const { tenant, auth } = w.newTenant();
+      const id = await cardSent(auth);
+
+      const res = await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'rejected' }).expect(200);
+
+      expect(res.text).toContain('registro rejected, tarjeta rejected. Se pidió vehículo approved, pero la tarjeta rejected decide el registro.');
+      expect(res.text).not.toContain('vehículo approved, tarjeta');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'rejected', docReviewStatus: 'rejected' });
     });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 import { DAY } from '../support/fleet-fixtures.ts';
+import { cdmxTime } from '../../server/lib/human-text.ts';
 
 describe('dashboard actions: the control API operations behind forms', () => {
-  const { w, f, act } = useDashboardWorld();
+  const { w, f, act, get } = useDashboardWorld();
 
   describe('worlds', () => {
     it('when a world is created from the form, then it exists, the answer shows its working key once, and the lists are told to reload', async () => {
@@ -27,6 +28,54 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const before = w.tenants.store.listTenants().length;
 
       expectAlert(await act('post', '/worlds', form), 400, 'VALIDATION', message);
+      expect(w.tenants.store.listTenants()).toHaveLength(before);
+    });
+
+    it('when the worlds page is read, then the create form answers beside its button (#creado, in the same card), not in the banner at the top', async () => {
+      const page = (await get('/')).text;
+
+      const card = page.slice(page.indexOf('<section class="tarjeta" aria-labelledby="t-crear">'));
+      const section = card.slice(0, card.indexOf('</section>'));
+      expect(section).toContain('hx-post="/dashboard/worlds" hx-target="#creado"');
+      expect(section).toMatch(/<div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista><\/div>/);
+    });
+
+    it('when the worlds are filtered by the start of a name, then only those show (case-sensitive, as the bulk delete), with a button that deletes them all', async () => {
+      for (const name of ['escenario-a-1', 'escenario-a-2', 'Escenario-a-3', 'Flota escenario-a']) w.tenants.createTenant(name);
+
+      const list = (await get('/worlds?name=escenario-a')).text;
+
+      expect(list).toContain('escenario-a-1');
+      expect(list).toContain('escenario-a-2');
+      expect(list).not.toContain('Escenario-a-3');
+      expect(list).not.toContain('Flota escenario-a');
+      expect(list).toContain('hx-include="#filtro-mundos"');
+      expect(list).toContain('hx-delete="/dashboard/worlds?name=escenario-a"');
+      expect(list).toContain('Borrar los 2 mundos cuyo nombre empieza por «escenario-a»');
+      expect((await get('/worlds?name=nadie')).text).toContain('Ningún mundo empieza por «nadie».');
+      expect((await get('/worlds?name=%20%20')).text).toContain('Flota escenario-a');
+    });
+
+    it('when the worlds of a name are deleted at once, then they and their data are gone and the others stay', async () => {
+      const doomed = [w.newTenant('bulk-x-1'), w.newTenant('bulk-x-2')];
+      await f.vehicle(doomed[0].auth);
+      const kept = w.tenants.createTenant('Flota bulk-x');
+
+      const res = await act('delete', '/worlds?name=bulk-x');
+
+      expect(res.status).toBe(200);
+      expect(res.headers['hx-trigger']).toBe('mundo-cambiado');
+      expect(res.text).toContain('2 mundos borrados (su nombre empezaba por «bulk-x»)');
+      expect(doomed.map((d) => w.tenants.store.getTenant(d.tenant.id))).toEqual([undefined, undefined]);
+      expect(w.deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles WHERE tenant_id = ?').get(doomed[0].tenant.id)).toEqual({ n: 0 });
+      expect(w.tenants.store.getTenant(kept.id)).toBeDefined();
+    });
+
+    it('when the bulk delete has no name, then 400 VALIDATION and no world is deleted', async () => {
+      w.tenants.createTenant('Se queda');
+      const before = w.tenants.store.listTenants().length;
+
+      expectAlert(await act('delete', '/worlds'), 400, 'VALIDATION', 'name es obligatorio');
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
@@ -77,7 +126,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', `/worlds/${a.id}/clock/advance`, { duration: '1d' });
 
       expect(res.status).toBe(200);
-      expect(res.text).toContain(`ahora ${new Date(beforeA + DAY).toISOString()}`);
+      expect(res.text).toContain(`ahora ${cdmxTime(new Date(beforeA + DAY).toISOString())}.`);
       expect(nowOf(a.id)).toBe(beforeA + DAY);
       expect(nowOf(b.id)).toBe(beforeB);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advanceClock } from '../../server/testbed/clock.ts';
+import { advanceClock } from '../../server/clock/service.ts';
 import { UUID_V4 } from '../support/app.ts';
 import { CARD, documentFixtures } from '../support/documents-fixtures.ts';
 import type { Auth } from '../support/fleet-fixtures.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../support/app.ts';
+import { expectMethodNotAllowed } from '../support/error-envelope.ts';
 
 const ID = '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
@@ -24,14 +25,7 @@ describe('a method the path does not have', () => {
 
     const res = await t.request[method as Method](path).set(t.newTenant().auth);
 
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe(allow);
-    expect(res.body.error).toEqual({
-      code: 'VALIDATION',
-      message: `El método ${method.toUpperCase()} no está permitido en ${path}; métodos permitidos: ${allow}.`,
-      details: null,
-      requestId: res.headers['x-request-id'],
-    });
+    expectMethodNotAllowed(res, method, path, allow);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../server/openapi/document.ts';
-import { controlDocument } from '../../server/testbed/document.ts';
+import { controlDocument } from '../../server/control/document.ts';
 
 /**
  * Both documents pass an outside linter: @redocly/cli's `lint` with its recommended rules, no rule

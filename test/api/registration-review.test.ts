@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { advanceClock } from '../../server/testbed/clock.ts';
+import { advanceClock } from '../../server/clock/service.ts';
 import { HOUR } from '../support/fleet-fixtures.ts';
 import { TINY_JPEG } from '../support/images.ts';
 import { reviewFixtures } from '../support/registration-fixtures.ts';

@@ -39,7 +39,7 @@ describe('rides as simulated time passes', () => {
   it('when the frozen clock has not moved since the last run, then a sync run reads no rides; after an advance it does', async () => {
     await r.pbFleet(1);
     await r.f.advance(3_600_000);
-    const reads = () => r.f.platformCalls.filter((c) => c.includes('/earnings/daily') || c.includes('/rides?'));
+    const reads = () => r.f.platformCalls.filter((c) => c.includes('/earnings/daily') || c.includes('/rides?') || c.includes('/reports/batch'));
     r.f.platformCalls.splice(0);
     await w.services.sync.runDue();
     expect(reads()).toEqual([]);

@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createErrorHandler } from '../../server/http/error-handler.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { testbedRouter } from '../../server/testbed/routes.ts';
+import { controlRouter } from '../../server/control/register.ts';
 import { makeTestApp } from '../support/app.ts';
 
 const TOKEN = 'ctl-0123456789abcdef';
@@ -65,7 +65,7 @@ describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
 describe('/_testbed router reached without the control guard', () => {
   it('when mounted without controlGuard in front, then it refuses every call (fails closed)', async () => {
     const t = makeTestApp();
-    const bare = express().use('/_testbed', testbedRouter(t.deps, t.services)).use(createErrorHandler(silentLogger));
+    const bare = express().use('/_testbed', controlRouter(t.deps, t.services)).use(createErrorHandler(silentLogger));
 
     const res = await supertest(bare).get('/_testbed/clock');
 

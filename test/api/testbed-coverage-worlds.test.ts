@@ -1,23 +1,9 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MIGRATIONS } from '../../server/db/migrations/index.ts';
-import { SimClock } from '../../server/lib/clock.ts';
-import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
-import { usePlatformNetwork } from '../support/platform-network.ts';
-
-/** The world of useWorld on a data dir of its own, so that reset and snapshots work. */
-function useWorldOnDataDir() {
-  const clock = SimClock.frozenAt(TEST_CLOCK_START);
-  const net = usePlatformNetwork({ clock });
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-coverage-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, dataDir });
-  return { ...app, clock, net };
-}
+import { useWorldOnDataDir } from '../support/world.ts';
 
 /** Coverage counts are data of the world: reset and snapshots treat them as any other row. */
 describe('transition coverage across reset and snapshots', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withVehicle } from '../support/vehicles.ts';
+import { validBody, withVehicle } from '../support/vehicles.ts';
 
 describe('GET /v1/vehicles/{id}', () => {
   it('when the id belongs to another tenant, then answers 404 NOT_FOUND without leaking the vehicle', async () => {
@@ -44,6 +44,23 @@ describe('GET /v1/vehicles/{id}', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(id);
+  });
+
+  it('when one vehicle has a driver and another none, then each answers as the list (its own read) shows it', async () => {
+    const { request, owner, id } = await withVehicle({ platforms: ['platform_a', 'platform_b'] });
+    const onlyB = await request.post('/v1/vehicles').set(owner.auth).send(validBody({ plate: 'PAT-002', platforms: ['platform_b'] }));
+    const driver = await request.post('/v1/drivers').set(owner.auth).send({ name: 'Ana López', whatsapp: '+5215512345678', city: 'cdmx', vehicleId: onlyB.body.id });
+    expect(driver.status).toBe(201);
+
+    const list = await request.get('/v1/vehicles').set(owner.auth);
+    const both = await request.get(`/v1/vehicles/${id}`).set(owner.auth);
+    const assigned = await request.get(`/v1/vehicles/${onlyB.body.id}`).set(owner.auth);
+
+    // Every vehicle has a registration row per platform, in the platforms' order.
+    for (const v of [both, assigned]) expect(v.body.registrations.map((r: { platform: string }) => r.platform)).toEqual(['platform_a', 'platform_b']);
+    expect(both.body.assignedDriverId).toBeNull();
+    expect(assigned.body.assignedDriverId).toBe(driver.body.id);
+    expect(list.body.data).toEqual(expect.arrayContaining([both.body, assigned.body]));
   });
 });
 

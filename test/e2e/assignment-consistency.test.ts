@@ -101,6 +101,22 @@ describe('concurrent assignments and what the platform holds', () => {
       expect(shown.stdout).toContain('Vínculos (0)');
     }, 60_000);
 
+    it('when asked without --tenant and without --json, then each record shows its tenant, the plate or the name, and the binding its time in CDMX', async () => {
+      const vehicleId = await vehicleOnB();
+      const plate = (await api('GET', `/v1/vehicles/${vehicleId}`)).body.plate;
+      const driverId = await driver();
+      await api('POST', '/v1/assignments', { vehicleId, driverId });
+      await settled(`vehicleId=${vehicleId}`, (b) => b.vehicleId === vehicleId);
+
+      const shown = await run(['platforms', 'show', 'platform_b']);
+
+      expect(shown.code, shown.stderr).toBe(0);
+      const tenant = `Flota Consistencia (${client.tenantId.slice(0, 8)})`;
+      expect(shown.stdout).toMatch(new RegExp(`${vehicleId}  ${plate} +${tenant.replace(/[()]/g, '\\$&')} +registered`));
+      expect(shown.stdout).toMatch(new RegExp(`${driverId}  Rosa Díaz +Flota Consistencia`));
+      expect(shown.stdout).toMatch(new RegExp(`${plate} +Rosa Díaz +Flota Consistencia \\(${client.tenantId.slice(0, 8)}\\) +\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} CDMX`));
+    }, 60_000);
+
     it.each([
       [['platform_c'], 'plataforma desconocida: platform_c'],
       [['platform_b', '--tenant', '00000000-0000-4000-8000-000000000000'], 'El tenant no existe.'],

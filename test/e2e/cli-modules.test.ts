@@ -48,7 +48,7 @@ function loadedBy(args: string[], env: NodeJS.ProcessEnv): Promise<Loaded & { co
 
 const under = (ours: string[], folder: string) => ours.filter((m) => m.startsWith(folder));
 /** Enough to read the environment as serve does and to check a duration: nothing that serves. */
-const CONFIG_ONLY = ['server/config', 'server/auth/secrets', 'server/lib/clock'];
+const CONFIG_ONLY = ['server/config', 'server/auth/secrets', 'server/lib/clock', 'server/lib/human-text', 'server/lib/mexico-city'];
 
 describe('what each CLI command loads (issue 29)', () => {
   const env = serveForSuite();

@@ -75,16 +75,37 @@ describe('transition coverage from the command line', () => {
   it("when a scenario runs on the used serve, then its coverage is its own worlds' only: printed at the end and written by --coverage-out", async () => {
     const out = join(env.dataDir, 'coverage.json');
 
-    const res = await run(['scenario', 'run', '--coverage-out', out, scenario]);
+    // Its worlds kept (a passing file's are deleted after the run): the serve-wide count below needs them.
+    const res = await run(['scenario', 'run', '--keep-worlds', '--coverage-out', out, scenario]);
 
     expect(res.code, res.stderr).toBe(0);
+    // Said first: the serve the run went to (FLEET_DATA_DIR plays no part in choosing it).
+    expect(res.stdout.split('\n')[0]).toBe(`Contra el serve de ${env.base} (PORT=${env.port}), en mundos nuevos creados por su API de control`);
     expect(res.stdout).toContain(`Cobertura de transiciones de esta ejecución: 1 de ${TOTAL}`);
     expect(res.stdout).toContain(`Nunca vistas (${TOTAL - 1}):`);
+    expect(res.stdout).not.toContain('… y ');
     const written = JSON.parse(readFileSync(out, 'utf8'));
     expect(written).toMatchObject({ covered: 1, total: TOTAL });
     expect(registeredOnB(written)).toBe(1);
     // Not vacuous: the serve as a whole has counted the other world's registration too.
     expect(registeredOnB((await env.cli(['coverage'])).json)).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('when a scenario fails, then its failing step comes first and the coverage after it is short: the count and the first five never seen', async () => {
+    const failing = join(env.dataDir, 'failing.yaml');
+    writeFileSync(failing, 'name: falla\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/health }\n    expect: { body: { status: down } }\n');
+
+    const res = await run(['scenario', 'run', failing]);
+
+    expect(res.code).toBe(1);
+    const failure = res.stdout.indexOf('body.status: se esperaba "down", llegó "ok"');
+    const coverage = res.stdout.indexOf('Cobertura de transiciones de esta ejecución');
+    expect(failure).toBeGreaterThan(-1);
+    expect(coverage).toBeGreaterThan(failure);
+    // The count, the table's header, five transitions and the line saying how many more (the kept worlds come after).
+    const never = res.stdout.slice(res.stdout.indexOf(`Nunca vistas (${TOTAL}):`)).split('\n').slice(0, 8);
+    expect(never[7]).toBe(`  … y ${TOTAL - 5} más (la lista entera: --coverage-out FILE o --json)`);
+    expect(never.slice(2, 7).every((line) => / → /.test(line))).toBe(true);
   }, 120_000);
 
   it('when the run is below --min-coverage, then it exits non-zero with a Spanish line naming both figures; at or above it passes', async () => {
@@ -105,13 +126,18 @@ describe('transition coverage from the command line', () => {
     expect(res.stdout).toBe('');
   }, 60_000);
 
-  it('when --coverage-out names a folder that does not exist, then one Spanish line says so, with no stack trace', async () => {
+  it('when --coverage-out and --junit name folders that do not exist, then one Spanish line each says so before any step runs', async () => {
     const out = join(env.dataDir, 'no-existe', 'coverage.json');
+    const junit = join(env.dataDir, 'tampoco', 'x.xml');
 
-    const res = await run(['scenario', 'run', '--coverage-out', out, scenario]);
+    const res = await run(['scenario', 'run', '--coverage-out', out, '--junit', junit, scenario]);
 
     expect(res.code).toBe(1);
-    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: no se pudo escribir .*no-existe\/coverage\.json: ENOENT/)]);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      `error: no se podrá escribir ${junit}: su carpeta no existe`,
+      `error: no se podrá escribir ${out}: su carpeta no existe`,
+    ]);
+    expect(res.stdout).toBe('');
   }, 120_000);
 
   it('when serve restarts on the same data dir, then the counts are still there', async () => {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSER_ARGS, browserTestTitle, CHROMIUM, HAS_CHROMIUM } from '../support/browser.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { TINY_PNG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
@@ -12,13 +13,12 @@ import { useWorld } from '../support/world.ts';
  * the API and both simulators in this process. Where the binary is absent the test is skipped and
  * says why; .ci/run installs it so CI runs it. Screenshots of each page go to test-results/.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const ARGS = ['--lang=es-MX', '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = ['--lang=es-MX', ...BROWSER_ARGS];
 const SHOTS = 'test-results';
-const TITLE = HAS_CHROMIUM
-  ? 'when QA approves a review and an invitation, advances the clock and generates rides from the pages, then the lists follow and the charts fill, with no console error'
-  : `SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the dashboard browser test`;
+const TITLE = browserTestTitle(
+  'when QA approves a review and an invitation, advances the clock and generates rides from the pages, then the lists follow and the charts fill, with no console error',
+  'dashboard',
+);
 /** The one error the flow provokes on purpose: a bad duration, which the API answers 400. */
 const PROVOKED = 'the server responded with a status of 400';
 
@@ -101,6 +101,11 @@ describe('/dashboard in headless Chromium', () => {
     await page.getByRole('link', { name: 'Gráficas e historia' }).click();
     const trips = page.locator('canvas[data-chart="datos-viajes"]');
     await trips.waitFor();
+    // chart.js is a deferred script: the canvas can be there before the chart is drawn on it.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('canvas[data-chart="datos-viajes"]');
+      return Boolean(canvas && (window as unknown as { Chart?: { getChart(c: Element): unknown } }).Chart?.getChart(canvas));
+    });
     const drawn = await trips.evaluate((canvas) => {
       const chart = (window as unknown as { Chart: { getChart(c: Element): { data: { datasets: { label: string; data: (number | null)[] }[] } } | undefined } }).Chart.getChart(canvas);
       return chart?.data.datasets.map((d) => ({ label: d.label, total: d.data.reduce<number>((s, v) => s + (v ?? 0), 0) }));

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSER_ARGS, browserTestTitle, CHROMIUM, HAS_CHROMIUM } from '../support/browser.ts';
 import { ERROR_CATALOG } from '../../server/errors.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
 import { makeTestApp } from '../support/app.ts';
@@ -11,12 +11,11 @@ import { makeTestApp } from '../support/app.ts';
  * /docs as a person sees it: Debian's chromium (never a downloaded browser) driven by playwright-core.
  * Where the binary is absent the test is skipped and says why; .ci/run installs it so CI runs it.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TITLE = HAS_CHROMIUM
-  ? 'when /docs opens, then swagger-ui renders every operation of the document, with the scopes and the Spanish error messages'
-  : `SKIPPED: ${CHROMIUM} not found; install Debian's chromium (apt-get install -y chromium) to run the docs browser test`;
+const ARGS = BROWSER_ARGS;
+const TITLE = browserTestTitle(
+  'when /docs opens, then swagger-ui renders every operation of the document, with the scopes and the Spanish error messages',
+  'docs',
+);
 
 describe('GET /docs in headless Chromium', () => {
   let browser: Browser | undefined;

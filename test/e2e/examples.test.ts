@@ -42,7 +42,7 @@ describe('the examples, on one testbed', () => {
   it.concurrent('when the vitest example runs, then every one of its tests passes', async () => {
     const result = await run(process.execPath, [VITEST, 'run', '--config', 'examples/vitest/vitest.config.ts'], env);
 
-    expect(result.stderr + result.stdout).toMatch(/Tests\s+5 passed \(5\)/);
+    expect(result.stderr + result.stdout).toMatch(/Tests\s+8 passed \(8\)/);
     expect(result.code).toBe(0);
   }, 120_000);
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NATIVE_BUILD_MISSING, REBUILD_COMMAND } from '../../cli/native-check.mjs';
+import { BUILD_FROM_SOURCE_COMMAND, NATIVE_BINDING_MISSING } from '../../cli/native-check.mjs';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const HIDE_NATIVE_BUILDS = fileURLToPath(new URL('../support/hide-native-builds.cjs', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-native-'));
 
-/** The real bin, with better-sqlite3's binding unloadable as when npm blocked its install script. */
+/** The real bin, with better-sqlite3's binding unloadable as on a platform better-sqlite3 ships no binary for. */
 const runWithoutNativeBuild = (args: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const env = { ...process.env, FLEET_DATA_DIR: dataDir, PORT: '1' };
@@ -19,7 +19,7 @@ const runWithoutNativeBuild = (args: string[]) =>
     );
   });
 
-describe('fleet-sim without better-sqlite3 native build', () => {
+describe('fleet-sim without a loadable better-sqlite3 binary', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it.each([
@@ -34,7 +34,7 @@ describe('fleet-sim without better-sqlite3 native build', () => {
 
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`${NATIVE_BUILD_MISSING}\n`);
-    expect(result.stderr).toContain(REBUILD_COMMAND);
+    expect(result.stderr).toBe(`${NATIVE_BINDING_MISSING}\n`);
+    expect(result.stderr).toContain(BUILD_FROM_SOURCE_COMMAND);
   });
 });

@@ -121,12 +121,22 @@ steps:
     expect(transcript.steps[2]).toMatchObject({ status: 'skipped' });
   });
 
-  it('when a capture is missing, then the step that uses it fails naming the variable', async () => {
-    const scenario = parseScenario(`name: sin captura\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - acceptInvitation: "\${driver}"\n`, 'inline.yaml');
+  it('when a step uses a name no earlier step captures, then the file is refused naming it, before any request', () => {
+    const text = `name: sin captura\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - acceptInvitation: "\${driver}"\n`;
+
+    expect(() => parseScenario(text, 'inline.yaml')).toThrow(/paso 1: acceptInvitation: \$\{driver\} no está definido/);
+  });
+
+  it('when a capture names a field the answer lacks, then that step fails naming the path, and the next is skipped', async () => {
+    const scenario = parseScenario(
+      `name: captura ausente\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/me }\n    capture: { driver: body.nope }\n  - acceptInvitation: "\${driver}"\n`,
+      'inline.yaml',
+    );
 
     const { transcript } = await runScenario(scenario, target, 'inline.yaml');
 
-    expect(transcript.steps[0].failures[0]).toMatch(/\$\{driver\} no está definido/);
+    expect(transcript.steps[0].failures).toEqual(['capture driver: body.nope no está en la respuesta']);
+    expect(transcript.steps[1].status).toBe('skipped');
   });
 });
 

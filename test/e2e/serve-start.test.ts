@@ -2,9 +2,10 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { openSimulatorsDb } from '../../simulators/db.ts';
+import { serveAsNobody } from '../support/as-nobody.ts';
 import { freePort, startServeProcess } from '../support/process.ts';
 import { answers, eventually, runServe } from '../support/serve-run.ts';
 
@@ -17,8 +18,8 @@ const tempDir = () => {
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** A serve expected to refuse: its exit code and its stderr, which must be one line. */
-async function refused(env: NodeJS.ProcessEnv, options = {}) {
-  const run = runServe({ ...process.env, FLEET_RATE_LIMIT: '0', ...env }, options);
+async function refused(env: NodeJS.ProcessEnv, options = {}, command?: string[]) {
+  const run = runServe({ ...process.env, FLEET_RATE_LIMIT: '0', ...env }, options, command);
   const code = await run.exited;
   return { code, stderr: run.stderr(), output: run.output() };
 }
@@ -60,6 +61,10 @@ describe('when a second serve starts on a data dir already served', () => {
     await first.restart();
 
     expect(readFileSync(join(first.dataDir, 'serve.pid'), 'utf8').trim()).toBe(String(first.pid()));
+    // The demo key was shown at the first start only: a restart says how to get one.
+    const demo = (await first.cli(['tenants', 'list'])).json.data.at(-1);
+    expect(first.output()).toContain(`fleet-sim keys create --tenant ${demo.id} (los tenants y sus ids: fleet-sim tenants list)`);
+    expect(first.output()).not.toContain('Clave de API de prueba');
   }, 60_000);
 
   // SIGHUP: the terminal running serve was closed.
@@ -96,10 +101,11 @@ describe('when the port is taken', () => {
 
   it('then serve exits 1 with one line, and the simulators it started are stopped', async () => {
     const port = await freePort();
-    const simPort = await freePort();
     blocker = await new Promise<Server>((resolve) => {
       const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
     });
+    // Only once the API's port is held: two free-port draws in a row may give the same port.
+    const simPort = await freePort();
 
     const run = await refused({ PORT: String(port), FLEET_SIM_PORT: String(simPort), FLEET_DATA_DIR: tempDir() });
 
@@ -136,10 +142,11 @@ describe('when the data dir cannot be used', () => {
     const dir = join(tempDir(), 'locked');
     mkdirSync(dir);
     chmodSync(dir, 0o000);
-    // root ignores permissions: serve then runs as nobody, for whom they hold.
-    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    // root ignores permissions: serve then runs as nobody, from a copy nobody can read.
+    const asNobody = serveAsNobody(['serve']);
+    onTestFinished(() => asNobody?.cleanup());
 
-    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir }, asNobody);
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir }, asNobody?.spawn, asNobody?.command);
 
     expect(run.code).toBe(1);
     expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dir}: no hay permiso para leerlo y escribir en él`]);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../client/index.ts';
 import { connectTestbed, startTestbed, TestbedError, type StartedTestbed, type World } from '../../testing/index.ts';
@@ -19,6 +19,11 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(testbed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(testbed.dataDir).toMatch(/fleet-testbed-/);
     expect(existsSync(testbed.dataDir)).toBe(true);
+  });
+
+  it('when startTestbed starts serve, then its young generation is capped (the API\'s memory beside many worlds)', () => {
+    const args = readFileSync(`/proc/${testbed.pid}/cmdline`, 'utf8').split('\0');
+    expect(args).toContain('--max-semi-space-size=16');
   });
 
   it('when two worlds are made, then each key sees only its own vehicles and each clock moves alone', async () => {

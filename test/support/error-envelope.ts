@@ -28,3 +28,15 @@ export function expectEnvelope(res: Res, status: number, code: string) {
   expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
   expectNoStack(res);
 }
+
+/** A 405 for a method the path does not have: VALIDATION in the envelope, the path's methods in Allow and in the message. */
+export function expectMethodNotAllowed(res: Res, method: string, path: string, allow: string) {
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe(allow);
+  expect(res.body.error).toEqual({
+    code: 'VALIDATION',
+    message: `El método ${method.toUpperCase()} no está permitido en ${path}; métodos permitidos: ${allow}.`,
+    details: null,
+    requestId: res.headers['x-request-id'],
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, expect } from 'vitest';
-import { advanceClock } from '../../server/testbed/clock.ts';
+import { advanceClock } from '../../server/clock/service.ts';
 import { SIM_URLS } from './platform-network.ts';
 import { TINY_PNG } from './images.ts';
 import type { useWorld } from './world.ts';

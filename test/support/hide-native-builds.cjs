@@ -1,5 +1,5 @@
 // Preloaded with `node --require` by test/e2e/native-build.test.ts: every compiled addon looks absent,
-// as after an install whose scripts npm blocked, without touching the (shared) node_modules.
+// as on a platform with no prebuilt binary, without touching the (shared) node_modules.
 const Module = require('node:module');
 
 Module._extensions['.node'] = (_module, filename) => {

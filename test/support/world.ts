@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { Db } from '../../server/db/open.ts';
 import { SimClock } from '../../server/lib/clock.ts';
 import { makeTestApp, TEST_CLOCK_START } from './app.ts';
@@ -13,4 +17,14 @@ export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: nu
   const net = usePlatformNetwork({ clock, seed: options.seed, clientTimeoutMs: options.clientTimeoutMs });
   const testApp = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }) });
   return { ...testApp, clock, net };
+}
+
+/** The world of useWorld on a data dir of its own, so that reset and snapshots work. */
+export function useWorldOnDataDir() {
+  const clock = SimClock.frozenAt(TEST_CLOCK_START);
+  const net = usePlatformNetwork({ clock });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-world-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const app = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, dataDir });
+  return { ...app, clock, net };
 }

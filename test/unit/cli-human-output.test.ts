@@ -3,7 +3,7 @@ import { summary } from '../../cli/commands/jobs.ts';
 import { keyCreatedLine } from '../../cli/commands/keys.ts';
 import { answerLine, reviewLine } from '../../cli/commands/platform-a.ts';
 import { ridesReport } from '../../cli/commands/rides.ts';
-import { tenantApprovedLine, tenantCreatedLine } from '../../cli/commands/tenants.ts';
+import { tenantApprovedLine, tenantCreatedLine, tenantsDeletedLine } from '../../cli/commands/tenants.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import { emptyCounts } from '../../server/ingestion/generated-counts.ts';
 
@@ -28,6 +28,8 @@ describe('CLI human output', () => {
     ['platform-a decline', answerLine({ driverId: ID, status: 'rejected' }, 'rechaza'), ['rejected']],
     ['tenants create', tenantCreatedLine({ id: ID, name: 'Flota Uno', status: 'pending' }), ['pending']],
     ['tenants approve', tenantApprovedLine({ id: ID, status: 'active' }), ['active']],
+    ['tenants delete --name-prefix', tenantsDeletedLine('suite-a', [ID, ID]), ['2']],
+    ['tenants delete --name-prefix (none)', tenantsDeletedLine('suite-a', []), []],
     ['keys create', keyCreatedLine({ id: ID, environment: 'test', scopes: ['vehicles:read', 'drivers:write'], key: 'fk_test_x' }), ['test', 'vehicles:read, drivers:write']],
     ['jobs watch', summary({ id: ID, status: 'completed', processed: 3, total: 3, succeeded: 2, failed: 1 }), ['completed']],
   ])('when %s prints its human line, then it reads in Spanish with the API values shown as values', (_command, line, values) => {

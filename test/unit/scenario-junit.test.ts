@@ -63,7 +63,7 @@ describe('human report', () => {
   it('when a step fails, then the report shows the failure, the request and the response', () => {
     const text = humanReport(run([passed, failed, skipped]).transcript);
 
-    expect(text).toContain('Escenario: Flota <A> & "B" (fixtures/scenarios/a.yaml) [entorno nuevo, semilla 42, reloj 2026-05-04T12:00:00.000Z]');
+    expect(text).toContain('Escenario: Flota <A> & "B" (fixtures/scenarios/a.yaml) [entorno nuevo, semilla 42, reloj 2026-05-04 06:00 CDMX]');
     expect(text).toContain('  ✓  1 create — POST /v1/vehicles → 201');
     expect(text).toContain('  ✗  2 refresh <a> — POST /v1/vehicles/x/registrations/platform_a/refresh → 200');
     expect(text).toContain('body.status: se esperaba "approved", llegó "pending"');

@@ -45,8 +45,15 @@ describe('scenario file validation', () => {
     ['an unknown $type', `- { sync: true, expect: { body: { a: { $type: text } } } }`, /\$type "text" no es uno de/],
     ['a broken regex', `- { sync: true, expect: { body: { a: { $regex: "(" } } } }`, /\$regex no válida/],
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
+    ['capture named unique', `- { sync: true, capture: { unique: body.id } }`, /paso 1: capture\.unique: unique es un nombre reservado/],
+    ['an unknown unique kind', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.curp}" } }`, /\$\{unique\.curp\} no existe: usa \$\{unique\.plate\}/],
   ])('when a step has %s, then the error names the step', (_case, step, message) => {
     expect(errorOf(`${HEAD}\nsteps:\n  ${step}\n`)).toMatch(message);
+  });
+
+  it('when a tenant\'s fixture is over its limit, then the file is refused naming the field', () => {
+    const file = `name: t\ntenants:\n  - { as: f, name: F, keys: [{ as: k }], fixture: { vehicles: 501 } }\nsteps:\n  - { sync: true }\n`;
+    expect(errorOf(file)).toMatch(/tenants\.0\.fixture\.vehicles: fixture\.vehicles admite como máximo 500/);
   });
 
   it('when several steps are wrong, then every error is listed at once', () => {
@@ -69,7 +76,75 @@ describe('scenario file validation', () => {
     expect(errorOf(`name: t\ntenants: [{ as: f, name: F, keys: [{ as: k, scopes: [rides:write] }] }]\nsteps: [{ sync: true }]\n`)).toMatch(/tenants\.0\.keys\.0\.scopes\.0/);
   });
 
-  it('when the text is not YAML, then the error says so with the place', () => {
-    expect(errorOf('name: [unclosed\n')).toMatch(/x\.yaml: no es YAML ni JSON válido/);
+  it('when the text is not YAML, then the error says so in Spanish with the place and the line', () => {
+    const message = errorOf('name: t\n\tsteps: 1\n');
+
+    expect(message).toBe('x.yaml: no es YAML ni JSON válido: línea 2, columna 1: tabulador como sangría (usa espacios)\n\nname: t\n\tsteps: 1\n^');
+  });
+
+  it('when a key is repeated in the YAML, then the error is Spanish', () => {
+    expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
+  });
+
+  it.each([
+    ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): Llave desconocida: "stpes"'],
+    ['an unknown method', `${HEAD}steps: [{ request: { method: FETCH, path: /v1/me } }]\n`, 'paso 1: request.method: Opción inválida: se esperaba una de "GET"|"POST"|"PATCH"|"PUT"|"DELETE"'],
+    ['a missing name', `tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'name: Entrada inválida: se esperaba texto, recibido indefinido'],
+  ])('when the file has %s, then zod\'s message is Spanish', (_case, text, line) => {
+    expect(errorOf(text)).toContain(`  - ${line}`);
+  });
+});
+
+describe('what the file shows before any request', () => {
+  it.each([
+    ['an undefined ${nope}', `- { request: { method: GET, path: "/v1/vehicles/\${nope}" } }`, 'paso 1: request.path: ${nope} no está definido'],
+    ['a tenant never declared', `- { request: { method: GET, path: "/x/\${tenants.ghost.id}" } }`, 'paso 1: request.path: ${tenants.ghost.id}: el tenant ghost no está declarado en tenants'],
+    ['a key never declared', `- { request: { method: GET, path: /v1/me, key: ghost } }`, 'paso 1: request.key: la clave ghost no está declarada en tenants[].keys'],
+    ['a clock of a tenant never declared', `- { advanceClock: { duration: 1d, tenant: ghost } }`, 'paso 1: advanceClock.tenant: el tenant ghost no está declarado en tenants'],
+    ['$length that is not a number', `- { sync: true, expect: { body: { data: { $length: six } } } }`, 'paso 1: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")'],
+    ['$gte that is not a number', `- { sync: true, expect: { body: { n: { $gte: many } } } }`, 'paso 1: expect: $gte debe ser un número (recibido: "many")'],
+    ['a capture used before the step that makes it', `- { request: { method: GET, path: "/v1/vehicles/\${car}" } }\n  - { request: { method: GET, path: /v1/me }, capture: { car: body.id } }`, 'paso 1: request.path: ${car} no está definido'],
+  ])('when a step uses %s, then the file is refused naming it', (_case, steps, line) => {
+    expect(errorOf(`${HEAD}\nsteps:\n  ${steps}\n`)).toContain(`  - ${line}`);
+  });
+
+  it('when a capture of an earlier step, a built-in name or an escaped $${ is used, then the file is accepted', () => {
+    const steps = [
+      `- { request: { method: GET, path: /v1/me }, capture: { me: body.id } }`,
+      `- { request: { method: GET, path: "/v1/x/\${me}/\${run.tag}/\${days[3]}/\${keys.admin.id}/\${tenants.fleet.id}/$\${literal}" }, expect: { body: { data: { $length: { $gte: 1 } } } } }`,
+    ];
+
+    expect(parseScenario(`${HEAD}\nsteps:\n  ${steps.join('\n  ')}\n`, 'x.yaml').steps).toHaveLength(2);
+  });
+
+  it('when the file has shape errors, reference errors and no key at once, then all of them are listed together, in file order', () => {
+    const text = `name: t\ntenants: [{ as: f, name: F }]\nsteps:\n  - { request: { method: FETCH, path: "/\${nope}", key: ghost } }\n  - { sync: true, expect: { body: { a: { $length: six } } } }\n`;
+
+    expect(errorOf(text).split('\n').slice(1)).toEqual([
+      '  - tenants: hace falta al menos una clave (keys)',
+      '  - paso 1: request.method: Opción inválida: se esperaba una de "GET"|"POST"|"PATCH"|"PUT"|"DELETE"',
+      '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior',
+      '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys',
+      '  - paso 2: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")',
+    ]);
+  });
+});
+
+describe('scenario step expectRequests', () => {
+  it('when it names a method, a path template and a count, then it parses', () => {
+    const scenario = parseScenario(`${HEAD}\nsteps:\n  - expectRequests: { method: POST, path: "/v1/vehicles/{id}", count: 0, tenant: fleet }\n`, 'x.yaml');
+
+    expect(scenario.steps[0].expectRequests).toEqual({ method: 'POST', path: '/v1/vehicles/{id}', count: 0, tenant: 'fleet' });
+  });
+
+  it.each([
+    ['the count is missing', '  - expectRequests: { method: GET }\n', /count es obligatorio/],
+    ['the count is negative', '  - expectRequests: { count: -1 }\n', /count/],
+    ['the path does not start with /', '  - expectRequests: { path: v1/me, count: 1 }\n', /debe empezar por \//],
+    ['the method is unknown', '  - expectRequests: { method: FETCH, count: 1 }\n', /method/],
+    ['a field is unknown', '  - expectRequests: { count: 1, status: 200 }\n', /status/],
+    ['it shares the step with a request', '  - { expectRequests: { count: 1 }, request: { method: GET, path: /v1/me } }\n', /exactamente una acción/],
+  ])('when %s, then the file is refused naming it', (_case, steps, message) => {
+    expect(errorOf(`${HEAD}\nsteps:\n${steps}`)).toMatch(message);
   });
 });

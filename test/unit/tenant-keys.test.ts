@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../server/auth/scopes.ts';
+import { createTenantStore } from '../../server/tenants/store.ts';
 import { TEST_CLOCK_START, UUID_V4 } from '../support/app.ts';
 import { expectAppError, tenantService } from '../support/tenant-service.ts';
 
@@ -92,5 +93,29 @@ describe('revokeKey', () => {
     service.revokeKey(a.id);
 
     expect(service.store.getKey(b.id)?.revoked_at).toBeNull();
+  });
+});
+
+describe('keyWithTenant (every request\'s key lookup)', () => {
+  it('when the key exists, then it comes with its tenant\'s name, status and clock offset', () => {
+    const { service, deps } = tenantService();
+    const tenant = service.createTenant('Flota Clave');
+    const key = service.createKey(tenant.id);
+    deps.db.prepare('UPDATE tenants SET clock_offset_ms = 5000 WHERE id = ?').run(tenant.id);
+
+    const found = createTenantStore(deps.db).keyWithTenant(key.prefix);
+
+    expect(found).toMatchObject({ id: key.id, tenant_id: tenant.id, prefix: key.prefix, tenant_name: 'Flota Clave', tenant_status: 'active', tenant_offset_ms: 5000 });
+  });
+
+  it('when the key\'s tenant row is missing, then the key is not found', () => {
+    const { service, deps } = tenantService();
+    const tenant = service.createTenant('Flota Huérfana');
+    const key = service.createKey(tenant.id);
+    deps.db.pragma('foreign_keys = OFF');
+    deps.db.prepare('DELETE FROM tenants WHERE id = ?').run(tenant.id);
+
+    expect(createTenantStore(deps.db).keyWithTenant(key.prefix)).toBeUndefined();
+    expect(createTenantStore(deps.db).keyWithTenant('fk_test_000000000000')).toBeUndefined();
   });
 });

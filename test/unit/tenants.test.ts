@@ -22,6 +22,23 @@ describe('createTenant', () => {
     });
   });
 
+  it.each([
+    ['empty', ''],
+    ['only spaces', '   '],
+    ['201 characters', 'x'.repeat(201)],
+  ])('when the name is %s, then VALIDATION and no tenant is stored', (_case, name) => {
+    const { service, count } = tenantService();
+
+    expectAppError(() => service.createTenant(name), 'VALIDATION');
+    expect(count('tenants')).toBe(0);
+  });
+
+  it('when the name has 200 characters around spaces, then it is stored trimmed', () => {
+    const { service } = tenantService();
+
+    expect(service.createTenant(`  ${'x'.repeat(200)} `).name).toBe('x'.repeat(200));
+  });
+
   it('when created pending, then the stored status is pending', () => {
     const { service } = tenantService();
 

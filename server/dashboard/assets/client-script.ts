@@ -1,7 +1,7 @@
 /**
  * The dashboard's only script of its own, served as /dashboard/assets/dashboard.js. Kept as text in a
  * module so that it ships wherever the server's code does (a build copies no loose asset files).
- * Plain ES2017 for the browser: copy buttons, and Chart.js charts drawn from the JSON that the
+ * Plain ES2017 for the browser: copy buttons, answers kept in view, and Chart.js charts drawn from the JSON that the
  * server renders beside each canvas (also for canvases that an htmx swap brings).
  */
 export const CLIENT_SCRIPT = String.raw`(function () {
@@ -49,6 +49,16 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     });
   }
 
+  // An answer that must be read now (a key shown once) is brought into view when it arrives.
+  function keepInView() {
+    document.querySelectorAll('[data-a-la-vista]').forEach(function (region) {
+      new MutationObserver(function () {
+        if (region.textContent.trim()) region.scrollIntoView({ block: 'nearest' });
+      }).observe(region, { childList: true });
+    });
+  }
+
+  document.addEventListener('DOMContentLoaded', keepInView);
   document.addEventListener('DOMContentLoaded', drawCharts);
   document.addEventListener('htmx:after:process', drawCharts);
 })();

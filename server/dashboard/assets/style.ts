@@ -9,7 +9,7 @@ a { color: var(--marca); }
 .saltar { position: absolute; left: -9999px; }
 .saltar:focus { left: 1rem; top: .5rem; background: #fff; padding: .5rem 1rem; z-index: 2; }
 .fuera { position: fixed; opacity: 0; pointer-events: none; }
-.cabecera { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: .7rem 1.5rem; background: #111827; }
+.cabecera { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .4rem 1rem; padding: .7rem 1.5rem; background: #111827; }
 .cabecera a { color: #f9fafb; text-decoration: none; margin-left: 1rem; }
 .cabecera .marca { font-weight: 700; margin-left: 0; }
 main { max-width: 1240px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
@@ -20,7 +20,8 @@ h3 { font-size: 1rem; margin: .8rem 0 .4rem; }
 .pestanas a { padding: .45rem .9rem; text-decoration: none; border-radius: 6px 6px 0 0; }
 .pestanas a[aria-current="page"] { background: #fff; border: 2px solid var(--borde); border-bottom-color: #fff; margin-bottom: -2px; font-weight: 600; color: var(--tinta); }
 .tarjeta { background: #fff; border: 1px solid var(--borde); border-radius: 8px; padding: 1rem 1.1rem; margin-bottom: 1rem; }
-.rejilla { display: grid; grid-template-columns: repeat(auto-fit, minmax(330px, 1fr)); gap: 1rem; }
+.rejilla { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(330px, 100%), 1fr)); gap: 1rem; }
+.rejilla > * { min-width: 0; }
 .rejilla > .tarjeta { margin-bottom: 0; }
 .resumen { display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: center; margin-bottom: 1rem; color: var(--suave); }
 .resumen strong { color: var(--tinta); }
@@ -69,4 +70,28 @@ tr.sin-cubrir td { background: #fff7f7; }
 .plataforma-platform_a { color: #1d4ed8; font-weight: 600; }
 .plataforma-platform_b { color: #c2410c; font-weight: 600; }
 .plataforma-api { color: var(--suave); font-weight: 600; }
+.solicitudes { list-style: none; padding: 0; margin: 0; }
+.solicitud { border-bottom: 1px solid var(--borde); padding: .3rem 0; }
+.solicitud summary { color: inherit; font-size: .92rem; }
+.metodo { display: inline-block; min-width: 3.6rem; font-weight: 700; font-family: monospace; }
+.intercambio { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(22rem, 100%), 1fr)); gap: .75rem; }
+.mensaje h3 { font-size: .92rem; margin: .4rem 0; }
+.cabeceras, .cuerpo { background: #f8fafc; border: 1px solid var(--borde); border-radius: 6px; padding: .5rem; font-size: .8rem; overflow: auto; max-height: 24rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+canvas { max-width: 100%; }
+#creado:not(:empty) { margin: .6rem 0 0; }
+/* A phone: the page never scrolls sideways. Rows of the card tables become cards, each cell under its label. */
+@media (max-width: 640px) {
+  main { padding: .75rem .75rem 2rem; }
+  .cabecera { padding: .6rem .75rem; }
+  .cabecera nav a { margin: 0 .9rem 0 0; }
+  .tarjeta { padding: .8rem; }
+  .tarjetas table, .tarjetas tbody, .tarjetas tr, .tarjetas td, .tarjetas caption { display: block; width: 100%; }
+  .tarjetas thead { position: absolute; left: -9999px; }
+  .tarjetas tr { border: 1px solid var(--borde); border-radius: 8px; padding: .4rem .7rem; margin-bottom: .6rem; }
+  .tarjetas td { border: 0; padding: .2rem 0; text-align: left; }
+  .tarjetas td::before { content: attr(data-label); display: block; color: var(--suave); font-size: .78rem; }
+  .tarjetas td.clave, .tarjetas .par, .tarjetas .id { white-space: normal; }
+  .id code, .secreto { word-break: break-all; }
+  .linea-tiempo li { grid-template-columns: 1fr; gap: .1rem; }
+}
 `;

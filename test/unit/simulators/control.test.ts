@@ -21,6 +21,53 @@ describe('control surface', () => {
     expect(db.prepare('SELECT frozen_at_ms, offset_ms FROM clock_state').get()).toEqual({ frozen_at_ms: null, offset_ms: 5 * HOUR });
   });
 
+  it('when a fleet has work due, then the health probe does none of it (a companion catching up still answers); the next request does', async () => {
+    const { request, db } = makeSimulators();
+    const body = pbVehicleBody();
+    await request.post('/platform-b/api/v2/vehicles').send(body);
+    const days = () => db.prepare('SELECT count(*) FROM pb_ride_days').pluck().get() as number;
+    const before = days();
+    // The fleet's clock moved 3 days and nothing ran yet: as in a companion restarted in the middle of a catch-up.
+    db.prepare('INSERT INTO fleet_clocks (fleet_id, offset_ms) VALUES (?, ?)').run(body.fleetId, 3 * 24 * HOUR);
+    db.prepare('UPDATE fleet_due SET due_ms = 0').run();
+
+    expect((await request.get('/_control/health')).body).toMatchObject({ status: 'ok' });
+    expect(days()).toBe(before);
+    await request.get(`/platform-b/api/v2/vehicles/${body.externalId}`);
+    expect(days()).toBe(before + 3);
+  });
+
+  it('when a fleet\'s due work is held, then its vehicle gets no ride day until the release, which answers once it is done; a fleet deleted is released', async () => {
+    const { request, db } = makeSimulators();
+    const body = pbVehicleBody();
+    const days = () => db.prepare('SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?').pluck().get(body.fleetId) as number;
+
+    expect((await request.post(`/_control/fleets/${body.fleetId}/due-hold`)).body).toEqual({ fleetId: body.fleetId, held: true });
+    await request.post('/platform-b/api/v2/vehicles').send(body);
+    await request.get(`/platform-b/api/v2/vehicles/${body.externalId}`);
+    expect(days()).toBe(0);
+    expect((await request.delete(`/_control/fleets/${body.fleetId}/due-hold`)).body).toEqual({ fleetId: body.fleetId, held: false });
+    expect(days()).toBe(1);
+
+    const other = pbVehicleBody();
+    await request.post(`/_control/fleets/${other.fleetId}/due-hold`);
+    await request.delete(`/_control/fleets/${other.fleetId}`);
+    await request.post('/platform-b/api/v2/vehicles').send(other);
+    expect(db.prepare('SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?').pluck().get(other.fleetId)).toBe(1);
+  });
+
+  it('when the clock is pushed without settling (the API\'s start), then it answers the clock kept, and the due work is done before the next request is answered', async () => {
+    const { request } = makeSimulators();
+    const body = paVehicleBody();
+    await request.post('/platform-a/v1/vehicles').send(body);
+    await request.put(`/platform-a/v1/vehicles/${body.external_id}/circulation-card`).set('content-type', 'image/png').send(JPEG);
+
+    const res = await request.post('/_control/clock').send({ frozenAtMs: START_MS, offsetMs: 24 * HOUR, settle: false });
+
+    expect(res.body).toMatchObject({ now: new Date(START_MS + 24 * HOUR).toISOString(), offsetMs: 24 * HOUR });
+    expect((await request.get(`/platform-a/v1/vehicles/${body.external_id}`)).body.vehicle.status).toBe('approved');
+  });
+
   it('when a request carries an Authorization header, then control refuses it (403)', async () => {
     const { request } = makeSimulators();
     const res = await request.get('/_control/health').set('Authorization', 'Bearer fsk_test_123');

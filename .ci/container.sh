@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# CI of the container image (contract §6, docs/container.md): builds the root Dockerfile with podman
+# and checks, from outside the container, what a user of `docker run` relies on; then tries the
+# recipes of examples/container/ (compose, Testcontainers through podman's Docker-compatible socket,
+# the GitHub Actions workflow's test job).
+# Standalone: `bash .ci/container.sh` from anywhere in the checkout (root, or passwordless sudo, to
+# install podman). Exit 0: every check passed. Prints the build, ready and stop times and the size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. examples/shell/lib.sh
+. .ci/container-lib.sh
+. .ci/container-examples.sh
+
+RUN_ID="fleet-ci-$$"
+IMAGE="localhost/fleet-testbed:ci"
+VOLUME="$RUN_ID-data"
+FLEET_CONTROL_TOKEN=$(node -p 'require("node:crypto").randomBytes(24).toString("hex")')
+export FLEET_CONTROL_TOKEN
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/fleet-container-ci-XXXXXX")
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Where no registry is reachable, a local stand-in for node:24-bookworm-slim (it installs podman too);
+# elsewhere podman pulls the real base image.
+if [ -f ../shared/container/stand-in-base.sh ]; then
+  as_root bash ../shared/container/stand-in-base.sh 24 bookworm
+fi
+command -v podman >/dev/null || fail "podman is not installed"
+
+echo "== build"
+started=$(now_ms)
+# Docker's image format: the OCI one has no HEALTHCHECK.
+podman build --format docker -t "$IMAGE" . >"$SCRATCH/build.log" 2>&1 || { tail -40 "$SCRATCH/build.log" >&2; fail "the image did not build"; }
+BUILD_MS=$(( $(now_ms) - started ))
+SIZE_BYTES=$(podman image inspect "$IMAGE" --format '{{.Size}}')
+SIZE_MB=$(( SIZE_BYTES / 1000000 ))
+check "image size ${SIZE_MB} MB ≤ 250 MB" test "$SIZE_BYTES" -le 250000000
+check_image_config
+
+echo "== refusals"
+check_refuses "a token shorter than 16 characters" FLEET_CONTROL_TOKEN -e FLEET_CONTROL_TOKEN=short
+check_refuses "FLEET_HOST=0.0.0.0 without FLEET_CONTROL_TOKEN" FLEET_CONTROL_TOKEN -e FLEET_CONTROL_TOKEN=
+# A bind mount the image's user cannot write: mode 755, owned by the container's root (the host user
+# running podman).
+mkdir -m 755 "$SCRATCH/root-owned"
+check_refuses "a data dir that node cannot write" FLEET_DATA_DIR=/data -e FLEET_CONTROL_TOKEN -v "$SCRATCH/root-owned:/data"
+
+echo "== first container, new volume"
+start_container first
+READY_MS=$LAST_READY_MS
+check_first_output first
+check_health first
+check_not_root first
+check_control_api
+check_demo_key_answers first
+container_smoke first
+echo "-- examples/shell/onboarding.sh against $URL"
+FLEET_URL="$URL" bash examples/shell/onboarding.sh >"$SCRATCH/onboarding.log" 2>&1 || { cat "$SCRATCH/onboarding.log" >&2; fail "the shell example failed against the container"; }
+echo "ok: examples/shell/onboarding.sh passes against the container"
+kept=$(control POST /tenants '{"name": "Flota que sobrevive al contenedor"}')
+KEPT_TENANT=$(json_get .id <<<"$kept")
+KEPT_KEY=$(json_get .keys[0].key <<<"$kept")
+stop_container first
+STOP_MS=$LAST_STOP_MS
+
+echo "== second container, same volume, read-only root filesystem"
+start_container second --read-only
+check_second_run
+stop_container second INT
+
+echo "== examples/container/compose.yaml"
+run_compose_example
+
+echo "== examples/container/testcontainers (podman's Docker-compatible socket)"
+run_testcontainers_example
+
+echo "== examples/container/github-actions.yml (its test job, without a runner)"
+run_actions_example
+
+echo "== container CI passed: build $(seconds "$BUILD_MS"), image ${SIZE_MB} MB, ready $(seconds "$READY_MS") after run, stop $(seconds "$STOP_MS")"

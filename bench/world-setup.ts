@@ -1,0 +1,105 @@
+/**
+ * A suite's setup (issue 38): a populated world in one call (fixtures), and one world rewound while
+ * another keeps being read (world snapshots). Figures are medians of several runs on one serve; the
+ * other world's by-id p99 is measured with and without restores running, with the same client.
+ * Standalone: `node --import tsx bench/world-setup.ts` (after `node scripts/build.mjs --js`).
+ */
+import { call, type Tenant } from './dataset.ts';
+import { stat, type Stat } from './load.ts';
+import type { Row } from './report.ts';
+import { startServe, tempDir, type Serve } from './serve.ts';
+import { control, timed } from './control.ts';
+
+const RUNS = 5;
+const BIG = { vehicles: 50, drivers: 50, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 30 };
+const SMALL = { vehicles: 5, registeredOn: ['platform_b'] };
+const READS = 400;
+const IN_FLIGHT = 4;
+
+async function fixtureWorld(serve: Serve, fixture: object): Promise<{ ms: number; tenant: Tenant; vehicleIds: string[] }> {
+  const { ms, json } = await control(serve, 'POST', '/tenants', { name: 'Flota Fixture', fixture });
+  const key = json.keys[0].key as string;
+  return { ms, tenant: { tenantId: json.id, key, auth: { authorization: `Bearer ${key}` } }, vehicleIds: json.fixture.vehicleIds };
+}
+
+/** p99 (ms) of READS by-id reads of one world, IN_FLIGHT at a time, while `meanwhile` runs. */
+async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string[] }, meanwhile: () => Promise<void>): Promise<{ p99: number; bad: number }> {
+  const latencies: number[] = [];
+  let bad = 0;
+  let left = READS;
+  const reader = async () => {
+    while (left-- > 0) {
+      const started = performance.now();
+      const res = await call(serve.base, world.tenant, 'GET', `/v1/vehicles/${world.vehicleIds[left % world.vehicleIds.length]}`);
+      latencies.push(performance.now() - started);
+      if (res.status !== 200) bad++;
+    }
+  };
+  await Promise.all([...Array.from({ length: IN_FLIGHT }, reader), meanwhile()]);
+  latencies.sort((a, b) => a - b);
+  return { p99: latencies[Math.floor(latencies.length * 0.99)], bad };
+}
+
+export async function measureWorldSetup(log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> {
+  const serve = await startServe(tempDir('world-setup'));
+  try {
+    return { rows: await measure(serve, log), stop: serve.stop };
+  } catch (err) {
+    await serve.stop();
+    throw err;
+  }
+}
+
+async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]> {
+  log(`fixtures: ${RUNS} worlds of 50 vehicles on both platforms, 50 bound drivers, 50 assignments, 30 days; ${RUNS * 2} of 5 vehicles on platform_b`);
+  const bigWorlds: Awaited<ReturnType<typeof fixtureWorld>>[] = [];
+  const big = await timed(RUNS, async () => {
+    const made = await fixtureWorld(serve, BIG);
+    bigWorlds.push(made);
+    return made.ms;
+  });
+  const small = await timed(RUNS * 2, async () => (await fixtureWorld(serve, SMALL)).ms);
+
+  log('world restore of one of them, while another world is read by id');
+  const [rewound, other] = bigWorlds;
+  // The new worlds' first background reads (today's rides of each) done: a restore waits for a sync
+  // pass under way, and the figure is meant to be the restore's own cost (docs/performance.md).
+  await control(serve, 'POST', '/sync');
+  await control(serve, 'POST', `/tenants/${rewound.tenant.tenantId}/snapshots`, { name: 'inicio' });
+  const restore = await timed(RUNS * 2, async () => (await control(serve, 'POST', `/tenants/${rewound.tenant.tenantId}/snapshots/inicio/restore`)).ms);
+  const quiet = await timed(RUNS, async () => (await byIdP99(serve, other, async () => undefined)).p99);
+  let badDuring = 0;
+  const during = await timed(RUNS, async () => {
+    let restoring = true;
+    const restores = async () => {
+      while (restoring) await control(serve, 'POST', `/tenants/${rewound.tenant.tenantId}/snapshots/inicio/restore`);
+    };
+    const loop = restores();
+    const measured = await byIdP99(serve, other, async () => undefined);
+    restoring = false;
+    await loop;
+    badDuring += measured.bad;
+    return measured.p99;
+  });
+
+  const goal = (ms: number) => ({ text: `≤ ${ms} ms`, valueMax: ms });
+  const rows: Row[] = [
+    { name: 'fixture: 50 vehicles on both platforms, 50 bound drivers, 50 synced assignments, 30 days of rides', unit: 'ms', value: big, goal: goal(500) },
+    { name: 'fixture: 5 vehicles on platform_b', unit: 'ms', value: small, goal: goal(30) },
+    { name: 'world restore (50 vehicles, 50 drivers and assignments, 30 days of rides)', unit: 'ms', value: restore, goal: goal(50) },
+    {
+      name: `another world's GET /v1/vehicles/{id} p99 while that world is restored again and again (${IN_FLIGHT} in flight)`, unit: 'ms', value: during,
+      baselineName: 'the same reads with no restore', baseline: quiet, goal: { text: 'unchanged (≤ 1.5×; every read answered)', max: 1.5 },
+      note: badDuring ? `${badDuring} reads not 200` : undefined,
+    },
+  ];
+  return rows;
+}
+
+if (import.meta.main) {
+  const { renderTable } = await import('./report.ts');
+  const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+  const { rows, stop } = await measureWorldSetup(log);
+  await stop();
+  process.stdout.write(`${renderTable({ meta: {}, rows })}\n`);
+}

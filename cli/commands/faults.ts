@@ -1,0 +1,57 @@
+// `faults add|list|clear|remove --tenant ID` (contract §5): a world's fault rules over the control API.
+import { callTestbed } from '../environment.ts';
+import { print, type OutputOptions } from '../output.ts';
+
+interface RuleView {
+  id: string;
+  effect: string;
+  operation: string | null;
+  method: string | null;
+  path: string | null;
+  when: string;
+  hits: number;
+  remaining: number | null;
+}
+
+type Flags = OutputOptions & { tenant: string } & Record<string, string | undefined>;
+
+const NUMERIC = ['times', 'after', 'probability', 'retryAfter', 'delayMs', 'ms'];
+const RULE_FIELDS = ['effect', 'operation', 'method', 'path', 'when', ...NUMERIC.filter((f) => f !== 'ms')];
+const PLATFORM_FIELDS = ['platform', 'mode', 'ms'];
+
+/** A number where the text is one; otherwise the text as given, which the testbed refuses naming the field. */
+const value = (field: string, raw: string) => (NUMERIC.includes(field) && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw);
+
+function bodyOf(flags: Flags): Record<string, unknown> {
+  const fields = flags.platform === undefined ? RULE_FIELDS : PLATFORM_FIELDS;
+  return Object.fromEntries(fields.filter((f) => flags[f] !== undefined).map((f) => [f, value(f, flags[f]!)]));
+}
+
+const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/faults`;
+const target = (r: RuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas las peticiones');
+const line = (r: RuleView) => `${r.id}\t${r.effect}\t${target(r)}\t${r.when}\t${r.hits}\t${r.remaining ?? 'sin límite'}`;
+
+export async function addFault(opts: Flags): Promise<void> {
+  const body = await callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) });
+  const human = body.platform
+    ? `Falla de ${body.platform} para este mundo: ${body.mode}${body.mode === 'slow' ? ` (${body.ms} ms)` : ''}`
+    : `Regla ${body.id} creada: ${body.effect} en ${target(body)}`;
+  print(opts, body, human);
+}
+
+export async function listFaults(opts: Flags): Promise<void> {
+  const body = await callTestbed<{ data: RuleView[]; platforms: Record<string, { mode: string; ms: number }> }>(base(opts.tenant));
+  const rules = body.data.length ? ['id\tefecto\tpeticiones\twhen\thits\trestantes', ...body.data.map(line)] : ['El mundo no tiene reglas de fallo.'];
+  const platforms = Object.entries(body.platforms).map(([p, f]) => `${p}: ${f.mode}${f.mode === 'slow' ? ` (${f.ms} ms)` : ''}`);
+  print(opts, body, [...rules, ...platforms].join('\n'));
+}
+
+export async function clearFaults(opts: Flags): Promise<void> {
+  const body = await callTestbed<{ deleted: number }>(base(opts.tenant), { method: 'DELETE' });
+  print(opts, body, `Fallos borrados: ${body.deleted}`);
+}
+
+export async function removeFault(faultId: string, opts: Flags): Promise<void> {
+  const body = await callTestbed<{ id: string; deleted: true }>(`${base(opts.tenant)}/${encodeURIComponent(faultId)}`, { method: 'DELETE' });
+  print(opts, body, `Regla borrada: ${body.id}`);
+}

@@ -1,0 +1,69 @@
+import type { JournalEntry } from '../../server/journal/view.ts';
+import { cdmxTime } from '../../server/lib/human-text.ts';
+import { callTestbed } from '../environment.ts';
+import { printJson, type OutputOptions } from '../output.ts';
+
+interface RequestsOptions extends OutputOptions {
+  tenant: string;
+  method?: string;
+  path?: string;
+  status?: string;
+  limit: string;
+  follow?: boolean;
+}
+
+/** Real time between two reads of the journal while following: a poll, not a simulated delay. */
+const FOLLOW_POLL_MS = 500;
+/** What one poll reads at most: more new requests than this between two polls are shown from the newest 100. */
+const FOLLOW_PAGE = 100;
+
+const HEADER = `${'HORA DEL MUNDO'.padEnd(24)}  ${'MÉTODO'.padEnd(6)}  EST  ${'MS'.padStart(5)}  RUTA → OPERACIÓN`;
+
+/** One compact line; fixed widths, so the lines --follow adds later line up with the first ones. */
+export function requestLine(e: JournalEntry): string {
+  const fault = e.fault ? `  [falla ${e.fault}]` : '';
+  const query = Object.keys(e.query).length ? '?…' : '';
+  return `${cdmxTime(e.at).padEnd(24)}  ${e.method.padEnd(6)}  ${String(e.status ?? '—').padEnd(3)}  ${String(e.durationMs).padStart(5)}  ${e.path}${query} → ${e.operation ?? '(ninguna)'}${fault}`;
+}
+
+const seqOf = (entry: JournalEntry) => Number(entry.id.slice(3));
+
+function journalPath(opts: RequestsOptions, limit: string): string {
+  const params = new URLSearchParams({ limit });
+  for (const name of ['method', 'path', 'status'] as const) if (opts[name] !== undefined) params.set(name, opts[name]);
+  return `/tenants/${encodeURIComponent(opts.tenant)}/requests?${params}`;
+}
+
+/** Oldest first on screen, as a log reads, so that --follow goes on downwards. */
+function show(opts: RequestsOptions, entries: JournalEntry[]): void {
+  for (const entry of [...entries].reverse()) process.stdout.write(`${opts.json ? JSON.stringify(entry) : requestLine(entry)}\n`);
+}
+
+export async function showRequests(opts: RequestsOptions): Promise<void> {
+  const first = await callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit));
+  if (opts.json && !opts.follow) return printJson(first);
+  if (!opts.json) {
+    if (first.data.length === 0 && !opts.follow) return void process.stdout.write('Este mundo no tiene solicitudes que cumplan el filtro.\n');
+    process.stdout.write(`${HEADER}\n`);
+  }
+  show(opts, first.data);
+  if (!opts.json && first.hasMore && !opts.follow) process.stdout.write(`(hay más antiguas: --limit hasta 100, o filtra)\n`);
+  if (opts.follow) await follow(opts, first.data[0] ? seqOf(first.data[0]) : 0);
+}
+
+/** Reads the newest requests again and again, printing those not seen yet, until the process is stopped. */
+async function follow(opts: RequestsOptions, lastSeen: number): Promise<never> {
+  let last = lastSeen;
+  const stop = () => process.exit(0);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+    const page = await callTestbed<{ data: JournalEntry[] }>(journalPath(opts, String(FOLLOW_PAGE)));
+    // Ids only grow within a journal; a smaller newest id means the testbed was reset or restored.
+    if (page.data[0] && seqOf(page.data[0]) < last) last = 0;
+    const fresh = page.data.filter((entry) => seqOf(entry) > last);
+    if (fresh.length) last = seqOf(fresh[0]);
+    show(opts, fresh);
+  }
+}

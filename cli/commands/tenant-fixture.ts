@@ -1,0 +1,32 @@
+// `tenants create --fixture '{…}'`: a populated world, made by the running serve (it holds the platforms).
+import { callTestbed } from '../environment.ts';
+import { CliError, print, type OutputOptions } from '../output.ts';
+import { tenantCreatedLine } from './tenants.ts';
+
+interface Created {
+  id: string;
+  name: string;
+  status: string;
+  keys: { key: string }[];
+  fixture: { vehicleIds: string[]; driverIds: string[]; assignmentIds: string[] };
+}
+
+function parseFixture(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CliError(`--fixture debe ser un objeto JSON, p. ej. '{"vehicles":5,"registeredOn":["platform_b"]}'; se recibió: ${text}`);
+  }
+}
+
+export async function createWithFixture(opts: OutputOptions & { name: string; pending?: boolean; fixture: string }): Promise<void> {
+  const fixture = parseFixture(opts.fixture);
+  const body = { name: opts.name, status: opts.pending ? 'pending' : 'active', fixture };
+  const created = await callTestbed<Created>('/tenants', { body });
+  const made = created.fixture;
+  print(opts, created, [
+    tenantCreatedLine(created),
+    `Clave: ${created.keys[0].key}`,
+    `Fixture: ${made.vehicleIds.length} vehículos, ${made.driverIds.length} conductores, ${made.assignmentIds.length} asignaciones`,
+  ].join('\n'));
+}

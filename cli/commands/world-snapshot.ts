@@ -1,0 +1,37 @@
+// `snapshot save|restore|delete|list --tenant ID` (contract §5): one world saved and rewound while the others go on.
+import { cdmxTime, sizeText } from '../../server/lib/human-text.ts';
+import { checkedName } from './snapshot.ts';
+import { callTestbed } from '../environment.ts';
+import { CliError, print, type OutputOptions } from '../output.ts';
+import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Checked here first: in a URL `.` and `..` are path steps, so `--tenant ..` would reach the whole
+// testbed's snapshots instead of being refused (as the serve refuses a tenant that is not a UUID).
+function base(tenantId: string): string {
+  if (!UUID.test(tenantId)) throw new CliError('El tenant no existe.', 'NOT_FOUND');
+  return `/tenants/${tenantId}/snapshots`;
+}
+const named = (tenantId: string, name: string) => `${base(tenantId)}/${checkedName(name)}`;
+
+export async function saveWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {
+  const body = await callTestbed<{ name: string; tenant: string; createdAt: string }>(base(tenantId), { body: { name } });
+  print(opts, body, `Instantánea del mundo ${body.tenant} guardada: ${body.name} (hora del mundo: ${cdmxTime(body.createdAt)})`);
+}
+
+export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {
+  const body = await callTestbed<{ name: string; now: string }>(`${named(tenantId, name)}/restore`, { method: 'POST' });
+  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}`);
+}
+
+export async function deleteWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {
+  const body = await callTestbed<{ name: string; deleted: true }>(named(tenantId, name), { method: 'DELETE' });
+  print(opts, body, `Instantánea del mundo ${tenantId} borrada: ${body.name}`);
+}
+
+export async function listWorldSnapshots(tenantId: string, opts: OutputOptions): Promise<void> {
+  const body = await callTestbed<{ data: WorldSnapshotInfo[] }>(base(tenantId));
+  const lines = body.data.map((s) => `${s.name}\t${cdmxTime(s.createdAt)}\t${sizeText(s.sizeBytes)}`);
+  print(opts, body, lines.length ? ['nombre\thora del mundo\ttamaño', ...lines].join('\n') : `El mundo ${tenantId} no tiene instantáneas.`);
+}

@@ -1,0 +1,105 @@
+import { ACTIONS } from './schema.ts';
+import { operatorProblems } from './matcher.ts';
+
+// What the file itself shows to be wrong beyond each field's shape: names used before they exist,
+// keys never declared, steps without one action. Read from the raw file, whatever its shape, so
+// these come in the same list as the shape errors instead of after they are fixed.
+
+export interface Problem {
+  path: PropertyKey[];
+  message: string;
+}
+
+type Raw = Record<string, unknown>;
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const aliasOf = (v: unknown) => (isObject(v) && typeof v.as === 'string' ? v.as : null);
+
+/** Names templates can start with besides captures (cli/scenario/setup.ts). */
+const BUILT_IN = new Set(['tenants', 'keys', 'run', 'days']);
+const RESERVED = new Set(['tenants', 'keys', 'run', 'unique']);
+/** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
+const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
+/** Steps whose `tenant` names one of the file's worlds by its alias. */
+const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests'] as const;
+const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
+
+interface Declared {
+  tenants: Set<string>;
+  keys: Set<string>;
+  captured: Set<string>;
+}
+
+function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
+  const tenants = list(raw.tenants);
+  const tenantAliases = tenants.map(aliasOf).filter((a) => a !== null);
+  const keyAliases = tenants.flatMap((t) => (isObject(t) ? list(t.keys).map(aliasOf) : [])).filter((a) => a !== null);
+  const problems: Problem[] = [];
+  if (Array.isArray(raw.tenants) && tenants.length > 0 && keyAliases.length === 0) {
+    problems.push({ path: ['tenants'], message: 'hace falta al menos una clave (keys)' });
+  }
+  const all = [...tenantAliases, ...keyAliases];
+  for (const alias of new Set(all.filter((a, i) => all.indexOf(a) !== i))) problems.push({ path: ['tenants'], message: `el alias ${alias} está repetido` });
+  return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set() }, problems };
+}
+
+/** Every string of a value, with the path where it is. */
+function strings(value: unknown, path: PropertyKey[]): [string, PropertyKey[]][] {
+  if (typeof value === 'string') return [[value, path]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => strings(item, [...path, i]));
+  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => strings(v, [...path, k]));
+  return [];
+}
+
+/** `${tenants.ghost.id}`: ghost must be a tenant of the file; `${nope}`: a built-in or an earlier capture. */
+function templateProblem(name: string, declared: Declared): string | null {
+  const [root, second] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+  if (root === 'tenants' && second !== undefined && !declared.tenants.has(second)) return `\${${name}}: el tenant ${second} no está declarado en tenants`;
+  if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;
+  if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
+  if (BUILT_IN.has(root) || declared.captured.has(root)) return null;
+  return `\${${name}} no está definido: ni es ${[...BUILT_IN].join(', ')} ni lo captura un paso anterior`;
+}
+
+function stepProblems(step: Raw, declared: Declared): Problem[] {
+  const problems: Problem[] = [];
+  const actions = ACTIONS.filter((a) => step[a] !== undefined);
+  if (actions.length !== 1) {
+    const found = actions.length ? actions.join(', ') : 'ninguna';
+    problems.push({ path: [], message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); tiene ${found}` });
+  }
+  const { name: _name, capture, ...used } = step;
+  for (const [text, path] of strings(used, [])) {
+    for (const [, name] of text.matchAll(TEMPLATE)) {
+      const problem = name === undefined ? null : templateProblem(name, declared);
+      if (problem) problems.push({ path, message: problem });
+    }
+  }
+  const request = isObject(step.request) ? step.request : {};
+  if (typeof request.key === 'string' && !declared.keys.has(request.key)) {
+    problems.push({ path: ['request', 'key'], message: `la clave ${request.key} no está declarada en tenants[].keys` });
+  }
+  for (const action of WORLD_ACTIONS) {
+    const tenant = isObject(step[action]) ? step[action].tenant : undefined;
+    if (typeof tenant === 'string' && !declared.tenants.has(tenant)) {
+      problems.push({ path: [action, 'tenant'], message: `el tenant ${tenant} no está declarado en tenants` });
+    }
+  }
+  for (const message of operatorProblems(step.expect)) problems.push({ path: ['expect'], message });
+  for (const name of Object.keys(isObject(capture) ? capture : {})) {
+    if (RESERVED.has(name)) problems.push({ path: ['capture', name], message: `${name} es un nombre reservado` });
+  }
+  return problems;
+}
+
+/** Every such problem of the file, in file order; a capture counts from the step after the one that makes it. */
+export function referenceProblems(raw: unknown): Problem[] {
+  if (!isObject(raw)) return [];
+  const { declared, problems } = declarations(raw);
+  for (const [i, step] of list(raw.steps).entries()) {
+    if (!isObject(step)) continue;
+    problems.push(...stepProblems(step, declared).map((p) => ({ ...p, path: ['steps', i, ...p.path] })));
+    for (const name of Object.keys(isObject(step.capture) ? step.capture : {})) declared.captured.add(name);
+  }
+  return problems;
+}

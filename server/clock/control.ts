@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+import { TenantQuery } from '../control/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { advanceWorld, nowOf, requireTenant } from './service.ts';
+
+export const AdvanceBody = z.object({
+  duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }),
+  tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).optional(),
+});
+
+/** The service time, or one tenant's (a world's) time: read it, move it. */
+export const clockControl: ControlCapability = {
+  tags: { Reloj: 'La hora simulada: leerla y avanzarla; lo que vence al avanzar ya ocurrió al responder.' },
+  operations: [
+    defineControlOperation({
+      method: 'get', path: '/_testbed/clock', operationId: 'getClock', tags: ['Reloj'],
+      summary: 'La hora simulada del servicio o de un tenant',
+      query: TenantQuery,
+      responses: { 200: { description: '{now}' }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { deps }) => {
+        const tenantId = req.query.tenant === undefined ? undefined : requireTenant(deps, req.query.tenant);
+        res.json({ now: nowOf(deps, tenantId) });
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/clock/advance', operationId: 'advanceClock', tags: ['Reloj'],
+      summary: 'Avanza el reloj de todos los mundos o de uno; lo vencido ya ocurrió al responder',
+      body: AdvanceBody,
+      responses: { 200: { description: '{now}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      handler: async (req, res, { deps, services }) => {
+        const { duration, tenant } = parseJsonBody(AdvanceBody, req);
+        res.json({ now: await advanceWorld(deps, services, duration, tenant) });
+      },
+    }),
+  ],
+};

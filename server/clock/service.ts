@@ -1,0 +1,51 @@
+import type { Deps } from '../deps.ts';
+import { pathId } from '../common/schemas.ts';
+import { notFound, validation } from '../errors.ts';
+import { nowOf, parseAdvance, travel } from './travel.ts';
+import type { Services } from '../services.ts';
+
+/** The advance under way in each app (keyed by its clocks), which the next one waits for. */
+const advancing = new WeakMap<Deps['clocks'], Promise<unknown>>();
+
+/**
+ * `clock/advance` for the control API and the dashboard: the service time, or one tenant's. Advances
+ * are taken one at a time: each reads the clock it moves, waits for the simulators, then stores the
+ * new value, and two at once would lose one. Answers the new now, once the API has caught up.
+ */
+export async function advanceWorld(deps: Deps, services: Services, duration: string, tenant?: string): Promise<string> {
+  const ms = parseAdvance(duration);
+  return advanceClock(deps, services, ms, tenant === undefined ? undefined : requireTenant(deps, tenant));
+}
+
+/** A tenant id that is not a UUID names no tenant: 404, as an unknown one. */
+export function requireTenant(deps: Deps, value: unknown): string {
+  const tenantId = pathId(value, 'El tenant');
+  if (deps.clocks.offsetOf(tenantId) === null) throw notFound('El tenant');
+  return tenantId;
+}
+
+export { nowOf };
+
+/** Beyond ±8.64e15 ms a Date is invalid, and every timestamp of that world would fail from then on. */
+function assertRepresentable(deps: Deps, ms: number, tenantId?: string): void {
+  const furthestOffset = tenantId ? deps.clocks.offsetOf(tenantId)! : Math.max(0, ...Object.values(deps.clocks.offsets()));
+  if (Number.isNaN(new Date(deps.clocks.service.nowMs() + furthestOffset + ms).getTime())) {
+    throw validation('La duración llevaría el reloj fuera de las fechas representables.', [{ field: 'duration', message: 'Demasiado larga' }]);
+  }
+}
+
+/**
+ * Moves simulated time (travel.ts: in steps, each kept on both sides) once it is known to stay
+ * representable and the advance before it is done, then the API catches up with everything the
+ * platforms did in the interval. Answers the new now.
+ */
+export async function advanceClock(deps: Deps, services: Services, ms: number, tenantId?: string): Promise<string> {
+  const moved = (advancing.get(deps.clocks) ?? Promise.resolve()).then(async () => {
+    assertRepresentable(deps, ms, tenantId);
+    await travel(deps, ms, tenantId);
+  });
+  advancing.set(deps.clocks, moved.catch(() => undefined));
+  await moved;
+  await services.sync.runDue(tenantId);
+  return nowOf(deps, tenantId);
+}

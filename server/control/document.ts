@@ -1,0 +1,81 @@
+import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { API_VERSION } from '../account/response-schema.ts';
+import type { ErrorCode } from '../errors.ts';
+import { LICENSE, SERVERS } from '../openapi/document-info.ts';
+import { pathsOf, requestOf, responsesOf, wireForm } from '../openapi/document.ts';
+import { ErrorEnvelope } from '../openapi/error-schemas.ts';
+import type { ControlCapability, ControlOperation } from './define.ts';
+import { CONTROL_CAPABILITIES } from './operations.ts';
+
+export const CONTROL_OPENAPI_PATH = '/_testbed/openapi.json';
+
+/**
+ * What every control operation can answer, whatever it declares: a bad request and the guard's
+ * refusals, said in the control API's own terms (the catalog's default messages speak of API keys).
+ */
+const IMPLICIT: Record<number, [ErrorCode, string]> = {
+  400: ['VALIDATION', 'VALIDATION: cuerpo, nombre o parámetros no válidos.'],
+  401: ['UNAUTHORIZED', 'UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio.'],
+  403: ['FORBIDDEN', 'FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization.'],
+};
+const IMPLICIT_CODES = new Map(Object.entries(IMPLICIT).map(([status, [code]]) => [Number(status), [code]]));
+
+const AUTH_RULE =
+  'Con `FLEET_CONTROL_TOKEN` definido, toda llamada necesita `Authorization: Bearer <FLEET_CONTROL_TOKEN>` (si falta o no coincide: ' +
+  '401 UNAUTHORIZED), desde cualquier dirección. Sin él, no se pide autenticación, pero solo se aceptan conexiones locales (loopback) ' +
+  'y ninguna que traiga la cabecera Authorization (403 FORBIDDEN). Nunca acepta una clave de API de socio.';
+
+function toOperation(op: ControlOperation): ZodOpenApiOperationObject {
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: op.tags,
+    ...requestOf(op, false),
+    responses: withGuardNotes(responsesOf(op.responses, IMPLICIT_CODES)),
+  };
+}
+
+function withGuardNotes(responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
+  const byStatus = responses as Record<string, { description: string }>;
+  for (const [status, [, note]] of Object.entries(IMPLICIT)) byStatus[status].description = note;
+  return responses;
+}
+
+/** The tags the operations use, each described by a capability, in the capabilities' order. */
+function tagsOf(capabilities: readonly ControlCapability[]): oas31.TagObject[] {
+  const described = new Map(capabilities.flatMap((c) => Object.entries(c.tags ?? {})));
+  const used = new Set(capabilities.flatMap((c) => c.operations.flatMap((op) => op.tags)));
+  for (const tag of used) if (!described.has(tag)) throw new Error(`etiqueta sin descripción: ${tag}`);
+  return [...described].filter(([name]) => used.has(name)).map(([name, description]) => ({ name, description }));
+}
+
+/** The control API's own OpenAPI 3.1 document (contract §4), built from the capabilities' declarations alone. */
+export function buildControlDocument(capabilities: readonly ControlCapability[] = CONTROL_CAPABILITIES): oas31.OpenAPIObject {
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Fleet testbed: API de control',
+        version: API_VERSION,
+        description: `Mundos (tenants con su propio reloj), reloj, instantáneas y las plataformas simuladas. Ver docs/control-api.md.\n\n## Autenticación\n${AUTH_RULE}`,
+        license: LICENSE,
+      },
+      servers: SERVERS,
+      tags: tagsOf(capabilities),
+      // Either requirement satisfies OpenAPI: the bearer one when the token is set, none when it is not.
+      security: [{ controlToken: [] }, {}],
+      paths: pathsOf(capabilities.flatMap((c) => c.operations), toOperation),
+      components: {
+        schemas: { Error: ErrorEnvelope },
+        securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: AUTH_RULE } },
+      },
+    },
+    { allowEmptySchema: { unknown: true }, override: wireForm },
+  );
+}
+
+let cached: oas31.OpenAPIObject | undefined;
+
+/** `GET /_testbed/openapi.json`'s answer, built once per process. */
+export const controlDocument = (): oas31.OpenAPIObject => (cached ??= buildControlDocument());

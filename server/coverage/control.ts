@@ -1,0 +1,26 @@
+import { pathId } from '../common/schemas.ts';
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+import { TenantQuery } from '../control/schemas.ts';
+
+/**
+ * `GET /_testbed/coverage[?tenant=ID]` (contract §4): which transitions of spec §3 happened, in one
+ * tenant's world or in all of them. A tenant id that is not a UUID names no tenant: 404.
+ */
+export const coverageControl: ControlCapability = {
+  tags: { Cobertura: 'Las transiciones de estado de la spec §3 que una ejecución ejercitó, y las que nunca ocurrieron.' },
+  operations: [
+    defineControlOperation({
+      method: 'get', path: '/_testbed/coverage', operationId: 'getCoverage', tags: ['Cobertura'],
+      summary: 'Las transiciones de estado de la spec §3 que ocurrieron, en un tenant o en todos',
+      query: TenantQuery,
+      responses: {
+        200: { description: '{covered, total, transitions: [{machine, from, to, count}]}: cada transición declarada, con count 0 si nunca ocurrió' },
+        404: ['NOT_FOUND'],
+      },
+      handler: (req, res, { services }) => {
+        const tenantId = req.query.tenant === undefined ? undefined : pathId(req.query.tenant, 'El tenant');
+        res.json(services.coverage.report(tenantId));
+      },
+    }),
+  ],
+};

@@ -1,0 +1,90 @@
+import type { Request, Response } from 'express';
+import { harAttachment } from '../journal/har.ts';
+import type { JournalEntry, JournalMessage } from '../journal/view.ts';
+import { BASE, when } from './components.ts';
+import { filled, requireWorld, type Dashboard } from './context.ts';
+import { html, seg, type Html } from './html.ts';
+import { page } from './layout.ts';
+import { worldSummary } from './world-page.ts';
+
+/** The entries a page shows: the newest; a filter finds older ones. */
+const SHOWN = 50;
+const STATUS_CLASSES = ['2xx', '4xx', '5xx'];
+
+interface Filters {
+  status?: string;
+  path?: string;
+}
+
+const filtersOf = (req: Request): Filters => ({ status: filled(req.query, 'status'), path: filled(req.query, 'path') });
+
+const statusBadge = (status: number | null): Html => {
+  const family = status === null ? 'mal' : status < 300 ? 'ok' : status < 500 ? 'espera' : 'mal';
+  return html`<span class="estado estado-${family}">${status ?? 'sin respuesta'}</span>`;
+};
+
+function bodyBlock(message: JournalMessage): Html {
+  if (message.body === null) return html`<p class="nada">Sin cuerpo.</p>`;
+  const text = typeof message.body === 'string' ? message.body : JSON.stringify(message.body, null, 2);
+  return html`<pre class="cuerpo">${text}</pre>${message.truncated ? html`<p class="nota">Cortado a 64 KiB.</p>` : null}`;
+}
+
+function messageBlock(title: string, message: JournalMessage): Html {
+  const headers = Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
+  return html`<div class="mensaje"><h3>${title}</h3><pre class="cabeceras">${headers}</pre>${bodyBlock(message)}</div>`;
+}
+
+function entryItem(entry: JournalEntry): Html {
+  const query = new URLSearchParams(Object.entries(entry.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))).toString();
+  return html`<li class="solicitud"><details>
+    <summary><span class="metodo">${entry.method}</span> <code>${entry.path}${query ? `?${query}` : ''}</code> ${statusBadge(entry.status)}
+      <span class="nota">${when(entry.at)} · ${entry.durationMs} ms · ${entry.operation ?? 'sin operación'} · ${entry.keyPrefix}${entry.fault ? ` · falla ${entry.fault}` : ''}</span></summary>
+    <p class="nota">Solicitud ${entry.requestId} · entrada ${entry.id}</p>
+    <div class="intercambio">${messageBlock('Solicitud', entry.request)}${messageBlock('Respuesta', entry.response)}</div>
+  </details></li>`;
+}
+
+/** The list a filter selects, newest first; reloaded by the filter form and after every action. */
+export function requestsList(ctx: Dashboard, tenantId: string, filters: Filters): Html {
+  const { data, hasMore } = ctx.services.journal.list(tenantId, { ...filters, limit: String(SHOWN) });
+  const list = data.length
+    ? html`<ol class="solicitudes" aria-label="Solicitudes, la más reciente primero">${data.map(entryItem)}</ol>`
+    : html`<p class="vacio">${filters.status || filters.path ? 'Ninguna solicitud de este mundo cumple el filtro.' : 'Este mundo no ha hecho solicitudes con sus claves.'}</p>`;
+  return html`<div id="solicitudes">${list}${hasMore ? html`<p class="nota">Se muestran las ${SHOWN} más recientes; filtra para ver otras.</p>` : null}</div>`;
+}
+
+function filterForm(tenantId: string, filters: Filters): Html {
+  const url = `${BASE}/worlds/${seg(tenantId)}/requests`;
+  const option = (value: string, label: string) => html`<option value="${value}"${filters.status === value ? html` selected` : null}>${label}</option>`;
+  return html`<form role="search" action="${url}" method="get" hx-get="${url}/list" hx-target="#solicitudes" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
+    <div class="fila">
+      <label>Estado <select name="status">${option('', 'Todos')}${STATUS_CLASSES.map((s) => option(s, s))}</select></label>
+      <label>Ruta <input type="search" name="path" value="${filters.path ?? ''}" maxlength="2048" placeholder="/v1/vehicles/{id}" autocomplete="off"></label>
+      <button type="submit" class="secundario">Filtrar</button>
+      <a href="${url}.har" download>Descargar HAR</a>
+    </div>
+  </form>`;
+}
+
+/** `GET /dashboard/worlds/:world/requests`: what the world's code sent and got, like a payment provider's request logs. */
+export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  const tenant = requireWorld(ctx, req);
+  const filters = filtersOf(req);
+  const body = html`${worldSummary(ctx, tenant)}
+    <section class="tarjeta" aria-labelledby="t-solicitudes"><h2 id="t-solicitudes">Solicitudes a la API</h2>
+      <p class="nota">Cada solicitud hecha con una clave de este mundo, también las rechazadas. Abre una para ver sus cabeceras y cuerpos (las claves se muestran solo por su prefijo).</p>
+      ${filterForm(tenant.id, filters)}${requestsList(ctx, tenant.id, filters)}</section>`;
+  res.type('html').send(page(`${tenant.name}: solicitudes`, body, { world: { id: tenant.id, name: tenant.name, tab: 'solicitudes' } }).value);
+};
+
+/** `GET /dashboard/worlds/:world/requests.har`: behind the dashboard's guard, which a browser passes (the control API's token it cannot send). */
+export const requestsHar = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  const tenant = requireWorld(ctx, req);
+  res.setHeader('Content-Disposition', harAttachment(tenant.id));
+  res.json(ctx.services.journal.har(tenant.id, filtersOf(req)));
+};
+
+/** `GET /dashboard/worlds/:world/requests/list?status=&path=`. */
+export const requestsPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  res.type('html').send(requestsList(ctx, requireWorld(ctx, req).id, filtersOf(req)).value);
+};

@@ -1,0 +1,66 @@
+import type { Request, Response } from 'express';
+import type { FaultRuleView } from '../faults/schema.ts';
+import { EFFECTS, NUMBER_FIELDS } from '../faults/schema.ts';
+import { BASE, table } from './components.ts';
+import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { html, seg, type Html } from './html.ts';
+
+const NUMBERS = new Set(NUMBER_FIELDS);
+
+/** Form text → the control API's rule: numbers where the field is one (a text that is not fails there, naming the field). */
+const ruleOf = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) && Number.isFinite(Number(v)) ? Number(v) : v]));
+
+const target = (r: FaultRuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas');
+
+function rulesTable(ctx: Dashboard, tenantId: string): Html {
+  const world = `${BASE}/worlds/${seg(tenantId)}`;
+  const rows = ctx.services.faults.list(tenantId).data.map((r) => html`<tr>
+      <td><code>${r.id}</code></td><td>${r.effect}</td><td>${target(r)}</td><td>${r.when}</td>
+      <td>${String(r.hits)}</td><td>${r.remaining === null ? 'sin límite' : String(r.remaining)}</td>
+      <td><button hx-delete="${world}/faults/${seg(r.id)}" hx-target="#resultado" class="peligro" aria-label="Quitar la regla ${r.id}">Quitar</button></td>
+    </tr>`);
+  return html`<div id="fallos-mundo" hx-get="${world}/faults" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML">
+    ${table('Reglas de fallo del mundo', ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Hits', 'Restantes', ''], rows, 'El mundo no tiene reglas de fallo.')}
+  </div>`;
+}
+
+function addForm(tenantId: string): Html {
+  const options = EFFECTS.map((e) => html`<option>${e}</option>`);
+  return html`<form hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
+      <label>Efecto <select name="effect">${options}</select></label>
+      <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
+      <label>Veces <input type="number" name="times" min="1" max="1000000" size="6"></label>
+      <label>Después de <input type="number" name="after" min="0" max="1000000" size="6"></label>
+      <label>Probabilidad <input type="number" name="probability" min="0" max="1" step="0.05" size="5"></label>
+      <label>Retry-After (s) <input type="number" name="retryAfter" min="0" max="3600" size="5"></label>
+      <label>Demora (ms) <input type="number" name="delayMs" min="1" max="60000" size="6"></label>
+      <label>Cuándo <select name="when"><option value="before">before (nada cambia)</option><option value="after">after (se procesa, se pierde la respuesta)</option></select></label>
+      <button type="submit">Añadir regla</button>
+    </div></form>`;
+}
+
+/** The world page's "API faults" card: the rules with their live hits, a form to add one, a button to remove each. */
+export function worldFaultsCard(ctx: Dashboard, tenantId: string): Html {
+  return html`<section class="tarjeta" aria-labelledby="t-fallos-api">
+    <h2 id="t-fallos-api">Fallos de la API</h2>
+    ${rulesTable(ctx, tenantId)}${addForm(tenantId)}
+    <p class="nota">Solo las peticiones de este mundo: la respuesta lleva <code>X-Testbed-Fault</code> con el id de la regla.</p>
+  </section>`;
+}
+
+export function worldFaultsActions(ctx: Dashboard) {
+  return {
+    partial(req: Request, res: Response): void {
+      res.type('html').send(rulesTable(ctx, requireWorld(ctx, req).id).value);
+    },
+    add(req: Request, res: Response): void {
+      const rule = ctx.services.faults.add(requireWorld(ctx, req).id, ruleOf(formFields(req)));
+      answerAction(res, `Regla ${rule.id} creada: ${rule.effect} en ${target(rule)}.`);
+    },
+    remove(req: Request, res: Response): void {
+      const removed = ctx.services.faults.remove(requireWorld(ctx, req).id, String(req.params.fault));
+      answerAction(res, `Regla ${removed.id} quitada.`);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Request, Response } from 'express';
+import { SaveBody } from '../snapshots/control.ts';
+import { BASE, table, when } from './components.ts';
+import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { html, seg, type Html } from './html.ts';
+
+const RELOADS = 'mundo-cambiado from:body';
+
+/** A world's snapshots (contract §5), each with its restore and delete buttons; reloaded after every action. */
+export function worldSnapshotsList(ctx: Dashboard, tenantId: string): Html {
+  const base = `${BASE}/worlds/${seg(tenantId)}/snapshots`;
+  const rows = ctx.services.worldSnapshots.list(tenantId).map((s) => html`<tr>
+    <td><code>${s.name}</code></td><td>${when(s.createdAt)}</td><td class="numero">${Math.ceil(s.sizeBytes / 1024)} KB</td>
+    <td><div class="fila">
+      <button class="secundario" hx-post="${base}/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar este mundo a «${s.name}»? Los demás mundos no cambian.">Restaurar</button>
+      <button class="peligro" hx-delete="${base}/${seg(s.name)}" hx-target="#resultado" aria-label="Borrar la instantánea ${s.name} del mundo">Borrar</button>
+    </div></td></tr>`);
+  return html`<div id="instantaneas-mundo" hx-get="${base}" hx-trigger="${RELOADS}" hx-swap="outerHTML">
+    ${table('Instantáneas de este mundo (en memoria: un reinicio de serve las pierde).', ['Nombre', 'Tomada (hora del mundo)', 'Tamaño', 'Acciones'], rows, 'Este mundo no tiene instantáneas.')}
+  </div>`;
+}
+
+/** The world page's card: save form and list. */
+export function worldSnapshotsCard(ctx: Dashboard, tenantId: string): Html {
+  return html`<section class="tarjeta" aria-labelledby="t-inst-mundo"><h2 id="t-inst-mundo">Instantáneas del mundo</h2>
+    <form hx-post="${BASE}/worlds/${seg(tenantId)}/snapshots" hx-target="#resultado">
+      <div class="fila">
+        <label>Nombre de la instantánea <input name="name" required pattern="[a-z0-9-]{1,64}" placeholder="inicio" autocomplete="off"></label>
+        <button type="submit">Guardar este mundo</button>
+      </div>
+    </form>
+    ${worldSnapshotsList(ctx, tenantId)}
+  </section>`;
+}
+
+/** The card's list (GET) and its actions, through the world snapshot service the control API uses. */
+export function worldSnapshotsActions(ctx: Dashboard) {
+  const snapshots = ctx.services.worldSnapshots;
+  return {
+    list(req: Request, res: Response): void {
+      res.type('html').send(worldSnapshotsList(ctx, requireWorld(ctx, req).id).value);
+    },
+    async save(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const { name } = SaveBody.parse(formFields(req));
+      const saved = await snapshots.save(tenant.id, name);
+      answerAction(res, `Instantánea «${saved.name}» de «${tenant.name}» guardada.`);
+    },
+    async restore(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const restored = await snapshots.restore(tenant.id, String(req.params.name));
+      answerAction(res, `«${tenant.name}» restaurado a «${restored.name}»: hora del mundo ${restored.now}.`);
+    },
+    async remove(req: Request, res: Response): Promise<void> {
+      const tenant = requireWorld(ctx, req);
+      const removed = await snapshots.remove(tenant.id, String(req.params.name));
+      answerAction(res, `Instantánea «${removed.name}» de «${tenant.name}» borrada.`);
+    },
+  };
+}

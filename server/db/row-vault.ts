@@ -1,0 +1,70 @@
+import type { Db } from './open.ts';
+
+/** Which rows of a table belong to the unit saved (a world): a WHERE clause over named parameters. */
+export interface RowSelection {
+  table: string;
+  where: string;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The vault's table for a live one: another name, so that a statement naming the live table never
+ * lands in the vault (SQLite looks a bare name up in every attached database).
+ */
+export const vaultTable = (table: string) => `saved_${table}`;
+
+/**
+ * Copies of chosen rows kept beside a live database, in an in-memory database attached to its
+ * connection: a save and a restore are `INSERT … SELECT` statements that never leave SQLite, so a
+ * world of tens of thousands of rows goes in and out in milliseconds. Each copy is named (`key`);
+ * every vault table is its live table's columns plus that key. Kept in memory: a restart loses them.
+ */
+export function createRowVault(db: Db, alias: string, selections: readonly RowSelection[]) {
+  // A second app on the same connection (tests do it) shares the vault already attached.
+  const attached = (db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[]).includes(alias);
+  if (!attached) db.exec(`ATTACH DATABASE ':memory:' AS ${alias}`);
+  const tables = [...new Set(selections.map((s) => s.table))];
+  const columns = new Map<string, string>();
+  for (const table of tables) {
+    const names = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map(quote);
+    columns.set(table, names.join(', '));
+    db.exec(`CREATE TABLE IF NOT EXISTS ${alias}.${quote(vaultTable(table))} AS SELECT '' AS vault_key, * FROM main.${quote(table)} WHERE 0;
+      CREATE INDEX IF NOT EXISTS ${alias}.${quote(vaultTable(table) + '_vault_key')} ON ${quote(vaultTable(table))}(vault_key);`);
+  }
+  // What the rows weigh, column by column: the size a saved world reports.
+  const weight = (table: string) => columns.get(table)!.split(', ').map((c) => `coalesce(length(${c}), 0)`).join(' + ');
+  const saves = selections.map(({ table, where }) =>
+    db.prepare(`INSERT INTO ${alias}.${quote(vaultTable(table))} SELECT @vault_key, * FROM main.${quote(table)} WHERE ${where}`));
+  const saved = (t: string) => `${alias}.${quote(vaultTable(t))}`;
+  const weights = tables.map((t) => db.prepare(`SELECT coalesce(sum(${weight(t)}), 0) FROM ${saved(t)} WHERE vault_key = ?`).pluck());
+  const drops = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE vault_key = ?`));
+  const dropsByPrefix = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE substr(vault_key, 1, length(@prefix)) = @prefix`));
+  const loads = new Map(tables.map((t) => {
+    const cols = columns.get(t)!;
+    return [t, db.prepare(`INSERT INTO main.${quote(t)} (${cols}) SELECT ${cols} FROM ${saved(t)} WHERE vault_key = ?`)];
+  }));
+
+  const drop = (key: string) => void drops.forEach((s) => s.run(key));
+
+  return {
+    /** Copies the selected rows under `key` (replacing an older copy); answers their size in bytes. */
+    save: db.transaction((key: string, params: Record<string, unknown>): number => {
+      drop(key);
+      for (const save of saves) save.run({ ...params, vault_key: key });
+      return weights.reduce((sum, w) => sum + (w.get(key) as number), 0);
+    }),
+    /**
+     * Inserts the copy's rows into the live tables, in `order` (parents before children). Call inside
+     * the caller's transaction, once the rows they replace are deleted.
+     */
+    loadInto(key: string, order: readonly string[] = tables): void {
+      for (const table of order) loads.get(table)!.run(key);
+    },
+    drop: db.transaction(drop),
+    /** Drops every copy whose key starts with `prefix` (all of one world's). */
+    dropPrefix: db.transaction((prefix: string) => void dropsByPrefix.forEach((s) => s.run({ prefix }))),
+  };
+}
+
+export type RowVault = ReturnType<typeof createRowVault>;

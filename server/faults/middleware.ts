@@ -1,0 +1,78 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../lib/logger.ts';
+import { sendError } from '../http/error-handler.ts';
+import type { FaultService } from './service.ts';
+import type { FaultRule } from './store.ts';
+
+export const FAULT_HEADER = 'X-Testbed-Fault';
+
+/** Real time on purpose: a delay fault is what the client's own real-time timeout must face. */
+export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface FaultGateDeps {
+  logger: Logger;
+  wait: (ms: number) => Promise<void>;
+}
+
+const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
+
+/** The faulted answer itself, in the API's error envelope (or no answer at all: `reset`). */
+function strike(req: Request, res: Response, rule: FaultRule): void {
+  const seconds = String(rule.retryAfter);
+  switch (rule.effect) {
+    case 'reset':
+      return void req.socket.destroy();
+    case 'rate_limited':
+      return sendError(res, 'RATE_LIMITED', `Demasiadas solicitudes; reintenta en ${seconds} s (${simulated(rule)}).`,
+        { fault: rule.id, retryAfterSeconds: rule.retryAfter }, { 'Retry-After': seconds });
+    case 'unavailable':
+      return sendError(res, 'PLATFORM_UNAVAILABLE', `El servicio no está disponible; reintenta en ${seconds} s (${simulated(rule)}).`,
+        { fault: rule.id, retryAfterSeconds: rule.retryAfter }, { 'Retry-After': seconds });
+    case 'internal':
+      return sendError(res, 'INTERNAL', `Error interno del servidor (${simulated(rule)}).`, { fault: rule.id });
+    case 'delay':
+      throw new Error('a delay has no answer of its own');
+  }
+}
+
+/**
+ * `when: after`: the handler runs and its changes stay, but its answer is lost. res.end is where
+ * every answer leaves (res.json and res.send end there), so it is taken over once: the handler's
+ * own headers (Content-Type, Location…) are dropped and the fault answers instead, or, for a
+ * delay, the handler's answer leaves late.
+ */
+function replaceAnswer(req: Request, res: Response, rule: FaultRule, wait: FaultGateDeps['wait']): void {
+  const end = res.end;
+  const before = new Set(res.getHeaderNames());
+  res.end = function takeOver(this: Response, ...args: unknown[]) {
+    res.end = end;
+    if (rule.effect === 'delay') {
+      void wait(rule.delayMs!).then(() => (end as (...a: unknown[]) => Response).apply(res, args));
+      return res;
+    }
+    for (const name of res.getHeaderNames()) if (!before.has(name)) res.removeHeader(name);
+    strike(req, res, rule);
+    return res;
+  } as Response['end'];
+}
+
+/**
+ * The fault rules of the request's world, checked after the key (the world is known) and before the
+ * handler. A request that meets none goes on untouched; a world without rules costs one map lookup.
+ */
+export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDeps): RequestHandler {
+  return (req, res, next) => {
+    const rule = faults.pick(req.auth.tenantId, req.method, req.baseUrl + req.path);
+    if (rule === null) return next();
+    // The request journal reads this to say which rule answered.
+    res.locals.faultRuleId = rule.id;
+    res.setHeader(FAULT_HEADER, rule.id);
+    deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: req.baseUrl + req.path });
+    if (rule.when === 'after') {
+      replaceAnswer(req, res, rule, deps.wait);
+      return next();
+    }
+    if (rule.effect === 'delay') return void deps.wait(rule.delayMs!).then(() => next());
+    strike(req, res, rule);
+  };
+}

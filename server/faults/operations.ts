@@ -1,0 +1,68 @@
+import { validation } from '../errors.ts';
+import type { OperationSpec } from '../openapi/registry.ts';
+import type { RequestOperation } from './request-operation.ts';
+
+export type { RequestOperation };
+
+interface Compiled extends RequestOperation {
+  method: string;
+  pattern: RegExp;
+  params: number;
+}
+
+/** Express's view of a concrete path: any case, one trailing slash. */
+const routed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+
+/** Two concrete paths Express routes alike. */
+export const samePath = (a: string, b: string) => routed(a) === routed(b);
+
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** `/v1/vehicles/{id}` → a pattern matching `/v1/vehicles/<one segment>`, as Express routes it. */
+function compile(op: OperationSpec): Compiled {
+  const source = op.path.split(/\{[^}]+\}/).map(escape).join('[^/]+');
+  return {
+    method: op.method.toUpperCase(),
+    operationId: op.operationId,
+    template: op.path,
+    pattern: new RegExp(`^${source}/?$`, 'i'),
+    params: (op.path.match(/\{/g) ?? []).length,
+  };
+}
+
+/**
+ * The document's operations, to name a request by its operation before any route has matched it
+ * (the fault rules are checked before the handler). Fewer parameters first: a literal segment wins
+ * over a parameter where both would match.
+ */
+export function createOperationCatalog(operations: readonly OperationSpec[]) {
+  const compiled = operations.map(compile).sort((a, b) => a.params - b.params);
+  const ids = new Set(operations.map((op) => op.operationId));
+  const templates = new Set(operations.map((op) => op.path.toLowerCase()));
+  return {
+    has: (operationId: string) => ids.has(operationId),
+    isTemplate: (path: string) => templates.has(path.toLowerCase()),
+    /** 400 VALIDATION on `operation` unless it is an operationId of the document. */
+    requireOperation(operationId: string): void {
+      if (ids.has(operationId)) return;
+      throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.`, [
+        { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
+      ]);
+    },
+    /** 400 VALIDATION on `path` when it is a template (`{…}`) the document has not; a concrete path always passes. */
+    requirePath(path: string): void {
+      if (!path.includes('{') || templates.has(path.toLowerCase())) return;
+      throw validation(`path «${path}» no es una ruta del documento.`, [
+        { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta' },
+      ]);
+    },
+    /** The operation a request would reach, or null for a path or method the document has not. */
+    of(method: string, path: string): RequestOperation | null {
+      const verb = method === 'HEAD' ? 'GET' : method;
+      const found = compiled.find((op) => op.method === verb && op.pattern.test(path));
+      return found ? { operationId: found.operationId, template: found.template } : null;
+    },
+  };
+}
+
+export type OperationCatalog = ReturnType<typeof createOperationCatalog>;

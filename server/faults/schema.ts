@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Platform } from '../common/schemas.ts';
+
+export const EFFECTS = ['rate_limited', 'unavailable', 'internal', 'delay', 'reset'] as const;
+export type Effect = (typeof EFFECTS)[number];
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The rule's fields that are numbers: a form's text for them is sent as a number (the dashboard's form). */
+export const NUMBER_FIELDS: readonly string[] = ['times', 'after', 'probability', 'retryAfter', 'delayMs'];
+
+/** Bounds of every field, shown in the control document and the docs. */
+export const LIMITS = {
+  count: 1_000_000,
+  retryAfter: 3_600,
+  delayMs: 60_000,
+  path: 512,
+} as const;
+
+const count = (field: string, min: number) =>
+  z.number({ error: `${field} debe ser un número entero` }).int(`${field} debe ser entero`)
+    .min(min, `${field} debe ser al menos ${min}`).max(LIMITS.count, `${field} admite hasta ${LIMITS.count}`);
+
+const RuleFields = z.strictObject({
+  effect: z.enum(EFFECTS, { error: `effect debe ser uno de: ${EFFECTS.join(', ')}` }),
+  operation: z.string({ error: 'operation debe ser un operationId de /v1/openapi.json' }).min(1, 'operation no puede estar vacío').optional()
+    .meta({ description: 'Un operationId de /v1/openapi.json, p. ej. createVehicle; no se combina con method ni path.' }),
+  method: z.string({ error: `method debe ser uno de: ${METHODS.join(', ')}` }).toUpperCase()
+    .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` })).optional()
+    .meta({ description: `${METHODS.join(', ')} (en mayúsculas o minúsculas).` }),
+  path: z.string({ error: 'path debe ser texto' }).startsWith('/v1/', 'path debe empezar por /v1/')
+    .max(LIMITS.path, `path admite hasta ${LIMITS.path} caracteres`).optional()
+    .meta({ description: 'Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta.' }),
+  times: count('times', 1).optional(),
+  after: count('after', 0).default(0),
+  probability: z.number({ error: 'probability debe ser un número' }).min(0, 'probability va de 0 a 1').max(1, 'probability va de 0 a 1').default(1),
+  retryAfter: z.number({ error: 'retryAfter debe ser un número entero de segundos' }).int('retryAfter debe ser entero')
+    .min(0, 'retryAfter no puede ser negativo').max(LIMITS.retryAfter, `retryAfter admite hasta ${LIMITS.retryAfter}`).optional(),
+  delayMs: z.number({ error: 'delayMs debe ser un número entero' }).int('delayMs debe ser entero')
+    .min(1, 'delayMs va de 1 a 60000').max(LIMITS.delayMs, 'delayMs va de 1 a 60000').optional(),
+  when: z.enum(['before', 'after'], { error: 'when debe ser before o after' }).default('before'),
+}).meta({ description: 'Una regla de fallo: qué peticiones del mundo afecta y cómo.' });
+
+const issue = (ctx: z.core.$RefinementCtx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+
+/** The rules a field carries about the others: what only makes sense with one effect. */
+export const FaultRuleInput = RuleFields.superRefine((rule, ctx) => {
+  if (rule.effect === 'delay' && rule.delayMs === undefined) issue(ctx, 'delayMs', 'delayMs es obligatorio con effect delay');
+  if (rule.effect !== 'delay' && rule.delayMs !== undefined) issue(ctx, 'delayMs', 'delayMs solo se admite con effect delay');
+  const waits = rule.effect === 'rate_limited' || rule.effect === 'unavailable';
+  if (!waits && rule.retryAfter !== undefined) issue(ctx, 'retryAfter', 'retryAfter solo se admite con effect rate_limited o unavailable');
+  if (rule.operation !== undefined && (rule.method !== undefined || rule.path !== undefined)) {
+    issue(ctx, 'operation', 'operation no se combina con method ni path: elige una forma de elegir peticiones');
+  }
+});
+export type FaultRuleInput = z.infer<typeof FaultRuleInput>;
+
+/** A platform failing for one world alone, as `/_testbed/faults` makes it fail for all. */
+export const WorldPlatformFault = z.strictObject({
+  platform: Platform,
+  mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
+  ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo')
+    .max(600_000, 'ms admite hasta 600000').optional(),
+});
+export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
+
+/** What the rule list shows of a rule. */
+export const FaultRuleView = z.object({
+  id: z.string(),
+  effect: z.enum(EFFECTS),
+  operation: z.string().nullable(),
+  method: z.enum(METHODS).nullable(),
+  path: z.string().nullable(),
+  times: z.number().int().nullable(),
+  after: z.number().int(),
+  probability: z.number(),
+  retryAfter: z.number().int().nullable(),
+  delayMs: z.number().int().nullable(),
+  when: z.enum(['before', 'after']),
+  hits: z.number().int().meta({ description: 'Peticiones a las que la regla ya aplicó el fallo.' }),
+  remaining: z.number().int().nullable().meta({ description: 'Fallos que le quedan; null: sin límite.' }),
+});
+export type FaultRuleView = z.infer<typeof FaultRuleView>;

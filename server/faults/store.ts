@@ -1,0 +1,74 @@
+import type { Platform } from '../common/schemas.ts';
+import type { FaultRuleInput } from './schema.ts';
+
+export interface FaultRule extends Omit<FaultRuleInput, 'times' | 'retryAfter' | 'delayMs' | 'operation' | 'method' | 'path'> {
+  id: string;
+  operation: string | null;
+  method: NonNullable<FaultRuleInput['method']> | null;
+  path: string | null;
+  times: number | null;
+  retryAfter: number | null;
+  delayMs: number | null;
+  /** Matching requests seen so far (the first `after` of them pass). */
+  matched: number;
+  hits: number;
+}
+
+export interface PlatformFault {
+  mode: 'error' | 'slow';
+  ms: number;
+}
+
+/** One world's faults. Rules keep creation order: the first that applies wins. */
+export interface WorldFaults {
+  rules: FaultRule[];
+  /** Rule ids count up per world and are never reused while the world lives. */
+  nextId: number;
+  /** Position in the world's probability stream. */
+  draws: number;
+  platforms: Map<Platform, PlatformFault>;
+}
+
+/**
+ * The worlds' faults, in memory: they are a live switch of a test, not data (like the testbed-wide
+ * platform faults), and the request path reads them on every request of a world that has any.
+ * A world without faults has no entry, so its requests cost one failed map lookup.
+ */
+export function createFaultStore() {
+  const worlds = new Map<string, WorldFaults>();
+  let platformFaults = 0;
+
+  const recount = () => {
+    platformFaults = 0;
+    for (const world of worlds.values()) platformFaults += world.platforms.size;
+  };
+
+  return {
+    get: (tenantId: string): WorldFaults | undefined => worlds.get(tenantId),
+    ensure(tenantId: string): WorldFaults {
+      let world = worlds.get(tenantId);
+      if (!world) worlds.set(tenantId, (world = { rules: [], nextId: 1, draws: 0, platforms: new Map() }));
+      return world;
+    },
+    setPlatform(tenantId: string, platform: Platform, fault: PlatformFault | null): void {
+      const world = this.ensure(tenantId);
+      if (fault) world.platforms.set(platform, fault);
+      else world.platforms.delete(platform);
+      recount();
+    },
+    /** Any platform fault in any world: when none, platform calls skip the per-world check. */
+    hasPlatformFaults: () => platformFaults > 0,
+    /** The world is gone (deleted): its faults with it, its rule ids start again. */
+    forget(tenantId: string): void {
+      worlds.delete(tenantId);
+      recount();
+    },
+    /** Reset or whole-testbed restore: every world as on a new data dir. */
+    clearAll(): void {
+      worlds.clear();
+      platformFaults = 0;
+    },
+  };
+}
+
+export type FaultStore = ReturnType<typeof createFaultStore>;

@@ -1,0 +1,84 @@
+import type { Platform } from '../common/schemas.ts';
+import { eachLimited } from '../lib/each-limited.ts';
+import { DAILY_READ_MAX_DAYS, type FeedWindow, type FleetReport, type RideFeed } from '../platforms/ride-feed.ts';
+import type { SyncTarget } from './sync-store.ts';
+
+/** Worlds per batch call (the simulators take at most 100): a thousand worlds are ten calls a platform. */
+export const WORLDS_PER_BATCH = 100;
+/** Rides per world in a batch answer; a world with more is read on its own, page after page. */
+export const BATCH_RIDES_PER_WORLD = 1_000;
+/** Batch calls in flight: the platform prepares one while the API stores the other. */
+const BATCHES_AT_ONCE = 2;
+
+/** One world's read of one platform, as the ingestion's sync finds it due. */
+export interface DueRead {
+  platform: Platform;
+  target: SyncTarget;
+}
+
+/** Where a due read stands: its window (null when the world has no day to read yet) and its now. */
+export interface PlannedRead {
+  window: FeedWindow | null;
+  days: number;
+  nowMs: number;
+}
+
+export interface BatchReadDeps {
+  feed(platform: Platform): RideFeed;
+  plan(read: DueRead): PlannedRead;
+  /** A world with a platform fault of its own: its calls must go through that fault, one by one. */
+  hasWorldFault(tenantId: string, platform: Platform): boolean;
+  store(read: DueRead, report: FleetReport): Promise<void>;
+  done(read: DueRead, nowMs: number): void;
+  failed(read: DueRead, err: unknown): void;
+}
+
+/**
+ * After a service-wide advance every world's recent days are read again. One call per world and
+ * platform (two, with the daily rows) was most of that advance's cost with a thousand worlds
+ * (docs/performance.md); here the worlds go a hundred to a call. `readAll` answers the reads it
+ * leaves to the one-world path: long windows, worlds with a fault of their own, busy worlds.
+ */
+export function createBatchRead(deps: BatchReadDeps) {
+  type Item = { read: DueRead; window: FeedWindow; nowMs: number };
+
+  async function readChunk(platform: Platform, items: Item[]): Promise<DueRead[]> {
+    let reports: FleetReport[];
+    try {
+      reports = await deps.feed(platform).readBatch(items.map((i) => i.window), BATCH_RIDES_PER_WORLD);
+    } catch (err) {
+      for (const item of items) deps.failed(item.read, err);
+      return [];
+    }
+    const rest: DueRead[] = [];
+    await Promise.all(items.map(async (item, n) => {
+      if (reports[n].page.nextCursor !== null) return void rest.push(item.read);
+      try {
+        await deps.store(item.read, reports[n]);
+        deps.done(item.read, item.nowMs);
+      } catch (err) {
+        deps.failed(item.read, err);
+      }
+    }));
+    return rest;
+  }
+
+  async function readAll(reads: DueRead[]): Promise<DueRead[]> {
+    const rest: DueRead[] = [];
+    const chunks: { platform: Platform; items: Item[] }[] = [];
+    for (const platform of new Set(reads.map((r) => r.platform))) {
+      const items: Item[] = [];
+      for (const read of reads.filter((r) => r.platform === platform)) {
+        const { window, days, nowMs } = deps.plan(read);
+        if (window === null) deps.done(read, nowMs);
+        else if (days > DAILY_READ_MAX_DAYS || deps.hasWorldFault(read.target.tenant_id, platform)) rest.push(read);
+        else items.push({ read, window, nowMs });
+      }
+      for (let i = 0; i < items.length; i += WORLDS_PER_BATCH) chunks.push({ platform, items: items.slice(i, i + WORLDS_PER_BATCH) });
+    }
+    await eachLimited(chunks, BATCHES_AT_ONCE, async ({ platform, items }) => void rest.push(...(await readChunk(platform, items))));
+    return rest;
+  }
+
+  return { readAll };
+}

@@ -1,0 +1,71 @@
+import busboy from 'busboy';
+import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES, type MultipartBody, type MultipartPart } from './entry.ts';
+import { redact } from './redact.ts';
+
+const MAX_FIELD_VALUE = 1024;
+
+/** What a tap has seen of a request body, read when the answer is done. */
+export interface BodyTap {
+  /** The text read (up to one byte past the cut, so a cut is known), or the parts of a multipart body. */
+  result(): { text: string } | MultipartBody | null;
+}
+
+/**
+ * Watches the chunks of a request body as whoever reads it (the JSON parser, the upload) reads
+ * them, without reading it itself: a `data` listener would start the stream before its reader is
+ * there. A body nobody reads (a refused key's) is never pulled off the socket for the journal.
+ */
+export function tapBody(req: IncomingMessage): BodyTap {
+  const multipart = /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+  const describer = multipart ? describeParts(req) : null;
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const emit = req.emit;
+  req.emit = function (this: IncomingMessage, event: string | symbol, ...args: unknown[]) {
+    if (event === 'data') {
+      const chunk = args[0] as Buffer;
+      if (describer) describer.write(chunk);
+      else if (kept <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+    } else if (event === 'end') describer?.end();
+    return emit.call(this, event, ...args);
+  } as typeof req.emit;
+  return {
+    result() {
+      if (describer) return describer.body;
+      if (kept === 0) return null;
+      return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString() };
+    },
+  };
+}
+
+/** A second, describing-only multipart reader: names, file names, types and sizes, never the bytes. */
+function describeParts(req: IncomingMessage): { body: MultipartBody; write(chunk: Buffer): void; end(): void } {
+  const body: MultipartBody = { parts: [] };
+  let parser: busboy.Busboy | null;
+  try {
+    parser = busboy({ headers: req.headers, limits: { fieldSize: MAX_FIELD_VALUE, parts: 50 } });
+  } catch {
+    parser = null; // no boundary: the upload answers 400; the journal keeps the headers.
+  }
+  parser?.on('field', (name, value, info) => {
+    body.parts.push({ name: redact(name), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: redact(value) });
+  });
+  parser?.on('file', (name, stream, info) => {
+    const part: MultipartPart = { name: redact(name), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
+    body.parts.push(part);
+    stream.on('data', (chunk: Buffer) => void (part.size += chunk.length));
+    stream.on('error', () => undefined);
+  });
+  parser?.on('error', () => {
+    parser = null; // a malformed body: what was described so far stays.
+  });
+  return {
+    body,
+    write: (chunk) => void parser?.write(chunk),
+    end: () => void parser?.end(),
+  };
+}

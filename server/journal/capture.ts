@@ -1,0 +1,139 @@
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { Deps } from '../deps.ts';
+import { requestIdOf } from '../http/request-id.ts';
+import { tapBody, type BodyTap } from './body-tap.ts';
+import { MAX_BODY_BYTES, type EntryMeta, type StoredBody, type StoredEntry } from './entry.ts';
+import { cutBody, queryObject, redact, redactAuthorization, redactJson } from './redact.ts';
+import type { JournalStore } from './store.ts';
+
+/** Who a request's key belongs to, set by the key check once the secret matched (even for a refused key). */
+export interface KeyOwner {
+  tenantId: string;
+  keyId: string;
+  keyPrefix: string;
+  /** The world's clock offset when the key was checked: its time is service time plus this. */
+  offsetMs: number;
+}
+
+/** The longest path kept: a hostile client can send 100 KB of path. */
+const MAX_PATH_CHARS = 2048;
+/** Counted per entry beside its text (twice each text's length: a UTF-16 string may take two bytes a character). */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** Where the answer's body waits for the journal, in `res.locals`. */
+const SENT = 'journalSentBody';
+
+const TEXT_TYPES = /^(application\/(?:[\w.+-]*\+)?(?:json|xml|x-www-form-urlencoded)|text\/)/i;
+
+/**
+ * Remembers what each answer of `app` sends, for the journal. Patched on this app's own response
+ * prototype (Express gives each app its own), once: no closure per request, and `res` keeps its shape.
+ */
+export function rememberSentBodies(app: Express): void {
+  const send = app.response.send;
+  app.response.send = function (this: Response, body?: unknown) {
+    this.locals[SENT] = body;
+    return send.call(this, body);
+  } as typeof send;
+}
+
+/**
+ * Puts every /v1 request made with one of a world's keys into that world's journal, when its answer
+ * is done (or the client went away). The request path pays a timestamp and a listener; the entry is
+ * built once the answer is on its way.
+ */
+export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: JournalStore): RequestHandler {
+  return (req, res, next) => {
+    const startMs = deps.realNowMs();
+    const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
+    res.on('close', () => {
+      const owner = res.locals.keyOwner as KeyOwner | undefined;
+      if (!owner) return;
+      // The offset came with the key (one query less per request); an advance of this world while the
+      // request was under way shows in the next entry.
+      const at = new Date(deps.clocks.service.nowMs() + owner.offsetMs).toISOString();
+      store.append(owner.tenantId, entryOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, at }));
+    });
+    next();
+  };
+}
+
+export interface Captured {
+  owner: KeyOwner;
+  durationMs: number;
+  tap: BodyTap | null;
+  at: string;
+}
+
+/** The stored entry of a finished request (exported for the memory-bound test, which builds many). */
+export function entryOf(req: Request, res: Response, { owner, durationMs, tap, at }: Captured): Omit<StoredEntry, 'seq'> {
+  const url = req.originalUrl;
+  const mark = url.indexOf('?');
+  const rawPath = mark < 0 ? url : url.slice(0, mark);
+  const path = redact(rawPath.length > MAX_PATH_CHARS ? rawPath.slice(0, MAX_PATH_CHARS) : rawPath);
+  const responseHeaders = res.getHeaders() as Record<string, string>;
+  const meta: EntryMeta = {
+    requestId: requestIdOf(res) ?? '',
+    at,
+    query: mark < 0 ? {} : queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS)),
+    durationMs,
+    keyId: owner.keyId,
+    keyPrefix: owner.keyPrefix,
+    fault: typeof res.locals.faultRuleId === 'string' ? res.locals.faultRuleId : null,
+    requestHeaders: requestHeaders(req),
+    responseHeaders,
+  };
+  const metaText = redactJson(JSON.stringify(meta));
+  const request = requestBody(req, tap);
+  const response = responseBody(String(responseHeaders['content-type'] ?? ''), res.locals[SENT]);
+  return {
+    method: req.method,
+    path,
+    status: res.writableFinished ? res.statusCode : null,
+    meta: metaText,
+    requestBody: request.body,
+    requestJson: request.json,
+    requestTruncated: request.truncated,
+    responseBody: response.body,
+    responseJson: response.json,
+    responseTruncated: response.truncated,
+    bytes: ENTRY_OVERHEAD_BYTES + 2 * (path.length + metaText.length + sizeOf(request.body) + sizeOf(response.body)),
+  };
+}
+
+/** The request's headers; the authorization header reduced to the key's prefix right away. */
+function requestHeaders(req: Request): Record<string, string> {
+  const authorization = req.headers.authorization;
+  if (authorization === undefined) return req.headers as Record<string, string>;
+  return { ...(req.headers as Record<string, string>), authorization: redactAuthorization(authorization) };
+}
+
+interface Body {
+  body: StoredBody;
+  json: boolean;
+  truncated: boolean;
+}
+
+const NO_BODY: Body = { body: null, json: false, truncated: false };
+
+function requestBody(req: Request, tap: BodyTap | null): Body {
+  const seen = tap?.result() ?? null;
+  if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
+  // A JSON body the parser read is kept as parsed and written again: escapes such as `\u005f`
+  // are undone, so redaction sees every key as the API saw it.
+  if (req.body !== undefined && req.is('application/json')) {
+    const cut = cutBody(JSON.stringify(req.body));
+    return { ...cut, json: !cut.truncated };
+  }
+  if (seen === null) return NO_BODY;
+  const cut = cutBody(seen.text);
+  return { body: cut.body, json: false, truncated: cut.truncated || Buffer.byteLength(seen.text) > MAX_BODY_BYTES };
+}
+
+function responseBody(type: string, sent: unknown): Body {
+  const text = typeof sent === 'string' ? sent : Buffer.isBuffer(sent) && TEXT_TYPES.test(type) ? sent.toString() : null;
+  if (text === null || text === '') return NO_BODY;
+  const cut = cutBody(text);
+  return { ...cut, json: !cut.truncated && /json/i.test(type) };
+}
+
+const sizeOf = (body: StoredBody) => (body === null ? 0 : typeof body === 'string' ? body.length : 64 * body.parts.length);

@@ -1,0 +1,60 @@
+import { pathId } from '../common/schemas.ts';
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+import { IdPath } from '../control/schemas.ts';
+import { JournalFilter } from './filter.ts';
+import { harAttachment } from './har.ts';
+
+const tenantId = (value: unknown) => pathId(value, 'El tenant');
+
+const ENTRY =
+  '{id, requestId, at, method, path, query, operation, status, durationMs, keyId, keyPrefix, fault, request: {headers, body, truncated}, response: {headers, body, truncated}}';
+
+const HarQuery = JournalFilter.omit({ limit: true, startingAfter: true });
+
+/**
+ * A world's request journal (contract §5): every request made with one of its keys, refused ones
+ * included, with headers and bodies (never a secret). Kept in memory within FLEET_JOURNAL_MB.
+ */
+export const journalControl: ControlCapability = {
+  tags: { Solicitudes: 'El diario de cada mundo: lo que su código envió con sus claves y lo que recibió.' },
+  operations: [
+    defineControlOperation({
+      method: 'get', path: '/_testbed/tenants/{id}/requests', operationId: 'listRequests', tags: ['Solicitudes'],
+      summary: 'Las solicitudes de un mundo, la más reciente primero',
+      description:
+        '`path` es una plantilla (`/v1/vehicles/{id}`) o una ruta concreta; `status` un código (`404`) o una clase (`4xx`); ' +
+        '`operation` un operationId de /v1/openapi.json. `startingAfter` es el id de la última entrada de la página anterior. ' +
+        'El encabezado authorization muestra solo el prefijo de la clave; los cuerpos se cortan a 64 KiB (`truncated: true`); ' +
+        'de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.',
+      params: IdPath,
+      query: JournalFilter,
+      responses: { 200: { description: `{data: [entry], hasMore}; entry: ${ENTRY}` }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        res.json(services.journal.list(tenantId(req.params.id), req.query));
+      },
+    }),
+    defineControlOperation({
+      method: 'delete', path: '/_testbed/tenants/{id}/requests', operationId: 'clearRequests', tags: ['Solicitudes'],
+      summary: 'Vacía el diario de un mundo',
+      params: IdPath,
+      responses: { 200: { description: '{deleted: N}: cuántas entradas se borraron' }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        res.json(services.journal.clear(tenantId(req.params.id)));
+      },
+    }),
+    defineControlOperation({
+      method: 'get', path: '/_testbed/tenants/{id}/requests.har', operationId: 'exportRequestsHar', tags: ['Solicitudes'],
+      summary: 'El diario de un mundo como HAR 1.2, para abrirlo en las herramientas de desarrollo del navegador',
+      description: 'Todas las entradas que el filtro selecciona, la más antigua primero. Acepta los filtros de listRequests salvo limit y startingAfter.',
+      params: IdPath,
+      query: HarQuery,
+      responses: { 200: { description: '{log: {version: "1.2", creator, pages, entries}}' }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        const id = tenantId(req.params.id);
+        const har = services.journal.har(id, req.query);
+        res.setHeader('Content-Disposition', harAttachment(id));
+        res.json(har);
+      },
+    }),
+  ],
+};

@@ -1,0 +1,63 @@
+import type { RequestOperation } from '../faults/request-operation.ts';
+
+/**
+ * A journal entry as kept in memory: what capture.ts took from the request, already redacted (no
+ * secret ever reaches this shape) and cut. Few objects per entry, most of it in flat strings: the
+ * garbage collector walks objects, not bytes, and a journal of tens of thousands of entries must
+ * not slow every request down. view.ts turns it into the contract's shape when it is read.
+ */
+export interface StoredEntry {
+  /** Per world, increasing; the entry's id is `je_<seq>`. Not from the seeded id stream, which the journal must not move. */
+  seq: number;
+  method: string;
+  path: string;
+  /** null: the connection closed with no answer. */
+  status: number | null;
+  /** The document's operation it is, found on first read (match.ts); undefined until then. */
+  op?: RequestOperation | null;
+  /** The rest of the entry's small fields and both messages' headers, as one JSON text (EntryMeta). */
+  meta: string;
+  /** Text (JSON or not), a multipart description, or null when no body was sent or read. */
+  requestBody: StoredBody;
+  /** The text is JSON (shown as JSON when read): the request body the API parsed. */
+  requestJson: boolean;
+  requestTruncated: boolean;
+  responseBody: StoredBody;
+  responseJson: boolean;
+  responseTruncated: boolean;
+  /** What this entry is counted as against the memory bound (store.ts). */
+  bytes: number;
+}
+
+export type StoredBody = string | MultipartBody | null;
+
+/** What `meta` holds. */
+export interface EntryMeta {
+  requestId: string;
+  /** World time (ISO) when the answer was done. */
+  at: string;
+  query: Record<string, string | string[]>;
+  durationMs: number;
+  keyId: string;
+  keyPrefix: string;
+  fault: string | null;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+}
+
+/** A multipart body: each part described, never a file's bytes. Filled while the parts stream by. */
+export interface MultipartBody {
+  parts: MultipartPart[];
+}
+
+export interface MultipartPart {
+  name: string;
+  filename: string | null;
+  contentType: string | null;
+  size: number;
+  /** A field's value (cut at 1 KiB); absent for a file. */
+  value?: string;
+}
+
+/** The longest body kept, in bytes (contract §5). */
+export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LimitParam } from '../http/pagination.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The filters of `GET /_testbed/tenants/{id}/requests`, as query strings arrive (text). */
+export const JournalFilter = z.object({
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` }))
+    .optional(),
+  path: z
+    .string()
+    .startsWith('/', 'path debe empezar por /, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…')
+    .max(2048, 'path admite hasta 2048 caracteres')
+    .optional(),
+  operation: z.string().max(100, 'operation admite hasta 100 caracteres').optional(),
+  status: z
+    .string()
+    .regex(/^([1-5]\d\d|[1-5]xx)$/i, 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)')
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  limit: LimitParam.default(25),
+  startingAfter: z
+    .string()
+    .regex(/^je_\d{1,15}$/, 'startingAfter debe ser el id de una entrada del diario, p. ej. je_42')
+    .transform((s) => Number(s.slice(3)))
+    .optional(),
+});
+
+export type JournalFilter = z.infer<typeof JournalFilter>;
+export type JournalFilterInput = z.input<typeof JournalFilter>;
+
+/** Does a status match `404` or `4xx`? */
+export function statusMatches(wanted: string, status: number | null): boolean {
+  if (status === null) return false;
+  return wanted.endsWith('xx') ? Math.floor(status / 100) === Number(wanted[0]) : status === Number(wanted);
+}

@@ -1,0 +1,26 @@
+import { samePath, type OperationCatalog, type RequestOperation } from '../faults/operations.ts';
+import type { StoredEntry } from './entry.ts';
+
+/**
+ * Names entries by the document's operations with the fault rules' own catalog (faults/operations.ts):
+ * a filter's `path` and `operation` select the same requests a fault rule with them would.
+ */
+export function journalMatching(catalog: OperationCatalog) {
+  // Found once per entry, on first read: capture never pays for it.
+  const requestOf = (entry: StoredEntry): RequestOperation | null =>
+    entry.op === undefined ? (entry.op = catalog.of(entry.method, entry.path)) : entry.op;
+
+  return {
+    operationOf: (entry: StoredEntry) => requestOf(entry)?.operationId ?? null,
+
+    checkOperation: catalog.requireOperation,
+
+    /** A template (`/v1/vehicles/{id}`) selects every request of it; a concrete path, itself. */
+    pathFilter(path: string): (entry: StoredEntry) => boolean {
+      catalog.requirePath(path);
+      if (!path.includes('{')) return (entry) => samePath(entry.path, path);
+      const template = path.toLowerCase();
+      return (entry) => requestOf(entry)?.template.toLowerCase() === template;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { KEY_PREFIX_PATTERN, KEY_TAIL_PATTERN } from '../auth/secrets.ts';
+import { MAX_BODY_BYTES } from './entry.ts';
+
+/**
+ * A partner key anywhere in text: `fk_<env>_<12 hex>_<32 base62>` (auth/secrets.ts). Whatever carries
+ * it (a header, the path, the query, a body, an error message echoing them) keeps the public prefix
+ * only. Redacted at capture, so no secret is ever held, shown or exported.
+ */
+const SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_${KEY_TAIL_PATTERN}`, 'g');
+const BEARER = new RegExp(`^Bearer\\s+(${KEY_PREFIX_PATTERN})_`, 'i');
+
+const HAS_SECRET = new RegExp(SECRET.source);
+
+/**
+ * Cheap first tests: most text has no `fk_`, `%` or `\u` at all, and then no regex runs. A key
+ * spelled otherwise (`fk%5Ftest…` in a URL, `fk\u005ftest…` in JSON text) is one too: when the
+ * decoded text holds a key, the text is kept decoded, with the key cut to its prefix.
+ */
+export function redact(text: string): string {
+  const plain = text.includes('fk_') ? text.replace(SECRET, '$1_…') : text;
+  if (!plain.includes('%') && !plain.includes('\\u')) return plain;
+  const decoded = unescapeJson(decodeUrl(plain));
+  return decoded !== plain && HAS_SECRET.test(decoded) ? decoded.replace(SECRET, '$1_…') : plain;
+}
+
+function decodeUrl(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+const unescapeJson = (text: string) =>
+  text.includes('\\u') ? text.replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+
+/** `Bearer <key>` shows the key's prefix; any other credential is not kept at all. */
+export function redactAuthorization(value: string): string {
+  const match = BEARER.exec(value);
+  return match ? `Bearer ${match[1]}_…` : '[oculto]';
+}
+
+/**
+ * Redacts a JSON text. A key written plainly is cut where it stands (the JSON stays valid); one
+ * spelled with escapes is found field by field, each string decoded and redacted on its own.
+ */
+export function redactJson(json: string): string {
+  const plain = json.includes('fk_') ? json.replace(SECRET, '$1_…') : json;
+  if (!plain.includes('%') && !plain.includes('\\u')) return plain;
+  return JSON.stringify(JSON.parse(plain, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)), (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), v]))
+      : value,
+  );
+}
+
+/** `a=1&a=2&b=` → `{a: ['1', '2'], b: ''}`, names and values redacted once decoded (`fk%5Ftest…` is a key too). */
+export function queryObject(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (query === '') return out;
+  for (const [rawName, rawValue] of new URLSearchParams(query)) {
+    const name = redact(rawName);
+    const value = redact(rawValue);
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
+
+/**
+ * Redacts, then cuts at MAX_BODY_BYTES. A cut copies the kept bytes into a string of its own: a slice
+ * of a 1 MB answer would keep the whole megabyte alive in V8 (sliced strings hold their parent).
+ */
+export function cutBody(text: string): { body: string; truncated: boolean } {
+  const clean = redact(text);
+  // A UTF-8 character takes at most 3 bytes per UTF-16 unit: shorter texts cannot be over.
+  if (clean.length * 3 <= MAX_BODY_BYTES || Buffer.byteLength(clean) <= MAX_BODY_BYTES) return { body: clean, truncated: false };
+  return { body: Buffer.from(clean).subarray(0, MAX_BODY_BYTES).toString(), truncated: true };
+}

@@ -1,0 +1,75 @@
+import type { Deps } from '../deps.ts';
+import { API_VERSION } from '../account/response-schema.ts';
+import { createTenantStore } from '../tenants/store.ts';
+import { journalCapture } from './capture.ts';
+import { DEFAULT_JOURNAL_MB } from '../config.ts';
+import type { StoredEntry } from './entry.ts';
+import { JournalFilter, statusMatches, type JournalFilterInput } from './filter.ts';
+import { toHar } from './har.ts';
+import type { OperationCatalog } from '../faults/operations.ts';
+import { journalMatching } from './match.ts';
+import { createJournalStore } from './store.ts';
+import { entryView, type JournalEntry } from './view.ts';
+
+
+/**
+ * The request journal of every world (contract §5): what each world's code sent with its keys and
+ * what it got. `capture` is null when FLEET_JOURNAL_MB is 0 (the journal off, for the bench's paired run).
+ */
+export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNowMs' | 'journalMb'>, { catalog }: { catalog: OperationCatalog }) {
+  const mb = deps.journalMb ?? DEFAULT_JOURNAL_MB;
+  const store = createJournalStore({ maxBytes: mb * 1024 * 1024 });
+  const tenants = createTenantStore(deps.db);
+  const matching = journalMatching(catalog);
+  const { operationOf } = matching;
+
+  /** The entries a filter selects, newest first; `limit` of them when given. */
+  function select(tenantId: string, filter: JournalFilter, limit: number): { entries: StoredEntry[]; hasMore: boolean } {
+    if (filter.operation !== undefined) matching.checkOperation(filter.operation);
+    const onPath = filter.path === undefined ? null : matching.pathFilter(filter.path);
+    const entries: StoredEntry[] = [];
+    for (const entry of store.newestFirst(tenantId)) {
+      if (filter.startingAfter !== undefined && entry.seq >= filter.startingAfter) continue;
+      if (filter.method !== undefined && entry.method !== filter.method) continue;
+      if (filter.status !== undefined && !statusMatches(filter.status, entry.status)) continue;
+      if (onPath && !onPath(entry)) continue;
+      if (filter.operation !== undefined && operationOf(entry) !== filter.operation) continue;
+      if (entries.length === limit) return { entries, hasMore: true };
+      entries.push(entry);
+    }
+    return { entries, hasMore: false };
+  }
+
+  const view = (entry: StoredEntry) => entryView(entry, operationOf);
+
+  return {
+    capture: mb > 0 ? journalCapture(deps, store) : null,
+
+    list(tenantId: string, query: JournalFilterInput): { data: JournalEntry[]; hasMore: boolean } {
+      tenants.requireTenant(tenantId);
+      const filter = JournalFilter.parse(query);
+      const { entries, hasMore } = select(tenantId, filter, filter.limit);
+      return { data: entries.map(view), hasMore };
+    },
+
+    /** Every entry the filter selects (no page), as HAR 1.2. */
+    har(tenantId: string, query: Omit<JournalFilterInput, 'limit' | 'startingAfter'>) {
+      tenants.requireTenant(tenantId);
+      const filter = JournalFilter.parse({ ...query, limit: undefined, startingAfter: undefined });
+      return toHar(select(tenantId, filter, Infinity).entries.map(view), API_VERSION);
+    },
+
+    clear(tenantId: string): { deleted: number } {
+      tenants.requireTenant(tenantId);
+      return { deleted: store.clear(tenantId) };
+    },
+
+    /** A deleted world's journal goes with it. */
+    forget: (tenantId: string) => store.drop(tenantId),
+    /** A reset or a whole-testbed restore: every world's journal goes. */
+    forgetAll: () => store.dropAll(),
+    stats: store.stats,
+  };
+}
+
+export type JournalService = ReturnType<typeof createJournalService>;

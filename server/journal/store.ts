@@ -1,0 +1,112 @@
+import type { StoredEntry } from './entry.ts';
+
+/** Entries of one world, oldest first, in a deque: appends at the end, evictions at the front. */
+class WorldJournal {
+  private entries: StoredEntry[] = [];
+  private head = 0;
+  bytes = 0;
+  nextSeq = 1;
+
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  push(entry: StoredEntry): void {
+    this.entries.push(entry);
+    this.bytes += entry.bytes;
+  }
+
+  dropOldest(): void {
+    const entry = this.entries[this.head];
+    this.entries[this.head++] = undefined as unknown as StoredEntry;
+    this.bytes -= entry.bytes;
+    // Compacts once the dead front is half the array: each entry is moved O(1) times on average.
+    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Newest first. */
+  *newestFirst(): Generator<StoredEntry> {
+    for (let i = this.entries.length - 1; i >= this.head; i--) yield this.entries[i];
+  }
+}
+
+export interface JournalStoreOptions {
+  /** The whole journal's bound (FLEET_JOURNAL_MB), in bytes. */
+  maxBytes: number;
+}
+
+/**
+ * Every world's journal, in memory (docs/decisions.md says why not SQLite). Bounded as a whole:
+ * once over maxBytes, the oldest entries of the largest journals go first, down to 90 % of the
+ * bound so that the scan for the largest is paid once per many appends, not at each one.
+ */
+export function createJournalStore({ maxBytes }: JournalStoreOptions) {
+  const worlds = new Map<string, WorldJournal>();
+  let totalBytes = 0;
+
+  function largest(): WorldJournal | undefined {
+    let found: WorldJournal | undefined;
+    for (const journal of worlds.values()) if (!found || journal.bytes > found.bytes) found = journal;
+    return found;
+  }
+
+  function shrinkTo(target: number): void {
+    while (totalBytes > target) {
+      const journal = largest();
+      if (!journal || journal.size === 0) return;
+      const before = journal.bytes;
+      journal.dropOldest();
+      totalBytes -= before - journal.bytes;
+    }
+  }
+
+  return {
+    /** Appends an entry (its seq, and so its id, given here) to a world's journal. */
+    append(tenantId: string, entry: Omit<StoredEntry, 'seq'>): StoredEntry {
+      let journal = worlds.get(tenantId);
+      if (!journal) worlds.set(tenantId, (journal = new WorldJournal()));
+      const seq = journal.nextSeq++;
+      const stored = entry as StoredEntry;
+      stored.seq = seq;
+      journal.push(stored);
+      totalBytes += stored.bytes;
+      if (totalBytes > maxBytes) shrinkTo(maxBytes * 0.9);
+      return stored;
+    },
+
+    /** A world's entries, newest first (empty for a world with none). */
+    newestFirst(tenantId: string): Iterable<StoredEntry> {
+      return worlds.get(tenantId)?.newestFirst() ?? [];
+    },
+
+    /** Empties one world's journal; its ids go on increasing, so a page cursor never names a new entry. */
+    clear(tenantId: string): number {
+      const journal = worlds.get(tenantId);
+      if (!journal) return 0;
+      const removed = journal.size;
+      totalBytes -= journal.bytes;
+      const fresh = new WorldJournal();
+      fresh.nextSeq = journal.nextSeq;
+      worlds.set(tenantId, fresh);
+      return removed;
+    },
+
+    /** Forgets a world entirely (deleted, or the whole testbed reset or restored). */
+    drop(tenantId: string): void {
+      totalBytes -= worlds.get(tenantId)?.bytes ?? 0;
+      worlds.delete(tenantId);
+    },
+
+    dropAll(): void {
+      worlds.clear();
+      totalBytes = 0;
+    },
+
+    stats: () => ({ totalBytes, worlds: worlds.size, maxBytes }),
+  };
+}
+
+export type JournalStore = ReturnType<typeof createJournalStore>;

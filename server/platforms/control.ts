@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { Platform } from '../common/schemas.ts';
+import { defineControlOperation, type ControlCapability, type ControlOperation } from '../control/define.ts';
+import { IdPath, TenantQuery } from '../control/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import type { DeclaredResponses } from '../openapi/registry.ts';
+
+export const ReviewBody = z.object({
+  verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
+  card: z.enum(['approved', 'rejected'], { error: 'card debe ser approved o rejected' }).optional(),
+});
+
+export const FaultBody = z.object({
+  platform: z.enum(['platform_a', 'platform_b'], { error: 'platform debe ser platform_a o platform_b' }),
+  mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
+  ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo').max(600_000, 'ms admite hasta 600000').optional(),
+});
+
+/** The path names no platform outside the two: 404 (the handler), not 400. */
+const PlatformPath = z.object({ platform: z.string().meta({ description: `${Platform.options.join(' o ')}.` }) });
+
+const PLATFORM_ERRORS: DeclaredResponses = { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] };
+
+/** A driver's answer to their platform_a invitation, as they would give it in the app. */
+const answerInvitation = (answer: 'accept' | 'decline', summary: string): ControlOperation =>
+  defineControlOperation({
+    method: 'post', path: `/_testbed/platform-a/drivers/{id}/${answer}`, operationId: `${answer}Invitation`, tags: ['Plataformas'],
+    summary,
+    params: IdPath,
+    responses: { 200: { description: '{driverId, status, reviewStatus}' }, ...PLATFORM_ERRORS },
+    handler: async (req, res, { deps }) => {
+      const { id } = IdPath.parse(req.params);
+      const live = answer === 'accept' ? await deps.simulators.acceptInvitation(id) : await deps.simulators.declineInvitation(id);
+      res.json({ driverId: id, status: live.status, reviewStatus: live.reviewStatus });
+    },
+  });
+
+/**
+ * The simulated platforms as QA plays them: what they hold, their reviewers' and drivers' decisions,
+ * and their outages. A fault is the platform's, so every world sees it, as every fleet sees a real outage.
+ */
+export const platformsControl: ControlCapability = {
+  tags: { Plataformas: 'Las plataformas simuladas: su estado, sus revisores y conductores, sus fallas, sus viajes y la sincronización.' },
+  operations: [
+    defineControlOperation({
+      method: 'get', path: '/_testbed/platforms/{platform}', operationId: 'getPlatformState', tags: ['Plataformas'],
+      summary: 'Lo que la plataforma simulada tiene ahora',
+      params: PlatformPath,
+      query: TenantQuery,
+      responses: { 200: { description: '{vehicles, drivers, bindings}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      handler: async (req, res, { services }) => {
+        res.json(await services.platformView(PlatformPath.parse(req.params).platform, req.query.tenant));
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/platform-a/vehicles/{id}/review', operationId: 'reviewVehicle', tags: ['Plataformas'],
+      summary: 'platform_a decide la revisión pendiente del vehículo',
+      params: IdPath,
+      body: ReviewBody,
+      responses: { 200: { description: '{vehicleId, verdict, card}' }, ...PLATFORM_ERRORS },
+      handler: async (req, res, { deps }) => {
+        const { id } = IdPath.parse(req.params);
+        const decision = parseJsonBody(ReviewBody, req);
+        const decided = await deps.simulators.reviewVehicle(id, decision);
+        res.json({ vehicleId: id, verdict: decision.verdict, card: decided.docReviewStatus });
+      },
+    }),
+    answerInvitation('accept', 'El conductor acepta la invitación en la app'),
+    answerInvitation('decline', 'El conductor rechaza la invitación en la app'),
+    defineControlOperation({
+      method: 'get', path: '/_testbed/faults', operationId: 'listFaults', tags: ['Plataformas'],
+      summary: 'Las fallas activas de cada plataforma',
+      responses: { 200: { description: '{platform_a: {mode, ms}, platform_b: {mode, ms}}' } },
+      handler: async (_req, res, { deps }) => {
+        res.json(await deps.simulators.getFaults());
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/faults', operationId: 'setFault', tags: ['Plataformas'],
+      summary: 'Una plataforma falla (error) o tarda (slow) hasta volver a none',
+      body: FaultBody,
+      responses: { 200: { description: '{platform, mode, ms}' }, 503: ['PLATFORM_UNAVAILABLE'] },
+      handler: async (req, res, { deps }) => {
+        const body = parseJsonBody(FaultBody, req);
+        res.json(await deps.simulators.setFault(body.platform, body.mode, body.ms));
+      },
+    }),
+  ],
+};

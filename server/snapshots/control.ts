@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { SNAPSHOT_NAME } from './files.ts';
+
+export const SaveBody = z.object({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
+
+/** The name the service checks (400 in its own words when it does not fit), shown in the document as its pattern. */
+const NamePath = z.object({
+  name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'antes-de-pagar' }),
+});
+
+/** `/_testbed/reset` and `/_testbed/snapshots…` (contract §4): the whole testbed as it was. */
+export const snapshotsControl: ControlCapability = {
+  tags: { Instantáneas: 'Volver al estado inicial, o guardar y restaurar el estado completo de los dos procesos.' },
+  operations: [
+    defineControlOperation({
+      method: 'post', path: '/_testbed/reset', operationId: 'reset', tags: ['Instantáneas'],
+      summary: 'Vuelve al estado de un directorio de datos nuevo',
+      responses: { 200: { description: '{now}' } },
+      handler: async (_req, res, { services }) => {
+        res.json(await services.world.reset(res));
+      },
+    }),
+    defineControlOperation({
+      method: 'get', path: '/_testbed/snapshots', operationId: 'listSnapshots', tags: ['Instantáneas'],
+      summary: 'Las instantáneas guardadas',
+      responses: { 200: { description: '{data: [{name, createdAt, sizeBytes}]}' } },
+      handler: (_req, res, { services }) => {
+        res.json({ data: services.world.list() });
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/snapshots', operationId: 'saveSnapshot', tags: ['Instantáneas'],
+      summary: 'Guarda el estado completo de los dos procesos',
+      body: SaveBody,
+      responses: { 201: { description: '{name, createdAt}' } },
+      handler: async (req, res, { services }) => {
+        const { name } = parseJsonBody(SaveBody, req);
+        const saved = await services.world.save(res, name);
+        res.status(201).json({ name: saved.name, createdAt: saved.createdAt });
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/snapshots/{name}/restore', operationId: 'restoreSnapshot', tags: ['Instantáneas'],
+      summary: 'Restaura una instantánea',
+      params: NamePath,
+      responses: { 200: { description: '{name, now}' }, 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+      handler: async (req, res, { services }) => {
+        res.json(await services.world.restore(res, String(req.params.name)));
+      },
+    }),
+    defineControlOperation({
+      method: 'delete', path: '/_testbed/snapshots/{name}', operationId: 'deleteSnapshot', tags: ['Instantáneas'],
+      summary: 'Borra una instantánea',
+      params: NamePath,
+      responses: { 200: { description: '{name, deleted: true}' }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        res.json(services.world.remove(String(req.params.name)));
+      },
+    }),
+  ],
+};

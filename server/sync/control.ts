@@ -1,0 +1,16 @@
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+
+/** One full sync with the platforms now, instead of waiting for the background one. */
+export const syncControl: ControlCapability = {
+  operations: [
+    defineControlOperation({
+      method: 'post', path: '/_testbed/sync', operationId: 'syncPlatforms', tags: ['Plataformas'],
+      summary: 'Una sincronización completa con las plataformas',
+      responses: { 200: { description: '{now}' } },
+      handler: async (_req, res, { deps, services }) => {
+        await services.sync.runDue();
+        res.json({ now: deps.clocks.service.now().toISOString() });
+      },
+    }),
+  ],
+};

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { SCOPES } from '../auth/scopes.ts';
+import { Fixture } from '../fixtures/schema.ts';
+import { TENANT_NAME_MAX } from './limits.ts';
+
+export const KeyOptions = z.object({
+  scopes: z
+    .array(z.enum(SCOPES, { error: `cada permiso debe ser uno de: ${SCOPES.join(', ')}` }))
+    .min(1, 'scopes no puede estar vacío')
+    .transform((scopes) => [...new Set(scopes)])
+    .optional(),
+  environment: z.enum(['test', 'live'], { error: 'environment debe ser test o live' }).optional(),
+});
+
+export const CreateTenant = z.object({
+  name: z.string({ error: 'name es obligatorio' }).trim().min(1, 'name no puede estar vacío').max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`),
+  status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
+  keys: z.array(KeyOptions).max(20, 'como máximo 20 claves por llamada').default([{}]),
+  /** A populated world in the same call (contract §5, server/fixtures/). */
+  fixture: Fixture.optional(),
+});
+
+/** Never "every tenant": an empty prefix would match them all, so it is refused. */
+export const NamePrefixQuery = z.object({
+  name: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'name es obligatorio: el prefijo del nombre de los tenants que se borran' : 'name debe darse una sola vez, como texto',
+    })
+    .min(1, 'name no puede estar vacío: un prefijo vacío borraría todos los tenants')
+    .max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`)
+    .meta({ description: 'Prefijo del nombre (distingue mayúsculas): se borran los tenants cuyo nombre empieza así.' }),
+});

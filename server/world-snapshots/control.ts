@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { pathId } from '../common/schemas.ts';
+import { defineControlOperation, type ControlCapability } from '../control/define.ts';
+import { IdPath } from '../control/schemas.ts';
+import { parseJsonBody } from '../http/parse.ts';
+import { SNAPSHOT_NAME } from '../snapshots/files.ts';
+import { SaveBody } from '../snapshots/control.ts';
+
+const tenantId = (value: unknown) => pathId(value, 'El tenant');
+/** The name the service checks (400 in its own words when it does not fit), shown as its pattern. */
+const NamePath = IdPath.extend({
+  name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'inicio' }),
+});
+
+/** `/_testbed/tenants/{id}/snapshots…` (contract §5): one world saved and rewound, the others untouched. */
+export const worldSnapshotsControl: ControlCapability = {
+  tags: {
+    'Instantáneas de un mundo':
+      'Guardar y restaurar un solo mundo (sus datos, sus registros en las plataformas, su reloj, sus lotes y sus claves) mientras los demás siguen.',
+  },
+  operations: [
+    defineControlOperation({
+      method: 'post', path: '/_testbed/tenants/{id}/snapshots', operationId: 'saveWorldSnapshot', tags: ['Instantáneas de un mundo'],
+      summary: 'Guarda el estado de un mundo',
+      description: 'Las instantáneas de un mundo viven en memoria: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.',
+      params: IdPath,
+      body: SaveBody,
+      responses: { 201: { description: '{name, tenant, createdAt}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      handler: async (req, res, { services }) => {
+        const { name } = parseJsonBody(SaveBody, req);
+        const saved = await services.worldSnapshots.save(tenantId(req.params.id), name);
+        res.status(201).json({ name: saved.name, tenant: saved.tenant, createdAt: saved.createdAt });
+      },
+    }),
+    defineControlOperation({
+      method: 'get', path: '/_testbed/tenants/{id}/snapshots', operationId: 'listWorldSnapshots', tags: ['Instantáneas de un mundo'],
+      summary: 'Las instantáneas de un mundo, la más nueva primero',
+      params: IdPath,
+      responses: { 200: { description: '{data: [{name, createdAt, sizeBytes}]}' }, 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        res.json({ data: services.worldSnapshots.list(tenantId(req.params.id)) });
+      },
+    }),
+    defineControlOperation({
+      method: 'post', path: '/_testbed/tenants/{id}/snapshots/{name}/restore', operationId: 'restoreWorldSnapshot', tags: ['Instantáneas de un mundo'],
+      summary: 'Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no',
+      description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura.',
+      params: NamePath,
+      responses: { 200: { description: '{name, now}' }, 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
+      handler: async (req, res, { services }) => {
+        res.json(await services.worldSnapshots.restore(tenantId(req.params.id), String(req.params.name)));
+      },
+    }),
+    defineControlOperation({
+      method: 'delete', path: '/_testbed/tenants/{id}/snapshots/{name}', operationId: 'deleteWorldSnapshot', tags: ['Instantáneas de un mundo'],
+      summary: 'Borra una instantánea de un mundo',
+      params: NamePath,
+      responses: { 200: { description: '{name, deleted: true}' }, 404: ['NOT_FOUND'] },
+      handler: async (req, res, { services }) => {
+        res.json(await services.worldSnapshots.remove(tenantId(req.params.id), String(req.params.name)));
+      },
+    }),
+  ],
+};

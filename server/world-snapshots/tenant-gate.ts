@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import { GateLane } from '../snapshots/gate-lane.ts';
+
+/**
+ * The world gate (snapshots/world-gate.ts) for one world at a time: while a world is rewound, its
+ * own requests wait at the gate and go on after it, one under way is finished first, and every other
+ * world's requests pass as if nothing happened. Mounted after the key check, which says whose
+ * request it is; a request that waited is checked again (`recheck`): the rewind may have taken its key.
+ * A world's lane is kept only while it has a request under way or a change running or queued.
+ */
+export function createTenantGates() {
+  const lanes = new Map<string, GateLane>();
+  const lane = (tenantId: string): GateLane => {
+    let found = lanes.get(tenantId);
+    if (!found) lanes.set(tenantId, (found = new GateLane()));
+    return found;
+  };
+  const forget = (tenantId: string, l: GateLane) => {
+    if (l.idle && lanes.get(tenantId) === l) lanes.delete(tenantId);
+  };
+
+  const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
+    const tenantId = req.auth.tenantId;
+    const enter = () => {
+      const l = lane(tenantId);
+      const leave = l.enter();
+      res.once('close', () => {
+        leave();
+        forget(tenantId, l);
+      });
+    };
+    const waiting = lanes.get(tenantId)?.closed;
+    if (!waiting) {
+      enter();
+      next();
+      return;
+    }
+    const resume = () => {
+      if (res.destroyed) return;
+      try {
+        recheck(req, res, (err?: unknown) => (err ? next(err) : (enter(), next())));
+      } catch (err) {
+        next(err);
+      }
+    };
+    waiting.then(resume, resume);
+  };
+
+  /** Runs `change` once the world's requests under way have finished, holding its new ones until it is done. */
+  function exclusive<T>(tenantId: string, change: () => Promise<T>): Promise<T> {
+    const l = lane(tenantId);
+    const done = () => forget(tenantId, l);
+    return l.exclusive(change).then(
+      (value) => (done(), value),
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+  }
+
+  return { admit, exclusive };
+}
+
+export type TenantGates = ReturnType<typeof createTenantGates>;

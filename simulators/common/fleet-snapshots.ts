@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { createRowVault, type RowSelection } from '../../server/db/row-vault.ts';
+import type { SimDb } from '../db.ts';
+import type { FleetClocks } from './fleet-clocks.ts';
+import { createFleetPurge, FLEET_ROWS } from './fleet-control.ts';
+import { createRideDayDifference, RIDE_DAY_TABLES } from './ride-day-difference.ts';
+import { SimError } from './sim-error.ts';
+import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
+
+/**
+ * A fleet's records on both platforms: the purge's rows (fleet-control.ts), so a table added there is
+ * saved too, in reverse, parents before children (the order they are put back in). Two differ: the due
+ * index is the runner's own bookkeeping, remade after a restore, and platform_b's drivers are selected
+ * as those bound to the fleet's vehicles, where the purge takes those left with no binding.
+ */
+const PB_DRIVERS_OF_FLEET = 'id IN (SELECT driver_id FROM pb_bindings WHERE vehicle_id IN (SELECT id FROM pb_vehicles WHERE fleet_id = @fleet))';
+const FLEET_RECORDS: readonly RowSelection[] = [...FLEET_ROWS]
+  .reverse()
+  .filter((r) => r.table !== 'fleet_due')
+  .map((r) => (r.table === 'pb_drivers' ? { table: r.table, where: PB_DRIVERS_OF_FLEET } : r));
+
+const Name = z.string().regex(SNAPSHOT_NAME);
+const keyOf = (fleetId: string, name: string) => `${fleetId}/${Name.parse(name)}`;
+// What the fleet's last restore changed, for the API to undo it when its own half fails: its records
+// as they were (ride days: those the restore deleted), and the keys of the ride days it inserted.
+const undoKeyOf = (fleetId: string) => `${fleetId}/.before-restore`;
+const addedKeyOf = (fleetId: string) => `${fleetId}/.restore-added`;
+const isRideDays = (table: string) => (RIDE_DAY_TABLES as readonly string[]).includes(table);
+
+/**
+ * `/_control/fleets/:id/snapshots/...`: one fleet's records saved and put back while every other
+ * fleet goes on (the API's world snapshots, contract §5). Copies live in memory beside the database.
+ */
+export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: FleetClocks }): { router: Router; forgetFleet: (fleetId: string) => void; forgetAll: () => void } {
+  const router = Router();
+  const vault = createRowVault(db, 'fleet_vault', FLEET_RECORDS);
+  // The records but the ride days, put back whole (a few hundred rows); the ride days by difference.
+  const records = createRowVault(db, 'fleet_vault', FLEET_RECORDS.filter((r) => !isRideDays(r.table)));
+  const rideDays = createRideDayDifference(db, 'fleet_vault');
+  const purgeRecords = createFleetPurge(db, RIDE_DAY_TABLES);
+  const saved = new Set<string>();
+  const restore = db.transaction((fleetId: string, key: string) => {
+    records.save(undoKeyOf(fleetId), { fleet: fleetId });
+    rideDays.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId));
+    purgeRecords(fleetId);
+    records.loadInto(key);
+  });
+  const undo = db.transaction((fleetId: string) => {
+    rideDays.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
+    purgeRecords(fleetId);
+    records.loadInto(undoKeyOf(fleetId));
+    records.drop(undoKeyOf(fleetId));
+  });
+
+  router.post('/fleets/:id/snapshots/:name', (req, res) => {
+    const key = keyOf(req.params.id, req.params.name);
+    const sizeBytes = vault.save(key, { fleet: req.params.id });
+    saved.add(key);
+    res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes });
+  });
+
+  router.post('/fleets/:id/snapshots/:name/restore', (req, res) => {
+    const key = keyOf(req.params.id, req.params.name);
+    if (!saved.has(key)) throw new SimError(404, 'not_found', 'No such fleet snapshot.');
+    restore(req.params.id, key);
+    res.json({ fleetId: req.params.id, name: req.params.name, now: new Date(clocks.nowFor(req.params.id)).toISOString() });
+  });
+
+  router.post('/fleets/:id/undo-restore', (req, res) => {
+    undo(req.params.id);
+    res.json({ fleetId: req.params.id, now: new Date(clocks.nowFor(req.params.id)).toISOString() });
+  });
+
+  router.delete('/fleets/:id/snapshots/:name', (req, res) => {
+    const key = keyOf(req.params.id, req.params.name);
+    vault.drop(key);
+    res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
+  });
+
+  const dropAll = (prefix: string) => {
+    vault.dropPrefix(prefix);
+    for (const key of saved) if (key.startsWith(prefix)) saved.delete(key);
+  };
+  // A fleet deleted takes its copies along, and a whole restore or reset (the API's world snapshots
+  // are cleared with it) takes every fleet's: the fleet and state routes call these (app.ts).
+  return { router, forgetFleet: (fleetId) => dropAll(`${fleetId}/`), forgetAll: () => dropAll('') };
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineControlOperation, type ControlCapability } from '../../server/control/define.ts';
+import { buildControlDocument } from '../../server/control/document.ts';
+import { CONTROL_CAPABILITIES } from '../../server/control/operations.ts';
+
+/**
+ * The control document generated from the declarations describes what the hand-written one did
+ * (test/api/fixtures/control-document-before.json, saved before the move): the same operations, and
+ * for each the same parameters, body and statuses. The only changes are the intended ones.
+ */
+type Json = Record<string, unknown>;
+type Operation = { operationId: string; tags: string[]; parameters?: Json[]; requestBody?: Json; responses: Json };
+
+const before = JSON.parse(readFileSync(new URL('./fixtures/control-document-before.json', import.meta.url), 'utf8')) as Json;
+const after = JSON.parse(JSON.stringify(buildControlDocument())) as Json;
+
+/** `$ref`s followed, so a parameter's schema compares whether it is written in place or referred to. */
+function resolve(doc: Json, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolve(doc, v));
+  if (typeof value !== 'object' || value === null) return value;
+  const ref = (value as { $ref?: string }).$ref;
+  if (ref) return resolve(doc, ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Json)[key], doc));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(doc, v)]));
+}
+
+/** What a client can rely on, without the prose (descriptions, examples) that may be reworded. */
+function rules(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rules);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'description' && k !== 'example').map(([k, v]) => [k, rules(v)]));
+}
+
+function operations(doc: Json): Map<string, Operation> {
+  const found = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(item as Json)) found.set(`${method.toUpperCase()} ${path}`, op as Operation);
+  }
+  return found;
+}
+
+const parametersOf = (doc: Json, op: Operation) =>
+  Object.fromEntries(((resolve(doc, op.parameters ?? []) as Json[]) ?? []).map((p) => [`${p.in} ${p.name}`, rules(p)]));
+
+const ADDED = ['DELETE /_testbed/tenants'];
+// Issue 36: a world's faults, operations and a tag of their own.
+ADDED.push('POST /_testbed/tenants/{id}/faults', 'GET /_testbed/tenants/{id}/faults', 'DELETE /_testbed/tenants/{id}/faults', 'DELETE /_testbed/tenants/{id}/faults/{faultId}');
+// Issue 37: a world's request journal, added after the move.
+ADDED.push('GET /_testbed/tenants/{id}/requests', 'DELETE /_testbed/tenants/{id}/requests', 'GET /_testbed/tenants/{id}/requests.har');
+const ADDED_TAGS = ['Fallos', 'Solicitudes'];
+// Issue 38: world snapshots and unique values; fixtures widen the tenant's creation (withoutFixture).
+ADDED.push('POST /_testbed/tenants/{id}/snapshots', 'GET /_testbed/tenants/{id}/snapshots', 'POST /_testbed/tenants/{id}/snapshots/{name}/restore', 'DELETE /_testbed/tenants/{id}/snapshots/{name}');
+ADDED.push('POST /_testbed/tenants/{id}/unique/{kind}');
+ADDED_TAGS.push('Instantáneas de un mundo');
+/** Issue 38: `fixture` in the body of POST /_testbed/tenants, and its 503 when a platform fails while it is made. */
+function withoutFixture(key: string, op: Operation): Operation {
+  if (key !== 'POST /_testbed/tenants') return op;
+  const copy = JSON.parse(JSON.stringify(op)) as Operation & { requestBody: { content: Record<string, { schema: { properties: Json } }> } };
+  for (const media of Object.values(copy.requestBody.content)) delete media.schema.properties.fixture;
+  delete copy.responses['503'];
+  return copy;
+}
+const SNAPSHOT_NAME_PATHS = ['POST /_testbed/snapshots/{name}/restore', 'DELETE /_testbed/snapshots/{name}'];
+const was = operations(before);
+const is = operations(after);
+
+describe('the control document, generated from the declarations, against the one written by hand before', () => {
+  it('when both are listed, then the operations are the same, plus the deletion by name prefix, with the same ids and tags', () => {
+    const summary = (ops: Map<string, Operation>) => [...ops].map(([key, op]) => `${key} ${op.operationId} ${op.tags.join()}`).sort();
+
+    expect(summary(is).filter((line) => !ADDED.some((added) => line.startsWith(`${added} `)))).toEqual(summary(was));
+    expect(ADDED.every((key) => is.has(key))).toBe(true);
+  });
+
+  it.each([...was.keys()])('when %s is compared, then its parameters, body and statuses are the same', (key) => {
+    const [old, now] = [was.get(key)!, withoutFixture(key, is.get(key)!)];
+    const params = parametersOf(after, now);
+    // Issue 41 item 4: the snapshot name's pattern is now in the document; nothing else changes.
+    if (SNAPSHOT_NAME_PATHS.includes(key)) {
+      expect((params['path name'] as { schema: Json }).schema.pattern).toBe('^[a-z0-9-]{1,64}$');
+      delete (params['path name'] as { schema: Json }).schema.pattern;
+    }
+
+    expect(params).toEqual(parametersOf(before, old));
+    // A body is now said to be required, as it is: without one, or without its media type, 400.
+    expect(rules(now.requestBody)).toEqual(old.requestBody ? { ...(rules(old.requestBody) as Json), required: true } : undefined);
+    expect(Object.keys(now.responses).sort()).toEqual(Object.keys(old.responses).sort());
+  });
+
+  it('when the tags are compared, then they are the same, with the same descriptions', () => {
+    expect((after.tags as { name: string }[]).filter((tag) => !ADDED_TAGS.includes(tag.name))).toEqual(before.tags);
+  });
+});
+
+describe('a capability added to the control document', () => {
+  const ping = (tag: string) =>
+    defineControlOperation({
+      method: 'get', path: '/_testbed/tenants/{id}/ping', operationId: 'ping', tags: [tag], summary: 'Responde',
+      params: z.object({ id: z.string() }),
+      responses: { 200: { description: '{ok}' }, 404: ['NOT_FOUND'] },
+      handler: (_req, res) => void res.json({ ok: true }),
+    });
+
+  it('when a capability brings its operation and its tag, then both are in the document, with the guard\'s statuses', () => {
+    const added: ControlCapability = { tags: { Pruebas: 'Solo para esta prueba.' }, operations: [ping('Pruebas')] };
+
+    const doc = buildControlDocument([...CONTROL_CAPABILITIES, added]);
+    const op = (doc.paths!['/_testbed/tenants/{id}/ping'] as Record<string, Operation>).get;
+
+    expect(doc.tags!.at(-1)).toEqual({ name: 'Pruebas', description: 'Solo para esta prueba.' });
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+  });
+
+  it('when an operation uses a tag no capability describes, then the document is not built', () => {
+    expect(() => buildControlDocument([...CONTROL_CAPABILITIES, { operations: [ping('Sin descripción')] }])).toThrow('etiqueta sin descripción: Sin descripción');
+  });
+
+  it('when two capabilities declare the same method and path, then the document is not built', () => {
+    const twice: ControlCapability = { tags: { Pruebas: 'x' }, operations: [ping('Pruebas'), { ...ping('Pruebas'), operationId: 'pingAgain' }] };
+
+    expect(() => buildControlDocument([...CONTROL_CAPABILITIES, twice])).toThrow('operación repetida: GET /_testbed/tenants/{id}/ping');
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from '../support/app.ts';
+import { validBody } from '../support/vehicles.ts';
+
+/** A world that made three requests: a 201, a 400 with a hostile model and a 404. */
+async function worldWithRequests() {
+  const t = makeTestApp();
+  const { tenant, key, auth } = t.newTenant();
+  const created = await t.request.post('/v1/vehicles').set(auth).send(validBody()).expect(201);
+  await t.request.post('/v1/vehicles').set(auth).send(validBody({ year: '<b>dos mil</b>' })).expect(400);
+  await t.request.get('/v1/vehicles/00000000-0000-4000-8000-000000000000').set(auth).expect(404);
+  const get = (path: string) => t.request.get(`/dashboard/worlds/${tenant.id}${path}`);
+  return { t, tenant, key, created, get };
+}
+
+const methodsShown = (text: string) => [...text.matchAll(/<span class="metodo">(\w+)<\/span> <code>([^<]*)<\/code>/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('dashboard: a world\'s requests', () => {
+  it('when the requests tab is opened, then the world\'s requests are listed newest first, each expandable to headers and bodies', async () => {
+    const { tenant, key, created, get } = await worldWithRequests();
+
+    const page = (await get('/requests').expect(200)).text;
+
+    expect(methodsShown(page)).toEqual(['GET /v1/vehicles/00000000-0000-4000-8000-000000000000', 'POST /v1/vehicles', 'POST /v1/vehicles']);
+    expect(page).toContain('aria-current="page">Solicitudes</a>');
+    expect(page).toContain(`authorization: Bearer ${key.prefix}_…`);
+    expect(page).toContain(`&quot;id&quot;: &quot;${created.body.id}&quot;`); // the 201's body, pretty JSON
+    expect(page).toContain('&lt;b&gt;dos mil&lt;/b&gt;'); // a body is text, never markup
+    expect(page).not.toContain('<b>dos mil</b>');
+    expect(page).not.toContain(key.key);
+    expect(page).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har" download`);
+  });
+
+  it.each([
+    ['?status=4xx', ['GET /v1/vehicles/00000000-0000-4000-8000-000000000000', 'POST /v1/vehicles']],
+    ['?status=2xx', ['POST /v1/vehicles']],
+    ['?path=/v1/vehicles/{id}', ['GET /v1/vehicles/00000000-0000-4000-8000-000000000000']],
+    ['?status=5xx', []],
+  ])('when the list is filtered by %s, then only those requests are shown', async (query, shown) => {
+    const { get } = await worldWithRequests();
+
+    const list = (await get(`/requests/list${query}`).set('HX-Request', 'true').expect(200)).text;
+
+    expect(methodsShown(list)).toEqual(shown);
+    if (shown.length === 0) expect(list).toContain('Ninguna solicitud de este mundo cumple el filtro.');
+  });
+
+  it('when the path filter does not start with /, then the page says so in Spanish with 400 and shows no stack', async () => {
+    const { get } = await worldWithRequests();
+
+    const res = await get('/requests/list?path=vehicles').set('HX-Request', 'true').expect(400);
+
+    expect(res.text).toContain('path debe empezar por /');
+    expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('when a world has made no request, then the tab says so; another world\'s requests never show', async () => {
+    const { t } = await worldWithRequests();
+    const quiet = t.newTenant('Callado');
+
+    const page = (await t.request.get(`/dashboard/worlds/${quiet.tenant.id}/requests`).expect(200)).text;
+
+    expect(methodsShown(page)).toEqual([]);
+    expect(page).toContain('Este mundo no ha hecho solicitudes con sus claves.');
+  });
+
+  it('when the HAR link is followed, then the journal comes as HAR 1.2, filtered as the page is', async () => {
+    const { tenant, get } = await worldWithRequests();
+
+    const res = await get('/requests.har?status=4xx').expect(200);
+
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${tenant.id}.har"`);
+    expect(res.body.log.version).toBe('1.2');
+    expect(res.body.log.entries.map((e: { response: { status: number } }) => e.response.status)).toEqual([400, 404]);
+  });
+
+  it('when the world does not exist, then 404 in Spanish', async () => {
+    const t = makeTestApp();
+    const res = await t.request.get('/dashboard/worlds/00000000-0000-4000-8000-000000000000/requests').expect(404);
+    expect(res.text).toContain('El tenant no existe.');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { allowUndeclaredResponses } from '../support/openapi-records.ts';
+import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
+
+describe('dashboard: a world\'s API faults', () => {
+  const { w, get, act } = useDashboardWorld();
+
+  it('when a rule is added from the world page, then the world\'s requests meet it and the page lists it with its hits', async () => {
+    allowUndeclaredResponses('a fault rule answers any operation with its own status');
+    const { tenant, auth } = w.newTenant();
+
+    const page = await get(`/worlds/${tenant.id}`);
+    const added = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', operation: 'listVehicles', times: '2', after: '', when: 'before' });
+    const faulted = await w.request.get('/v1/vehicles').set(auth);
+    const listed = await get(`/worlds/${tenant.id}/faults`);
+
+    expect(page.text).toContain('Fallos de la API');
+    expect(page.text).toContain('El mundo no tiene reglas de fallo.');
+    expect(added.status).toBe(200);
+    expect(added.text).toContain('Regla flt_1 creada: internal en listVehicles.');
+    expect(faulted.status).toBe(500);
+    expect(listed.text).toMatch(/<code>flt_1<\/code><\/td><td>internal<\/td><td>listVehicles<\/td><td>before<\/td>\s*<td>1<\/td><td>1<\/td>/);
+  });
+
+  it('when a rule is removed from the page, then the world\'s requests pass again', async () => {
+    const { tenant, auth } = w.newTenant();
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'reset' }).expect(200);
+
+    const removed = await act('delete', `/worlds/${tenant.id}/faults/flt_1`);
+    const res = await w.request.get('/v1/vehicles').set(auth);
+
+    expect(removed.text).toContain('Regla flt_1 quitada.');
+    expect(res.status).toBe(200);
+    expect((await get(`/worlds/${tenant.id}/faults`)).text).toContain('El mundo no tiene reglas de fallo.');
+  });
+
+  it('when the form\'s rule is bad, then the page says which field in Spanish and no rule is made', async () => {
+    const { tenant } = w.newTenant();
+
+    expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '3' }), 400, 'VALIDATION', 'probability va de 0 a 1');
+    expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de fallo no existe.');
+    expect(w.services.faults.list(tenant.id).data).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
+
+describe('dashboard: a world\'s snapshots', () => {
+  const { w, f, act } = useDashboardWorld();
+
+  it('when a world is saved, changed and restored from its page, then it is as saved, and the card lists its snapshot', async () => {
+    const { tenant, auth } = w.newTenant('Con instantáneas');
+    await f.vehicle(auth);
+
+    const saved = await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'inicio' });
+    await f.vehicle(auth);
+    const page = await w.request.get(`/dashboard/worlds/${tenant.id}`).expect(200);
+    const restored = await act('post', `/worlds/${tenant.id}/snapshots/inicio/restore`);
+
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('Instantánea «inicio» de «Con instantáneas» guardada.');
+    expect(page.text).toContain('Instantáneas del mundo');
+    expect(page.text).toContain('<code>inicio</code>');
+    expect(restored.status).toBe(200);
+    expect(restored.headers['hx-trigger']).toBe('mundo-cambiado');
+    expect((await w.request.get('/v1/vehicles').set(auth).expect(200)).body.data).toHaveLength(1);
+  });
+
+  it('when a snapshot is deleted from the card, then the list shows none; a bad name is 400 and an unknown one 404, in Spanish', async () => {
+    const { tenant } = w.newTenant('Borrar instantánea');
+    await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'uno' });
+
+    const removed = await act('delete', `/worlds/${tenant.id}/snapshots/uno`);
+    const list = await w.request.get(`/dashboard/worlds/${tenant.id}/snapshots`).expect(200);
+
+    expect(removed.text).toContain('Instantánea «uno» de «Borrar instantánea» borrada.');
+    expect(list.text).toContain('Este mundo no tiene instantáneas.');
+    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'Mal Nombre' }), 400, 'VALIDATION', 'Nombre de instantánea no válido');
+    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea no existe.');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../support/images.ts';
+import { journalApp } from '../support/journal.ts';
+import { validBody } from '../support/vehicles.ts';
+
+describe('request journal: bodies', () => {
+  it('when a JSON body is over 64 KiB, then its first 64 KiB are kept as text with truncated: true', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    await t.request.post('/v1/vehicles').set(auth).send(validBody({ model: 'x'.repeat(70_000) })).expect(400);
+
+    const { request } = t.entries(tenant.id)[0];
+    expect(request.truncated).toBe(true);
+    expect(typeof request.body).toBe('string');
+    expect(Buffer.byteLength(request.body as string)).toBe(64 * 1024);
+  });
+
+  it('when a body is exactly 64 KiB, then it is kept whole; one byte more and it is cut', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const bodyOf = (bytes: number) => {
+      const skeleton = JSON.stringify({ model: '' });
+      return { model: 'y'.repeat(bytes - skeleton.length) };
+    };
+    await t.request.post('/v1/vehicles').set(auth).send(bodyOf(64 * 1024));
+    await t.request.post('/v1/vehicles').set(auth).send(bodyOf(64 * 1024 + 1));
+
+    const [over, exact] = t.entries(tenant.id);
+    expect(exact.request).toMatchObject({ body: bodyOf(64 * 1024), truncated: false });
+    expect(over.request.truncated).toBe(true);
+  });
+
+  it('when a document is uploaded, then the parts are described (name, filename, content type, size) and no file byte is kept', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const vehicle = await t.request.post('/v1/vehicles').set(auth).send(validBody());
+
+    await t.request.post(`/v1/vehicles/${vehicle.body.id}/documents`).set(auth).field('type', 'circulation_card').attach('file', TINY_PNG, 'tarjeta.png');
+
+    const entry = t.entries(tenant.id)[0];
+    expect(entry.request.body).toEqual({
+      parts: [
+        { name: 'type', filename: null, contentType: 'text/plain', size: 'circulation_card'.length, value: 'circulation_card' },
+        { name: 'file', filename: 'tarjeta.png', contentType: 'image/png', size: TINY_PNG.length },
+      ],
+    });
+    const text = JSON.stringify(entry);
+    expect(text).not.toContain(TINY_PNG.toString('base64'));
+    expect(text).not.toContain(TINY_PNG.subarray(8).toString('latin1'));
+  });
+});
+
+describe('request journal: faults', () => {
+  it('when a fault rule answered the request, then the entry carries the rule id, as X-Testbed-Fault does', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const rule = (await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'internal', operation: 'getMe', times: 1 }).expect(201)).body;
+
+    const faulted = await t.request.get('/v1/me').set(auth).expect(500);
+    await t.request.get('/v1/me').set(auth).expect(200);
+
+    expect(faulted.headers['x-testbed-fault']).toBe(rule.id);
+    expect(t.entries(tenant.id).map((e) => [e.status, e.fault])).toEqual([[200, null], [500, rule.id]]);
+  });
+
+  it('when a fault rule drops the connection, then the entry has no status and says which rule did it', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const rule = (await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'reset', times: 1 }).expect(201)).body;
+
+    const dropped = await t.request.get('/v1/me').set(auth).then(() => null, (err: Error) => err);
+
+    expect(dropped).toBeInstanceOf(Error);
+    // The server sees the socket close a moment after the client does.
+    await expect.poll(() => t.entries(tenant.id).length, { timeout: 30_000 }).toBe(1);
+    expect(t.entries(tenant.id)[0]).toMatchObject({ status: null, fault: rule.id, response: { body: null } });
+  });
+});

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from '../support/app.ts';
+import { unicodeString } from '../support/arbitraries.ts';
+
+const RUNS = { numRuns: 60 };
+const PATHS = ['/v1/me', '/v1/vehicles', '/v1/vehicles/{x}', '/v1/drivers/{x}', '/v1/nada/{x}', '/v1/vehicles/{x}/documents'];
+
+/** The secret as given, or as a URL or a JSON text may spell it (decoded back to it by their readers). */
+const inUrl = (secret: string) => fc.constantFrom(secret, secret.replaceAll('_', '%5F'));
+const inJson = (secret: string) => fc.constantFrom(secret, secret.replaceAll('_', '\\u005f'));
+
+/** The journal's text, and the same with its %-escapes undone: neither may hold a secret. */
+const readings = (text: string) => [text, text.replace(/%5F/gi, '_')];
+
+/** A random request of a world, with its own key and others' secrets hidden in random places. */
+function randomRequest(secrets: string[]) {
+  const secret = fc.constantFrom(...secrets);
+  const piece = fc.oneof(unicodeString, secret, fc.tuple(unicodeString, secret, unicodeString).map((p) => p.join('')));
+  return fc.record({
+    method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT'),
+    path: fc.tuple(fc.constantFrom(...PATHS), secret.chain(inUrl)).map(([p, s]) => p.replace('{x}', s)),
+    query: fc.dictionary(fc.oneof(fc.constantFrom('plate', 'q'), secret), fc.oneof(piece, secret.chain(inUrl)), { maxKeys: 3 }),
+    header: fc.option(fc.tuple(fc.constantFrom('x-api-key', 'x-trace', 'cookie'), secret), { nil: undefined }),
+    body: fc.oneof(
+      fc.constant(undefined),
+      fc.dictionary(fc.constantFrom('plate', 'model', 'notes', 'key', 'name'), fc.oneof(piece, fc.array(piece, { maxLength: 3 })), { maxKeys: 4 }).map((b) => ({ kind: 'json' as const, b })),
+      secret.chain(inJson).map((s) => ({ kind: 'raw' as const, b: `{"plate":"${s}", "model": ` })),
+      fc.tuple(secret, secret).map(([name, file]) => ({ kind: 'multipart' as const, b: { name, file } })),
+    ),
+  });
+}
+
+describe('request journal: never a secret', () => {
+  it('when a world sends random requests with keys hidden anywhere, then no entry and no HAR ever holds a secret', async () => {
+    const t = makeTestApp();
+    const { tenant, key, auth } = t.newTenant();
+    const second = t.tenants.createKey(tenant.id);
+    const elsewhere = t.newTenant('Otra').key;
+    const secrets = [key.key, second.key, elsewhere.key];
+
+    await fc.assert(
+      fc.asyncProperty(randomRequest(secrets), async (r) => {
+        t.services.journal.clear(tenant.id); // each request judged alone, so a failure shrinks to one
+        const url = `${r.path}?${new URLSearchParams(r.query)}`;
+        let req = t.request[r.method.toLowerCase() as 'get'](url).set(auth);
+        if (r.header) req = req.set(r.header[0], r.header[1]);
+        if (r.body?.kind === 'json') req = req.send(r.body.b);
+        if (r.body?.kind === 'raw') req = req.set('Content-Type', 'application/json').send(r.body.b);
+        if (r.body?.kind === 'multipart') req = req.field(r.body.b.name, r.body.b.file).attach('file', Buffer.from(r.body.b.file), `${r.body.b.file}.png`);
+        await req.catch(() => undefined);
+
+        const kept = JSON.stringify([t.services.journal.list(tenant.id, { limit: '100' }), t.services.journal.har(tenant.id, {})]);
+        const found = secrets.filter((s) => readings(kept).some((text) => text.includes(s)));
+        expect(found, `a secret is in the journal: ${kept}`).toEqual([]);
+      }),
+      RUNS,
+    );
+    // The property held over requests that were journaled at all.
+    expect(t.services.journal.list(tenant.id, {}).data).toHaveLength(1);
+  });
+});

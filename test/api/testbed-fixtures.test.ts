@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../support/world.ts';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+describe('/_testbed/tenants with a fixture, and unique values', () => {
+  const w = useWorld();
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+  const createTenant = (fixture: unknown) => w.request.post('/_testbed/tenants').send({ name: 'Flota Fixture', fixture });
+  const tenantCount = () => w.deps.db.prepare('SELECT count(*) FROM tenants').pluck().get() as number;
+
+  it('when a fixture is given, then the answer adds its ids and the world\'s key reads them, synced on both platforms', async () => {
+    const res = await createTenant({ vehicles: 2, drivers: 2, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true });
+
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body.fixture)).toEqual(['vehicleIds', 'driverIds', 'assignmentIds']);
+    const auth = bearer(res.body.keys[0].key);
+    const assignments = (await w.request.get('/v1/assignments').set(auth).expect(200)).body.data;
+    expect(assignments.map((a: { id: string }) => a.id).sort()).toEqual([...res.body.fixture.assignmentIds].sort());
+    expect(assignments.every((a: { platformSync: string }) => a.platformSync === 'synced')).toBe(true);
+    const onA = (await w.request.get(`/_testbed/platforms/platform_a?tenant=${res.body.id}`).expect(200)).body;
+    expect(onA.bindings.map((b: { driverId: string }) => b.driverId).sort()).toEqual([...res.body.fixture.driverIds].sort());
+  });
+
+  it('when no fixture is given, then the answer is as before, without fixture', async () => {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Sin fixture' }).expect(201);
+    expect(res.body.fixture).toBeUndefined();
+  });
+
+  it('when the fixture is at its limits, then the world is made (500 drivers, 366 days of a fleet without vehicles)', async () => {
+    const res = await createTenant({ drivers: 500, rideDays: 366 });
+
+    expect(res.status).toBe(201);
+    expect(res.body.fixture.driverIds).toHaveLength(500);
+  });
+
+  it.each([
+    [{ vehicles: 501 }, 'fixture.vehicles', 'como máximo 500'],
+    [{ drivers: 501 }, 'fixture.drivers', 'como máximo 500'],
+    [{ rideDays: 367 }, 'fixture.rideDays', 'como máximo 366'],
+    [{ vehicles: -1 }, 'fixture.vehicles', 'negativo'],
+    [{ vehicles: 1.5 }, 'fixture.vehicles', 'entero'],
+    [{ registeredOn: ['platform_c'] }, 'fixture.registeredOn.0', 'platform_a o platform_b'],
+    [{ boundOn: ['platform_b'] }, 'fixture.boundOn.0', 'solo admite platform_a'],
+    [{ vehicles: 1, drivers: 2, registeredOn: ['platform_b'], assigned: true }, 'fixture.assigned', 'tantos vehículos'],
+    [{ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], assigned: true }, 'fixture.assigned', 'boundOn'],
+    [{ trucks: 3 }, 'fixture', 'no admite trucks'],
+    ['muchos', 'fixture', 'objeto'],
+  ])('when the fixture is %j, then 400 VALIDATION names %s and no tenant is made', async (fixture, field, words) => {
+    const before = tenantCount();
+
+    const res = await createTenant(fixture);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    const detail = res.body.error.details.find((d: { field: string }) => d.field === field);
+    expect(detail?.message ?? res.body.error.message).toContain(words);
+    expect(tenantCount()).toBe(before);
+  });
+
+  it('when a platform is down while the fixture is made, then 503 in Spanish and no tenant is left', async () => {
+    const before = tenantCount();
+    w.net.platformDown('platform_b');
+
+    const res = await createTenant({ vehicles: 1, registeredOn: ['platform_b'] });
+
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(res.body.error.message).toMatch(/plataforma/i);
+    expect(tenantCount()).toBe(before);
+  });
+
+  it('when unique values are drawn for two worlds, then each is valid and none repeats; bad kind 400, unknown world 404', async () => {
+    const [a, b] = await Promise.all([createTenant({}), createTenant({})]).then((r) => r.map((x) => x.body.id as string));
+    const draw = async (id: string, kind: string) => (await w.request.post(`/_testbed/tenants/${id}/unique/${kind}`).expect(200)).body.value as string;
+    const values = [];
+    for (const id of [a, b]) for (const kind of ['plate', 'vin', 'whatsapp']) values.push(await draw(id, kind), await draw(id, kind));
+
+    expect(new Set(values).size).toBe(12);
+    const bad = await w.request.post(`/_testbed/tenants/${a}/unique/curp`);
+    expect([bad.status, bad.body.error.code, bad.body.error.message]).toEqual([400, 'VALIDATION', 'kind debe ser plate, vin o whatsapp, no «curp».']);
+    expect((await w.request.post(`/_testbed/tenants/${UNKNOWN}/unique/plate`)).status).toBe(404);
+    const plate = await draw(a, 'plate');
+    const made = await w.request.post('/v1/vehicles').set(bearer((await w.request.post(`/_testbed/tenants/${b}/keys`).send({})).body.key))
+      .send({ plate, brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' });
+    expect(made.status).toBe(201);
+  });
+});

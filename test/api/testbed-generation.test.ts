@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { GENERATION_HEADER } from '../../server/snapshots/generation.ts';
+import { ridesFixtures } from '../support/rides-fixtures.ts';
+import { useWorldOnDataDir } from '../support/world.ts';
+
+/** Issue 35: work of several calls that spans a reset or a whole-testbed restore fails with 409, never leaves a hole. */
+describe('the state a piece of work started on', () => {
+  const w = useWorldOnDataDir();
+  const r = ridesFixtures(w);
+  const generate = (tenantId: string, from: string, to: string, generation?: string) =>
+    w.request.post('/_testbed/rides/generate').set(generation === undefined ? {} : { [GENERATION_HEADER]: generation }).send({ tenantId, from, to });
+  const ridesIn = async (auth: Record<string, string>) => (await w.request.get('/v1/rides?platform=platform_b&limit=100').set(auth).expect(200)).body.data.length as number;
+
+  it('when a call sends back the generation it was given, then it goes through and is given the same one', async () => {
+    const first = await w.request.get('/_testbed/clock').expect(200);
+    const generation = first.headers[GENERATION_HEADER];
+    expect(generation).toMatch(/^[0-9a-z]+\.\d+$/);
+    const again = await w.request.get('/_testbed/clock').set(GENERATION_HEADER, generation).expect(200);
+    expect(again.headers[GENERATION_HEADER]).toBe(generation);
+  });
+
+  it('when a snapshot is restored between two chunks of a generate, then the second chunk answers 409 CONFLICT and generates nothing', async () => {
+    const fleet = await r.pbFleet(1);
+    await w.request.post('/_testbed/snapshots').send({ name: 'antes' }).expect(201);
+    const chunk = await generate(fleet.tenantId, r.daysAgo(6), r.daysAgo(4)).expect(200);
+    const generation = chunk.headers[GENERATION_HEADER];
+    await w.request.post('/_testbed/snapshots/antes/restore').expect(200);
+    const before = await ridesIn(fleet.auth);
+
+    const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), generation);
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(res.body.error.message).toMatch(/se reinició o se restauró mientras este trabajo seguía en curso/);
+    expect(await ridesIn(fleet.auth)).toBe(before);
+  });
+
+  it('when the testbed is reset, then the generation changes too', async () => {
+    const generation = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
+    await w.request.post('/_testbed/reset').expect(200);
+    const res = await w.request.get('/_testbed/clock').set(GENERATION_HEADER, generation);
+    expect([res.status, res.body.error?.code]).toEqual([409, 'CONFLICT']);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../support/world.ts';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+describe('/_testbed/tenants/{id}/snapshots', () => {
+  const w = useWorld();
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+  async function world(fixture: object = {}) {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Mundo', fixture }).expect(201);
+    return { id: res.body.id as string, auth: bearer(res.body.keys[0].key), fixture: res.body.fixture };
+  }
+  const base = (id: string) => `/_testbed/tenants/${id}/snapshots`;
+  const vehicles = async (auth: { Authorization: string }) => (await w.request.get('/v1/vehicles?limit=100').set(auth).expect(200)).body.data.length;
+  const plate = async (id: string) => (await w.request.post(`/_testbed/tenants/${id}/unique/plate`).expect(200)).body.value;
+  /** A vehicle made through the API with the world's next unique plate; answers its body (201 checked). */
+  async function newVehicle(id: string, auth: { Authorization: string }, extra: object = {}) {
+    const body = { plate: await plate(id), brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara', ...extra };
+    return (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;
+  }
+
+  it('when a world is saved, changed and restored over HTTP, then it is as saved, its key still works and a key made since answers 401', async () => {
+    const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
+    const saved = await w.request.post(base(a.id)).send({ name: 'inicio' });
+    const later = (await w.request.post(`/_testbed/tenants/${a.id}/keys`).send({})).body.key;
+    await newVehicle(a.id, a.auth);
+    await w.request.post('/_testbed/clock/advance').send({ duration: '2d', tenant: a.id }).expect(200);
+
+    const restored = await w.request.post(`${base(a.id)}/inicio/restore`);
+
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual({ name: 'inicio', tenant: a.id, createdAt: expect.any(String) });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ name: 'inicio', now: saved.body.createdAt });
+    expect((await w.request.get(`/_testbed/clock?tenant=${a.id}`)).body.now).toBe(saved.body.createdAt);
+    expect(await vehicles(a.auth)).toBe(2);
+    expect((await w.request.get('/v1/me').set(bearer(later))).status).toBe(401);
+    const list = (await w.request.get(base(a.id)).expect(200)).body.data;
+    expect(list).toEqual([{ name: 'inicio', createdAt: saved.body.createdAt, sizeBytes: expect.any(Number) }]);
+  });
+
+  it('when another world created a plate the snapshot holds, then restore is 409 naming it in Spanish and the world stays as it is', async () => {
+    const a = await world();
+    const b = await world();
+    await w.request.post(base(a.id)).send({ name: 'vacio' }).expect(201);
+    const made = await newVehicle(a.id, a.auth);
+    await w.request.post(base(a.id)).send({ name: 'con-placa' }).expect(201);
+    await w.request.post(`${base(a.id)}/vacio/restore`).expect(200);
+    await w.request.post('/v1/vehicles').set(b.auth)
+      .send({ plate: made.plate, brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' }).expect(201);
+
+    const res = await w.request.post(`${base(a.id)}/con-placa/restore`);
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(res.body.error.message).toBe(`No se puede restaurar «con-placa»: la placa ${made.plate} es ahora de otro mundo; no se restauró nada.`);
+    expect(await vehicles(a.auth)).toBe(0);
+  });
+
+  it('when a world is restored, then the platforms hold its records as saved and another world\'s records are untouched', async () => {
+    const a = await world({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    const b = await world({ vehicles: 1, registeredOn: ['platform_a'] });
+    const view = async (id: string) => (await w.request.get(`/_testbed/platforms/platform_a?tenant=${id}`).expect(200)).body;
+    const [savedA, savedB] = [await view(a.id), await view(b.id)];
+    await w.request.post(base(a.id)).send({ name: 'unido' }).expect(201);
+    await w.request.delete(`/v1/assignments/${a.fixture.assignmentIds[0]}`).set(a.auth).expect(200);
+    const extra = (await newVehicle(b.id, b.auth, { platforms: ['platform_a'] })).id;
+    await w.request.post(`/v1/vehicles/${extra}/registrations`).set(b.auth).send({ platform: 'platform_a' }).expect(201);
+    const changedB = await view(b.id);
+    expect((await view(a.id)).bindings).toEqual([]);
+
+    await w.request.post(`${base(a.id)}/unido/restore`).expect(200);
+
+    expect(await view(a.id)).toEqual(savedA);
+    expect(await view(b.id)).toEqual(changedB);
+    expect(changedB).not.toEqual(savedB);
+  });
+
+  it.each([
+    ['POST', 'Mal Nombre', 400, 'VALIDATION'],
+    ['RESTORE', 'nunca-guardada', 404, 'NOT_FOUND'],
+    ['DELETE', 'nunca-guardada', 404, 'NOT_FOUND'],
+    ['RESTORE', 'MAL', 400, 'VALIDATION'],
+  ])('when %s names %s, then %i %s', async (action, name, status, code) => {
+    const a = await world();
+    const res = action === 'POST'
+      ? await w.request.post(base(a.id)).send({ name })
+      : action === 'RESTORE' ? await w.request.post(`${base(a.id)}/${name}/restore`) : await w.request.delete(`${base(a.id)}/${name}`);
+    expect([res.status, res.body.error.code]).toEqual([status, code]);
+    expect(res.body.error.message).toMatch(/instantánea/);
+  });
+
+  it('when the tenant is unknown, or the body has no name, then 404 and 400; delete forgets one snapshot; deleting the tenant forgets all', async () => {
+    expect((await w.request.post(base(UNKNOWN)).send({ name: 'x' })).status).toBe(404);
+    expect((await w.request.get(base(UNKNOWN))).status).toBe(404);
+    const a = await world();
+    const noName = await w.request.post(base(a.id)).send({});
+    expect([noName.status, noName.body.error.code]).toEqual([400, 'VALIDATION']);
+    await w.request.post(base(a.id)).send({ name: 'uno' }).expect(201);
+    await w.request.post(base(a.id)).send({ name: 'dos' }).expect(201);
+
+    expect((await w.request.delete(`${base(a.id)}/uno`)).body).toEqual({ name: 'uno', deleted: true });
+    expect((await w.request.get(base(a.id))).body.data.map((s: { name: string }) => s.name)).toEqual(['dos']);
+    await w.request.delete(`/_testbed/tenants/${a.id}`).expect(200);
+    expect((await w.request.get(base(a.id))).status).toBe(404);
+    expect(w.net.simulators.db.prepare("SELECT count(*) FROM fleet_vault.saved_pa_vehicles WHERE vault_key LIKE ?").pluck().get(`${a.id}/%`)).toBe(0);
+  });
+});

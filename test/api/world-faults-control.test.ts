@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { expectEnvelope } from '../support/error-envelope.ts';
+import { faultsApp } from '../support/world-faults.ts';
+
+const UNKNOWN_TENANT = '00000000-0000-4000-8000-000000000000';
+
+describe('/_testbed/tenants/{id}/faults', () => {
+  it('when a rule is made with only an effect, then it is answered 201 with every field, its defaults and live counters', async () => {
+    const f = faultsApp();
+
+    const res = await f.addRule({ effect: 'unavailable' });
+
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: 'flt_1', effect: 'unavailable', operation: null, method: null, path: null, times: null, after: 0,
+      probability: 1, retryAfter: 1, delayMs: null, when: 'before', hits: 0, remaining: null,
+    });
+  });
+
+  it.each([
+    [{ effect: 'explode' }, 'effect'],
+    [{}, 'effect'],
+    [{ effect: 'internal', operation: 'makeVehicle' }, 'operation'],
+    [{ effect: 'internal', operation: 'createVehicle', method: 'POST' }, 'operation'],
+    [{ effect: 'internal', method: 'TRACE' }, 'method'],
+    [{ effect: 'internal', path: 'vehicles' }, 'path'],
+    [{ effect: 'internal', path: '/v1/vehicles/{vehicleId}' }, 'path'],
+    [{ effect: 'internal', path: `/v1/${'x'.repeat(510)}` }, 'path'],
+    [{ effect: 'internal', probability: 1.01 }, 'probability'],
+    [{ effect: 'internal', probability: -0.01 }, 'probability'],
+    [{ effect: 'internal', times: 0 }, 'times'],
+    [{ effect: 'internal', times: 1_000_001 }, 'times'],
+    [{ effect: 'internal', times: 1.5 }, 'times'],
+    [{ effect: 'internal', after: -1 }, 'after'],
+    [{ effect: 'rate_limited', retryAfter: -1 }, 'retryAfter'],
+    [{ effect: 'rate_limited', retryAfter: 3_601 }, 'retryAfter'],
+    [{ effect: 'internal', retryAfter: 1 }, 'retryAfter'],
+    [{ effect: 'delay' }, 'delayMs'],
+    [{ effect: 'delay', delayMs: 0 }, 'delayMs'],
+    [{ effect: 'delay', delayMs: 60_001 }, 'delayMs'],
+    [{ effect: 'internal', delayMs: 10 }, 'delayMs'],
+    [{ effect: 'internal', when: 'during' }, 'when'],
+    [{ effect: 'internal', extra: true }, '(cuerpo)'],
+  ])('when the rule is %j, then 400 VALIDATION names %s and no rule is made', async (rule, field) => {
+    const f = faultsApp();
+
+    const res = await f.addRule(rule);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(JSON.stringify(res.body.error)).toContain(field);
+    expect((await f.listRules()).body.data).toEqual([]);
+  });
+
+  it.each([
+    [{ effect: 'internal', probability: 0, times: 1, after: 0 }],
+    [{ effect: 'internal', probability: 1, times: 1_000_000, after: 1_000_000 }],
+    [{ effect: 'rate_limited', retryAfter: 0 }],
+    [{ effect: 'unavailable', retryAfter: 3_600 }],
+    [{ effect: 'delay', delayMs: 1 }],
+    [{ effect: 'delay', delayMs: 60_000, when: 'after' }],
+    [{ effect: 'internal', method: 'patch', path: '/v1/vehicles/{id}' }],
+    [{ effect: 'internal', path: `/v1/${'x'.repeat(508)}` }],
+  ])('when the rule is %j (at a bound), then it is made', async (rule) => {
+    const f = faultsApp();
+
+    const res = await f.addRule(rule);
+
+    expect(res.status).toBe(201);
+  });
+
+  it('when the tenant is unknown, then every call answers 404 NOT_FOUND', async () => {
+    const f = faultsApp();
+    const base = `/_testbed/tenants/${UNKNOWN_TENANT}/faults`;
+
+    const answers = [
+      await f.request.post(base).send({ effect: 'internal' }),
+      await f.request.post(base).send({ platform: 'platform_a', mode: 'error' }),
+      await f.request.get(base),
+      await f.request.delete(base),
+      await f.request.delete(`${base}/flt_1`),
+      await f.request.get('/_testbed/tenants/not-a-uuid/faults'),
+    ];
+
+    for (const res of answers) expectEnvelope(res, 404, 'NOT_FOUND');
+  });
+
+  it('when one rule is deleted, then it is gone and the others stay; an unknown rule answers 404', async () => {
+    const f = faultsApp();
+    await f.addRule({ effect: 'internal' });
+    await f.addRule({ effect: 'reset' });
+
+    const deleted = await f.request.delete(`/_testbed/tenants/${f.one.tenant.id}/faults/flt_1`);
+    const again = await f.request.delete(`/_testbed/tenants/${f.one.tenant.id}/faults/flt_1`);
+    const created = await f.createVehicle(f.two.auth);
+
+    expect(deleted.body).toEqual({ id: 'flt_1', deleted: true });
+    expectEnvelope(again, 404, 'NOT_FOUND');
+    expect((await f.listRules()).body.data.map((r: { id: string }) => r.id)).toEqual(['flt_2']);
+    expect(created.status).toBe(201);
+  });
+
+  it('when every fault of a world is deleted, then the count is answered, requests pass, and new ids do not reuse old ones', async () => {
+    const f = faultsApp();
+    await f.addRule({ effect: 'internal' });
+    await f.addRule({ effect: 'reset' });
+    await f.addRule({ effect: 'internal' }, f.two.tenant.id);
+    await f.request.post(`/_testbed/tenants/${f.one.tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+
+    const cleared = await f.request.delete(`/_testbed/tenants/${f.one.tenant.id}/faults`);
+    const created = await f.createVehicle();
+    const next = await f.addRule({ effect: 'internal', times: 1 });
+
+    expect(cleared.body).toEqual({ deleted: 3 });
+    expect(created.status).toBe(201);
+    expect(next.body.id).toBe('flt_3');
+    expect((await f.listRules()).body.platforms).toEqual({});
+    expect((await f.listRules(f.two.tenant.id)).body.data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SimClock } from '../../server/lib/clock.ts';
+import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
+import { allowUndeclaredResponses } from '../support/openapi-records.ts';
+import { usePlatformNetwork } from '../support/platform-network.ts';
+
+/** The API and both simulators on a data dir of its own (reset needs one); delays recorded, not slept. */
+function useFaultWorld(overrides: Parameters<typeof makeTestApp>[0] = {}) {
+  const clock = SimClock.frozenAt(TEST_CLOCK_START);
+  const net = usePlatformNetwork({ clock });
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-faults-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const waits: number[] = [];
+  const app = makeTestApp({
+    clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, dataDir,
+    platformTimeoutMs: 1_500, realWait: async (ms) => void waits.push(ms), ...overrides,
+  });
+  return { ...app, waits };
+}
+
+describe('world faults: a platform failing for one world', () => {
+  const w = useFaultWorld();
+  let seq = 0;
+
+  async function registerOn(auth: Record<string, string>, platform = 'platform_b') {
+    const n = String(++seq).padStart(3, '0');
+    const v = await w.request.post('/v1/vehicles').set(auth).send({ plate: `PWF-${n}`, brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, city: 'cdmx', vin: `KNADM4A37E6301${n}` });
+    return w.request.post(`/v1/vehicles/${v.body.id}/registrations`).set(auth).send({ platform });
+  }
+  const setFault = (tenantId: string, body: object) => w.request.post(`/_testbed/tenants/${tenantId}/faults`).send(body);
+
+  it('when platform_b is set to error for one world, then that world\'s calls answer 503 and another world\'s succeed', async () => {
+    const one = w.newTenant('Flota Uno');
+    const two = w.newTenant('Flota Dos');
+
+    const set = await setFault(one.tenant.id, { platform: 'platform_b', mode: 'error' });
+    const listed = await w.request.get(`/_testbed/tenants/${one.tenant.id}/faults`);
+    const faulted = await registerOn(one.auth);
+    const other = await registerOn(two.auth);
+    const otherPlatform = await registerOn(one.auth, 'platform_a');
+    await setFault(one.tenant.id, { platform: 'platform_b', mode: 'none' }).expect(200);
+    const after = await registerOn(one.auth);
+
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ platform: 'platform_b', mode: 'error', ms: 0 });
+    expect(listed.body).toEqual({ data: [], platforms: { platform_b: { mode: 'error', ms: 0 } } });
+    expect(faulted.status).toBe(503);
+    expect(faulted.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(faulted.headers['retry-after']).toBe('5');
+    expect(other.status).toBe(201);
+    expect(otherPlatform.status).toBe(201);
+    expect(after.status).toBe(201);
+    expect((await w.request.get('/_testbed/faults')).body.platform_b).toEqual({ mode: 'none', ms: 0 });
+  });
+
+  it('when a world\'s platform is slow past the platform timeout, then its call waits that long and answers 503; a shorter one goes through', async () => {
+    const one = w.newTenant('Flota Lenta');
+    w.waits.length = 0;
+
+    await setFault(one.tenant.id, { platform: 'platform_b', mode: 'slow', ms: 60_000 });
+    const timedOut = await registerOn(one.auth);
+    await setFault(one.tenant.id, { platform: 'platform_b', mode: 'slow', ms: 1_499 });
+    const slowButIn = await registerOn(one.auth);
+
+    expect(timedOut.status).toBe(503);
+    expect(slowButIn.status).toBe(201);
+    expect(w.waits).toEqual([1_500, 1_499]);
+  });
+
+  it.each([
+    [{ platform: 'platform_c', mode: 'error' }, 'platform'],
+    [{ platform: 'platform_a', mode: 'down' }, 'mode'],
+    [{ platform: 'platform_a', mode: 'slow', ms: 600_001 }, 'ms'],
+    [{ platform: 'platform_a', mode: 'error', effect: 'internal' }, '(cuerpo)'],
+  ])('when the platform fault is %j, then 400 VALIDATION names %s', async (body, field) => {
+    const one = w.newTenant('Flota Mal');
+
+    const res = await setFault(one.tenant.id, body);
+
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error.details)).toContain(field);
+    expect((await w.request.get(`/_testbed/tenants/${one.tenant.id}/faults`)).body.platforms).toEqual({});
+  });
+
+  it('when the testbed is reset, then no world has faults left', async () => {
+    const one = w.newTenant('Flota Reset');
+    await w.request.post(`/_testbed/tenants/${one.tenant.id}/faults`).send({ effect: 'internal' }).expect(201);
+    await setFault(one.tenant.id, { platform: 'platform_a', mode: 'error' }).expect(200);
+
+    await w.request.post('/_testbed/reset').expect(200);
+
+    // The tenant is gone with the reset; a world made later with the same id must not inherit its rules.
+    expect(w.services.faults.pick(one.tenant.id, 'GET', '/v1/vehicles')).toBeNull();
+    expect(w.services.faults.hasPlatformFaults()).toBe(false);
+  });
+
+  it('when a world is deleted, then its faults go with it', async () => {
+    allowUndeclaredResponses('a fault rule answers any operation with its own status');
+    const one = w.newTenant('Flota Borrada');
+    await w.request.post(`/_testbed/tenants/${one.tenant.id}/faults`).send({ effect: 'internal' }).expect(201);
+
+    await w.request.delete(`/_testbed/tenants/${one.tenant.id}`).expect(200);
+
+    expect(w.services.faults.pick(one.tenant.id, 'GET', '/v1/vehicles')).toBeNull();
+    expect(w.services.faults.hasPlatformFaults()).toBe(false);
+  });
+});
+
+describe('FLEET_RETRY_AFTER_S', () => {
+  const w = useFaultWorld({ retryAfterS: 2 });
+
+  it('when it is 2, then a platform-caused 503 says Retry-After: 2', async () => {
+    const { tenant, auth } = w.newTenant();
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+    const v = await w.request.post('/v1/vehicles').set(auth).send({ plate: 'RTA-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6302001' });
+
+    const res = await w.request.post(`/v1/vehicles/${v.body.id}/registrations`).set(auth).send({ platform: 'platform_b' });
+
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+  });
+});

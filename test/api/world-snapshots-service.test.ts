@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../support/world.ts';
+import { fleetFixtures } from '../support/fleet-fixtures.ts';
+import { jobFixtures } from '../support/jobs-fixtures.ts';
+import { Fixture } from '../../server/fixtures/schema.ts';
+import { advanceClock } from '../../server/clock/service.ts';
+import { HOUR } from '../support/fleet-fixtures.ts';
+
+/** World snapshots through their service, the world's own traffic through the API (supertest). */
+describe('world snapshots: one world rewound while the others go on', () => {
+  const w = useWorld();
+  const f = fleetFixtures(w);
+  const jobs = jobFixtures(w);
+  const snapshots = () => w.services.worldSnapshots;
+  const fixtureWorld = async (fixture: object) => {
+    const fleet = w.newTenant();
+    const ids = await w.services.fixtures.build(fleet.tenant.id, Fixture.parse(fixture));
+    return { ...fleet, ids };
+  };
+  const vehicleCount = (auth: { Authorization: string }) =>
+    w.request.get('/v1/vehicles?limit=100').set(auth).expect(200).then((res) => res.body.data.length as number);
+
+  it('when a world is restored, then its rows, platform records and clock are as at the snapshot, and another world keeps what it did meanwhile', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true });
+    const b = w.newTenant();
+    const saved = await snapshots().save(a.tenant.id, 'inicio');
+    const viewBefore = await w.net.control.platformView('platform_b');
+    const nowBefore = w.deps.clocks.forTenant(a.tenant.id).now().toISOString();
+
+    const extra = await f.vehicle(a.auth);
+    await f.registerOnB(a.auth, extra);
+    await w.request.delete(`/v1/assignments/${a.ids.assignmentIds[0]}`).set(a.auth);
+    await advanceClock(w.deps, w.services, 5 * HOUR, a.tenant.id);
+    const bVehicle = await f.vehicle(b.auth);
+
+    const restored = await snapshots().restore(a.tenant.id, 'inicio');
+
+    expect(saved).toMatchObject({ name: 'inicio', tenant: a.tenant.id, createdAt: nowBefore });
+    expect(saved.sizeBytes).toBeGreaterThan(0);
+    expect(restored).toEqual({ name: 'inicio', now: nowBefore });
+    expect(await vehicleCount(a.auth)).toBe(2);
+    const assignment = (await w.request.get(`/v1/assignments/${a.ids.assignmentIds[0]}`).set(a.auth).expect(200)).body;
+    expect(assignment).toMatchObject({ status: 'active', platformSync: 'synced' });
+    expect(await w.net.control.platformView('platform_b')).toEqual(viewBefore);
+    expect((await w.request.get(`/v1/vehicles/${bVehicle}`).set(b.auth)).status).toBe(200);
+  });
+
+  it('when a world\'s rides changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rides; another world keeps its own', async () => {
+    const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'], rideDays: 2 });
+    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    const rides = (tenantId: string) => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(tenantId);
+    await snapshots().save(a.tenant.id, 'viajes');
+    const saved = rides(a.tenant.id);
+    const [first, second] = saved as { feed: number; id: Buffer }[];
+    w.deps.db.prepare('UPDATE rides SET gross_cents = gross_cents + 100 WHERE feed = ? AND id = ?').run(first.feed, first.id);
+    w.deps.db.prepare('DELETE FROM rides WHERE feed = ? AND id = ?').run(second.feed, second.id);
+    await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
+    const changed = rides(a.tenant.id);
+    const other = rides(b.tenant.id);
+
+    await snapshots().restore(a.tenant.id, 'viajes');
+
+    expect(saved.length).toBeGreaterThan(2);
+    expect(changed.length).not.toBe(saved.length);
+    expect(rides(a.tenant.id)).toEqual(saved);
+    expect(rides(b.tenant.id)).toEqual(other);
+    // Only one gone (none to drop, one missing): it comes back too.
+    w.deps.db.prepare('DELETE FROM rides WHERE feed = ? AND id = ?').run(first.feed, first.id);
+    await snapshots().restore(a.tenant.id, 'viajes');
+    expect(rides(a.tenant.id)).toEqual(saved);
+  });
+
+  it('when another world took a VIN of the snapshot since, then restore answers 409 naming it and nothing is restored', async () => {
+    const a = w.newTenant();
+    const b = w.newTenant();
+    const vehicleId = await f.vehicle(a.auth);
+    const { vin } = (await w.request.get(`/v1/vehicles/${vehicleId}`).set(a.auth)).body;
+    await snapshots().save(a.tenant.id, 'con-vin');
+    await w.request.patch(`/v1/vehicles/${vehicleId}`).set(a.auth).send({ vin: null }).expect(200);
+    await f.vehicle(a.auth);
+    const body = { plate: 'CLASH-01', brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara', vin };
+    await w.request.post('/v1/vehicles').set(b.auth).send(body).expect(201);
+
+    const err = await snapshots().restore(a.tenant.id, 'con-vin').catch((e: unknown) => e);
+
+    expect(err).toMatchObject({ code: 'CONFLICT', status: 409, details: [{ field: 'vin', value: vin }] });
+    expect((err as Error).message).toContain(vin);
+    expect(await vehicleCount(a.auth)).toBe(2);
+    expect((await w.request.get(`/v1/vehicles/${vehicleId}`).set(a.auth)).body.vin).toBeNull();
+  });
+
+  it('when a world is restored while its own and another world\'s requests arrive, then every request is answered, its own after the restore', async () => {
+    const a = await fixtureWorld({ vehicles: 3 });
+    const b = await fixtureWorld({ vehicles: 1 });
+    await snapshots().save(a.tenant.id, 'tres');
+    await f.vehicle(a.auth);
+
+    const restore = snapshots().restore(a.tenant.id, 'tres');
+    const [own, other] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, () => vehicleCount(a.auth))),
+      Promise.all(Array.from({ length: 5 }, () => w.request.get(`/v1/vehicles/${b.ids.vehicleIds[0]}`).set(b.auth).then((r) => r.status))),
+      restore,
+    ]);
+
+    expect(own).toEqual([3, 3, 3, 3, 3]);
+    expect(other).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('when a world with a job under way is restored, then the job is as at the snapshot and goes on to the end', async () => {
+    const fleet = w.newTenant();
+    const ids = [jobs.vehicle(fleet).id, jobs.vehicle(fleet).id];
+    const submitted = (await jobs.batch(fleet.auth, { platform: 'platform_a', vehicleIds: ids }).expect(202)).body;
+    await snapshots().save(fleet.tenant.id, 'lote');
+    await w.services.jobs.runUntilIdle();
+    expect((await jobs.getJob(fleet.auth, submitted.jobId)).body.status).toBe('completed');
+
+    await snapshots().restore(fleet.tenant.id, 'lote');
+
+    expect((await jobs.getJob(fleet.auth, submitted.jobId)).body).toMatchObject({ status: 'pending', processed: 0 });
+    expect(ids.map((id) => jobs.onPlatformA(id))).toEqual([0, 0]);
+    await w.services.jobs.runUntilIdle();
+    expect((await jobs.getJob(fleet.auth, submitted.jobId)).body.status).toBe('completed');
+    expect(ids.map((id) => jobs.registration(id, 'platform_a'))).toEqual(['pending', 'pending']);
+    expect(ids.map((id) => jobs.onPlatformA(id))).toEqual([1, 1]);
+  });
+
+  it('when the platforms cannot restore, then the call fails 503 and the world here is left as it was', async () => {
+    const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'] });
+    await snapshots().save(a.tenant.id, 'dos');
+    await f.vehicle(a.auth);
+    w.net.platformDown('control');
+
+    await expect(snapshots().restore(a.tenant.id, 'dos')).rejects.toMatchObject({ code: 'PLATFORM_UNAVAILABLE', status: 503 });
+
+    expect(await vehicleCount(a.auth)).toBe(3);
+  });
+
+  it('when the platforms undo a fleet\'s restore, then its records are as just before it', async () => {
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    await w.net.control.saveFleet(a.tenant.id, 'uno');
+    const extra = await f.vehicle(a.auth);
+    await f.registerOnB(a.auth, extra);
+    const before = await w.net.control.platformView('platform_b');
+
+    await w.net.control.restoreFleet(a.tenant.id, 'uno');
+    const restored = await w.net.control.platformView('platform_b');
+    await w.net.control.undoFleetRestore(a.tenant.id);
+
+    expect(restored.vehicles.map((v) => v.externalId)).not.toContain(extra);
+    expect(await w.net.control.platformView('platform_b')).toEqual(before);
+  });
+
+  it('when names are bad or unknown, then 400 and 404 in Spanish; list is newest first; delete forgets one', async () => {
+    const fleet = w.newTenant();
+    await expect(snapshots().save(fleet.tenant.id, 'Mal Nombre')).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
+    await expect(snapshots().restore(fleet.tenant.id, 'nunca')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'La instantánea no existe.' });
+    await expect(snapshots().save('00000000-0000-4000-8000-000000000000', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await snapshots().save(fleet.tenant.id, 'uno');
+    await advanceClock(w.deps, w.services, HOUR, fleet.tenant.id);
+    await snapshots().save(fleet.tenant.id, 'dos');
+
+    expect(snapshots().list(fleet.tenant.id).map((s) => s.name)).toEqual(['dos', 'uno']);
+    expect(await snapshots().remove(fleet.tenant.id, 'uno')).toEqual({ name: 'uno', deleted: true });
+    expect(snapshots().list(fleet.tenant.id).map((s) => s.name)).toEqual(['dos']);
+    await expect(snapshots().restore(fleet.tenant.id, 'uno')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, worldClient } from '../support/process.ts';
+
+/** `fleet-sim faults add|list|clear|remove --tenant ID` against a running serve, as a QA script uses them. */
+describe('fleet-sim faults', () => {
+  const env = serveForSuite();
+
+  it('when a rule is added with the CLI, then the world\'s requests meet it, list shows its hits, and clear removes it', async () => {
+    const world = await worldClient(env, 'Flota CLI fallos');
+    const vehicle = { plate: 'CLF1001', brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco' };
+
+    const added = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'rate_limited', '--operation', 'createVehicle', '--times', '2', '--retry-after', '3']);
+    const first = await world.api('POST', '/v1/vehicles', vehicle);
+    const listed = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
+    const cleared = await env.cli(['faults', 'clear', '--tenant', world.tenantId]);
+    const after = await world.api('POST', '/v1/vehicles', vehicle);
+
+    expect(added.json).toMatchObject({ id: 'flt_1', effect: 'rate_limited', operation: 'createVehicle', times: 2, retryAfter: 3, hits: 0, remaining: 2 });
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(listed.json.data).toEqual([expect.objectContaining({ id: 'flt_1', hits: 1, remaining: 1 })]);
+    expect(cleared.json).toEqual({ deleted: 1 });
+    expect(after.status).toBe(201);
+  }, 120_000);
+
+  it('when a platform fault is added for a world and one rule removed, then each answers as the control API does', async () => {
+    const world = await worldClient(env, 'Flota CLI plataforma');
+
+    const platform = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--platform', 'platform_a', '--mode', 'slow', '--ms', '10']);
+    const rule = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'delay', '--delay-ms', '5', '--method', 'get']);
+    const removed = await env.cli(['faults', 'remove', rule.json.id, '--tenant', world.tenantId]);
+
+    expect(platform.json).toEqual({ platform: 'platform_a', mode: 'slow', ms: 10 });
+    expect(rule.json).toMatchObject({ effect: 'delay', delayMs: 5, method: 'GET' });
+    expect(removed.json).toEqual({ id: rule.json.id, deleted: true });
+  }, 120_000);
+
+  it('when a rule is bad, then the command exits non-zero with the testbed\'s Spanish message naming the field, and no stack trace', async () => {
+    const world = await worldClient(env, 'Flota CLI mala');
+
+    const res = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--probability', 'mucho']);
+
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/^error: .*probability/);
+    expect(res.stderr).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/);
+  }, 120_000);
+});

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectTestbed } from '../../testing/index.ts';
+import { serveForSuite } from '../support/process.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const VEHICLE = { plate: 'JRN1234', brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco' };
+
+/** The request journal through each door of a real serve: the testing library, the CLI, a scenario step. */
+describe('the request journal on a running serve', () => {
+  const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-journal-e2e-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The CLI as a person runs it (human output unless --json is given), stopped with Ctrl-C once `stopWhen` holds. */
+  const run = (args: string[], stopWhen?: (stdout: string) => boolean) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, ...args], { env: env.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stopWhen?.(stdout)) child.kill('SIGINT');
+      });
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('when a world sends requests, then world.requests() gives them newest first and expectRequests passes or says what was sent', async () => {
+    const testbed = await connectTestbed(env.base);
+    const world = await testbed.createWorld({ name: 'Mundo Diario' });
+    await world.client.POST('/v1/vehicles', { body: VEHICLE });
+    await world.client.GET('/v1/vehicles');
+
+    const all = await world.requests();
+    const posts = await world.expectRequests({ method: 'POST', path: '/v1/vehicles', count: 1 });
+    const failure = await world.expectRequests({ method: 'PATCH', path: '/v1/vehicles/{id}', count: 2 }).catch((err: Error) => err);
+
+    expect(all.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /v1/vehicles 200', 'POST /v1/vehicles 201']);
+    expect(posts[0].request.body).toEqual(VEHICLE);
+    expect(posts[0].request.headers.authorization).not.toContain(world.key);
+    expect((failure as Error).message).toBe(
+      'Se esperaban 2 solicitudes PATCH /v1/vehicles/{id} en el mundo Mundo Diario; llegaron 0.\n' +
+        'Lo que este mundo envió (la más reciente primero, hasta 10):\n' +
+        '  GET /v1/vehicles → 200\n' +
+        `  POST /v1/vehicles → 201 ${JSON.stringify(VEHICLE)}`,
+    );
+    expect(await world.clearRequests()).toBe(2);
+    expect(await world.requests()).toEqual([]);
+  }, 120_000);
+
+  it('when a fault rule answers two tries of a client, then the journal lists the three tries with the rule that answered each', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    const rule = await world.faults.add({ effect: 'rate_limited', operation: 'createVehicle', times: 2, retryAfter: 0 });
+    for (let i = 0; i < 3; i++) await world.client.POST('/v1/vehicles', { body: { ...VEHICLE, plate: 'JRN9012' } });
+
+    const tries = await world.expectRequests({ operation: 'createVehicle', count: 3 });
+
+    expect(tries.map((t) => [t.status, t.fault])).toEqual([[201, null], [429, rule.id], [429, rule.id]]);
+  }, 120_000);
+
+  it('when `fleet-sim requests` is run, then it prints a compact table, oldest first, or one JSON document with --json', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    await world.client.GET('/v1/vehicles/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+
+    const human = await run(['requests', '--tenant', world.tenantId]);
+    const only404 = await run(['requests', '--tenant', world.tenantId, '--status', '4xx', '--json']);
+    const bad = await run(['requests', '--tenant', world.tenantId, '--limit', '500']);
+
+    const lines = human.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^HORA DEL MUNDO\s+MÉTODO\s+EST\s+MS\s+RUTA → OPERACIÓN$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} CDMX\s/);
+    expect(lines.slice(1).map((l) => l.replace(/\s+\d+\s+\//, ' /').split(/\s{2,}/).slice(1).join(' '))).toEqual([
+      'GET 200 /v1/me → getMe',
+      'GET 404 /v1/vehicles/00000000-0000-4000-8000-000000000000 → getVehicle',
+    ]);
+    expect(JSON.parse(only404.stdout).data.map((e: { status: number }) => e.status)).toEqual([404]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr.trim()).toBe('error: La solicitud no es válida (limit: limit debe ser como máximo 100).');
+  }, 120_000);
+
+  it('when `fleet-sim requests --follow` runs, then a request made after it started is printed as it comes', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    // Each request made only once the previous one is on screen: the last two come while it follows.
+    const following = run(['requests', '--tenant', world.tenantId, '--follow', '--json'], (out) => {
+      const seen = out.trim().split('\n').length;
+      if (out.endsWith('\n') && seen === 1) void world.client.GET('/v1/drivers');
+      if (out.endsWith('\n') && seen === 2) void world.client.GET('/v1/vehicles');
+      return seen === 3 && out.endsWith('\n');
+    });
+
+    const followed = await following;
+
+    const entries = followed.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(entries.map((e: { path: string }) => e.path)).toEqual(['/v1/me', '/v1/drivers', '/v1/vehicles']);
+    expect(followed.code).toBe(0);
+  }, 120_000);
+
+  it('when a scenario has expectRequests steps, then the right count passes and a wrong one fails naming what was sent', async () => {
+    const file = join(dir, 'diario.yaml');
+    writeFileSync(file, [
+      'name: diario',
+      'tenants: [{as: flota, name: Flota Diario, keys: [{as: k}]}]',
+      'steps:',
+      `  - request: {method: POST, path: /v1/vehicles, body: ${JSON.stringify({ ...VEHICLE, plate: 'JRN5678' })}}`,
+      '  - request: {method: GET, path: /v1/vehicles}',
+      '  - expectRequests: {method: POST, path: /v1/vehicles, count: 1}',
+      '  - expectRequests: {path: "/v1/vehicles/{id}", count: 0}',
+      '  - expectRequests: {method: GET, count: 2}',
+    ].join('\n'));
+
+    const res = await env.cli(['scenario', 'run', file], 120_000);
+
+    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[]; response?: { body: unknown } }[];
+    expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
+    expect(steps[2].response?.body).toEqual({ count: 1, requests: ['POST /v1/vehicles → 201'] });
+    expect(steps[4].failures).toEqual([
+      'expectRequests: se esperaban 2 solicitudes GET cualquier ruta en el mundo flota; llegaron 1. ' +
+        'Lo que envió (la más reciente primero): GET /v1/vehicles → 200; POST /v1/vehicles → 201',
+    ]);
+    expect(res.code).not.toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestbed, TestbedError, type StartedTestbed } from '../../testing/index.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+
+/** One fixture world per file, a snapshot, a restore before each test: the pattern of docs/testing.md, on a real serve. */
+describe('fixtures, world snapshots and unique values through the testing library and the CLI', () => {
+  let testbed: StartedTestbed;
+  beforeAll(async () => void (testbed = await startTestbed({ clockStart: '2026-05-04T12:00:00.000Z' })), 60_000);
+  afterAll(() => testbed?.stop());
+
+  const cli = (args: string[]) =>
+    new Promise<{ code: number; json: any; stderr: string }>((resolve) => {
+      const env = { ...process.env, FLEET_URL: testbed.url };
+      execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, json: stdout ? JSON.parse(stdout) : null, stderr });
+      });
+    });
+
+  it('when a world is made with a fixture, saved and restored, then it is back as saved while another world\'s traffic is all answered', async () => {
+    const world = await testbed.createWorld({ fixture: { vehicles: 3, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 } });
+    const other = await testbed.createWorld({ fixture: { vehicles: 1 } });
+    await world.snapshot('inicio');
+    await world.client.POST('/v1/vehicles', { body: { plate: await world.unique.plate(), brand: 'Kia', model: 'Rio', year: 2023, color: 'rojo' } });
+    await world.advance('1d');
+
+    const reads = Promise.all(Array.from({ length: 20 }, () => other.client.GET('/v1/vehicles/{id}', { params: { path: { id: other.fixture.vehicleIds[0] } } })));
+    const [restored, answers] = await Promise.all([world.restore('inicio'), reads]);
+
+    expect(world.fixture.assignmentIds).toHaveLength(2);
+    expect(answers.map((a) => a.response.status)).toEqual(Array(20).fill(200));
+    expect(restored.now).toBe('2026-05-04T12:00:00.000Z');
+    expect((await world.client.GET('/v1/vehicles')).data?.data.map((v) => v.id).sort()).toEqual([...world.fixture.vehicleIds].sort());
+    expect((await world.platform('platform_b')).bindings).toHaveLength(2);
+    expect((await world.snapshots()).map((s) => s.name)).toEqual(['inicio']);
+  }, 60_000);
+
+  it('when two worlds draw unique values, then none repeats and each is accepted by the API', async () => {
+    const [a, b] = await Promise.all([testbed.createWorld(), testbed.createWorld()]);
+    const values = await Promise.all([a, b].flatMap((w) => [w.unique.plate(), w.unique.vin(), w.unique.whatsapp()]));
+
+    const made = await b.client.POST('/v1/drivers', { body: { name: 'Ana López', whatsapp: values[2], city: 'Guadalajara' } });
+
+    expect(new Set(values).size).toBe(6);
+    expect(made.response.status).toBe(201);
+  }, 60_000);
+
+  it('when a restore names a snapshot the world does not have, then a TestbedError in Spanish', async () => {
+    const world = await testbed.createWorld();
+    const err = await world.restore('nunca').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TestbedError);
+    expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'La instantánea no existe.' });
+    // `..` is a path step in a URL: refused before it could reach another route.
+    await expect(world.restore('..')).rejects.toMatchObject({ status: 400, code: 'VALIDATION' });
+  });
+
+  it('when the CLI creates a world with --fixture and saves, lists, restores and deletes its snapshot, then each prints one JSON document', async () => {
+    const created = await cli(['tenants', 'create', '--name', 'Flota CLI', '--fixture', '{"vehicles":2,"registeredOn":["platform_b"]}']);
+    const id = created.json.id;
+    const saved = await cli(['snapshot', 'save', 'cli', '--tenant', id]);
+    const listed = await cli(['snapshot', 'list', '--tenant', id]);
+    const restored = await cli(['snapshot', 'restore', 'cli', '--tenant', id]);
+    const deleted = await cli(['snapshot', 'delete', 'cli', '--tenant', id]);
+    const badJson = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '{vehicles: 2']);
+    const tooMany = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '{"vehicles":501}']);
+    const dotDot = await cli(['snapshot', 'restore', 'cli', '--tenant', '..']);
+    const badName = await cli(['snapshot', 'restore', '..', '--tenant', id]);
+
+    expect(created.json.fixture.vehicleIds).toHaveLength(2);
+    expect(saved.json).toMatchObject({ name: 'cli', tenant: id });
+    expect(listed.json.data.map((s: { name: string }) => s.name)).toEqual(['cli']);
+    expect(restored.json.name).toBe('cli');
+    expect(deleted.json).toEqual({ name: 'cli', deleted: true });
+    expect([badJson.code, badJson.stderr.trim()]).toEqual([expect.any(Number), expect.stringMatching(/^error: --fixture debe ser un objeto JSON/)]);
+    expect(badJson.code).not.toBe(0);
+    expect(tooMany.stderr).toContain('fixture.vehicles admite como máximo 500');
+    expect(tooMany.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect([dotDot.code !== 0, dotDot.stderr.trim()]).toEqual([true, 'error: El tenant no existe.']);
+    expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
+  }, 120_000);
+
+  it('when the whole testbed is reset, then world snapshots are gone with it, even those of the demo world it keeps', async () => {
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${testbed.url}/_testbed${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json() as any);
+    const demo = (await control('GET', '/tenants')).data.find((t: { name: string }) => t.name === 'Flota Demo').id;
+    await control('POST', `/tenants/${demo}/snapshots`, { name: 'antes' });
+    expect((await control('GET', `/tenants/${demo}/snapshots`)).data).toHaveLength(1);
+
+    await testbed.reset();
+
+    expect((await control('GET', `/tenants/${demo}/snapshots`)).data).toEqual([]);
+    expect((await control('POST', `/tenants/${demo}/snapshots/antes/restore`)).error.code).toBe('NOT_FOUND');
+  }, 60_000);
+});

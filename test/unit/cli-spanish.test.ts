@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spanishCommanderMessage } from '../../cli/lib/commander-spanish.ts';
+import { buildProgram } from '../../cli/program/index.ts';
+import { runCommand } from '../../cli/run-command.ts';
+
+/** Words that give English away; Spanish help texts never need them. */
+const ENGLISH = /\b(the|and|with|of|to|or|is|are|for|from|when|this|that|its|every|only|print|show|run|display|help for)\b/i;
+
+/** Every text the help shows: commands, their arguments and their options, at every level. */
+function helpTexts(command: Command, path = 'fleet-sim'): [string, string][] {
+  const own: [string, string][] = [
+    [path, command.description()],
+    ...command.options.map((o): [string, string] => [`${path} ${o.flags}`, o.description]),
+    ...command.registeredArguments.map((a): [string, string] => [`${path} <${a.name()}>`, a.description]),
+  ];
+  return [...own, ...command.commands.flatMap((sub) => helpTexts(sub, `${path} ${sub.name()}`))];
+}
+
+/** Runs one command line in this process; what it wrote to stdout and stderr. */
+async function run(words: string[]) {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  const code = await runCommand(buildProgram, words);
+  vi.restoreAllMocks();
+  return { code, stdout, stderr };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the CLI speaks Spanish', () => {
+  it('when the help of every command is read, then no description is in English', () => {
+    const english = helpTexts(buildProgram()).filter(([, text]) => text && ENGLISH.test(text));
+
+    expect(english).toEqual([]);
+  });
+
+  it('when the help is asked for, then its titles and the help option are Spanish', async () => {
+    const { code, stdout } = await run(['keys', 'create', '--help']);
+
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Uso: fleet-sim keys create \[options\]/);
+    expect(stdout).toContain('Opciones:');
+    expect(stdout).toContain('(por omisión: "test")');
+    expect(stdout).toContain('-h, --help           muestra esta ayuda');
+    expect(stdout).not.toMatch(/Usage|Options:|default:|display help/);
+  });
+
+  it.each([
+    [['tenantz'], "error: comando desconocido 'tenantz'\n(¿quisiste decir tenants?)"],
+    [['tenants', 'create'], "error: falta la opción obligatoria '--name <name>'"],
+    [['tenants', 'list', 'extra'], "error: demasiados argumentos para 'list': admite 0 y recibió 1"],
+    [['clock', 'now', '--tenant'], "error: a la opción '--tenant <id>' le falta su valor"],
+    [['tenants', 'approve'], "error: falta el argumento obligatorio 'tenantId'"],
+    [['tenants', 'list', '--nope'], "error: opción desconocida '--nope'"],
+  ])('when %j is a usage error, then the message is Spanish, with the help after it', async (words, message) => {
+    const { code, stderr } = await run(words);
+
+    expect(code).toBe(1);
+    expect(stderr.startsWith(`${message}\n`)).toBe(true);
+    expect(stderr).toContain('Uso: fleet-sim');
+  });
+
+  it('when a usage error comes with --json, then the envelope carries the Spanish message too', async () => {
+    const { stdout } = await run(['tenants', 'create', '--json']);
+
+    expect(JSON.parse(stdout)).toEqual({ error: { code: null, message: "falta la opción obligatoria '--name <name>'" } });
+  });
+
+  it('when commander suggests several commands, then the suggestion is Spanish', () => {
+    expect(spanishCommanderMessage("error: unknown option '--jsn'\n(Did you mean one of --json, --jsonl?)")).toBe(
+      "error: opción desconocida '--jsn'\n(¿quisiste decir uno de --json, --jsonl?)",
+    );
+  });
+});

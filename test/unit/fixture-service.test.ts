@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { useWorld } from '../support/world.ts';
+import { Fixture } from '../../server/fixtures/schema.ts';
+import { SCOPES } from '../../server/auth/scopes.ts';
+
+/** The fixture service against both simulated platforms (in-process, msw between them). */
+describe('fixtures: a populated world in one call', () => {
+  const w = useWorld();
+  const newWorld = () => w.services.tenants.createTenantWithKeys('Flota Fixture', 'active', [{ scopes: [...SCOPES] }]).id;
+  const build = (tenantId: string, fixture: unknown) => w.services.fixtures.build(tenantId, Fixture.parse(fixture));
+
+  it('when vehicles are registered on both platforms with bound, assigned drivers, then each platform holds the API\'s bindings', async () => {
+    const tenantId = newWorld();
+
+    const ids = await build(tenantId, { vehicles: 3, drivers: 2, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true });
+
+    expect(ids.vehicleIds).toHaveLength(3);
+    expect(ids.driverIds).toHaveLength(2);
+    const assignments = ids.assignmentIds.map((id) => w.services.assignments.get(tenantId, id));
+    expect(assignments.map((a) => [a.vehicleId, a.driverId, a.platformSync])).toEqual(
+      ids.driverIds.map((driverId, i) => [ids.vehicleIds[i], driverId, 'synced']),
+    );
+    for (const platform of ['platform_a', 'platform_b'] as const) {
+      const held = await w.net.control.listBindings(platform);
+      const pairs = held.map((b) => `${b.vehicleExternalId}|${b.driverExternalId}`);
+      for (const [i, driverId] of ids.driverIds.entries()) expect(pairs).toContain(`${ids.vehicleIds[i]}|${driverId}`);
+    }
+    const registrations = ids.vehicleIds.flatMap((id) => w.services.registrations.list(tenantId, id).map((r) => r.status));
+    expect(registrations.sort()).toEqual(['approved', 'approved', 'approved', 'registered', 'registered', 'registered']);
+  });
+
+  it('when a fixture is made, then coverage counts its transitions as the API made them', async () => {
+    const tenantId = newWorld();
+
+    await build(tenantId, { vehicles: 2, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'] });
+
+    const transitions = w.services.coverage.report(tenantId).transitions;
+    const count = (machine: string, from: string, to: string) =>
+      transitions.find((t) => t.machine === machine && t.from === from && t.to === to)?.count ?? 0;
+    expect(count('registration.platform_a', 'pending', 'approved')).toBe(2);
+    expect(count('invitation.platform_a', 'invited', 'bound')).toBe(1);
+  });
+
+  it('when two worlds are made with fixtures, then no plate, VIN or whatsapp of one is the other\'s', async () => {
+    const [a, b] = [newWorld(), newWorld()];
+    const [ia, ib] = [await build(a, { vehicles: 4, drivers: 4 }), await build(b, { vehicles: 4, drivers: 4 })];
+
+    const values = (tenantId: string, ids: typeof ia) => [
+      ...ids.vehicleIds.flatMap((id) => { const v = w.services.vehicles.get(tenantId, id); return [v.plate, v.vin]; }),
+      ...ids.driverIds.map((id) => w.services.drivers.get(tenantId, id).whatsapp),
+    ];
+    const [va, vb] = [values(a, ia), values(b, ib)];
+    expect(new Set([...va, ...vb]).size).toBe(va.length + vb.length);
+  });
+
+  it('when rideDays is given, then the last days of rides are ingested', async () => {
+    const tenantId = newWorld();
+
+    await build(tenantId, { vehicles: 2, registeredOn: ['platform_b'], rideDays: 3 });
+
+    const rides = w.deps.db.prepare('SELECT count(*) FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?)').pluck().get(tenantId) as number;
+    expect(rides).toBeGreaterThan(0);
+    const days = w.deps.db.prepare('SELECT count(DISTINCT date) FROM daily_earnings WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    expect(days).toBe(3);
+  });
+
+  it('when a platform fails half way, then the call fails and nothing of the world stays here or there', async () => {
+    const tenantId = newWorld();
+    const heldBefore = (await w.net.control.platformView('platform_a')).vehicles.length;
+    w.net.platformDown('platform_b');
+
+    await expect(build(tenantId, { vehicles: 2, registeredOn: ['platform_a', 'platform_b'] })).rejects.toMatchObject({ code: 'PLATFORM_UNAVAILABLE' });
+
+    expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
+    expect(w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId)).toBe(0);
+    expect((await w.net.control.platformView('platform_a')).vehicles).toHaveLength(heldBefore);
+  });
+});

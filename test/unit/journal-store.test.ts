@@ -1,0 +1,88 @@
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import type { Request, Response } from 'express';
+import { entryOf } from '../../server/journal/capture.ts';
+import { createJournalStore } from '../../server/journal/store.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * An entry as capture makes it of a `GET /v1/vehicles/{id}` whose answer is about `chars` long,
+ * every string its own (as requests' are), from request and response stand-ins with real headers.
+ */
+function entry(chars: number, tag = '') {
+  const id = `${tag}${Math.random()}`.slice(0, 36);
+  const body = JSON.stringify({ id, plate: 'ABC123', notes: 'x'.repeat(Math.max(0, chars - 60)) });
+  const headers = { authorization: 'Bearer fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef', host: '127.0.0.1:3000', 'user-agent': `node ${tag}`, accept: '*/*', connection: 'keep-alive' };
+  const sent = { 'x-request-id': `req_${id}`, 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), 'ratelimit-remaining': '49' };
+  const req = { originalUrl: `/v1/vehicles/${id}`, method: 'GET', headers, body: undefined, is: () => false } as unknown as Request;
+  const res = { getHeaders: () => ({ ...sent }), getHeader: (name: string) => sent[name.toLowerCase() as keyof typeof sent], writableFinished: true, statusCode: 200, locals: { journalSentBody: body } } as unknown as Response;
+  return entryOf(req, res, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, at: '2026-03-02T15:00:00.000Z' });
+}
+
+const ids = (store: ReturnType<typeof createJournalStore>, world: string) => [...store.newestFirst(world)].map((e) => e.seq);
+
+describe('journal store bounds', () => {
+  it('when a world has made 1,500 requests within the bound, then all are kept, newest first', () => {
+    const store = createJournalStore({ maxBytes: 64 * MB });
+    for (let i = 0; i < 1500; i++) store.append('w1', entry(2000));
+
+    const seqs = ids(store, 'w1');
+    expect(seqs).toHaveLength(1500);
+    expect(seqs.slice(0, 2)).toEqual([1500, 1499]);
+  });
+
+  it('when the whole journal goes over the bound, then the oldest entries of the largest journal go, and the small world keeps all', () => {
+    const store = createJournalStore({ maxBytes: 2 * MB });
+    for (let i = 0; i < 10; i++) store.append('small', entry(1000));
+    for (let i = 0; i < 2000; i++) store.append('big', entry(1000));
+
+    expect(ids(store, 'small')).toHaveLength(10);
+    const big = ids(store, 'big');
+    expect(big[0]).toBe(2000);
+    expect(big.at(-1)).toBeGreaterThan(1); // the oldest went first
+    expect(big).toEqual([...big].sort((a, b) => b - a));
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(2 * MB);
+  });
+
+  it('when a world is cleared, then it holds nothing and its next entry does not reuse an id', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('w', entry(10));
+    store.append('w', entry(10));
+
+    expect(store.clear('w')).toBe(2);
+    const third = store.append('w', entry(10));
+    expect(third.seq).toBe(3);
+    expect(store.stats().totalBytes).toBe(third.bytes);
+  });
+
+  it('when a world is dropped, or all are, then their bytes are no longer counted', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('a', entry(50));
+    store.append('b', entry(50));
+
+    store.drop('a');
+    expect(ids(store, 'a')).toEqual([]);
+    expect(store.stats()).toMatchObject({ worlds: 1, totalBytes: [...store.newestFirst('b')][0].bytes });
+    store.dropAll();
+    expect(store.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
+  });
+
+  it('when 300 worlds make 40,000 requests as capture keeps them, then the heap they take stays within the 8 MiB bound', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const store = createJournalStore({ maxBytes: 8 * MB });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+
+    for (let i = 0; i < 40_000; i++) store.append(`world-${i % 300}`, entry(200 + (i % 7) * 300, `${i}-`));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(8 * MB);
+    expect(grown).toBeLessThanOrEqual(8 * MB);
+    // Every world still has its newest entries.
+    for (let w = 0; w < 300; w++) expect(ids(store, `world-${w}`).length).toBeGreaterThan(0);
+  });
+});

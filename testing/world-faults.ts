@@ -1,0 +1,83 @@
+import type { ControlCall, Platform } from './control.ts';
+
+export type FaultMode = 'none' | 'error' | 'slow';
+export type FaultEffect = 'rate_limited' | 'unavailable' | 'internal' | 'delay' | 'reset';
+
+/** A fault rule of a world (docs/control-api.md, "Faults of a world"). */
+export interface FaultRule {
+  effect: FaultEffect;
+  /** An operationId of /v1/openapi.json, e.g. `createVehicle`; not with method or path. */
+  operation?: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A path template of the document (`/v1/vehicles/{id}`) or a concrete path. */
+  path?: string;
+  /** Faults this many matching requests, then the rule is spent (1..1000000; default no limit). */
+  times?: number;
+  /** Lets this many matching requests through first (0..1000000). */
+  after?: number;
+  /** 0..1, drawn from the world's own seeded stream (default 1). */
+  probability?: number;
+  /** Retry-After seconds of rate_limited and unavailable (0..3600, default 1). */
+  retryAfter?: number;
+  /** Real-time delay of `delay` (1..60000). */
+  delayMs?: number;
+  /** `before` (default): nothing is processed; `after`: the request is processed, its answer lost. */
+  when?: 'before' | 'after';
+}
+
+export interface FaultRuleView extends Required<Pick<FaultRule, 'effect' | 'after' | 'probability' | 'when'>> {
+  id: string;
+  operation: string | null;
+  method: FaultRule['method'] | null;
+  path: string | null;
+  times: number | null;
+  retryAfter: number | null;
+  delayMs: number | null;
+  hits: number;
+  remaining: number | null;
+}
+
+/** A rule as made, whose counters are read live from the testbed. */
+export interface AddedFault extends Omit<FaultRuleView, 'hits' | 'remaining'> {
+  /** How many requests the rule has faulted so far. */
+  hits(): Promise<number>;
+  /** Faults it has left (null: no limit). */
+  remaining(): Promise<number | null>;
+  remove(): Promise<void>;
+}
+
+export interface WorldFaults {
+  /** This world's own platform fault: `platform` fails (`error`) or answers after `ms` (`slow`) for this world alone, until `none`. */
+  (platform: Platform, mode: FaultMode, ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
+  /** A fault rule on this world's requests; rules are tried in the order they were made. */
+  add(rule: FaultRule): Promise<AddedFault>;
+  list(): Promise<FaultRuleView[]>;
+  /** Removes every rule and platform fault of the world. */
+  clear(): Promise<{ deleted: number }>;
+}
+
+/** `world.faults`: the world's fault rules and platform faults over the control API. */
+export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
+  const base = `/tenants/${encodeURIComponent(tenantId)}/faults`;
+  const list = async () => (await call<{ data: FaultRuleView[] }>('GET', base)).data;
+  const current = async (id: string) => {
+    const found = (await list()).find((rule) => rule.id === id);
+    if (!found) throw new Error(`la regla de fallo ${id} ya no existe en este mundo`);
+    return found;
+  };
+  const setPlatform = (platform: Platform, mode: FaultMode, ms?: number) =>
+    call<{ platform: Platform; mode: FaultMode; ms: number }>('POST', base, { platform, mode, ms });
+  return Object.assign(setPlatform, {
+    async add(rule: FaultRule): Promise<AddedFault> {
+      const { hits: _hits, remaining: _remaining, ...made } = await call<FaultRuleView>('POST', base, rule);
+      return {
+        ...made,
+        hits: async () => (await current(made.id)).hits,
+        remaining: async () => (await current(made.id)).remaining,
+        remove: async () => void (await call('DELETE', `${base}/${encodeURIComponent(made.id)}`)),
+      };
+    },
+    list,
+    clear: () => call<{ deleted: number }>('DELETE', base),
+  });
+}

@@ -1,0 +1,76 @@
+import type { JournalEntry } from '../server/journal/view.ts';
+import type { ControlCall } from './control.ts';
+
+/** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
+export type { JournalEntry, JournalMessage } from '../server/journal/view.ts';
+
+export interface RequestFilter {
+  method?: string;
+  /** A template (`/v1/vehicles/{id}`) or a concrete path. */
+  path?: string;
+  /** An operationId of /v1/openapi.json, e.g. `createVehicle`. */
+  operation?: string;
+  /** A status (`404`) or a class (`'4xx'`). */
+  status?: number | string;
+  /** At most this many, newest first; without it, every entry that matches. */
+  limit?: number;
+}
+
+export interface ExpectedRequests extends Omit<RequestFilter, 'limit'> {
+  /** Exactly this many; without it, at least one. */
+  count?: number;
+}
+
+const PAGE = 100;
+const SHOWN = 10;
+
+function queryOf(filter: RequestFilter, limit: number, after?: string): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  for (const name of ['method', 'path', 'operation', 'status'] as const) if (filter[name] !== undefined) params.set(name, String(filter[name]));
+  if (after) params.set('startingAfter', after);
+  return params.toString();
+}
+
+/** One line of what was sent: `POST /v1/vehicles?x=1 → 400 {"plate":…}`. */
+export function describeRequest(entry: JournalEntry): string {
+  const query = new URLSearchParams(Object.entries(entry.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))).toString();
+  const body = entry.request.body === null ? '' : ` ${typeof entry.request.body === 'string' ? entry.request.body : JSON.stringify(entry.request.body)}`;
+  const shown = body.length > 120 ? `${body.slice(0, 119)}…` : body;
+  return `${entry.method} ${entry.path}${query ? `?${query}` : ''} → ${entry.status ?? 'sin respuesta'}${shown}`;
+}
+
+const wanted = (e: ExpectedRequests) =>
+  [e.method?.toUpperCase() ?? 'cualquier método', e.path ?? 'cualquier ruta', e.operation && `(${e.operation})`, e.status !== undefined && `con estado ${e.status}`].filter(Boolean).join(' ');
+
+const expectedCount = (count: number | undefined) =>
+  count === undefined ? 'Se esperaba al menos una solicitud' : count === 1 ? 'Se esperaba 1 solicitud' : `Se esperaban ${count} solicitudes`;
+
+/** `world.requests()` and `world.expectRequests()`: a world's journal, read over the control API. */
+export function worldRequests(call: ControlCall, tenantId: string, worldName: string) {
+  const base = `/tenants/${encodeURIComponent(tenantId)}/requests`;
+
+  async function requests(filter: RequestFilter = {}): Promise<JournalEntry[]> {
+    if (filter.limit !== undefined) return (await call<{ data: JournalEntry[] }>('GET', `${base}?${queryOf(filter, filter.limit)}`)).data;
+    const all: JournalEntry[] = [];
+    for (let after: string | undefined, more = true; more; after = all.at(-1)?.id) {
+      const page = await call<{ data: JournalEntry[]; hasMore: boolean }>('GET', `${base}?${queryOf(filter, PAGE, after)}`);
+      all.push(...page.data);
+      more = page.hasMore;
+    }
+    return all;
+  }
+
+  async function expectRequests(expected: ExpectedRequests): Promise<JournalEntry[]> {
+    const { count, ...filter } = expected;
+    const found = await requests(filter);
+    if (count === undefined ? found.length > 0 : found.length === count) return found;
+    const sent = await requests({ limit: SHOWN });
+    const lines = sent.length ? sent.map((e) => `  ${describeRequest(e)}`).join('\n') : '  (ninguna)';
+    throw new Error(
+      `${expectedCount(count)} ${wanted(expected)} en el mundo ${worldName}; llegaron ${found.length}.\n` +
+        `Lo que este mundo envió (la más reciente primero, hasta ${SHOWN}):\n${lines}`,
+    );
+  }
+
+  return { requests, expectRequests, clearRequests: async () => (await call<{ deleted: number }>('DELETE', base)).deleted };
+}

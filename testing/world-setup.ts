@@ -1,0 +1,68 @@
+import { TestbedError, type ControlCall } from './control.ts';
+import { badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
+
+/** `createWorld({fixture})`: a populated world in the same call (contract §5, "Fixtures"; limits in docs/testing.md). */
+export interface Fixture {
+  /** Vehicles with unique plates and VINs, catalog colours and cities (0..500). */
+  vehicles?: number;
+  /** Drivers with unique WhatsApp numbers (0..500). */
+  drivers?: number;
+  /** Each vehicle registered and approved on these platforms. */
+  registeredOn?: ('platform_a' | 'platform_b')[];
+  /** Each driver invited, accepted and approved on platform_a. */
+  boundOn?: 'platform_a'[];
+  /** Driver i assigned to vehicle i, `platformSync: synced`. */
+  assigned?: boolean;
+  /** Rides and daily earnings of the N whole days before the world's today, ingested (0..366). */
+  rideDays?: number;
+}
+
+/** The ids a fixture made, in order: driver i is assigned to vehicle i. */
+export interface FixtureIds {
+  vehicleIds: string[];
+  driverIds: string[];
+  assignmentIds: string[];
+}
+
+export interface WorldSnapshotInfo {
+  name: string;
+  createdAt: string;
+  sizeBytes: number;
+}
+
+/** Values no other world of the testbed has been given, valid for the spec's patterns. */
+export interface UniqueValues {
+  plate(): Promise<string>;
+  vin(): Promise<string>;
+  whatsapp(): Promise<string>;
+}
+
+/** What a world adds for a suite's shared setup: its snapshots and its unique values. */
+export interface WorldSetup {
+  /** Saves this world alone (its data, platform records, clock, jobs and keys) under `name` (`[a-z0-9-]{1,64}`). */
+  snapshot(name: string): Promise<{ name: string; tenant: string; createdAt: string }>;
+  /** This world as at the snapshot; every other world goes on untouched. */
+  restore(name: string): Promise<{ name: string; now: string }>;
+  /** This world's snapshots, newest first. */
+  snapshots(): Promise<WorldSnapshotInfo[]>;
+  deleteSnapshot(name: string): Promise<void>;
+  unique: UniqueValues;
+}
+
+export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
+  const base = `/tenants/${encodeURIComponent(tenantId)}`;
+  // `.` and `..` would be path steps in the URL (another route): such names are refused here as the
+  // serve refuses every name outside [a-z0-9-]{1,64}.
+  const named = (name: string) => {
+    if (!SNAPSHOT_NAME.test(name)) throw new TestbedError(400, { code: 'VALIDATION', message: badSnapshotName(name) });
+    return `${base}/snapshots/${name}`;
+  };
+  const draw = async (kind: 'plate' | 'vin' | 'whatsapp') => (await call<{ value: string }>('POST', `${base}/unique/${kind}`)).value;
+  return {
+    snapshot: (name) => call('POST', `${base}/snapshots`, { name }),
+    restore: async (name) => call('POST', `${named(name)}/restore`),
+    snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,
+    deleteSnapshot: async (name) => void (await call('DELETE', named(name))),
+    unique: { plate: () => draw('plate'), vin: () => draw('vin'), whatsapp: () => draw('whatsapp') },
+  };
+}
