@@ -8,21 +8,37 @@ import { afterAll, beforeAll } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+// Explicit ports come from below Linux's ephemeral range (32768 and up), which `listen(0)` never hands
+// out: the simulators and clients of the tests running beside this one cannot take a port between the
+// moment it is found free here and the moment serve binds it. Workers draw from their own stride.
+const LOW = 10_000;
+const SPAN = 22_000;
+let nextPick = LOW + ((Number(process.env.VITEST_POOL_ID ?? process.pid) * 2_749 + process.pid) % SPAN);
+
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 200; tries++) {
+    nextPick = LOW + ((nextPick - LOW + 97) % SPAN);
+    if (await isFree(nextPick)) return nextPick;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
+
+const IN_USE = 'ya está en uso';
 
 /** A real `fleet-sim serve` on a temp data dir and a free port, and the CLI pointed at it. */
 export async function startServeProcess(extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
-  const env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', ...extraEnv };
-  const base = `http://127.0.0.1:${port}`;
-  let child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let port = 0;
+  let env: NodeJS.ProcessEnv = {};
+  let base = '';
+  let child!: ChildProcess;
   let output = '';
 
   const waitListening = (proc: ChildProcess) =>
@@ -35,7 +51,21 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
       proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
       proc.once('exit', (code) => reject(new Error(`serve exited (${code}): ${output.slice(-800)}`)));
     });
-  await waitListening(child);
+  // A port can still be taken by another process between the check and serve's bind: then serve says
+  // so and exits, and another port is tried (a test that sets PORT itself gets no retry).
+  for (let attempt = 1; ; attempt++) {
+    port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
+    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', ...extraEnv };
+    base = `http://127.0.0.1:${port}`;
+    output = '';
+    child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await waitListening(child);
+      break;
+    } catch (error) {
+      if (attempt >= 5 || extraEnv.PORT || !output.includes(IN_USE)) throw error;
+    }
+  }
 
   const cli = (args: string[], timeoutMs = 30_000) =>
     new Promise<{ code: number; stdout: string; stderr: string; json: any }>((resolve) => {
