@@ -114,7 +114,9 @@ function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClie
 
 /**
  * Node loads its HTTP client (undici) at the first fetch: 0.1–0.3 s of compiling, which would
- * otherwise fall on the first call to the simulators, after they are up. Called while they start.
+ * otherwise fall on serve's first health probe of the simulators (cli/lib/health-probe.ts), in
+ * the middle of whatever the API does then. Called while they start. (The platform clients use
+ * node:http: platforms/http-send.ts.)
  */
 function loadFetch(): void {
   fetch('data:,').catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError, platformUnavailable } from '../errors.ts';
+import { createSender, type Outgoing } from './http-send.ts';
 
 export interface PlatformClientOptions {
   /**
@@ -27,36 +28,34 @@ export interface RemoteAnswer {
 
 export type Remote = (call: RemoteCall) => Promise<RemoteAnswer>;
 
-function requestInit(call: RemoteCall, timeoutMs: number): RequestInit {
+function outgoing(call: RemoteCall): Outgoing {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: BodyInit | undefined;
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(call.json);
-  } else if (call.bytes !== undefined) {
-    headers['content-type'] = call.contentType ?? 'application/octet-stream';
-    // A Blob copies the bytes, whatever buffer type the caller's Uint8Array sits on.
-    body = new Blob([call.bytes as Uint8Array<ArrayBuffer>]);
+    return { method: call.method, headers, body: JSON.stringify(call.json) };
   }
-  return { method: call.method, headers, body, signal: AbortSignal.timeout(timeoutMs) };
+  if (call.bytes !== undefined) {
+    headers['content-type'] = call.contentType ?? 'application/octet-stream';
+    return { method: call.method, headers, body: call.bytes };
+  }
+  return { method: call.method, headers };
 }
 
 /**
- * One HTTP call through the global fetch (so msw can intercept it in tests). Whatever keeps the
- * platform from answering — refused connection, reset, timeout, a 5xx — is the same thing to the
- * API: PLATFORM_UNAVAILABLE (503, Retry-After), to be retried later.
+ * One HTTP call (http-send.ts; msw intercepts it in tests). Whatever keeps the platform from
+ * answering — refused connection, reset, timeout, a 5xx — is the same thing to the API:
+ * PLATFORM_UNAVAILABLE (503, Retry-After), to be retried later.
  */
 export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClientOptions): Remote {
   const base = Promise.resolve(baseUrl).then((url) => url.replace(/\/+$/, ''));
   // Simulators that never started: each call says so (below); the promise alone is no crash.
   base.catch(() => undefined);
+  const send = createSender();
   return async (call) => {
     try {
-      const response = await fetch((await base) + call.path, requestInit(call, timeoutMs));
-      // The body is read under the same timeout signal: a peer that stalls mid-body is unavailable too.
-      const text = await response.text();
-      if (response.status >= 500) throw platformUnavailable(label);
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+      const { status, text } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
+      if (status >= 500) throw platformUnavailable(label);
+      return { status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw platformUnavailable(label);

@@ -1,0 +1,67 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSender } from '../../server/platforms/http-send.ts';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((resolve) => (s.closeAllConnections(), s.close(resolve)));
+});
+
+/** A loopback server answering `{n, body}`; `handle` may take over a request (return true). */
+async function serve(handle: (req: IncomingMessage, res: ServerResponse, socket: Socket) => boolean = () => false) {
+  const connections = new Set<Socket>();
+  let n = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (handle(req, res, req.socket)) return;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ n: ++n, body }));
+    });
+  });
+  server.on('connection', (socket) => connections.add(socket));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: (path: string) => new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`), connections };
+}
+
+const POST = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('platform calls over node:http (http-send.ts)', () => {
+  it('when calls follow one another, then they share one kept-alive connection', async () => {
+    const { url, connections } = await serve();
+    const send = createSender();
+    for (let i = 0; i < 5; i++) expect((await send(url('/v1/x'), POST(`{"i":${i}}`), 2_000)).text).toBe(JSON.stringify({ n: i + 1, body: `{"i":${i}}` }));
+    expect(connections.size).toBe(1);
+  });
+
+  it('when bytes are sent, then they arrive whole with their length', async () => {
+    const { url } = await serve();
+    const answer = await createSender()(url('/card'), { method: 'PUT', headers: {}, body: new Uint8Array([104, 105]) }, 2_000);
+    expect(JSON.parse(answer.text)).toEqual({ n: 1, body: 'hi' });
+  });
+
+  it('when the peer closes a kept-alive connection as it is reused, then the call is sent again on a new one', async () => {
+    let first: Socket | null = null;
+    const { url, connections } = await serve((_req, _res, socket) => {
+      first ??= socket;
+      if (socket !== first || connections.size > 1) return false;
+      // The first connection's second request: dropped, as a peer closing an idle connection does.
+      if ((socket as Socket & { served?: boolean }).served) return (socket.destroy(), true);
+      (socket as Socket & { served?: boolean }).served = true;
+      return false;
+    });
+    const send = createSender();
+    await send(url('/a'), POST('1'), 2_000);
+    const again = await send(url('/b'), POST('2'), 2_000);
+    expect(JSON.parse(again.text)).toEqual({ n: 2, body: '2' });
+    expect(connections.size).toBe(2);
+  });
+
+  it('when the peer does not finish its answer in time, then the call fails', async () => {
+    const { url } = await serve((_req, res) => (res.write('{"half":'), true));
+    await expect(createSender()(url('/slow'), POST('1'), 200)).rejects.toThrow('no answer in 200 ms');
+  });
+});
