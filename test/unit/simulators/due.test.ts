@@ -113,6 +113,29 @@ describe('due runner', () => {
     expect(seen).toEqual([['fleet-b'], ['fleet-a']]);
   });
 
+  it('when the only fleet due is held, then a run takes no write lock (another connection may hold it meanwhile)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'due-'));
+    dirs.push(dir);
+    const db = openSimulatorsDb(join(dir, 'platforms.db'));
+    db.pragma('busy_timeout = 0');
+    const runs: number[] = [];
+    const run = runner(db, [task(runs)]);
+    createFleetDueStore(db).markDue('fleet-a');
+    run.hold('fleet-a');
+    const other = new Database(join(dir, 'platforms.db'));
+    other.prepare('BEGIN IMMEDIATE').run();
+    try {
+      expect(() => run(1_000)).not.toThrow();
+    } finally {
+      other.prepare('ROLLBACK').run();
+      other.close();
+    }
+    run.release('fleet-a');
+    run(1_000);
+    expect(runs).toEqual([1_000]);
+    db.close();
+  });
+
   it('when as many fleets as a batch are due besides a held one, then each is still visited, in full batches', () => {
     const db = openSimulatorsDb(':memory:');
     const due = createFleetDueStore(db);
