@@ -29,10 +29,12 @@ const CHUNK_DAYS = 14;
  * Chunk by chunk, in a pipeline over two processes (two cores): the platforms produce chunk n+1
  * while the API reads and writes chunk n, and the API starts reading chunk n+1 as soon as it is
  * produced, while it still writes chunk n's last pages, so that neither side waits for the other.
- * Chunk n+1 is asked for once chunk n's first page is on its way: asked before, its production
- * would hold that page up (a platform answers one request at a time). At most two chunks are read
- * at once. The days just read are still among the plans the platforms keep
- * (simulators/rides/day.ts), so they are not planned twice.
+ * Both platforms' windows of a chunk are read side by side: the companion prepares one's page while
+ * the API converts the other's (and the writer thread stores a third: writer.ts). Chunk n+1 is
+ * asked for once both first pages of chunk n are on their way: asked before, its production would
+ * hold them up (a platform answers one request at a time). At most two chunks are read at once.
+ * The days just read are still among the plans the platforms keep (simulators/rides/day.ts), so
+ * they are not planned twice.
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
@@ -41,12 +43,16 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
   type Produced = Awaited<ReturnType<typeof generate>>;
 
   async function ingestChunk(start: string, produced: Produced, produceNext: () => void): Promise<void> {
-    for (const p of PLATFORMS) {
-      const last = p === PLATFORMS[PLATFORMS.length - 1];
-      const ingested = await ingestion.ingestWindow(fleetId, p, start, endOf(start), last ? produceNext : undefined);
+    let unasked = PLATFORMS.length;
+    const asked = () => void (--unasked === 0 && produceNext());
+    const windows = await Promise.allSettled(PLATFORMS.map(async (p) => {
+      const ingested = await ingestion.ingestWindow(fleetId, p, start, endOf(start), asked);
       const made = produced.platforms[p];
       totals[p] = addCounts(totals[p], { vehicles: made.vehicles, generatedRides: made.rides, ...ingested });
-    }
+    }));
+    // Settled both: nothing goes on writing once the call has failed.
+    const failed = windows.find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   let next: Promise<Produced> = generate(from);

@@ -200,7 +200,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
   }
 
-  return { ingestWindow, syncDue, close: writer.close };
+  return { ingestWindow, syncDue, warmWriter: writer.warm, close: writer.close };
 }
 
 export type RideIngestion = ReturnType<typeof createRideIngestion>;

@@ -99,12 +99,21 @@ export function threadWriter(file: string, onEnd: () => void = () => undefined):
 }
 
 /**
- * In-process until a window brings more than one page of rides (`rides(page, more = true)`), then
- * the thread. A small window (a `clock advance` of a day, most tests) gains nothing from the
- * pipeline and would wait ~0.3 s for the thread to start. In-memory databases (the tests' apps)
- * cannot be opened twice and always write in-process. A thread that fails is dropped: the windows
- * it was writing fail (the next sync reads them again) and the next big window starts another.
- * After close() every write is refused, so a request still running at shutdown starts no thread.
+ * Rides in a page from which the thread is worth it even with no page to follow: ~15 ms of writing
+ * that the event loop spends reading the other platform's page instead (a fixture's 30 days of 50
+ * vehicles come as pages of ~5 000: the rides took ~400 ms in-process, ~300 ms so).
+ */
+export const THREAD_PAGE_RIDES = 2_000;
+
+/**
+ * In-process until a window brings more than one page of rides (`rides(page, more = true)`) or a
+ * page of THREAD_PAGE_RIDES or more, then the thread. A small window (a `clock advance` of a day,
+ * most tests) gains nothing from the pipeline and would wait ~0.3 s for the thread to start;
+ * `warm()` starts it ahead, for a caller that knows big pages are coming (a fixture with rides).
+ * In-memory databases (the tests' apps) cannot be opened twice and always write in-process. A
+ * thread that fails is dropped: the windows it was writing fail (the next sync reads them again)
+ * and the next big window starts another. After close() every write is refused, so a request still
+ * running at shutdown starts no thread.
  */
 export function createIngestWriter(db: Db, startThread: (file: string, onEnd: () => void) => IngestWriter = threadWriter) {
   const local = inProcessWriter(db);
@@ -120,12 +129,17 @@ export function createIngestWriter(db: Db, startThread: (file: string, onEnd: ()
     thread = started;
   }
 
+  const warm = (): void => {
+    if (!closed && !thread && !db.memory) start();
+  };
+
   return {
     rides(page: PackedRides, more: boolean): Promise<number> {
       if (closed) return refused();
-      if (more && !thread && !db.memory) start();
+      if (more || page.count >= THREAD_PAGE_RIDES) warm();
       return current().rides(page);
     },
+    warm,
     daily: (rows: DailyEarningsRow[]): Promise<void> => (closed ? refused() : current().daily(rows)),
     /** Ends the thread, if one was started; the database may be closed after this. */
     async close(): Promise<void> {

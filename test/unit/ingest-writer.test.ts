@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/open.ts';
 import { uuidBytes, uuidText } from '../../server/lib/ids.ts';
 import type { FeedRide } from '../../server/platforms/ride-feed.ts';
 import { forEachPacked, packRides } from '../../server/ingestion/packed-rides.ts';
-import { createIngestWriter, inProcessWriter, threadWriter } from '../../server/ingestion/writer.ts';
+import { createIngestWriter, inProcessWriter, THREAD_PAGE_RIDES, threadWriter } from '../../server/ingestion/writer.ts';
 import type { DailyEarningsRow } from '../../server/earnings/store.ts';
 import { rideKey } from '../../server/rides/ride-key.ts';
 import { createRideStore } from '../../server/rides/store.ts';
@@ -134,6 +134,39 @@ describe('ingest writer', () => {
     await writer.close();
 
     expect([rideCount(db), storedDaily(db)]).toEqual([3, [{ date: '2026-02-10', trips: 1 }]]);
+  });
+
+  it('on a database file: a window\'s only page of THREAD_PAGE_RIDES rides goes through the thread; one of fewer, in-process', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const writer = createIngestWriter(db);
+    const rides = (from: number, n: number) => Array.from({ length: n }, (_, i) => ride(from + i));
+
+    const small = writer.rides(pack(feed, rides(0, THREAD_PAGE_RIDES - 1)), false);
+    expect(rideCount(db)).toBe(THREAD_PAGE_RIDES - 1);
+    const big = writer.rides(pack(feed, rides(THREAD_PAGE_RIDES, THREAD_PAGE_RIDES)), false);
+    expect(rideCount(db)).toBe(THREAD_PAGE_RIDES - 1);
+    await Promise.all([small, big]);
+    await writer.close();
+
+    expect(rideCount(db)).toBe(2 * THREAD_PAGE_RIDES - 1);
+  });
+
+  it('when the writer is warmed, then its thread starts at once, once, on a database file only, and not once closed', async () => {
+    const started: string[] = [];
+    const stub = (file: string) => (started.push(file), inProcessWriter(openDatabase(':memory:')));
+    const onFile = createIngestWriter(files(1)[0], stub);
+    const inMemory = createIngestWriter(openDatabase(':memory:'), stub);
+    const closed = createIngestWriter(files(1)[0], stub);
+    await closed.close();
+
+    onFile.warm();
+    onFile.warm();
+    inMemory.warm();
+    closed.warm();
+
+    expect(started).toHaveLength(1);
+    await onFile.close();
   });
 
   it('on an in-memory database: every write is in-process, even with more pages to come', async () => {
