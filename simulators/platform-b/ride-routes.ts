@@ -5,7 +5,7 @@ import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
 import type { RideCursor, RideReports } from '../rides/reports.ts';
 import { batchReportsHandler, type ReportBodies, type ReportWindow } from '../rides/batch.ts';
-import { CursorParam, DateParam, decodeCursor, encodeCursor, iso, LimitParam, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
+import { CursorParam, DateParam, decodeCursor, encodeCursor, LimitParam, pageInstants, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
 /** platform_b's words for the outcomes. */
 const STATE: Record<RideAt['status'], string> = {
@@ -29,6 +29,7 @@ const badWindow = () =>
 function platformBBodies(reports: RideReports): ReportBodies & { page(w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number): unknown } {
   const page = (w: ReportWindow, nowMs: number, cursor: RideCursor | null, limit: number) => {
     const { rides, next } = reports.page(w.fleetId, w.from, w.to, nowMs, cursor, limit);
+    const iso = pageInstants();
     return {
       meta: { fields: RIDE_FIELDS, nextCursor: next && encodeCursor(next) },
       data: rides.map(({ id, vehicle, driver, ride: r }) => {

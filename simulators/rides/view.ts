@@ -27,3 +27,35 @@ export function decodeCursor(text: string | undefined): RideCursor | null {
 export const CursorParam = z.string().refine((c) => decodeCursor(c) !== null, 'unknown cursor');
 
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+const DAY_MS = 86_400_000;
+/** Years 0000–9999, which toISOString writes in its short form. */
+const LAST_SHORT_MS = 253_402_300_800_000;
+const PAD2 = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1_000 }, (_, i) => String(i).padStart(3, '0'));
+
+/**
+ * `iso` for a page of rides: the same text as toISOString, its date part made once per day rather
+ * than once per instant (a page's rides come day by day). A page of 25 000 rides writes two instants
+ * each: ~11 → ~3 ms per 22 000 here. One formatter per page: it keeps the last day it wrote.
+ */
+export function pageInstants(): (ms: number | null) => string | null {
+  let lastDay = NaN;
+  let prefix = '';
+  return (ms) => {
+    if (ms === null) return null;
+    if (!Number.isInteger(ms) || ms < 0 || ms >= LAST_SHORT_MS) return new Date(ms).toISOString();
+    const day = Math.floor(ms / DAY_MS);
+    if (day !== lastDay) {
+      lastDay = day;
+      prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    }
+    let rest = ms - day * DAY_MS;
+    const h = Math.floor(rest / 3_600_000);
+    rest -= h * 3_600_000;
+    const m = Math.floor(rest / 60_000);
+    rest -= m * 60_000;
+    const sec = Math.floor(rest / 1_000);
+    return `${prefix}${PAD2[h]}:${PAD2[m]}:${PAD2[sec]}.${PAD3[rest - sec * 1_000]}Z`;
+  };
+}
