@@ -4,6 +4,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import { createDriverStore, type DriverRow } from '../drivers/store.ts';
 import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
+import type { PlatformInvitation } from '../platforms/types.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
@@ -78,6 +79,17 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
     return writer.apply(current, live, now(driverId));
   }
 
+  /**
+   * Stores what platform_a answered a call made on it (the driver accepting in the app, its reviewers
+   * deciding: the simulators' control surface, in a fixture), as a refresh stores what it reads,
+   * without asking again for the same record.
+   */
+  function record(tenantId: string, driverId: string, live: PlatformInvitation): Invitation {
+    requireDriver(tenantId, driverId);
+    const current = stored(driverId, 'platform_a');
+    return toInvitation(sameAsStored(current, live) ? current : writer.apply(current, live, now(driverId)));
+  }
+
   /** Asks platform_a now and persists its answer; `none` has nothing to ask about (409, contract §3). */
   async function refresh(tenantId: string, driverId: string, platform: Platform): Promise<Invitation> {
     requireDriver(tenantId, driverId);
@@ -103,7 +115,7 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
     for (const row of writer.invitations.stillMoving(tenantId)) await syncOne(row.driver_id, row.platform);
   }
 
-  return { requireDriver, invite, list, get, refresh, cancel, syncOpen };
+  return { requireDriver, invite, list, get, refresh, record, cancel, syncOpen };
 }
 
 export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -3,7 +3,7 @@ import { findCity } from '../catalog/cities.ts';
 import { colorNameById } from '../catalog/colors.ts';
 import type { Platform } from '../common/schemas.ts';
 import { AppError, conflict, unprocessable } from '../errors.ts';
-import type { RegisterResult } from '../platforms/types.ts';
+import type { PlatformRegistration, RegisterResult } from '../platforms/types.ts';
 import type { VehicleService } from '../vehicles/service.ts';
 import type { VehicleRow } from '../vehicles/store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
@@ -103,8 +103,21 @@ export function createRegistrationService(
   async function syncOne(vehicle: VehicleRow, current: RegistrationRow): Promise<RegistrationRow> {
     const live = await deps.platformA.getVehicle(vehicle.id);
     if (!live) throw conflict('platform_a ya no conoce este vehículo.');
+    return store(vehicle, current, live);
+  }
+
+  function store(vehicle: VehicleRow, current: RegistrationRow, live: PlatformRegistration): RegistrationRow {
     if (sameAsStored(current, live)) return current;
     return writer.apply(vehicle, live, now(vehicle));
+  }
+
+  /**
+   * Stores what the platform answered a call made on it (the simulators' reviewers deciding, in a
+   * fixture), as a refresh stores what it reads, without asking again for the same record.
+   */
+  function record(tenantId: string, vehicleId: string, live: PlatformRegistration): Registration {
+    const vehicle = vehicles.requireRow(tenantId, vehicleId);
+    return toRegistration(store(vehicle, stored(vehicleId, live.platform), live));
   }
 
   /**
@@ -129,7 +142,7 @@ export function createRegistrationService(
 
   const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);
 
-  return { register, list, get, refresh, syncPending, requireVehicle, writer };
+  return { register, list, get, refresh, record, syncPending, requireVehicle, writer };
 }
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;

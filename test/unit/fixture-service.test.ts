@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
+import { requestsDuring } from '../support/platform-calls.ts';
+import { SIM_URLS } from '../support/platform-network.ts';
 
 /** The fixture service against both simulated platforms (in-process, msw between them). */
 describe('fixtures: a populated world in one call', () => {
@@ -39,6 +41,16 @@ describe('fixtures: a populated world in one call', () => {
       transitions.find((t) => t.machine === machine && t.from === from && t.to === to)?.count ?? 0;
     expect(count('registration.platform_a', 'pending', 'approved')).toBe(2);
     expect(count('invitation.platform_a', 'invited', 'bound')).toBe(1);
+  });
+
+  it('when a fixture is made, then what platform_a answered its reviewers and drivers is stored without asking for it again', async () => {
+    const tenantId = newWorld();
+
+    const calls = await requestsDuring(w.net.server, () => build(tenantId, { vehicles: 2, drivers: 2, registeredOn: ['platform_a'], boundOn: ['platform_a'] }));
+
+    const reads = calls.filter((c) => c.startsWith(`GET ${SIM_URLS.platform_a}/v1/`));
+    expect(reads).toEqual([]);
+    expect(w.services.registrations.list(tenantId, (await w.services.vehicles.list(tenantId, {}, 10)).data[0].id)[0].status).toBe('approved');
   });
 
   it('when two worlds are made with fixtures, then no plate, VIN or whatsapp of one is the other\'s', async () => {
