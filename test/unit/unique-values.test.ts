@@ -33,6 +33,18 @@ describe('unique values of a world', () => {
     }
   });
 
+  it('when a world draws many of a kind at once, then it gets what as many single draws give, and goes on from there', () => {
+    const [one, other] = [setup(), setup()];
+    const [a, b] = [one.world(), other.world()];
+    const singles = (u: typeof one.unique, id: string, kind: 'plate' | 'vin' | 'whatsapp', n: number) => Array.from({ length: n }, () => u[kind](id));
+
+    const many = [...one.unique.many(a, 'plate', 4), ...one.unique.many(a, 'vin', 4), ...one.unique.many(a, 'whatsapp', 4), one.unique.plate(a)];
+    const single = [...singles(other.unique, b, 'plate', 4), ...singles(other.unique, b, 'vin', 4), ...singles(other.unique, b, 'whatsapp', 4), other.unique.plate(b)];
+
+    expect(many).toEqual(single);
+    expect(new Set(many).size).toBe(many.length);
+  });
+
   it('when two worlds draw, then no value of one is the other\'s', () => {
     const { unique, world } = setup();
     const [a, b] = [world(), world()];
