@@ -24,6 +24,11 @@ export type GenerateBody = z.infer<typeof GenerateBody>;
 
 /** Days per call to the simulators: a year of a big fleet at once would outlast the platform-call timeout. */
 const CHUNK_DAYS = 14;
+/**
+ * The first call's days: the API has nothing to read until it is produced, so a shorter one starts
+ * the pipeline (and the writer thread) sooner: a fixture's 30 days go as 7, 14 and 9.
+ */
+const FIRST_CHUNK_DAYS = 7;
 
 /**
  * Chunk by chunk, in a pipeline over two processes (two cores): the platforms produce chunk n+1
@@ -38,7 +43,7 @@ const CHUNK_DAYS = 14;
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
-  const endOf = (start: string) => minDate(addDays(start, CHUNK_DAYS - 1), to);
+  const endOf = (start: string) => minDate(addDays(start, (start === from ? FIRST_CHUNK_DAYS : CHUNK_DAYS) - 1), to);
   const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: endOf(start) });
   type Produced = Awaited<ReturnType<typeof generate>>;
 
@@ -57,9 +62,9 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
 
   let next: Promise<Produced> = generate(from);
   let previous: Promise<void> = Promise.resolve();
-  for (let start = from; start <= to; start = addDays(start, CHUNK_DAYS)) {
+  for (let start = from; start <= to; start = addDays(endOf(start), 1)) {
     const produced = await next;
-    const following = addDays(start, CHUNK_DAYS);
+    const following = addDays(endOf(start), 1);
     // Asked for by this chunk's reads (or once they are done), awaited by the next turn of the loop.
     let produceNext!: () => void;
     next = new Promise<Produced>((resolve, reject) => {

@@ -14,9 +14,9 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
   const w = useWorld();
   const r = ridesFixtures(w);
 
-  it('when a window spans three 14-day chunks of several pages, then every day of it is produced and ingested once, and a second call adds nothing', async () => {
+  it('when a window spans three chunks (7 days, then 14) of several pages, then every day of it is produced and ingested once, and a second call adds nothing', async () => {
     const fleet = await r.pbFleet(2);
-    const [from, to] = [r.daysAgo(31), r.daysAgo(2)]; // 30 days: chunks of 14, 14 and 2
+    const [from, to] = [r.daysAgo(31), r.daysAgo(2)]; // 30 days: chunks of 7, 14 and 9
     w.net.platformPageCap('platform_b', 50);
 
     const first = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
@@ -26,7 +26,7 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
     expect(first.generatedRides).toBeGreaterThan(0);
     expect(first).toMatchObject({ vehicles: 2, rides: first.generatedRides });
     expect(rides.length).toBe(first.generatedRides);
-    const chunkOf = (day: string) => (day < addDays(from, 14) ? 0 : day < addDays(from, 28) ? 1 : 2);
+    const chunkOf = (day: string) => (day < addDays(from, 7) ? 0 : day < addDays(from, 21) ? 1 : 2);
     expect(new Set(rides.map((x) => chunkOf(x.serviceDate)))).toEqual(new Set([0, 1, 2]));
     expect(again).toMatchObject({ generatedRides: 0, rides: rides.length, dailyEarnings: first.dailyEarnings });
   });
