@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/compare.ts --against DIR [--rounds N] [--seconds S] [--vehicles N] [--days N]`:
+ * `node --import tsx bench/compare.ts --against DIR [--rounds N] [--seconds S] [--vehicles N] [--days N] [--b-env N=V]`:
  * GET /v1/vehicles/{id} of this checkout (B) against another one (A, e.g. a `git worktree` of the
  * previous commit) and Express minimal, in one rotation. Both serves run on copies of one data dir
  * built by this checkout (vehicles, a platform_b batch, rides), so they differ by their code alone.
@@ -24,6 +24,8 @@ const seconds = Number(option('--seconds', '2'));
 const vehicles = Number(option('--vehicles', '500'));
 // By-id reads no ride: none by default (generating them takes minutes, and fails on a swamped machine).
 const days = Number(option('--days', '0'));
+// `--b-env NAME=VALUE` (repeatable): B's serve runs with it, e.g. FLEET_JOURNAL_MB=0 to price the journal.
+const bEnv = Object.fromEntries(args.flatMap((a, i) => (a === '--b-env' ? [args[i + 1].split(/=(.*)/s).slice(0, 2)] : [])));
 const log = (msg: string) => process.stderr.write(`[compare] ${msg}\n`);
 
 log(`data dir: ${vehicles} vehicles, ${days} days of rides`);
@@ -50,7 +52,7 @@ try {
   const dirA = copy('a');
   const dirB = copy('b');
   const a = started(await startServe(dirA, {}, serveNodeFlags(), join(resolve(against), 'cli/bin.mjs')));
-  const b = started(await startServe(dirB));
+  const b = started(await startServe(dirB, bEnv));
   const minimal = started(await startBaseline('express-minimal.ts', { BENCH_DB: join(dirA, 'api.db') }));
   log(`${rounds} rounds × ${seconds} s`);
   const path = `/v1/vehicles/${ids[1]}`;

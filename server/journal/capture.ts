@@ -2,7 +2,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { tapBody, type BodyTap } from './body-tap.ts';
-import { MAX_BODY_BYTES, type EntryMeta, type StoredBody, type StoredEntry } from './entry.ts';
+import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
 import { cutBody, queryObject, redact, redactAuthorization, redactJson } from './redact.ts';
 import type { JournalStore } from './store.ts';
 
@@ -19,6 +19,10 @@ export interface KeyOwner {
 const MAX_PATH_CHARS = 2048;
 /** Counted per entry beside its text (twice each text's length: a UTF-16 string may take two bytes a character). */
 const ENTRY_OVERHEAD_BYTES = 200;
+/** A capture not yet read holds both messages' headers as objects: counted as this much until it is settled. */
+const PENDING_HEADERS_BYTES = 1200;
+/** A capture counted above this (bodies of more than ~64 KiB in all) is built at once (kept). */
+const SETTLE_NOW_BYTES = ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * MAX_BODY_BYTES;
 /** Where the answer's body waits for the journal, in `res.locals`. */
 const SENT = 'journalSentBody';
 
@@ -38,8 +42,9 @@ export function rememberSentBodies(app: Express): void {
 
 /**
  * Puts every /v1 request made with one of a world's keys into that world's journal, when its answer
- * is done (or the client went away). The request path pays a timestamp and a listener; the entry is
- * built once the answer is on its way.
+ * is done (or the client went away). The request path pays a timestamp, a listener and a capture of
+ * references the request already holds (the key's secret dropped at once); the entry itself (JSON,
+ * redaction, cuts) is built when the journal is first read (settle), off the request path.
  */
 export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: JournalStore): RequestHandler {
   return (req, res, next) => {
@@ -50,8 +55,8 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: 
       if (!owner) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
-      const at = new Date(deps.clocks.service.nowMs() + owner.offsetMs).toISOString();
-      store.append(owner.tenantId, entryOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, at }));
+      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs });
+      store.append(owner.tenantId, kept(capture));
     });
     next();
   };
@@ -61,34 +66,70 @@ export interface Captured {
   owner: KeyOwner;
   durationMs: number;
   tap: BodyTap | null;
-  at: string;
+  /** World time when the answer was done. */
+  atMs: number;
 }
 
-/** The stored entry of a finished request (exported for the memory-bound test, which builds many). */
-export function entryOf(req: Request, res: Response, { owner, durationMs, tap, at }: Captured): Omit<StoredEntry, 'seq'> {
+/** The raw capture of a finished request, as the journal holds it until it is read (exported for the memory-bound test). */
+export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs }: Captured): PendingEntry {
   const url = req.originalUrl;
-  const mark = url.indexOf('?');
-  const rawPath = mark < 0 ? url : url.slice(0, mark);
-  const path = redact(rawPath.length > MAX_PATH_CHARS ? rawPath.slice(0, MAX_PATH_CHARS) : rawPath);
-  const responseHeaders = res.getHeaders() as Record<string, string>;
-  const meta: EntryMeta = {
+  const sent = res.locals[SENT] as unknown;
+  const raw: RawCapture = {
+    method: req.method,
+    url,
+    status: res.writableFinished ? res.statusCode : null,
     requestId: requestIdOf(res) ?? '',
-    at,
-    query: mark < 0 ? {} : queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS)),
+    atMs,
     durationMs,
     keyId: owner.keyId,
     keyPrefix: owner.keyPrefix,
     fault: typeof res.locals.faultRuleId === 'string' ? res.locals.faultRuleId : null,
     requestHeaders: requestHeaders(req),
-    responseHeaders,
+    responseHeaders: res.getHeaders() as Record<string, string>,
+    // Only a JSON body the parser read is kept as parsed; a tap holds any other.
+    parsedBody: req.body !== undefined && req.is('application/json') ? req.body : undefined,
+    tap,
+    sent,
+  };
+  const bodyChars = (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0) + (Number(req.headers['content-length']) || 0);
+  return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + bodyChars) };
+}
+
+/**
+ * What the journal keeps of a capture: the capture itself, or, when its bodies are large, its entry
+ * built at once, so that a body of up to 1 MB is cut to 64 KiB now rather than held whole until read.
+ */
+export function kept(capture: PendingEntry): JournalRecord {
+  if (capture.bytes <= SETTLE_NOW_BYTES) return capture;
+  const entry = settle(capture) as StoredEntry;
+  entry.seq = capture.seq;
+  return entry;
+}
+
+/** The stored entry a capture becomes when the journal is read: redacted, cut, in few flat strings. */
+export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
+  const { url } = raw;
+  const mark = url.indexOf('?');
+  const rawPath = mark < 0 ? url : url.slice(0, mark);
+  const path = redact(rawPath.length > MAX_PATH_CHARS ? rawPath.slice(0, MAX_PATH_CHARS) : rawPath);
+  const meta: EntryMeta = {
+    requestId: raw.requestId,
+    at: new Date(raw.atMs).toISOString(),
+    query: mark < 0 ? {} : queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS)),
+    durationMs: raw.durationMs,
+    keyId: raw.keyId,
+    keyPrefix: raw.keyPrefix,
+    fault: raw.fault,
+    requestHeaders: raw.requestHeaders,
+    responseHeaders: raw.responseHeaders,
   };
   const metaText = redactJson(JSON.stringify(meta));
-  const request = requestBody(req, tap);
-  const response = responseBody(String(responseHeaders['content-type'] ?? ''), res.locals[SENT]);
+  const request = requestBody(raw);
+  const response = responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent);
   return {
-    method: req.method,
+    method: raw.method,
     path,
-    status: res.writableFinished ? res.statusCode : null,
+    status: raw.status,
     meta: metaText,
     requestBody: request.body,
     requestJson: request.json,
@@ -115,13 +156,13 @@ interface Body {
 
 const NO_BODY: Body = { body: null, json: false, truncated: false };
 
-function requestBody(req: Request, tap: BodyTap | null): Body {
+function requestBody({ parsedBody, tap }: RawCapture): Body {
   const seen = tap?.result() ?? null;
   if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
   // A JSON body the parser read is kept as parsed and written again: escapes such as `\u005f`
   // are undone, so redaction sees every key as the API saw it.
-  if (req.body !== undefined && req.is('application/json')) {
-    const cut = cutBody(JSON.stringify(req.body));
+  if (parsedBody !== undefined) {
+    const cut = cutBody(JSON.stringify(parsedBody));
     return { ...cut, json: !cut.truncated };
   }
   if (seen === null) return NO_BODY;

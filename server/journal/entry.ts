@@ -1,8 +1,8 @@
 import type { RequestOperation } from '../faults/request-operation.ts';
+import type { BodyTap } from './body-tap.ts';
 
 /**
- * A journal entry as kept in memory: what capture.ts took from the request, already redacted (no
- * secret ever reaches this shape) and cut. Few objects per entry, most of it in flat strings: the
+ * A journal entry once read (settled, capture.ts): what capture took from the request, redacted and cut. Few objects per entry, most of it in flat strings: the
  * garbage collector walks objects, not bytes, and a journal of tens of thousands of entries must
  * not slow every request down. view.ts turns it into the contract's shape when it is read.
  */
@@ -30,6 +30,40 @@ export interface StoredEntry {
 }
 
 export type StoredBody = string | MultipartBody | null;
+
+/**
+ * What capture keeps of a request until the journal is read: references the request and its answer
+ * already made, nothing built. The authorization header is already cut to the key's prefix.
+ */
+export interface RawCapture {
+  method: string;
+  /** The request's URL, path and query as sent. */
+  url: string;
+  status: number | null;
+  requestId: string;
+  atMs: number;
+  durationMs: number;
+  keyId: string;
+  keyPrefix: string;
+  fault: string | null;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  /** A JSON request body as the parser read it. */
+  parsedBody: unknown;
+  tap: BodyTap | null;
+  /** What the answer sent (res.send's argument). */
+  sent: unknown;
+}
+
+/** A captured request not read yet; `bytes` is an estimate until it is settled. */
+export interface PendingEntry {
+  seq: number;
+  bytes: number;
+  raw: RawCapture;
+}
+
+/** What a world's journal holds: entries read once, and captures not read yet. */
+export type JournalRecord = StoredEntry | PendingEntry;
 
 /** What `meta` holds. */
 export interface EntryMeta {

@@ -1,8 +1,9 @@
-import type { StoredEntry } from './entry.ts';
+import { settle } from './capture.ts';
+import type { JournalRecord, StoredEntry } from './entry.ts';
 
 /** Entries of one world, oldest first, in a deque: appends at the end, evictions at the front. */
 class WorldJournal {
-  private entries: StoredEntry[] = [];
+  private entries: JournalRecord[] = [];
   private head = 0;
   bytes = 0;
   nextSeq = 1;
@@ -11,14 +12,14 @@ class WorldJournal {
     return this.entries.length - this.head;
   }
 
-  push(entry: StoredEntry): void {
+  push(entry: JournalRecord): void {
     this.entries.push(entry);
     this.bytes += entry.bytes;
   }
 
   dropOldest(): void {
     const entry = this.entries[this.head];
-    this.entries[this.head++] = undefined as unknown as StoredEntry;
+    this.entries[this.head++] = undefined as unknown as JournalRecord;
     this.bytes -= entry.bytes;
     // Compacts once the dead front is half the array: each entry is moved O(1) times on average.
     if (this.head > 1024 && this.head * 2 > this.entries.length) {
@@ -27,9 +28,24 @@ class WorldJournal {
     }
   }
 
-  /** Newest first. */
-  *newestFirst(): Generator<StoredEntry> {
-    for (let i = this.entries.length - 1; i >= this.head; i--) yield this.entries[i];
+  /**
+   * Newest first, each capture settled into its entry as it is reached (once: it replaces the capture).
+   * `settled` hears how many bytes each one's count changed by.
+   */
+  *newestFirst(settled: (delta: number) => void): Generator<StoredEntry> {
+    for (let i = this.entries.length - 1; i >= this.head; i--) {
+      const record = this.entries[i];
+      if (!('raw' in record)) {
+        yield record;
+        continue;
+      }
+      const entry = settle(record) as StoredEntry;
+      entry.seq = record.seq;
+      this.entries[i] = entry;
+      this.bytes += entry.bytes - record.bytes;
+      settled(entry.bytes - record.bytes);
+      yield entry;
+    }
   }
 }
 
@@ -64,13 +80,12 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   }
 
   return {
-    /** Appends an entry (its seq, and so its id, given here) to a world's journal. */
-    append(tenantId: string, entry: Omit<StoredEntry, 'seq'>): StoredEntry {
+    /** Appends a capture or an entry (its seq, and so its id, given here) to a world's journal. */
+    append(tenantId: string, entry: JournalRecord): JournalRecord {
       let journal = worlds.get(tenantId);
       if (!journal) worlds.set(tenantId, (journal = new WorldJournal()));
-      const seq = journal.nextSeq++;
-      const stored = entry as StoredEntry;
-      stored.seq = seq;
+      const stored = entry;
+      stored.seq = journal.nextSeq++;
       journal.push(stored);
       totalBytes += stored.bytes;
       if (totalBytes > maxBytes) shrinkTo(maxBytes * 0.9);
@@ -79,7 +94,7 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
 
     /** A world's entries, newest first (empty for a world with none). */
     newestFirst(tenantId: string): Iterable<StoredEntry> {
-      return worlds.get(tenantId)?.newestFirst() ?? [];
+      return worlds.get(tenantId)?.newestFirst((delta) => void (totalBytes += delta)) ?? [];
     },
 
     /** Empties one world's journal; its ids go on increasing, so a page cursor never names a new entry. */

@@ -50,35 +50,33 @@ const REGISTRATION_COLUMNS = ['status', 'documents_required', 'doc_status', 'doc
 
 /**
  * GET /v1/vehicles/{id}, the API's hottest read, in one statement: the vehicle, its active
- * assignment and its registration on each platform, as one array (raw) split by position below.
- * Measured against the list's way (its row, then registrations and assignment): 2.5–3× less CPU.
- * Each of the others is a scalar subquery, not a LEFT JOIN: both read the same rows (at most one
- * each: the primary key and a unique index say so), but SQLite 3.54 ran the three-join form about
- * 4× slower (33 µs against 8 µs a read on a 50-vehicle world; docs/performance.md).
+ * assignment and its registrations, as one array (raw) split by position below. Measured against
+ * the list's way (its row, then registrations and assignment): 2.5–3× less CPU. The others are
+ * scalar subqueries, not LEFT JOINs (SQLite 3.54 ran the join form about 4× slower), and the
+ * registrations come as one JSON array of rows: a subquery per column (16) took twice the time
+ * (12 µs against 6 µs a read, JSON.parse included; docs/performance.md).
  */
 const WHOLE_SQL = `SELECT ${VEHICLE_COLUMNS.map((c) => `v.${c}`).join(', ')},
   (SELECT driver_id FROM assignments WHERE vehicle_id = v.id AND status = 'active'),
-  ${PLATFORMS.flatMap((p) => REGISTRATION_COLUMNS.map((c) => `(SELECT ${c} FROM vehicle_registrations WHERE vehicle_id = v.id AND platform = '${p}')`)).join(',\n  ')}
+  (SELECT json_group_array(json_array(platform, ${REGISTRATION_COLUMNS.join(', ')})) FROM vehicle_registrations WHERE vehicle_id = v.id)
   FROM vehicles v WHERE v.id = ? AND v.tenant_id = ?`;
 
 /**
  * The raw row → objects, by position (the order of VEHICLE_COLUMNS and REGISTRATION_COLUMNS above),
- * written out as object literals so that every row object has one shape.
+ * written out as object literals so that every row object has one shape. Registrations in the
+ * order of PLATFORMS, whatever order SQLite grouped them in.
  */
 function splitWhole(v: unknown[]): VehicleWhole {
   const row = {
     id: v[0], tenant_id: v[1], plate: v[2], plate_key: v[3], brand: v[4], model: v[5], year: v[6], color_id: v[7], city: v[8],
     vin: v[9], status: v[10], status_before_pending: v[11], platforms: v[12], notes: v[13], created_at: v[14], updated_at: v[15],
   } as VehicleRow;
-  const registrations: RegistrationRow[] = [];
-  for (let i = 0; i < PLATFORMS.length; i++) {
-    const at = VEHICLE_COLUMNS.length + 1 + i * REGISTRATION_COLUMNS.length;
-    if (v[at] === null) continue;
-    registrations.push({
-      vehicle_id: row.id, platform: PLATFORMS[i], status: v[at], documents_required: v[at + 1], doc_status: v[at + 2],
-      doc_review_status: v[at + 3], registered_at: v[at + 4], approved_at: v[at + 5], platform_ref: v[at + 6], updated_at: v[at + 7],
-    } as RegistrationRow);
-  }
+  const registrations = (JSON.parse(v[VEHICLE_COLUMNS.length + 1] as string) as unknown[][])
+    .map((r) => ({
+      vehicle_id: row.id, platform: r[0], status: r[1], documents_required: r[2], doc_status: r[3],
+      doc_review_status: r[4], registered_at: r[5], approved_at: r[6], platform_ref: r[7], updated_at: r[8],
+    }) as RegistrationRow)
+    .sort((a, b) => PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform));
   return { row, registrations, assignedDriverId: (v[VEHICLE_COLUMNS.length] as string | null) ?? null };
 }
 

@@ -6,7 +6,8 @@ import { TINY_JPEG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
 
 describe('vehicle documents', () => {
-  const w = useWorld();
+  // A short client timeout: the 'slow' fault waits it out once or twice a case.
+  const w = useWorld({ clientTimeoutMs: 500 });
   const { vehicle, url, upload, history, snapshot } = documentFixtures(w);
 
   it.each([
@@ -78,7 +79,7 @@ describe('vehicle documents', () => {
     const before = snapshot(id);
     if (fault === 'down') w.net.platformDown('platform_a');
     if (fault === '500') w.net.platformError('platform_a', 500);
-    if (fault === 'slow') w.net.platformSlow('platform_a', 2_500);
+    if (fault === 'slow') w.net.platformSlow('platform_a', 1_000);
 
     // Act
     const res = await upload(auth, id);

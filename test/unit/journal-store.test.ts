@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
-import { entryOf } from '../../server/journal/capture.ts';
+import { captureOf, kept } from '../../server/journal/capture.ts';
 import { createJournalStore } from '../../server/journal/store.ts';
 
 const MB = 1024 * 1024;
@@ -18,7 +18,7 @@ function entry(chars: number, tag = '') {
   const sent = { 'x-request-id': `req_${id}`, 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), 'ratelimit-remaining': '49' };
   const req = { originalUrl: `/v1/vehicles/${id}`, method: 'GET', headers, body: undefined, is: () => false } as unknown as Request;
   const res = { getHeaders: () => ({ ...sent }), getHeader: (name: string) => sent[name.toLowerCase() as keyof typeof sent], writableFinished: true, statusCode: 200, locals: { journalSentBody: body } } as unknown as Response;
-  return entryOf(req, res, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, at: '2026-03-02T15:00:00.000Z' });
+  return captureOf(req, res, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, atMs: Date.parse('2026-03-02T15:00:00.000Z') });
 }
 
 const ids = (store: ReturnType<typeof createJournalStore>, world: string) => [...store.newestFirst(world)].map((e) => e.seq);
@@ -64,9 +64,35 @@ describe('journal store bounds', () => {
 
     store.drop('a');
     expect(ids(store, 'a')).toEqual([]);
-    expect(store.stats()).toMatchObject({ worlds: 1, totalBytes: [...store.newestFirst('b')][0].bytes });
+    const [left] = [...store.newestFirst('b')];
+    expect(store.stats()).toMatchObject({ worlds: 1, totalBytes: left.bytes });
     store.dropAll();
     expect(store.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
+  });
+
+  it('when a request is captured, then before any read the journal holds no secret, and reading settles its count to the exact one', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    const pending = store.append('w', entry(500));
+
+    expect(JSON.stringify(pending)).not.toContain('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
+    expect(JSON.stringify(pending)).toContain('Bearer fk_test_0123456789ab_…');
+    const [settled] = [...store.newestFirst('w')];
+    expect(settled).toMatchObject({ seq: 1, method: 'GET', status: 200 });
+    expect(settled.meta).toContain('"at":"2026-03-02T15:00:00.000Z"');
+    expect(store.stats().totalBytes).toBe(settled.bytes);
+    // Settled once: a second read finds the same entry.
+    expect([...store.newestFirst('w')][0]).toBe(settled);
+  });
+
+  it('when an answer is larger than 64 KiB, then its entry is built and cut at once; a small one waits for a read', () => {
+    const store = createJournalStore({ maxBytes: 64 * MB });
+    const big = store.append('w', kept(entry(200_000)));
+    const small = store.append('w', kept(entry(2_000)));
+
+    expect('raw' in big).toBe(false);
+    expect(big).toMatchObject({ responseTruncated: true });
+    expect(big.bytes).toBeLessThan(2 * 70 * 1024 + 4096);
+    expect('raw' in small).toBe(true);
   });
 
   it('when 300 worlds make 40,000 requests as capture keeps them, then the heap they take stays within the 8 MiB bound', () => {
