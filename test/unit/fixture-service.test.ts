@@ -4,6 +4,7 @@ import { Fixture } from '../../server/fixtures/schema.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { requestsDuring } from '../support/platform-calls.ts';
 import { SIM_URLS } from '../support/platform-network.ts';
+import { fillsWriterPages } from '../../server/fixtures/service.ts';
 
 /** The fixture service against both simulated platforms (in-process, msw between them). */
 describe('fixtures: a populated world in one call', () => {
@@ -86,5 +87,15 @@ describe('fixtures: a populated world in one call', () => {
     expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
     expect(w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId)).toBe(0);
     expect((await w.net.control.platformView('platform_a')).vehicles).toHaveLength(heldBefore);
+  });
+});
+
+describe('fixtures: the ingestion writer thread started ahead', () => {
+  it('when a fixture\'s rides will come in pages the thread stores, then it is started as the fixture begins; for a small one, never', () => {
+    expect(fillsWriterPages({ vehicles: 50, rideDays: 30 })).toBe(true);
+    expect(fillsWriterPages({ vehicles: 25, rideDays: 14 })).toBe(true);
+    expect(fillsWriterPages({ vehicles: 5, rideDays: 30 })).toBe(false);
+    expect(fillsWriterPages({ vehicles: 500, rideDays: 0 })).toBe(false);
+    expect(fillsWriterPages({ vehicles: 0, rideDays: 366 })).toBe(false);
   });
 });
