@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
-import { threadRows } from '../../server/world-snapshots/rows-keeper.ts';
+import { threadRows, type RowsKeeper } from '../../server/world-snapshots/rows-keeper.ts';
 import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { useWorld } from '../support/world.ts';
@@ -27,10 +27,14 @@ describe('world snapshots in their thread: another world is answered during a re
   });
 
   /** A world snapshots service like the app's, with its rows' thread started by `threadRows(…, extra)`. */
-  const snapshotsWith = (deps = w.deps, extra: { hold?: SharedArrayBuffer } = {}) => {
+  const snapshotsWith = (deps = w.deps, extra: { hold?: SharedArrayBuffer; started?: RowsKeeper[] } = {}) => {
     const made = createWorldSnapshots(deps, {
       gates: w.services.tenantGates, sync: w.services.sync, jobs: w.services.jobs,
-      startRowsThread: (file, onEnd) => threadRows(file, { onEnd, ...extra }),
+      startRowsThread: (file, onEnd) => {
+        const thread = threadRows(file, { onEnd, hold: extra.hold });
+        extra.started?.push(thread);
+        return thread;
+      },
     });
     opened.push(made);
     return made;
@@ -103,5 +107,35 @@ describe('world snapshots in their thread: another world is answered during a re
     expect(await vehicleCount(a.auth)).toBe(3);
     expect((await w.request.get(`/v1/vehicles/${vehicleId}`).set(a.auth)).body.vin).toBeNull();
     expect(await w.net.control.platformView('platform_b')).toEqual(platformsBefore);
+  });
+
+  it('when two worlds are restored at once, then each is as its own snapshot', async () => {
+    const snapshots = snapshotsWith();
+    const a = await fixtureWorld({ vehicles: 2, rideDays: 1, registeredOn: ['platform_b'] });
+    const b = await fixtureWorld({ vehicles: 3, rideDays: 1, registeredOn: ['platform_b'] });
+    await Promise.all([snapshots.save(a.tenant.id, 'uno'), snapshots.save(b.tenant.id, 'uno')]);
+    await Promise.all([f.vehicle(a.auth), f.vehicle(b.auth), f.vehicle(b.auth)]);
+
+    await Promise.all([snapshots.restore(a.tenant.id, 'uno'), snapshots.restore(b.tenant.id, 'uno')]);
+
+    expect([await vehicleCount(a.auth), await vehicleCount(b.auth)]).toEqual([2, 3]);
+  });
+
+  it('when the rows\' thread stops, then its world snapshots are forgotten (404, never a world emptied) and the next save starts another thread', async () => {
+    const started: RowsKeeper[] = [];
+    const snapshots = snapshotsWith(w.deps, { started });
+    const a = await fixtureWorld({ vehicles: 2 });
+    await snapshots.save(a.tenant.id, 'antes');
+
+    await started[0].close();
+
+    expect(snapshots.list(a.tenant.id)).toEqual([]);
+    await expect(snapshots.restore(a.tenant.id, 'antes')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await vehicleCount(a.auth)).toBe(2);
+    await snapshots.save(a.tenant.id, 'despues');
+    await f.vehicle(a.auth);
+    await snapshots.restore(a.tenant.id, 'despues');
+    expect(started).toHaveLength(2);
+    expect(await vehicleCount(a.auth)).toBe(2);
   });
 });
