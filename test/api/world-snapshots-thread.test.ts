@@ -9,6 +9,9 @@ import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { useWorld } from '../support/world.ts';
 
+// Node has it; the project's lib (ES2022) does not declare it.
+const { waitAsync } = Atomics as unknown as { waitAsync(slots: Int32Array, index: number, value: number): { value: Promise<string> | string } };
+
 /**
  * World snapshots on a database file, as serve runs them: the rows' copies and the put-back live in
  * a thread with its own connection (server/world-snapshots/rows-keeper.ts), so the API's event loop
@@ -63,7 +66,7 @@ describe('world snapshots in their thread: another world is answered during a re
     let other, own, seenMeanwhile;
     try {
       // The thread is inside the put-back's transaction, its writes done, and waits there.
-      await Atomics.waitAsync(slots, 0, 0).value;
+      await waitAsync(slots, 0, 0).value;
       own = vehicleCount(a.auth).then((n) => (order.push('own world'), n));
       other = await w.request.get(`/v1/vehicles/${b.ids.vehicleIds[0]}`).set(b.auth);
       order.push('other world');
