@@ -2035,7 +2035,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {vehicleId, verdict, card} */
+            /** @description {vehicleId, verdict, card, status}: verdict as asked; card and status (the registration) as platform_a stored them */
             200: {
                 headers: {
                     [name: string]: unknown;

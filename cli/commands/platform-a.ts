@@ -3,16 +3,22 @@ import { CliError, print, type OutputOptions } from '../output.ts';
 
 const VERDICTS = ['approved', 'rejected'];
 
-/** Human lines read in Spanish; platform values (approved, bound…) are shown as values after a label. */
-export const reviewLine = (r: { vehicleId: string; verdict: string; card: string }) =>
-  `Revisión del vehículo ${r.vehicleId} decidida — vehículo: ${r.verdict}; tarjeta: ${r.card}`;
+/**
+ * Human lines read in Spanish; platform values (approved, bound…) are shown as values after a label.
+ * A review says what platform_a stored, not what was asked: a rejected card rejects the registration
+ * whatever the vehicle's verdict, and the line says so (as the dashboard does).
+ */
+export const reviewLine = (r: { vehicleId: string; verdict: string; card: string; status: string }) => {
+  const stored = `Revisión del vehículo ${r.vehicleId} decidida — registro: ${r.status}; tarjeta: ${r.card}`;
+  return r.verdict === r.status ? stored : `${stored} (se pidió vehículo: ${r.verdict}; la tarjeta decide el registro)`;
+};
 export const answerLine = (r: { driverId: string; status: string }, verb: string) =>
   `El conductor ${r.driverId} ${verb} la invitación — estado: ${r.status}`;
 
 export async function review(vehicleId: string, opts: OutputOptions & { verdict: string; card?: string }): Promise<void> {
   if (!VERDICTS.includes(opts.verdict)) throw new CliError('--verdict debe ser approved o rejected');
   if (opts.card !== undefined && !VERDICTS.includes(opts.card)) throw new CliError('--card debe ser approved o rejected');
-  const body = await callTestbed<{ vehicleId: string; verdict: string; card: string }>(
+  const body = await callTestbed<{ vehicleId: string; verdict: string; card: string; status: string }>(
     `/platform-a/vehicles/${encodeURIComponent(vehicleId)}/review`,
     { body: { verdict: opts.verdict, card: opts.card } },
   );

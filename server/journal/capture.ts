@@ -2,7 +2,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { tapBody, type BodyTap } from './body-tap.ts';
-import { MAX_BODY_BYTES, type EntryMeta, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
+import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
 import { cutBody, queryObject, redact, redactAuthorization, redactJson } from './redact.ts';
 import type { JournalStore } from './store.ts';
 
@@ -21,6 +21,8 @@ const MAX_PATH_CHARS = 2048;
 const ENTRY_OVERHEAD_BYTES = 200;
 /** A capture not yet read holds both messages' headers as objects: counted as this much until it is settled. */
 const PENDING_HEADERS_BYTES = 1200;
+/** A capture counted above this (bodies of more than ~64 KiB in all) is built at once (kept). */
+const SETTLE_NOW_BYTES = ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * MAX_BODY_BYTES;
 /** Where the answer's body waits for the journal, in `res.locals`. */
 const SENT = 'journalSentBody';
 
@@ -53,7 +55,8 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: 
       if (!owner) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
-      store.append(owner.tenantId, captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs }));
+      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs });
+      store.append(owner.tenantId, kept(capture));
     });
     next();
   };
@@ -90,6 +93,17 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
   };
   const bodyChars = (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0) + (Number(req.headers['content-length']) || 0);
   return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + bodyChars) };
+}
+
+/**
+ * What the journal keeps of a capture: the capture itself, or, when its bodies are large, its entry
+ * built at once, so that a body of up to 1 MB is cut to 64 KiB now rather than held whole until read.
+ */
+export function kept(capture: PendingEntry): JournalRecord {
+  if (capture.bytes <= SETTLE_NOW_BYTES) return capture;
+  const entry = settle(capture) as StoredEntry;
+  entry.seq = capture.seq;
+  return entry;
 }
 
 /** The stored entry a capture becomes when the journal is read: redacted, cut, in few flat strings. */

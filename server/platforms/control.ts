@@ -57,12 +57,12 @@ export const platformsControl: ControlCapability = {
       summary: 'platform_a decide la revisión pendiente del vehículo',
       params: IdPath,
       body: ReviewBody,
-      responses: { 200: { description: '{vehicleId, verdict, card}' }, ...PLATFORM_ERRORS },
+      responses: { 200: { description: '{vehicleId, verdict, card, status}: verdict as asked; card and status (the registration) as platform_a stored them' }, ...PLATFORM_ERRORS },
       handler: async (req, res, { deps }) => {
         const { id } = IdPath.parse(req.params);
         const decision = parseJsonBody(ReviewBody, req);
         const decided = await deps.simulators.reviewVehicle(id, decision);
-        res.json({ vehicleId: id, verdict: decision.verdict, card: decided.docReviewStatus });
+        res.json({ vehicleId: id, verdict: decision.verdict, card: decided.docReviewStatus, status: decided.status });
       },
     }),
     answerInvitation('accept', 'El conductor acepta la invitación en la app'),

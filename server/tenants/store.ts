@@ -44,7 +44,7 @@ export function createTenantStore(db: Db) {
   // (~25 µs against ~7 µs a request; docs/performance.md). No tenant (a NULL name) reads as no key, as the join did.
   const keyWithTenant = db.prepare(`SELECT k.id, k.tenant_id, k.prefix, k.secret_hash, k.scopes, k.environment, k.revoked_at,
     (SELECT name FROM tenants WHERE id = k.tenant_id) AS tenant_name, (SELECT status FROM tenants WHERE id = k.tenant_id) AS tenant_status,
-    (SELECT clock_offset_ms FROM tenants WHERE id = k.tenant_id) AS tenant_offset_ms FROM api_keys k WHERE k.prefix = ?`);
+    (SELECT clock_offset_ms FROM tenants WHERE id = k.tenant_id) AS tenant_offset_ms FROM api_keys k WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
@@ -73,8 +73,13 @@ export function createTenantStore(db: Db) {
     counts: (tenantId: string) => counts.get({ t: tenantId }) as TenantCounts,
     /** Every request's lookup: the key and its tenant, read afresh so a revocation counts at once. */
     keyWithTenant(prefix: string): KeyWithTenant | undefined {
-      const key = keyWithTenant.get(prefix) as KeyWithTenant | undefined;
-      return key === undefined || key.tenant_name === null ? undefined : key;
+      // Read as an array (raw), by the statement's column order: a little less work on every request.
+      const k = keyWithTenant.get(prefix) as unknown[] | undefined;
+      if (k === undefined || k[7] === null) return undefined;
+      return {
+        id: k[0], tenant_id: k[1], prefix: k[2], secret_hash: k[3], scopes: k[4], environment: k[5], revoked_at: k[6],
+        tenant_name: k[7], tenant_status: k[8], tenant_offset_ms: k[9],
+      } as KeyWithTenant;
     },
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };

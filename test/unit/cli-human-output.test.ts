@@ -23,7 +23,8 @@ function expectSpanishWithValues(line: string, values: string[]) {
 
 describe('CLI human output', () => {
   it.each([
-    ['platform-a review', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'rejected' }), ['approved', 'rejected']],
+    ['platform-a review', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'approved', status: 'approved' }), ['approved']],
+    ['platform-a review, a rejected card', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'rejected', status: 'rejected' }), ['rejected', 'approved']],
     ['platform-a accept', answerLine({ driverId: ID, status: 'bound' }, 'acepta'), ['bound']],
     ['platform-a decline', answerLine({ driverId: ID, status: 'rejected' }, 'rechaza'), ['rejected']],
     ['tenants create', tenantCreatedLine({ id: ID, name: 'Flota Uno', status: 'pending' }), ['pending']],
@@ -34,6 +35,14 @@ describe('CLI human output', () => {
     ['jobs watch', summary({ id: ID, status: 'completed', processed: 3, total: 3, succeeded: 2, failed: 1 }), ['completed']],
   ])('when %s prints its human line, then it reads in Spanish with the API values shown as values', (_command, line, values) => {
     expectSpanishWithValues(line, values);
+  });
+
+  it('when a review asked approved meets a rejected card, then the line says the registration was rejected and why', () => {
+    const line = reviewLine({ vehicleId: ID, verdict: 'approved', card: 'rejected', status: 'rejected' });
+
+    expect(line).toContain('registro: rejected; tarjeta: rejected');
+    expect(line).toContain('se pidió vehículo: approved; la tarjeta decide el registro');
+    expect(reviewLine({ vehicleId: ID, verdict: 'rejected', card: 'approved', status: 'rejected' })).not.toContain('se pidió');
   });
 
   it('when rides generate stops at today, then its report says so in Spanish, platforms shown as values', () => {

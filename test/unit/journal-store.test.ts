@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
-import { captureOf } from '../../server/journal/capture.ts';
+import { captureOf, kept } from '../../server/journal/capture.ts';
 import { createJournalStore } from '../../server/journal/store.ts';
 
 const MB = 1024 * 1024;
@@ -82,6 +82,17 @@ describe('journal store bounds', () => {
     expect(store.stats().totalBytes).toBe(settled.bytes);
     // Settled once: a second read finds the same entry.
     expect([...store.newestFirst('w')][0]).toBe(settled);
+  });
+
+  it('when an answer is larger than 64 KiB, then its entry is built and cut at once; a small one waits for a read', () => {
+    const store = createJournalStore({ maxBytes: 64 * MB });
+    const big = store.append('w', kept(entry(200_000)));
+    const small = store.append('w', kept(entry(2_000)));
+
+    expect('raw' in big).toBe(false);
+    expect(big).toMatchObject({ responseTruncated: true });
+    expect(big.bytes).toBeLessThan(2 * 70 * 1024 + 4096);
+    expect('raw' in small).toBe(true);
   });
 
   it('when 300 worlds make 40,000 requests as capture keeps them, then the heap they take stays within the 8 MiB bound', () => {
