@@ -42,6 +42,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   loadFetch();
   const close = async () => {
     await services.rideIngestion.close();
+    await services.worldSnapshots.close();
     db.close();
   };
   let server: Server;

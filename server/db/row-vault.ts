@@ -15,10 +15,13 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const vaultTable = (table: string) => `saved_${table}`;
 
 /**
- * Copies of chosen rows kept beside a live database, in an in-memory database attached to its
- * connection: a save and a restore are `INSERT … SELECT` statements that never leave SQLite, so a
- * world of tens of thousands of rows goes in and out in milliseconds. Each copy is named (`key`);
+ * Copies of chosen rows kept beside a live database, in an in-memory database attached to one
+ * connection to it: a save and a restore are `INSERT … SELECT` statements that never leave SQLite, so
+ * a world of tens of thousands of rows goes in and out in milliseconds. Each copy is named (`key`);
  * every vault table is its live table's columns plus that key. Kept in memory: a restart loses them.
+ * Saves and drops write the vault alone, so their transactions are DEFERRED: an IMMEDIATE one takes
+ * the write lock of every attached database, the live one too, and would hold other connections'
+ * writes (server/db/open.ts) for nothing.
  */
 export function createRowVault(db: Db, alias: string, selections: readonly RowSelection[]) {
   // A second app on the same connection (tests do it) shares the vault already attached.
@@ -38,6 +41,7 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     db.prepare(`INSERT INTO ${alias}.${quote(vaultTable(table))} SELECT @vault_key, * FROM main.${quote(table)} WHERE ${where}`));
   const saved = (t: string) => `${alias}.${quote(vaultTable(t))}`;
   const weights = tables.map((t) => db.prepare(`SELECT coalesce(sum(${weight(t)}), 0) FROM ${saved(t)} WHERE vault_key = ?`).pluck());
+  const keys = tables.map((t) => db.prepare(`SELECT 1 FROM ${saved(t)} WHERE vault_key = ? LIMIT 1`));
   const drops = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE vault_key = ?`));
   const dropsByPrefix = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE substr(vault_key, 1, length(@prefix)) = @prefix`));
   const loads = new Map(tables.map((t) => {
@@ -53,7 +57,9 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
       drop(key);
       for (const save of saves) save.run({ ...params, vault_key: key });
       return weights.reduce((sum, w) => sum + (w.get(key) as number), 0);
-    }),
+    }).deferred,
+    /** Whether a copy is kept under `key`. */
+    has: (key: string): boolean => keys.some((k) => k.get(key) !== undefined),
     /**
      * Inserts the copy's rows into the live tables, in `order` (parents before children). Call inside
      * the caller's transaction, once the rows they replace are deleted.
@@ -61,9 +67,9 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     loadInto(key: string, order: readonly string[] = tables): void {
       for (const table of order) loads.get(table)!.run(key);
     },
-    drop: db.transaction(drop),
+    drop: db.transaction(drop).deferred,
     /** Drops every copy whose key starts with `prefix` (all of one world's). */
-    dropPrefix: db.transaction((prefix: string) => void dropsByPrefix.forEach((s) => s.run({ prefix }))),
+    dropPrefix: db.transaction((prefix: string) => void dropsByPrefix.forEach((s) => s.run({ prefix }))).deferred,
   };
 }
 

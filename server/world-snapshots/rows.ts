@@ -27,9 +27,11 @@ const LABEL: Record<Clash['field'], string> = { plate: 'la placa', vin: 'el VIN'
  * lists them, and a test keeps that list whole), copied out under a key and put back in one
  * transaction that first deletes what the world holds now. Rides, by far the most rows and with no
  * foreign key, are put back by difference: a ride that is the same in the copy is left in place, so
- * a rewind after a test that changed little writes little.
+ * a rewind after a test that changed little writes little. Runs on whichever connection holds the
+ * copies: the rows thread's (rows-thread.ts) or, for an in-memory database, the API's own.
+ * `beforeCommit` runs inside the put-back's transaction, its writes done (a test holds it there).
  */
-export function createWorldRows(db: Db) {
+export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () => void } = {}) {
   const alias = 'world_vault';
   const vault = createRowVault(db, alias, TENANT_ROWS);
   const others = TENANT_ROWS.filter((r) => r.table !== 'rides');
@@ -49,12 +51,15 @@ export function createWorldRows(db: Db) {
 
   /** The world as it is saved under `key`, or a 409 naming a plate, VIN or number another world took since. */
   const putBack = db.transaction((tenantId: string, key: string, name: string) => {
+    // Never a purge with nothing to load: the copies may have been lost with a thread that died.
+    if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
     assertNoClash(key, name);
     // Before the purge: the rides to drop are found through the world's feeds as they are now.
     const allSaved = rides.dropChanged(tenantId, key);
     purge(tenantId);
     vault.loadInto(key, loadOrder);
     if (!allSaved) rides.addMissing(key);
+    beforeCommit?.();
   });
 
   return {

@@ -4,7 +4,7 @@ import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import { createTenantStore } from '../tenants/store.ts';
-import { createWorldRows } from './rows.ts';
+import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
 import type { TenantGates } from './tenant-gate.ts';
 
 export interface WorldSnapshotInfo {
@@ -17,10 +17,11 @@ interface Collaborators {
   gates: TenantGates;
   sync: SyncRunner;
   jobs: { pause(): Promise<() => void> };
+  /** How the rows' thread is started (a test holds it inside a put-back); rows-keeper.ts's by default. */
+  startRowsThread?: StartRowsThread;
 }
 
-type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators'>;
-
+type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators' | 'logger'>;
 
 const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
 
@@ -28,12 +29,22 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  * World snapshots (contract §5): one tenant's rows here and its records on the platforms, saved and
  * put back while every other world goes on. Only that world's requests wait (tenant-gate.ts); the
  * background sync and the job worker pause between two of their steps, as for a whole restore, so no
- * step of theirs straddles the change. Copies live in memory (both processes): a restart loses them.
+ * step of theirs straddles the change. The rows' copies live in memory in a thread of their own,
+ * where the put-back runs off the event loop (rows-keeper.ts), the platforms' in the companion: a
+ * restart loses them.
  */
-export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs }: Collaborators) {
-  const rows = createWorldRows(deps.db);
-  const tenants = createTenantStore(deps.db);
+export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
+  const rows = createRowsKeeper(deps.db, {
+    startThread: startRowsThread,
+    onLost: () => {
+      deps.logger.error('world snapshots lost: their rows thread stopped');
+      saved.clear();
+    },
+  });
+  const tenants = createTenantStore(deps.db);
+  // Dropping copies is housekeeping: a failure there loses nothing a caller could act on.
+  const dropLogged = (done: Promise<void>) => void done.catch((err: unknown) => deps.logger.error('world snapshot copies not dropped', { error: String(err) }));
 
   const { requireTenant } = tenants;
   const requireSnapshot = (tenantId: string, name: string): WorldSnapshotInfo => {
@@ -54,10 +65,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    */
   async function putBack(tenantId: string, name: string): Promise<void> {
     const key = keyOf(tenantId, name);
-    rows.assertNoClash(key, name);
+    await rows.assertNoClash(key, name);
     await deps.simulators.restoreFleet(tenantId, name);
     try {
-      rows.putBack(tenantId, key, name);
+      await rows.putBack(tenantId, key, name);
     } catch (err) {
       await deps.simulators.undoFleetRestore(tenantId).catch(() => undefined);
       throw err;
@@ -69,7 +80,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       checkName(name);
       requireTenant(tenantId);
       return alone(tenantId, async () => {
-        const sizeBytes = rows.save(tenantId, keyOf(tenantId, name));
+        const sizeBytes = await rows.save(tenantId, keyOf(tenantId, name));
         const platforms = await deps.simulators.saveFleet(tenantId, name);
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
@@ -95,7 +106,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     async remove(tenantId: string, name: string): Promise<{ name: string; deleted: true }> {
       requireSnapshot(tenantId, name);
       saved.get(tenantId)!.delete(name);
-      rows.drop(keyOf(tenantId, name));
+      await rows.drop(keyOf(tenantId, name));
       await deps.simulators.deleteFleetSnapshot(tenantId, name);
       return { name, deleted: true };
     },
@@ -103,14 +114,17 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */
     forget(tenantId: string): void {
       saved.delete(tenantId);
-      rows.dropPrefix(`${tenantId}/`);
+      dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
 
     /** A reset or whole restore replaced every world: no world snapshot fits any more (the platforms drop theirs). */
     forgetAll(): void {
       saved.clear();
-      rows.dropPrefix('');
+      dropLogged(rows.dropPrefix(''));
     },
+
+    /** Ends the rows' thread (serve's shutdown), after what was handed to it. */
+    close: (): Promise<void> => rows.close(),
   };
 }
 

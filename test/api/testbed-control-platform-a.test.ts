@@ -11,6 +11,8 @@ describe('/_testbed control surface', () => {
     it.each([
       [{ verdict: 'approved' }, 'approved', 'approved'],
       [{ verdict: 'rejected', card: 'rejected' }, 'rejected', 'rejected'],
+      // A rejected card rejects the registration whatever the vehicle's verdict: the answer says so.
+      [{ verdict: 'approved', card: 'rejected' }, 'rejected', 'rejected'],
     ])('when a running review is decided with %j, then 200, and the API sees %s only through refresh', async (decision, status, card) => {
       const { auth, id } = await underReview();
 
@@ -19,7 +21,7 @@ describe('/_testbed control surface', () => {
       const refreshed = await w.request.post(`/v1/vehicles/${id}/registrations/platform_a/refresh`).set(auth);
 
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ vehicleId: id, verdict: decision.verdict, card });
+      expect(res.body).toEqual({ vehicleId: id, verdict: decision.verdict, card, status });
       expect(stored.body.status).toBe('pending');
       expect(refreshed.body).toMatchObject({ status, docReviewStatus: card });
     });

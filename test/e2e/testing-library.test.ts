@@ -138,7 +138,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
 
     expect(upload.response.status).toBe(201);
     expect(upload.data).toMatchObject({ vehicleId: id, contentType: 'image/png', sizeBytes: TINY_PNG.length, status: 'submitted' });
-    expect(review).toEqual({ vehicleId: id, verdict: 'approved', card: 'approved' });
+    expect(review).toEqual({ vehicleId: id, verdict: 'approved', card: 'approved', status: 'approved' });
     expect(held.vehicles).toEqual([{ vehicleId: id, status: 'approved' }]);
   });
 

@@ -1,0 +1,153 @@
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../db/open.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { createWorldRows } from './rows.ts';
+
+/** What the world's rows do, synchronously, on the connection that holds the copies (rows.ts). */
+export interface RowsCalls {
+  save(tenantId: string, key: string): number;
+  assertNoClash(key: string, name: string): void;
+  putBack(tenantId: string, key: string, name: string): void;
+  drop(key: string): void;
+  dropPrefix(prefix: string): void;
+}
+
+/** The same calls from the API's side: answered when done, in the order made. */
+export type RowsKeeper = { [K in keyof RowsCalls]: (...args: Parameters<RowsCalls[K]>) => Promise<ReturnType<RowsCalls[K]>> } & {
+  /** Waits for what was handed over, then ends the thread (if any): its copies are gone. */
+  close(): Promise<void>;
+};
+
+export type RowsMessage = { [K in keyof RowsCalls]: { id: number; call: K; args: Parameters<RowsCalls[K]> } }[keyof RowsCalls] | { close: true };
+/** An AppError (the 409) crosses the thread as its code, message and details, and is made again here. */
+export type RowsFailure = { message: string; code?: ErrorCode; status?: number; details?: unknown };
+export type RowsAnswer = { id: number; value: unknown } | { id: number; error: RowsFailure };
+
+export interface RowsThreadOptions {
+  /** Called once when the thread stops, closed or failed; the calls waiting for it are rejected. */
+  onEnd?: () => void;
+  /**
+   * Tests only: two Int32 slots. The thread sets slot 0 and waits, inside a put-back's transaction
+   * with its writes done, until slot 1 is set (rows-thread.ts).
+   */
+  hold?: SharedArrayBuffer;
+}
+
+// Compiled, the thread runs rows-thread.js itself; from the sources it needs rows-worker.mjs, which
+// registers tsx's loader (as the ingestion writer's thread does: server/ingestion/writer.ts).
+const THREAD = import.meta.url.endsWith('.js')
+  ? new URL('./rows-thread.js', import.meta.url)
+  : new URL('./rows-worker.mjs', import.meta.url);
+
+export const failureOf = (err: unknown): RowsFailure =>
+  err instanceof AppError
+    ? { message: err.message, code: err.code, status: err.status, details: err.details }
+    : { message: err instanceof Error ? err.message : String(err) };
+
+const errorOf = (f: RowsFailure): Error =>
+  f.code ? new AppError(f.code, f.message, f.details ?? null, {}, f.status) : new Error(`world rows thread: ${f.message}`);
+
+/** On the caller's connection, in its thread: each call holds the event loop while it runs. */
+export function inProcessRows(db: Db): RowsKeeper {
+  const rows = createWorldRows(db);
+  return {
+    save: async (tenantId, key) => rows.save(tenantId, key),
+    assertNoClash: async (key, name) => rows.assertNoClash(key, name),
+    putBack: async (tenantId, key, name) => rows.putBack(tenantId, key, name),
+    drop: async (key) => rows.drop(key),
+    dropPrefix: async (prefix) => rows.dropPrefix(prefix),
+    close: async () => undefined,
+  };
+}
+
+/**
+ * A thread with its own connection to the database file, holding the copies in its own in-memory
+ * vault: a put-back's transaction runs there, so the API's event loop goes on answering other worlds
+ * (WAL: its reads see the rows as they were until the commit). One call at a time, in the order made.
+ */
+export function threadRows(file: string, { onEnd = () => undefined, hold }: RowsThreadOptions = {}): RowsKeeper {
+  const worker = new Worker(THREAD, { workerData: { file, hold } });
+  // It never keeps the process alive by itself; the API's shutdown closes it (server/main.ts).
+  worker.unref();
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  let sent = 0;
+  let ended: Error | null = null;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+
+  const end = (err: Error) => {
+    if (!ended) onEnd();
+    ended ??= err;
+    for (const w of waiting.values()) w.reject(ended);
+    waiting.clear();
+  };
+  worker.on('message', (answer: RowsAnswer) => {
+    const w = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('error' in answer) w?.reject(errorOf(answer.error));
+    else w?.resolve(answer.value);
+  });
+  worker.on('error', (err) => end(new Error(`world rows thread failed: ${err.message}`)));
+  worker.on('exit', (code) => end(new Error(`world rows thread stopped (exit code ${code})`)));
+
+  const send = <K extends keyof RowsCalls>(call: K, ...args: Parameters<RowsCalls[K]>): Promise<ReturnType<RowsCalls[K]>> => {
+    if (ended) return Promise.reject(ended);
+    const id = ++sent;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, call, args } as RowsMessage);
+    });
+  };
+
+  return {
+    save: (...args) => send('save', ...args),
+    assertNoClash: (...args) => send('assertNoClash', ...args),
+    putBack: (...args) => send('putBack', ...args),
+    drop: (...args) => send('drop', ...args),
+    dropPrefix: (...args) => send('dropPrefix', ...args),
+    async close() {
+      if (!ended) worker.postMessage({ close: true } satisfies RowsMessage);
+      await exited;
+    },
+  };
+}
+
+export type StartRowsThread = (file: string, onEnd: () => void) => RowsKeeper;
+
+/**
+ * The thread for a database file, started at the first save (a serve that never saves a world never
+ * starts it); in-process for an in-memory database (the tests' apps), which a second connection
+ * cannot open. The copies live in the thread: if it dies they are gone (`onLost`), the calls that
+ * need them fail, and the next save starts another. Nothing is dropped where nothing was saved.
+ */
+export function createRowsKeeper(db: Db, { onLost, startThread = (file, onEnd) => threadRows(file, { onEnd }) }: {
+  onLost: () => void;
+  startThread?: StartRowsThread;
+}): RowsKeeper {
+  if (db.memory) return inProcessRows(db);
+  let thread: RowsKeeper | null = null;
+  let closed = false;
+  const lost = () => Promise.reject(new Error('world rows thread: the saved copies are gone'));
+
+  function start(): RowsKeeper {
+    const started = startThread(db.name, () => {
+      if (thread !== started) return;
+      thread = null;
+      if (!closed) onLost();
+    });
+    return (thread = started);
+  }
+
+  return {
+    save: (...args) => (closed ? lost() : (thread ?? start()).save(...args)),
+    assertNoClash: (...args) => (thread ? thread.assertNoClash(...args) : lost()),
+    putBack: (...args) => (thread ? thread.putBack(...args) : lost()),
+    drop: async (...args) => thread?.drop(...args),
+    dropPrefix: async (...args) => thread?.dropPrefix(...args),
+    async close() {
+      closed = true;
+      const running = thread;
+      thread = null;
+      await running?.close();
+    },
+  };
+}
