@@ -81,8 +81,8 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
     return true;
   });
   // Asked first, outside a transaction: most runs find no fleet due but a held one (a fixture's
-  // hundreds of writes each mark its fleet due), and a transaction opened to find that out takes the
-  // write lock and commits, ~0.1 ms a request. Nothing can run between the two reads.
+  // hundreds of writes each mark its fleet due), and a transaction opened to find that out took the
+  // write lock and committed, before and after each write. Nothing can run between the two reads.
   const runAll = (nowMs: number) => {
     while (dueBy(nowMs).length > 0 && runBatch(nowMs));
   };
