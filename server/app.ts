@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Router } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
 import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
 import { OPERATIONS } from './openapi/operations.ts';
@@ -18,7 +18,6 @@ import { rememberSentBodies } from './journal/capture.ts';
 import { generationCheck } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 import { faultGate, realWait } from './faults/middleware.ts';
-import { inSequence } from './http/in-sequence.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
 export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
@@ -56,19 +55,14 @@ const READS = new Set(['GET', 'HEAD']);
  * Reads of the `keyless` paths (health, the OpenAPI document) leave the gate at once; any other
  * method there meets the key first, as unknown routes do (docs/decisions.md).
  */
-function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: readonly string[]): RequestHandler {
+function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: readonly string[]): Router {
   const isKeyless = keylessPaths(keyless);
+  const gate = express.Router();
+  gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
   const authenticate = keyAuthenticator(createTenantStore(deps.db));
-  return inSequence(
-    [
-      authenticate,
-      // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
-      tenantGates.admit(authenticate),
-      rateLimiter(deps, undefined, world.onReplaced),
-      jsonBody,
-      // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
-      faultGate(faults, { logger: deps.logger, wait: deps.realWait ?? realWait }),
-    ],
-    (req) => READS.has(req.method) && isKeyless(req.baseUrl + req.path),
-  );
+  // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
+  gate.use(authenticate, tenantGates.admit(authenticate), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
+  gate.use(faultGate(faults, { logger: deps.logger, wait: deps.realWait ?? realWait }));
+  return gate;
 }
