@@ -14,7 +14,8 @@ import { CONTROL_PREFIX, controlRouter } from './control/register.ts';
 import { controlGuard } from './control/guard.ts';
 import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
-import { rememberSentBodies } from './journal/capture.ts';
+import { rememberSent, rememberSentBodies } from './journal/capture.ts';
+import { answerJsonDirectly } from './http/json-answer.ts';
 import { generationCheck } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 import { faultGate, realWait } from './faults/middleware.ts';
@@ -30,6 +31,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   app.use(requestLog(deps));
+  answerJsonDirectly(app, services.journal.capture ? rememberSent : undefined);
   if (services.journal.capture) {
     rememberSentBodies(app);
     app.use(V1, services.journal.capture);

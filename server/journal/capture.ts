@@ -35,10 +35,15 @@ const TEXT_TYPES = /^(application\/(?:[\w.+-]*\+)?(?:json|xml|x-www-form-urlenco
 export function rememberSentBodies(app: Express): void {
   const send = app.response.send;
   app.response.send = function (this: Response, body?: unknown) {
-    this.locals[SENT] = body;
+    rememberSent(this, body);
     return send.call(this, body);
   } as typeof send;
 }
+
+/** Keeps what an answer sends, for the journal (answers written without `send` tell it here). */
+export const rememberSent = (res: Response, body: unknown): void => {
+  res.locals[SENT] = body;
+};
 
 /**
  * Puts every /v1 request made with one of a world's keys into that world's journal, when its answer
