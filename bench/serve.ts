@@ -5,7 +5,6 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,15 +12,6 @@ import { serveNodeFlags } from '../testing/serve-process.ts';
 
 export const BIN = fileURLToPath(new URL('../cli/bin.mjs', import.meta.url));
 export const CLOCK_START = '2026-01-01T12:00:00.000Z';
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
 
 export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `fleet-bench-${label}-`));
 
@@ -40,11 +30,12 @@ export interface Serve {
 
 /** Rate limiting off (the bench is one key hammering), clock frozen so ride dates are known. */
 export async function startServe(dataDir = tempDir('data'), extraEnv: Record<string, string> = {}, nodeArgs: string[] = serveNodeFlags(), bin = BIN): Promise<Serve> {
-  const port = await freePort();
-  const env = {
-    ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_CLOCK_START: CLOCK_START, ...extraEnv,
+  // PORT 0: serve takes a free port itself and names it in its listening line. A port found free here
+  // could be taken, before serve binds it, by one of the load's many client sockets.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: '0', FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_CLOCK_START: CLOCK_START, ...extraEnv,
   };
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
   // Request logs go to a file, not a pipe: reading them would cost the bench process CPU it needs.
   const logFd = openSync(join(dataDir, 'serve.log'), 'a');
   const started = performance.now();
@@ -55,7 +46,14 @@ export async function startServe(dataDir = tempDir('data'), extraEnv: Record<str
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`serve did not start in 60 s: ${output}`))), 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
-      if (output.includes(`listening on ${base}`)) (clearTimeout(timer), resolve(performance.now() - started));
+      const listening = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
+      if (listening) {
+        base = listening[1];
+        // The CLI finds this serve by PORT.
+        env.PORT = listening[2];
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      }
     });
     child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`serve exited (${code}); see ${dataDir}/serve.log\n${output}`))));
   });
