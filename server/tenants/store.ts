@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import { keyRowsCache } from './key-cache.ts';
 import { notFound } from '../errors.ts';
 
 export type TenantStatus = 'active' | 'pending';
@@ -71,8 +72,8 @@ export function createTenantStore(db: Db) {
     listKeys: (tenantId: string) => listKeys.all(tenantId) as ApiKeyRow[],
     /** How much a tenant's world holds (the dashboard's worlds page). */
     counts: (tenantId: string) => counts.get({ t: tenantId }) as TenantCounts,
-    /** Every request's lookup: the key and its tenant, read afresh so a revocation counts at once. */
-    keyWithTenant(prefix: string): KeyWithTenant | undefined {
+    /** Every request's lookup: the key and its tenant, kept until a write could have changed them (key-cache.ts), so a revocation counts at once. */
+    keyWithTenant: keyRowsCache(db, (prefix: string): KeyWithTenant | undefined => {
       // Read as an array (raw), by the statement's column order: a little less work on every request.
       const k = keyWithTenant.get(prefix) as unknown[] | undefined;
       if (k === undefined || k[7] === null) return undefined;
@@ -80,7 +81,7 @@ export function createTenantStore(db: Db) {
         id: k[0], tenant_id: k[1], prefix: k[2], secret_hash: k[3], scopes: k[4], environment: k[5], revoked_at: k[6],
         tenant_name: k[7], tenant_status: k[8], tenant_offset_ms: k[9],
       } as KeyWithTenant;
-    },
+    }),
     revokeKey: (id: string, at: string) => revokeKey.run(at, id).changes === 1,
   };
 }
