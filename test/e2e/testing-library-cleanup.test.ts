@@ -43,7 +43,9 @@ function integratorProcess(then: 'wait' | 'end') {
       stdout += chunk.toString();
       if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0]));
     });
-    child.once('exit', (code) => reject(new Error(`the process ended (${code}) before starting a testbed: ${stdout}`)));
+    // 'close', not 'exit': a process that prints its line and ends at once may exit before its
+    // output is read, and then the line is still on its way.
+    child.once('close', (code) => reject(new Error(`the process ended (${code}) before starting a testbed: ${stdout}`)));
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { child, started, exited };
