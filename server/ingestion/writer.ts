@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { PackedRides } from './packed-rides.ts';
@@ -55,46 +56,16 @@ export function inProcessWriter(db: Db): IngestWriter {
  * called once when the thread stops, closed or failed; what was waiting for it is rejected.
  */
 export function threadWriter(file: string, onEnd: () => void = () => undefined): IngestWriter {
-  const worker = new Worker(THREAD, { workerData: { file } });
-  // It never keeps the process alive by itself; the API's shutdown closes it (server/main.ts).
-  worker.unref();
-  const waiting = new Map<number, { resolve: (changed: number) => void; reject: (err: Error) => void }>();
-  let sent = 0;
-  let ended: Error | null = null;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-
-  const end = (err: Error) => {
-    if (!ended) onEnd();
-    ended ??= err;
-    for (const w of waiting.values()) w.reject(ended);
-    waiting.clear();
-  };
-  worker.on('message', (answer: WriterAnswer) => {
-    const w = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if ('error' in answer) w?.reject(new Error(`ingest writer: ${answer.error}`));
-    else w?.resolve(answer.changed);
+  const calls = workerCalls<number>(new Worker(THREAD, { workerData: { file } }), {
+    label: 'ingest writer', onEnd, valueOf: (answer) => answer.changed as number, errorOf: (error) => new Error(`ingest writer: ${error}`),
   });
-  worker.on('error', (err) => end(new Error(`ingest writer failed: ${err.message}`)));
-  worker.on('exit', (code) => end(new Error(`ingest writer stopped (exit code ${code})`)));
-
-  function send(message: (id: number) => WriterMessage, transfer: ArrayBuffer[] = []): Promise<number> {
-    if (ended) return Promise.reject(ended);
-    const id = ++sent;
-    return new Promise<number>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.postMessage(message(id), transfer);
-    });
-  }
+  const send = (message: (id: number) => WriterMessage, transfer: ArrayBuffer[] = []) => calls.send(message, transfer);
 
   return {
     // Transferred, not copied: the page's buffer belongs to the thread from here on.
     rides: (page) => send((id) => ({ id, rides: page }), [page.buffer]),
     daily: async (rows) => void (await send((id) => ({ id, daily: rows }))),
-    async close() {
-      if (!ended) worker.postMessage({ close: true } satisfies WriterMessage);
-      await exited;
-    },
+    close: () => calls.close({ close: true } satisfies WriterMessage),
   };
 }
 

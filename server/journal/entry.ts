@@ -35,19 +35,13 @@ export type StoredBody = string | MultipartBody | null;
  * What capture keeps of a request until the journal is read: references the request and its answer
  * already made, nothing built. The authorization header is already cut to the key's prefix.
  */
-export interface RawCapture {
+export interface RawCapture extends Omit<EntryMeta, 'at' | 'query'> {
   method: string;
   /** The request's URL, path and query as sent. */
   url: string;
   status: number | null;
-  requestId: string;
+  /** World time when the answer was done. */
   atMs: number;
-  durationMs: number;
-  keyId: string;
-  keyPrefix: string;
-  fault: string | null;
-  requestHeaders: Record<string, string>;
-  responseHeaders: Record<string, string>;
   /** A JSON request body as the parser read it. */
   parsedBody: unknown;
   tap: BodyTap | null;

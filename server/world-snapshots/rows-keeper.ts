@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { createWorldRows } from './rows.ts';
@@ -66,37 +67,11 @@ export function inProcessRows(db: Db): RowsKeeper {
  * (WAL: its reads see the rows as they were until the commit). One call at a time, in the order made.
  */
 export function threadRows(file: string, { onEnd = () => undefined, hold }: RowsThreadOptions = {}): RowsKeeper {
-  const worker = new Worker(THREAD, { workerData: { file, hold } });
-  // It never keeps the process alive by itself; the API's shutdown closes it (server/main.ts).
-  worker.unref();
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
-  let sent = 0;
-  let ended: Error | null = null;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-
-  const end = (err: Error) => {
-    if (!ended) onEnd();
-    ended ??= err;
-    for (const w of waiting.values()) w.reject(ended);
-    waiting.clear();
-  };
-  worker.on('message', (answer: RowsAnswer) => {
-    const w = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if ('error' in answer) w?.reject(errorOf(answer.error));
-    else w?.resolve(answer.value);
+  const calls = workerCalls<unknown, RowsFailure>(new Worker(THREAD, { workerData: { file, hold } }), {
+    label: 'world rows thread', onEnd, valueOf: (answer) => answer.value, errorOf,
   });
-  worker.on('error', (err) => end(new Error(`world rows thread failed: ${err.message}`)));
-  worker.on('exit', (code) => end(new Error(`world rows thread stopped (exit code ${code})`)));
-
-  const send = <K extends keyof RowsCalls>(call: K, ...args: Parameters<RowsCalls[K]>): Promise<ReturnType<RowsCalls[K]>> => {
-    if (ended) return Promise.reject(ended);
-    const id = ++sent;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, call, args } as RowsMessage);
-    });
-  };
+  const send = <K extends keyof RowsCalls>(call: K, ...args: Parameters<RowsCalls[K]>): Promise<ReturnType<RowsCalls[K]>> =>
+    calls.send((id) => ({ id, call, args }) as RowsMessage) as Promise<ReturnType<RowsCalls[K]>>;
 
   return {
     save: (...args) => send('save', ...args),
@@ -104,10 +79,7 @@ export function threadRows(file: string, { onEnd = () => undefined, hold }: Rows
     putBack: (...args) => send('putBack', ...args),
     drop: (...args) => send('drop', ...args),
     dropPrefix: (...args) => send('dropPrefix', ...args),
-    async close() {
-      if (!ended) worker.postMessage({ close: true } satisfies RowsMessage);
-      await exited;
-    },
+    close: () => calls.close({ close: true } satisfies RowsMessage),
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world.ts';
+import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { jobFixtures } from '../support/jobs-fixtures.ts';
-import { Fixture } from '../../server/fixtures/schema.ts';
 import { advanceClock } from '../../server/clock/service.ts';
 import { HOUR } from '../support/fleet-fixtures.ts';
 
@@ -12,13 +12,7 @@ describe('world snapshots: one world rewound while the others go on', () => {
   const f = fleetFixtures(w);
   const jobs = jobFixtures(w);
   const snapshots = () => w.services.worldSnapshots;
-  const fixtureWorld = async (fixture: object) => {
-    const fleet = w.newTenant();
-    const ids = await w.services.fixtures.build(fleet.tenant.id, Fixture.parse(fixture));
-    return { ...fleet, ids };
-  };
-  const vehicleCount = (auth: { Authorization: string }) =>
-    w.request.get('/v1/vehicles?limit=100').set(auth).expect(200).then((res) => res.body.data.length as number);
+  const { fixtureWorld, vehicleCount } = fixtureWorlds(w);
 
   it('when a world is restored, then its rows, platform records and clock are as at the snapshot, and another world keeps what it did meanwhile', async () => {
     const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true });

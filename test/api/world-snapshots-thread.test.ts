@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
-import { Fixture } from '../../server/fixtures/schema.ts';
 import { threadRows, type RowsKeeper } from '../../server/world-snapshots/rows-keeper.ts';
 import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { useWorld } from '../support/world.ts';
+import { fixtureWorlds } from '../support/fixture-worlds.ts';
 
 // Node has it; the project's lib (ES2022) does not declare it.
 const { waitAsync } = Atomics as unknown as { waitAsync(slots: Int32Array, index: number, value: number): { value: Promise<string> | string } };
@@ -42,13 +42,7 @@ describe('world snapshots in their thread: another world is answered during a re
     opened.push(made);
     return made;
   };
-  const fixtureWorld = async (fixture: object) => {
-    const fleet = w.newTenant();
-    const ids = await w.services.fixtures.build(fleet.tenant.id, Fixture.parse(fixture));
-    return { ...fleet, ids };
-  };
-  const vehicleCount = (auth: { Authorization: string }) =>
-    w.request.get('/v1/vehicles?limit=100').set(auth).expect(200).then((res) => res.body.data.length as number);
+  const { fixtureWorld, vehicleCount } = fixtureWorlds(w);
   const storedVehicles = (tenantId: string) => db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId);
 
   it('when a world\'s put-back is held in the thread, then another world\'s read is answered before the restore ends, and the world\'s own read after it', async () => {
