@@ -19,10 +19,17 @@ export interface KeyOwner {
 const MAX_PATH_CHARS = 2048;
 /** Counted per entry beside its text (twice each text's length: a UTF-16 string may take two bytes a character). */
 const ENTRY_OVERHEAD_BYTES = 200;
-/** A capture not yet read holds both messages' headers as objects: counted as this much until it is settled. */
-const PENDING_HEADERS_BYTES = 1200;
+/** A capture not yet read holds both messages' headers as objects: counted as this much beside the request's header text. */
+const PENDING_HEADERS_BYTES = 1000;
 /** A capture counted above this (bodies of more than ~64 KiB in all) is built at once (kept). */
 const SETTLE_NOW_BYTES = ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * MAX_BODY_BYTES;
+
+/** The request's header names and values, in characters (up to node:http's 16 KiB of them). */
+function headerChars(req: Request): number {
+  let chars = 0;
+  for (const text of req.rawHeaders) chars += text.length;
+  return chars;
+}
 /** Where the answer's body waits for the journal, in `res.locals`. */
 const SENT = 'journalSentBody';
 
@@ -97,7 +104,7 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     sent,
   };
   const bodyChars = (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0) + (Number(req.headers['content-length']) || 0);
-  return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + bodyChars) };
+  return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + bodyChars) };
 }
 
 /**
