@@ -21,7 +21,7 @@ const MAX_PATH_CHARS = 2048;
 const ENTRY_OVERHEAD_BYTES = 200;
 /** A capture not yet read holds both messages' headers as objects: counted as this much beside the request's header text. */
 const PENDING_HEADERS_BYTES = 1000;
-/** A capture counted above this (bodies of more than ~64 KiB in all) is built at once (kept). */
+/** A capture counted above this (an answer of more than ~64 KiB) is built at once (kept). */
 const SETTLE_NOW_BYTES = ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * MAX_BODY_BYTES;
 
 /** The request's header names and values, in characters (up to node:http's 16 KiB of them). */
@@ -103,16 +103,20 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     tap,
     sent,
   };
-  const bodyChars = (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0) + (Number(req.headers['content-length']) || 0);
+  // A request with a body is built at once (kept), so only the answer's body is counted here.
+  const bodyChars = typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0;
   return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + bodyChars) };
 }
 
 /**
- * What the journal keeps of a capture: the capture itself, or, when its bodies are large, its entry
- * built at once, so that a body of up to 1 MB is cut to 64 KiB now rather than held whole until read.
+ * What the journal keeps of a capture: the capture itself, or its entry built at once when the
+ * request had a body or the answer is large. A parsed body's size is not known from its headers (a
+ * chunked or gzipped one says nothing true, and parsed JSON can take several times its text), so it
+ * is cut to 64 KiB and counted now; a bodiless request (most reads) waits for a read of the journal.
  */
 export function kept(capture: PendingEntry): JournalRecord {
-  if (capture.bytes <= SETTLE_NOW_BYTES) return capture;
+  const hasBody = capture.raw.parsedBody !== undefined || capture.raw.tap !== null;
+  if (!hasBody && capture.bytes <= SETTLE_NOW_BYTES) return capture;
   const entry = settle(capture) as StoredEntry;
   entry.seq = capture.seq;
   return entry;

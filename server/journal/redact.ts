@@ -4,7 +4,9 @@ import { MAX_BODY_BYTES } from './entry.ts';
 /**
  * A partner key anywhere in text: `fk_<env>_<12 hex>_<32 base62>` (auth/secrets.ts). Whatever carries
  * it (a header, the path, the query, a body, an error message echoing them) keeps the public prefix
- * only. Redacted at capture, so no secret is ever held, shown or exported.
+ * only. Redacted when an entry is built (capture.ts: at once for a request with a body, at the first
+ * read of the journal otherwise; the authorization header is cut at capture), so no secret is ever
+ * shown, exported or kept past that.
  */
 const SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_${KEY_TAIL_PATTERN}`, 'g');
 const BEARER = new RegExp(`^Bearer\\s+(${KEY_PREFIX_PATTERN})_`, 'i');

@@ -25,19 +25,22 @@ export function createSender() {
   // One pool per client: the companion is one origin, and its connections outlive a call.
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-  function once(url: URL, out: Outgoing, timeoutMs: number): Promise<SentAnswer & { reused: boolean }> {
+  function once(url: URL, out: Outgoing, timeoutMs: number, pooled = true): Promise<SentAnswer & { reused: boolean }> {
     return new Promise((resolve, reject) => {
       const secure = url.protocol === 'https:';
       const headers = out.body === undefined ? out.headers : { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) };
-      const options = { method: out.method, headers, agent: secure ? agents.https : agents.http };
+      // Not pooled: a connection of its own, for the one try again below.
+      const options = { method: out.method, headers, agent: pooled ? (secure ? agents.https : agents.http) : false };
+      // True only while the request went out on a kept-alive connection and no answer has begun.
       let reused = false;
-      // Connection to last byte: a peer that stalls mid-body is as unavailable as one that never answers.
-      const timer = setTimeout(() => req.destroy(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+      let timer: NodeJS.Timeout | undefined;
       const fail = (err: Error) => {
         clearTimeout(timer);
         reject(Object.assign(err, { reused }));
       };
       const read = (res: IncomingMessage) => {
+        // The peer read the request and answers: whatever cuts the answer now must not send it again.
+        reused = false;
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
@@ -45,6 +48,8 @@ export function createSender() {
         res.on('error', fail);
       };
       const req = secure ? https.request(url, options, read) : http.request(url, options, read);
+      // Connection to last byte: a peer that stalls mid-body is as unavailable as one that never answers.
+      timer = setTimeout(() => req.destroy(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
       req.on('socket', () => (reused = req.reusedSocket));
       req.on('error', fail);
       req.end(out.body);
@@ -52,16 +57,17 @@ export function createSender() {
   }
 
   /**
-   * Sends and reads the answer. A kept-alive connection the peer closed as it was reused fails before
-   * the peer read anything (node's documented case for `reusedSocket`): that one is tried again once,
-   * on a new connection.
+   * Sends and reads the answer. A kept-alive connection the peer closed as it was reused resets
+   * before any answer begins (node's documented case for `reusedSocket`): that one is tried again
+   * once, on a connection of its own. Once an answer has begun nothing is sent again, since the peer
+   * may have acted on the request (a registration, an invitation).
    */
   return async function send(url: URL, out: Outgoing, timeoutMs: number): Promise<SentAnswer> {
     try {
       return await once(url, out, timeoutMs);
     } catch (err) {
       const e = err as NodeJS.ErrnoException & { reused?: boolean };
-      if (e.reused && e.code === 'ECONNRESET') return once(url, out, timeoutMs);
+      if (e.reused && e.code === 'ECONNRESET') return once(url, out, timeoutMs, false);
       throw err;
     }
   };

@@ -103,12 +103,16 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       });
     },
 
+    /** Alone in its world, as a save and a restore are: a restore already queued keeps its copy. */
     async remove(tenantId: string, name: string): Promise<{ name: string; deleted: true }> {
       requireSnapshot(tenantId, name);
-      saved.get(tenantId)!.delete(name);
-      await rows.drop(keyOf(tenantId, name));
-      await deps.simulators.deleteFleetSnapshot(tenantId, name);
-      return { name, deleted: true };
+      return alone(tenantId, async () => {
+        requireSnapshot(tenantId, name);
+        saved.get(tenantId)!.delete(name);
+        await rows.drop(keyOf(tenantId, name));
+        await deps.simulators.deleteFleetSnapshot(tenantId, name);
+        return { name, deleted: true as const };
+      });
     },
 
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */

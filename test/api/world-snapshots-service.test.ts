@@ -39,6 +39,20 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect((await w.request.get(`/v1/vehicles/${bVehicle}`).set(b.auth)).status).toBe(200);
   });
 
+  it('when a snapshot is deleted while a restore of it is queued, then the restore goes first, with its copy, and the delete after', async () => {
+    const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'] });
+    await snapshots().save(a.tenant.id, 'cola');
+    await f.vehicle(a.auth);
+
+    const restoring = snapshots().restore(a.tenant.id, 'cola');
+    const deleting = snapshots().remove(a.tenant.id, 'cola');
+
+    await expect(restoring).resolves.toMatchObject({ name: 'cola' });
+    await expect(deleting).resolves.toEqual({ name: 'cola', deleted: true });
+    expect(await vehicleCount(a.auth)).toBe(2);
+    expect(snapshots().list(a.tenant.id)).toEqual([]);
+  });
+
   it('when a world\'s rides changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rides; another world keeps its own', async () => {
     const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'], rideDays: 2 });
     const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });

@@ -11,12 +11,12 @@ const MB = 1024 * 1024;
  * An entry as capture makes it of a `GET /v1/vehicles/{id}` whose answer is about `chars` long,
  * every string its own (as requests' are), from request and response stand-ins with real headers.
  */
-function entry(chars: number, tag = '', extraHeaders: Record<string, string> = {}) {
+function entry(chars: number, tag = '', extraHeaders: Record<string, string> = {}, requestBody?: unknown) {
   const id = `${tag}${Math.random()}`.slice(0, 36);
   const body = JSON.stringify({ id, plate: 'ABC123', notes: 'x'.repeat(Math.max(0, chars - 60)) });
   const headers = { authorization: 'Bearer fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef', host: '127.0.0.1:3000', 'user-agent': `node ${tag}`, accept: '*/*', connection: 'keep-alive', ...extraHeaders };
   const sent = { 'x-request-id': `req_${id}`, 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), 'ratelimit-remaining': '49' };
-  const req = { originalUrl: `/v1/vehicles/${id}`, method: 'GET', headers, rawHeaders: Object.entries(headers).flat(), body: undefined, is: () => false } as unknown as Request;
+  const req = { originalUrl: `/v1/vehicles/${id}`, method: 'GET', headers, rawHeaders: Object.entries(headers).flat(), body: requestBody, is: () => requestBody !== undefined } as unknown as Request;
   const res = { getHeaders: () => ({ ...sent }), getHeader: (name: string) => sent[name.toLowerCase() as keyof typeof sent], writableFinished: true, statusCode: 200, locals: { journalSentBody: body } } as unknown as Response;
   return captureOf(req, res, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, atMs: Date.parse('2026-03-02T15:00:00.000Z') });
 }
@@ -93,6 +93,15 @@ describe('journal store bounds', () => {
     expect(big).toMatchObject({ responseTruncated: true });
     expect(big.bytes).toBeLessThan(2 * 70 * 1024 + 4096);
     expect('raw' in small).toBe(true);
+  });
+
+  it('when a request has a body (its size unknown from its headers: chunked, gzipped), then its entry is built and cut at once', () => {
+    const store = createJournalStore({ maxBytes: 64 * MB });
+    const posted = store.append('w', kept(entry(500, '', {}, { notes: 'x'.repeat(200_000), key: 'fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef' })));
+
+    expect('raw' in posted).toBe(false);
+    expect(posted).toMatchObject({ requestTruncated: true });
+    expect(JSON.stringify(posted)).not.toContain('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
   });
 
   it('when a request carries large headers, then its capture counts them against the bound', () => {

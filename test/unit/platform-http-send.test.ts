@@ -60,6 +60,23 @@ describe('platform calls over node:http (http-send.ts)', () => {
     expect(connections.size).toBe(2);
   });
 
+  it('when an answer on a kept-alive connection is cut after it began, then the call fails and is not sent again', async () => {
+    let received = 0;
+    const { url } = await serve((req, res, socket) => {
+      if (req.url !== '/cut') return false;
+      received++;
+      // The peer acted on the request and began its answer, then the connection went.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"half":', () => socket.destroy());
+      return true;
+    });
+    const send = createSender();
+    await send(url('/warm'), POST('1'), 2_000);
+
+    await expect(send(url('/cut'), POST('2'), 2_000)).rejects.toThrow();
+    expect(received).toBe(1);
+  });
+
   it('when the peer does not finish its answer in time, then the call fails', async () => {
     const { url } = await serve((_req, res) => (res.write('{"half":'), true));
     await expect(createSender()(url('/slow'), POST('1'), 200)).rejects.toThrow('no answer in 200 ms');
