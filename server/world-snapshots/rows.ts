@@ -49,13 +49,25 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     ]);
   }
 
+  /**
+   * The rides compared ahead of the put-back (`compareRides`): by whom, and whether all are the copy's.
+   * Valid for that put-back only: the world is alone meanwhile (its requests held, the background
+   * paused for it), so its rides do not change between the two calls.
+   */
+  let compared: { tenantId: string; key: string; allSaved: boolean } | null = null;
+  // Deferred: its one write is to the temp database, so it takes no lock other connections wait on.
+  const compareInOneRead = db.transaction((tenantId: string, key: string) => rides.compare(tenantId, key)).deferred;
+
   /** The world as it is saved under `key`, or a 409 naming a plate, VIN or number another world took since. */
   const putBack = db.transaction((tenantId: string, key: string, name: string) => {
+    const ahead = compared?.tenantId === tenantId && compared.key === key ? compared : null;
+    compared = null;
     // Never a purge with nothing to load: the copies may have been lost with a thread that died.
     if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
     assertNoClash(key, name);
     // Before the purge: the rides to drop are found through the world's feeds as they are now.
-    const allSaved = rides.dropChanged(tenantId, key);
+    const allSaved = ahead ? ahead.allSaved : rides.compare(tenantId, key);
+    rides.dropCompared();
     purge(tenantId);
     vault.loadInto(key, loadOrder);
     if (!allSaved) rides.addMissing(key);
@@ -66,35 +78,58 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     /** Copies the world's rows under `key`; answers their size in bytes. */
     save: (tenantId: string, key: string): number => vault.save(key, { tenant: tenantId }),
     assertNoClash,
+    /**
+     * The put-back's longest read, done before it and outside its write lock: which of the world's
+     * rides differ from the copy under `key`. Meant to run while the platforms restore their half.
+     */
+    compareRides(tenantId: string, key: string): void {
+      compared = null;
+      compared = { tenantId, key, allSaved: compareInOneRead(tenantId, key) };
+    },
     putBack,
     drop: vault.drop,
     dropPrefix: vault.dropPrefix,
   };
 }
 
-/** The world's rides made equal to a copy's: those not in it (or different) deleted, the missing inserted. */
+/**
+ * The world's rides made equal to a copy's: those not in it (or different) found, then deleted, the
+ * missing inserted. The found ones wait in a table of the connection's temp database, so the search
+ * is a read of the live database (its write is to temp alone) and can run before the put-back's lock.
+ */
 function createRideDifference(db: Db, alias: string) {
   const saved = `${alias}.${vaultTable('rides')}`;
   const columns = db.prepare("SELECT name FROM pragma_table_info('rides')").pluck().all() as string[];
   // Every column in the index: a ride is compared with one seek, never a second read of the row.
   const rest = columns.filter((c) => c !== 'feed' && c !== 'id');
   db.exec(`CREATE INDEX IF NOT EXISTS ${alias}.saved_rides_whole ON ${vaultTable('rides')}(vault_key, feed, id, ${rest.join(', ')})`);
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS world_rides_to_drop (feed INTEGER NOT NULL, id BLOB NOT NULL, PRIMARY KEY (feed, id)) WITHOUT ROWID');
   // The key by equality (the index), every other column by IS (nulls equal).
   const same = columns.map((c) => (c === 'feed' || c === 'id' ? `v.${c} = main.rides.${c}` : `v.${c} IS main.rides.${c}`)).join(' AND ');
-  const dropChanged = db.prepare(`DELETE FROM main.rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = @tenant)
+  const findChanged = db.prepare(`INSERT INTO temp.world_rides_to_drop (feed, id) SELECT feed, id FROM main.rides
+    WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = @tenant)
     AND NOT EXISTS (SELECT 1 FROM ${saved} v WHERE v.vault_key = @key AND ${same})`);
+  const forget = db.prepare('DELETE FROM temp.world_rides_to_drop');
+  const dropFound = db.prepare('DELETE FROM main.rides WHERE (feed, id) IN (SELECT feed, id FROM temp.world_rides_to_drop)');
   const addMissing = db.prepare(`INSERT INTO main.rides (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM ${saved} v
     WHERE v.vault_key = ? AND NOT EXISTS (SELECT 1 FROM main.rides m WHERE m.feed = v.feed AND m.id = v.id)`);
   const countLive = db.prepare('SELECT count(*) FROM main.rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?)').pluck();
   const countSaved = db.prepare(`SELECT count(*) FROM ${saved} WHERE vault_key = ?`).pluck();
   return {
     /**
-     * Answers whether the rides left are the copy's, all of them: none dropped means each is in the
-     * copy, and as many as the copy's means none is missing, so the rewind of an unchanged world
-     * skips looking each saved ride up (a third of its time with 36,000 rides).
+     * Finds the rides to drop, and answers whether the rides left would be the copy's, all of them:
+     * none to drop means each is in the copy, and as many as the copy's means none is missing, so the
+     * rewind of an unchanged world skips looking each saved ride up (a third of its time with 36,000 rides).
      */
-    dropChanged: (tenantId: string, key: string): boolean =>
-      dropChanged.run({ tenant: tenantId, key }).changes === 0 && countLive.get(tenantId) === countSaved.get(key),
+    compare(tenantId: string, key: string): boolean {
+      forget.run();
+      return findChanged.run({ tenant: tenantId, key }).changes === 0 && countLive.get(tenantId) === countSaved.get(key);
+    },
+    /** Deletes the rides the last comparison found. */
+    dropCompared(): void {
+      dropFound.run();
+      forget.run();
+    },
     addMissing: (key: string) => void addMissing.run(key),
   };
 }
