@@ -60,7 +60,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   const seeded = services.tenants.seedDemo();
   if (options.announceKeys ?? true) announceDemo(seeded, services.tenants.store.firstTenant());
-  const timer = setInterval(() => void services.sync.runDue(), options.syncEveryMs ?? 1000);
+  const timer = setInterval(() => void services.sync.runBackground(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
   const address = server.address() as AddressInfo;

@@ -44,10 +44,16 @@ export function createServices(apiDeps: Deps) {
   const bindings = createBindingService(deps, { coverage });
   const assignments = createAssignmentService(deps, { bindings, coverage });
   // Each task does every world's due work, or one world's when given its tenant (an advance of its clock).
-  const sync = createSyncRunner(deps.logger, [{ name: 'registrations', run: (tenantId) => registrations.syncPending(tenantId) }]);
+  // The background run reads platform records only in the worlds whose records the companion wrote since (runner.ts).
+  const changedWorlds = (since: number) => deps.simulators.changedFleets(since);
+  const sync = createSyncRunner(deps.logger, [
+    { name: 'registrations', run: (tenantId) => registrations.syncPending(tenantId), changedWorldsOnly: true },
+  ], changedWorlds);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
-  sync.add({ name: 'invitations', run: (tenantId) => invitations.syncOpen(tenantId) });
+  sync.add({ name: 'invitations', run: (tenantId) => invitations.syncOpen(tenantId), changedWorldsOnly: true });
+  // What this API owes the platforms is its own state: every run, every world.
   sync.add({ name: 'bindings', run: (tenantId) => bindings.syncDue(tenantId) });
+  sync.add({ name: 'bindings held', run: (tenantId) => bindings.reconcile(tenantId), changedWorldsOnly: true });
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   // A world with a platform fault of its own is read alone, through that fault (batch-read.ts).
   const rideIngestion = createRideIngestion(deps, { hasWorldFault: (tenantId, platform) => faults.platformFault(tenantId, platform) !== undefined });
@@ -66,6 +72,7 @@ export function createServices(apiDeps: Deps) {
   world.onReplaced(() => worldSnapshots.forgetAll());
   const journal = createJournalService(deps, { catalog: faults.catalog });
   world.onReplaced(journal.forgetAll);
+  world.onReplaced(sync.forgetChanges);
   // Reset and a whole-testbed restore bring back a state in which no world has faults.
   world.onReplaced(faults.clearAll);
   return {

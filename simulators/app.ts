@@ -6,6 +6,7 @@ import { createControlRouter } from './common/control.ts';
 import { stateControl } from './common/state-control.ts';
 import { fleetControl } from './common/fleet-control.ts';
 import { fleetSnapshotsControl } from './common/fleet-snapshots.ts';
+import { fleetChangesControl } from './common/fleet-changes.ts';
 import { createDueRunner } from './common/due.ts';
 import { createFleetClocks } from './common/fleet-clocks.ts';
 import { Faults } from './common/faults.ts';
@@ -72,7 +73,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
     createControlRouter({
       db, clocks, faults, runDue,
       platformControls: [
-        platformAControl(platformA, db), platformBControl(platformB, db), rides.control, fleetSnapshots.router,
+        platformAControl(platformA, db), platformBControl(platformB, db), rides.control, fleetSnapshots.router, fleetChangesControl(db),
         stateControl({ db, clock, onRestored: [fleetSnapshots.forgetAll] }),
         // A fleet deleted is never held again, and its snapshots go with it.
         fleetControl({ db, onDeleted: [(fleetId) => runDue.release(fleetId), fleetSnapshots.forgetFleet] }),

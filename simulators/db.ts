@@ -2,6 +2,7 @@ import { openDatabase, type Db } from '../server/db/open.ts';
 import type { Migration } from '../server/db/migrate.ts';
 import { RIDES_MIGRATION } from './rides/migration.ts';
 import { FLEET_DUE_MIGRATION } from './common/fleet-due.ts';
+import { FLEET_CHANGES_MIGRATION } from './common/fleet-changes.ts';
 
 export type SimDb = Db;
 
@@ -142,7 +143,7 @@ CREATE TABLE fleet_clocks (fleet_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL
 };
 
 /** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
-export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION];
+export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {

@@ -21,6 +21,7 @@ export interface ReconcilerDeps {
 }
 
 const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}`;
+const isOutage = (err: unknown): err is AppError => err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE';
 
 /**
  * Level-triggered reconciliation (docs/decisions.md): compares what the active assignments want on a
@@ -32,16 +33,11 @@ const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}
 export function createReconciler(deps: ReconcilerDeps) {
   const known = deps.db.prepare('SELECT 1 FROM vehicles WHERE id = ?').pluck();
 
+  /** Throws an outage (the companion down or being replaced) once the pass is done: the world is compared again. */
   async function reconcile(platform: Platform, tenantId?: string): Promise<void> {
     const synced = deps.store.syncedOn(platform, tenantId);
-    let held: PlatformBinding[];
-    try {
-      held = await deps.listHeld(platform, tenantId);
-    } catch (err) {
-      // The companion is down or being replaced: the next run compares again.
-      if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') return;
-      throw err;
-    }
+    const held = await deps.listHeld(platform, tenantId);
+    let outage: AppError | null = null;
     const holds = new Set(held.map((b) => keyOf(b.vehicleExternalId, b.driverExternalId)));
     for (const { assignment, binding } of synced) {
       if (!holds.has(keyOf(assignment.vehicle_id, assignment.driver_id))) await deps.repush(assignment, platform, binding);
@@ -56,15 +52,30 @@ export function createReconciler(deps: ReconcilerDeps) {
       await deps.unbindStray(platform, { vehicle_id: b.vehicleExternalId, driver_id: b.driverExternalId }).catch((err) => {
         // An outage is retried by the next run; a refusal must not stop the rest of the pass either.
         if (!(err instanceof AppError)) throw err;
-        if (err.code !== 'PLATFORM_UNAVAILABLE') deps.logger.warn('stray binding not unbound', { platform, vehicleId: b.vehicleExternalId, error: err.message });
+        if (err.code === 'PLATFORM_UNAVAILABLE') outage ??= err;
+        else deps.logger.warn('stray binding not unbound', { platform, vehicleId: b.vehicleExternalId, error: err.message });
       });
     }
+    if (outage) throw outage;
   }
 
   return {
-    /** One pass over every platform, for every world or one (a fleet is a tenant); an outage of one platform does not stop the other. */
+    /**
+     * One pass over every platform, for every world or one (a fleet is a tenant); an outage of one
+     * platform does not stop the other, and fails the pass once both are done: the sync runner then
+     * visits the world again at its next run, changed or not (sync/runner.ts).
+     */
     async run(tenantId?: string): Promise<void> {
-      for (const platform of PLATFORMS) await reconcile(platform, tenantId);
+      let outage: unknown = null;
+      for (const platform of PLATFORMS) {
+        try {
+          await reconcile(platform, tenantId);
+        } catch (err) {
+          if (!isOutage(err)) throw err;
+          outage ??= err;
+        }
+      }
+      if (outage) throw outage;
     },
   };
 }

@@ -182,15 +182,17 @@ export function createBindingService(deps: BindingDeps, { coverage }: { coverage
       }),
   });
 
-  /** Background task: owed unbinds first (they free vehicles and drivers on the platform), then binds, then a comparison with the platforms. */
-  /** Every world's due binding work, or one world's (an advance of its clock: the others' is not due). */
+  /**
+   * Background task: the calls this API still owes, every world's or one world's (an advance of its
+   * clock: the others' is not due), owed unbinds first (they free vehicles and drivers on the
+   * platform), then binds. The comparison with the platforms (`reconcile`) is a task of its own, after it.
+   */
   async function syncDue(tenantId?: string): Promise<void> {
     for (const a of store.endedWithUnbinds(tenantId)) await release(a);
     for (const a of store.activeUnsettled(tenantId)) await push(a);
-    await reconciler.run(tenantId);
   }
 
-  return { push, release, afterOpen, markForRelease, syncDue, store };
+  return { push, release, afterOpen, markForRelease, syncDue, reconcile: (tenantId?: string) => reconciler.run(tenantId), store };
 }
 
 export type BindingService = ReturnType<typeof createBindingService>;

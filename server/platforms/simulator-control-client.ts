@@ -20,6 +20,7 @@ const BindingsAnswer = z.object({
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
+const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.string()) });
 const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean() });
 const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number() });
 const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string() });
@@ -119,6 +120,11 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
       expectOk(answer, 'La flota no existe en las plataformas.', 'La operación de control no aplica.');
       return parseAnswer(FleetDeleted, answer, LABEL);
     },
+    /**
+     * The fleets whose platform records (vehicles, drivers, bindings) were written after `since`, a
+     * number of the companion's change sequence, and the sequence's last number (fleet-changes.ts).
+     */
+    changedFleets: (since: number) => call(FleetChanges, 'GET', `/_control/fleets/changed?since=${since}`),
     /** The fleet's simulated due work waits until released (a fixture's phase); the release runs it. */
     holdFleetDue: (fleetId: string) => call(FleetDueHeld, 'POST', `/_control/fleets/${enc(fleetId)}/due-hold`),
     releaseFleetDue: async (fleetId: string) => {

@@ -4,7 +4,15 @@ import type { Logger } from '../lib/logger.ts';
 export interface SyncTask {
   name: string;
   run(tenantId?: string): Promise<void>;
+  /**
+   * The task reads platform records alone (registrations, invitations, bindings held): a world whose
+   * records did not change since the last background run has nothing new for it (see `runBackground`).
+   */
+  changedWorldsOnly?: boolean;
 }
+
+/** The worlds whose platform records were written after `since` (the companion's change sequence). */
+export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: string[] }>;
 
 export interface SyncRunner {
   /**
@@ -13,6 +21,15 @@ export interface SyncRunner {
    * for one run after it.
    */
   runDue(tenantId?: string): Promise<void>;
+  /**
+   * The background run (every second): the same, but the `changedWorldsOnly` tasks visit only the
+   * worlds whose platform records changed since the last background run, and those whose visit
+   * failed (a platform down); every world when that cannot be known (the first run, the companion
+   * unreachable, a world replaced). Nothing on a platform moves but by a write the companion counts.
+   */
+  runBackground(): Promise<void>;
+  /** Every world's records were replaced (a reset, a whole restore): the next background run visits all. */
+  forgetChanges(): void;
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
@@ -24,7 +41,7 @@ export interface SyncRunner {
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
 
-export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRunner {
+export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds): SyncRunner {
   let current: Promise<void> = Promise.resolve();
   // Runs under way or asked for, by world ('' for every world's).
   const pending = new Map<string, number>();
@@ -33,25 +50,69 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = []): SyncRu
     if (n > 0) pending.set(key, n);
     else pending.delete(key);
   };
+  // The change sequence's number the last background run read (null: unknown, visit every world),
+  // and the worlds a `changedWorldsOnly` task failed on since, to visit again.
+  let seen: number | null = null;
+  const failedWorlds = new Set<string>();
 
-  async function runAll(tenantId?: string): Promise<void> {
-    for (const task of tasks) {
-      try {
-        await task.run(tenantId);
-      } catch (err) {
-        // A platform that is down must not stop the other tasks; the next run retries.
-        logger.warn('sync task failed', { task: task.name, error: err instanceof Error ? err.message : String(err) });
-      }
+  /** Whether the task ran without failing; a failure is logged, and the other tasks go on. */
+  async function runTask(task: SyncTask, tenantId?: string): Promise<boolean> {
+    try {
+      await task.run(tenantId);
+      return true;
+    } catch (err) {
+      // A platform that is down must not stop the other tasks; the next run retries.
+      logger.warn('sync task failed', { task: task.name, tenant: tenantId, error: err instanceof Error ? err.message : String(err) });
+      return false;
     }
   }
 
+  /** Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone. */
+  async function runAll(tenantId?: string, worlds?: ReadonlySet<string>): Promise<boolean> {
+    let allVisited = true;
+    for (const task of tasks) {
+      if (worlds && task.changedWorldsOnly) {
+        for (const world of worlds) if (!(await runTask(task, world))) failedWorlds.add(world);
+        continue;
+      }
+      const ok = await runTask(task, tenantId);
+      if (ok || !task.changedWorldsOnly) continue;
+      if (tenantId === undefined) allVisited = false;
+      else failedWorlds.add(tenantId);
+    }
+    return allVisited;
+  }
+
+  async function runChanged(): Promise<void> {
+    const changed = changedWorlds && (await changedWorlds(seen ?? 0).catch(() => null));
+    // The sequence going back: the companion's records were replaced under us.
+    if (!changed || seen === null || changed.seq < seen) {
+      const allVisited = await runAll();
+      if (changed && allVisited) {
+        seen = changed.seq;
+        failedWorlds.clear();
+      } else seen = null;
+      return;
+    }
+    const worlds = new Set([...failedWorlds, ...changed.fleets]);
+    failedWorlds.clear();
+    seen = changed.seq;
+    await runAll(undefined, worlds);
+  }
+
+  const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {
+    count(key, 1);
+    const run = () => work().then(() => undefined).finally(() => count(key, -1));
+    current = current.then(run, run);
+    return current;
+  };
+
   return {
-    runDue(tenantId) {
-      const key = tenantId ?? '';
-      count(key, 1);
-      const run = () => runAll(tenantId).finally(() => count(key, -1));
-      current = current.then(run, run);
-      return current;
+    runDue: (tenantId) => queue(tenantId ?? '', () => runAll(tenantId)),
+    runBackground: () => queue('', runChanged),
+    forgetChanges() {
+      seen = null;
+      failedWorlds.clear();
     },
     add(task) {
       tasks.push(task);

@@ -61,3 +61,98 @@ describe('sync runner: a world\'s change and the runs under way', () => {
     expect(events).toEqual([`run ${runFor ?? 'all'}`, `ran ${runFor ?? 'all'}`, 'change']);
   });
 });
+
+/**
+ * The background run (every second) with the companion's change sequence: the tasks that read
+ * platform records visit the worlds written since the last run, the others run as always.
+ */
+describe('sync runner: the background run visits the worlds whose platform records changed', () => {
+  function changesRunner() {
+    const visits: string[] = [];
+    const failing = new Set<string>();
+    const answers: ({ seq: number; fleets: string[] } | Error)[] = [];
+    const asked: number[] = [];
+    const runner = createSyncRunner(silentLogger, [
+      { name: 'records', changedWorldsOnly: true, run: async (tenantId) => {
+        visits.push(`records ${tenantId ?? 'all'}`);
+        if (failing.has(tenantId ?? 'all')) throw new Error('platform down');
+      } },
+      { name: 'own', run: async (tenantId) => void visits.push(`own ${tenantId ?? 'all'}`) },
+    ], async (since) => {
+      asked.push(since);
+      const answer = answers.shift() ?? { seq: 0, fleets: [] };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+    /** One background run answered `answer`; the visits it made. */
+    const run = async (answer: { seq: number; fleets: string[] } | Error) => {
+      answers.push(answer);
+      visits.length = 0;
+      await runner.runBackground();
+      return [...visits];
+    };
+    return { runner, run, failing, asked };
+  }
+
+  it('when the first run has no number yet, then every world is visited; after it only the worlds written since, and none when none was', async () => {
+    const { run, asked } = changesRunner();
+
+    expect(await run({ seq: 7, fleets: ['a', 'b'] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 9, fleets: ['b', 'c'] })).toEqual(['records b', 'records c', 'own all']);
+    expect(await run({ seq: 9, fleets: [] })).toEqual(['own all']);
+    expect(asked).toEqual([0, 7, 9]);
+  });
+
+  it('when a world\'s visit fails (its platform down), then the next run visits it again, changed or not, until a visit succeeds', async () => {
+    const { run, failing } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    failing.add('a');
+
+    expect(await run({ seq: 2, fleets: ['a', 'b'] })).toEqual(['records a', 'records b', 'own all']);
+    expect(await run({ seq: 2, fleets: [] })).toEqual(['records a', 'own all']);
+    failing.clear();
+    expect(await run({ seq: 2, fleets: [] })).toEqual(['records a', 'own all']);
+    expect(await run({ seq: 2, fleets: [] })).toEqual(['own all']);
+  });
+
+  it.each([
+    ['the companion cannot say what changed', new Error('companion down')],
+    ['the sequence went back (its records were replaced)', { seq: 3, fleets: [] }],
+  ])('when %s, then every world is visited', async (_case, answer) => {
+    const { run } = changesRunner();
+    await run({ seq: 5, fleets: [] });
+
+    expect(await run(answer)).toEqual(['records all', 'own all']);
+  });
+
+  it('when every world was replaced (forgetChanges), then the next run visits all of them, and the one after only the changed', async () => {
+    const { runner, run, asked } = changesRunner();
+    await run({ seq: 5, fleets: [] });
+
+    runner.forgetChanges();
+
+    expect(await run({ seq: 6, fleets: ['a'] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 6, fleets: [] })).toEqual(['own all']);
+    expect(asked).toEqual([0, 0, 6]);
+  });
+
+  it('when a run of every world fails a records task, then the runs after it visit every world until one succeeds', async () => {
+    const { run, failing } = changesRunner();
+    failing.add('all');
+
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
+    failing.clear();
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['own all']);
+  });
+
+  it('when an explicit run of every world (runDue) comes between two background runs, then it visits every world and leaves the background\'s number as it was', async () => {
+    const { runner, run, asked } = changesRunner();
+    await run({ seq: 4, fleets: [] });
+    await runner.runDue();
+
+    expect(await run({ seq: 4, fleets: [] })).toEqual(['own all']);
+    expect(asked).toEqual([0, 4]);
+  });
+});

@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Migration } from '../../server/db/migrate.ts';
+import type { SimDb } from '../db.ts';
+import { SimError } from './sim-error.ts';
+
+const NEXT = '(SELECT coalesce(max(seq), 0) + 1 FROM fleet_changes)';
+
+const markOnWrite = (table: string, fleetOf: (row: 'NEW' | 'OLD') => string) =>
+  (['INSERT', 'UPDATE', 'DELETE'] as const)
+    .map((event) => `CREATE TRIGGER ${table}_changed_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN
+  INSERT INTO fleet_changes (fleet_id, seq) ${fleetOf(event === 'DELETE' ? 'OLD' : 'NEW')}
+    ON CONFLICT (fleet_id) DO UPDATE SET seq = excluded.seq;
+END;`)
+    .join('\n');
+
+/**
+ * Which fleets' platform records changed since a point (issue 35's next step: a background sync that
+ * reads only the worlds that moved). Every write to a fleet's vehicles, drivers or bindings, whoever
+ * makes it (an API call, a reviewer, the due work of a passing hour, a restore), gives the fleet the
+ * next number of one sequence, by triggers, so no writer can forget. The API keeps the last number it
+ * read and asks for the fleets past it; ride days are not here (the rides' sync has its own throttle).
+ */
+export const FLEET_CHANGES_MIGRATION: Migration = {
+  version: 7,
+  name: 'fleet-changes',
+  sql: `
+CREATE TABLE fleet_changes (fleet_id TEXT PRIMARY KEY, seq INTEGER NOT NULL);
+CREATE INDEX fleet_changes_seq ON fleet_changes(seq);
+INSERT INTO fleet_changes (fleet_id, seq)
+  SELECT fleet_id, 1 FROM pa_vehicles UNION SELECT fleet_id, 1 FROM pa_drivers UNION SELECT fleet_id, 1 FROM pb_vehicles;
+${markOnWrite('pa_vehicles', (row) => `VALUES (${row}.fleet_id, ${NEXT})`)}
+${markOnWrite('pa_drivers', (row) => `VALUES (${row}.fleet_id, ${NEXT})`)}
+${markOnWrite('pb_vehicles', (row) => `VALUES (${row}.fleet_id, ${NEXT})`)}
+${markOnWrite('pa_bindings', (row) => `SELECT fleet_id, ${NEXT} FROM pa_vehicles WHERE id = ${row}.vehicle_id`)}
+${markOnWrite('pb_bindings', (row) => `SELECT fleet_id, ${NEXT} FROM pb_vehicles WHERE id = ${row}.vehicle_id`)}
+`,
+};
+
+const Since = z.coerce.number().int().min(0);
+
+/**
+ * `GET /_control/fleets/changed?since=N`: `{seq, fleets}`, the sequence's last number and the fleets
+ * written after N (every fleet ever written without `since`). Answered after the due work of now has
+ * run (app.ts), so a review that ended with the last hour is among the changes.
+ */
+export function fleetChangesControl(db: SimDb): Router {
+  const router = Router();
+  const last = db.prepare('SELECT coalesce(max(seq), 0) FROM fleet_changes').pluck();
+  const after = db.prepare('SELECT fleet_id FROM fleet_changes WHERE seq > ? ORDER BY seq').pluck();
+  const read = db.transaction((since: number) => ({ seq: last.get() as number, fleets: after.all(since) as string[] })).deferred;
+
+  router.get('/fleets/changed', (req, res) => {
+    const since = req.query.since === undefined ? 0 : Since.safeParse(req.query.since);
+    if (typeof since !== 'number' && !since.success) throw new SimError(400, 'invalid_request', 'since must be a non-negative integer.');
+    res.json(read(typeof since === 'number' ? since : since.data));
+  });
+  return router;
+}

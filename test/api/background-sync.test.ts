@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { SIM_URLS } from '../support/platform-network.ts';
+import { requestsDuring } from '../support/platform-calls.ts';
+import { fleetFixtures } from '../support/fleet-fixtures.ts';
+import { fixtureWorlds } from '../support/fixture-worlds.ts';
+import { useWorld } from '../support/world.ts';
+
+/**
+ * The background sync (every second) reads platform records only in the worlds whose records the
+ * companion wrote since its last run (sync/runner.ts, simulators/common/fleet-changes.ts): a testbed
+ * of many quiet worlds with bound drivers does not ask about each of them every second.
+ */
+describe('background sync: only the worlds whose platform records changed are read', () => {
+  const w = useWorld();
+  const f = fleetFixtures(w);
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  /** The API's reads of platform_a's drivers and of the platforms' bindings while `act` runs, as paths. */
+  const recordReads = async (act: () => Promise<unknown>) =>
+    (await requestsDuring(w.net.server, act))
+      .map((call) => new URL(call.split(' ')[1]))
+      .filter((url) => url.href.startsWith(SIM_URLS.platform_a) || url.pathname.endsWith('/bindings'))
+      .map((url) => `${url.pathname}${url.search}`);
+
+  /** Background runs until one starts from a known point: the first visits every world. */
+  const settled = async () => {
+    await w.services.sync.runBackground();
+    await w.services.sync.runBackground();
+  };
+
+  it('when a driver accepts in the app in one of two worlds, then the next background run reads that world alone and stores bound; the run after reads nothing', async () => {
+    const [a, b] = [w.newTenant(), w.newTenant()];
+    const [driverA, driverB] = [await f.driver(a.auth), await f.driver(b.auth)];
+    await f.invite(a.auth, driverA).expect(201);
+    await f.invite(b.auth, driverB).expect(201);
+    await settled();
+    await w.net.control.acceptInvitation(driverA);
+
+    const reads = await recordReads(() => w.services.sync.runBackground());
+    const after = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads.filter((r) => r.includes(driverA)).length).toBeGreaterThan(0);
+    expect(reads.filter((r) => r.includes(driverB) || r.includes(b.tenant.id))).toEqual([]);
+    expect((await f.invitation(a.auth, driverA)).status).toBe('bound');
+    expect((await f.invitation(b.auth, driverB)).status).toBe('invited');
+    expect(after).toEqual([]);
+  });
+
+  it('when fixture worlds with bound drivers stand still, then a background run asks the platforms about none of their drivers or bindings', async () => {
+    const worlds = [await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true })];
+    worlds.push(await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
+    await settled();
+
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads).toEqual([]);
+    // A full run (POST /_testbed/sync) still reads each of them.
+    const full = await recordReads(() => w.request.post('/_testbed/sync').expect(200));
+    for (const world of worlds) expect(full.some((r) => world.ids.driverIds.some((id) => r.includes(id)))).toBe(true);
+  });
+
+  it('when the platform loses a binding of a quiet world, then the next background run binds it again', async () => {
+    const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    const [vehicleId, driverId] = [world.ids.vehicleIds[0], world.ids.driverIds[0]];
+    await settled();
+    await w.net.platformA.unbindDriver(vehicleId, driverId);
+    expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(false);
+
+    await w.services.sync.runBackground();
+
+    expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(true);
+  });
+
+  it('when a world\'s platform_a fails while its driver accepts, then the background runs read it again once the fault is gone, with no new change', async () => {
+    const { auth, tenant } = w.newTenant();
+    const driverId = await f.driver(auth);
+    await f.invite(auth, driverId).expect(201);
+    await settled();
+    await w.net.control.acceptInvitation(driverId);
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
+
+    await w.services.sync.runBackground();
+    const during = (await f.invitation(auth, driverId)).status;
+    await w.services.sync.runBackground();
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'none' }).expect(200);
+    await w.services.sync.runBackground();
+
+    expect(during).toBe('invited');
+    expect((await f.invitation(auth, driverId)).status).toBe('bound');
+  });
+});

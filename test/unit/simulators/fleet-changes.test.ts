@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HOUR, JPEG, START_MS, makeSimulators, paDriverBody, paVehicleBody, pbVehicleBody, whatsapp } from './fixtures.ts';
+
+/** `GET /_control/fleets/changed`: which fleets' platform records were written after a number. */
+describe('fleet changes: the fleets whose records were written since', () => {
+  const changedSince = async (request: ReturnType<typeof makeSimulators>['request'], since?: number) => {
+    const res = await request.get('/_control/fleets/changed').query(since === undefined ? {} : { since });
+    expect(res.status).toBe(200);
+    return res.body as { seq: number; fleets: string[] };
+  };
+
+  it('when two fleets write records, then each write counts once for its fleet and only the fleets written after a number are named', async () => {
+    const { request } = makeSimulators();
+    const start = await changedSince(request);
+    await request.post('/platform-a/v1/vehicles').send(paVehicleBody({ fleet_id: 'flota-a' })).expect(201);
+    const afterA = await changedSince(request, start.seq);
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'flota-b' })).expect(201);
+
+    const afterB = await changedSince(request, afterA.seq);
+
+    expect(start).toEqual({ seq: 0, fleets: [] });
+    expect(afterA.fleets).toEqual(['flota-a']);
+    expect(afterB.fleets).toEqual(['flota-b']);
+    expect(afterB.seq).toBeGreaterThan(afterA.seq);
+    expect(await changedSince(request, afterB.seq)).toEqual({ seq: afterB.seq, fleets: [] });
+    expect((await changedSince(request, 0)).fleets.sort()).toEqual(['flota-a', 'flota-b']);
+  });
+
+  it('when a review ends with the passing of simulated time, then its fleet is named as changed, and a read changes nothing', async () => {
+    const { request } = makeSimulators();
+    const body = paVehicleBody({ fleet_id: 'flota-revisada' });
+    await request.post('/platform-a/v1/vehicles').send(body).expect(201);
+    await request.put(`/platform-a/v1/vehicles/${body.external_id}/circulation-card`).set('content-type', 'image/png').send(JPEG);
+    const before = await changedSince(request);
+    await request.get(`/platform-a/v1/vehicles/${body.external_id}`).expect(200);
+    expect(await changedSince(request, before.seq)).toEqual({ seq: before.seq, fleets: [] });
+
+    await request.post('/_control/clock').send({ frozenAtMs: START_MS, offsetMs: 24 * HOUR }).expect(200);
+
+    expect((await changedSince(request, before.seq)).fleets).toEqual(['flota-revisada']);
+    expect((await request.get(`/platform-a/v1/vehicles/${body.external_id}`)).body.vehicle.status).toBe('approved');
+  });
+
+  it('when a driver accepts in the app, is bound and unbound, or the fleet is deleted, then each of those writes names the fleet', async () => {
+    const { request } = makeSimulators();
+    const vehicle = paVehicleBody({ fleet_id: 'flota-conductores' });
+    const driver = paDriverBody({ fleet_id: 'flota-conductores', whatsapp: whatsapp() });
+    await request.post('/platform-a/v1/vehicles').send(vehicle).expect(201);
+    await request.post('/platform-a/v1/drivers').send(driver).expect(201);
+    const steps: [string, () => Promise<unknown>][] = [
+      ['accept', () => request.post(`/_control/platform-a/drivers/${driver.external_id}/accept`).expect(200)],
+      ['delete', () => request.delete('/_control/fleets/flota-conductores').expect(200)],
+    ];
+    for (const [step, act] of steps) {
+      const before = await changedSince(request);
+      await act();
+      expect([step, (await changedSince(request, before.seq)).fleets]).toEqual([step, ['flota-conductores']]);
+    }
+  });
+
+  it.each(['-1', 'uno', '1.5'])('when since is %s, then 400 and nothing else is answered', async (since) => {
+    const { request } = makeSimulators();
+    const res = await request.get('/_control/fleets/changed').query({ since });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+});
