@@ -35,9 +35,12 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  */
 export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
+  // Threads lost so far: a save that saw one go between its two halves kept no copy of the rows.
+  let threadsLost = 0;
   const rows = createRowsKeeper(deps.db, {
     startThread: startRowsThread,
     onLost: () => {
+      threadsLost++;
       deps.logger.error('world snapshots lost: their rows thread stopped');
       saved.clear();
     },
@@ -84,8 +87,11 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       checkName(name);
       requireTenant(tenantId);
       return alone(tenantId, async () => {
+        const lostBefore = threadsLost;
         const sizeBytes = await rows.save(tenantId, keyOf(tenantId, name));
         const platforms = await deps.simulators.saveFleet(tenantId, name);
+        // Never listed without its rows: a restore of it would have nothing to put back.
+        if (threadsLost !== lostBefore) throw new Error('world rows thread stopped during the save: its copy is gone');
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);

@@ -135,4 +135,22 @@ describe('world snapshots in their thread: another world is answered during a re
     expect(started).toHaveLength(2);
     expect(await vehicleCount(a.auth)).toBe(2);
   });
+  it('when the rows\' thread stops between a save\'s two halves, then the save fails and lists nothing, and a restore of that name is 404', async () => {
+    const started: RowsKeeper[] = [];
+    const stopFirst = {
+      ...w.deps.simulators,
+      saveFleet: async (fleetId: string, name: string) => {
+        await started[0].close();
+        return w.deps.simulators.saveFleet(fleetId, name);
+      },
+    };
+    const snapshots = snapshotsWith({ ...w.deps, simulators: stopFirst }, { started });
+    const a = await fixtureWorld({ vehicles: 2 });
+
+    await expect(snapshots.save(a.tenant.id, 'a-medias')).rejects.toThrow(/copy is gone/);
+
+    expect(snapshots.list(a.tenant.id)).toEqual([]);
+    await expect(snapshots.restore(a.tenant.id, 'a-medias')).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(await vehicleCount(a.auth)).toBe(2);
+  });
 });
