@@ -3,6 +3,7 @@ import type { ClockState } from '../lib/clock.ts';
 import { AppError } from '../errors.ts';
 import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
 import { PaDriverEnvelope, PaVehicleEnvelope, toInvitation, toRegistration } from './platform-a-wire.ts';
+import { DecisionsAnswer, refusedDecision, toDecided, type PlatformADecided, type PlatformADecisions } from './platform-a-decisions.ts';
 import type { PlatformInvitation, PlatformName, PlatformRegistration } from './types.ts';
 
 const LABEL = 'simulators';
@@ -104,6 +105,17 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
       const result = await remote({ method: 'POST', path: `/_control/platform-a/drivers/${enc(externalId)}/review` });
       expectOk(result, 'El conductor no fue invitado en platform_a.', 'El conductor no tiene una revisión en curso en platform_a.');
       return toInvitation(parseAnswer(PaDriverEnvelope, result, LABEL).driver);
+    },
+    /**
+     * The three calls above for many vehicles and drivers in one (a fixture's reviewers and drivers):
+     * all decided, or none, and the refusal names its item (platform-a-decisions.ts).
+     */
+    async decidePlatformA(decisions: PlatformADecisions): Promise<PlatformADecided> {
+      const answer = await remote({ method: 'POST', path: '/_control/platform-a/decisions', json: decisions });
+      const refused = refusedDecision(answer);
+      if (refused) throw refused;
+      expectOk(answer, 'El recurso de control no existe.', 'La operación de control no aplica.');
+      return toDecided(parseAnswer(DecisionsAnswer, answer, LABEL));
     },
 
     getFaults: () => call(z.object({ platform_a: FaultState, platform_b: FaultState }), 'GET', '/_control/faults'),

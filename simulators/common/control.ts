@@ -45,7 +45,7 @@ const localOnly: RequestHandler = (req, _res, next) => {
 
 const controlErrors: ErrorRequestHandler = (err, _req, res, _next) => {
   const e = toSimError(err, { invalid: 'invalid_request', tooLarge: 'too_large', internal: 'internal' });
-  res.status(e.status).json({ error: { code: e.code, message: e.message } });
+  res.status(e.status).json({ error: { code: e.code, message: e.message, ...e.details } });
 };
 
 export interface ControlDeps {

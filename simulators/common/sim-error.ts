@@ -6,6 +6,8 @@ export class SimError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Added to the control surface's envelope beside code and message (which item of a batch, say). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,13 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import type { SimDb } from '../db.ts';
 import { createPlatformView } from '../common/view.ts';
+import { createDecisions, Decisions, ReviewDecision } from './decisions.ts';
 import type { PlatformAState } from './state.ts';
 import { driverJson, vehicleJson } from './store.ts';
-
-const Verdict = z.enum(['approved', 'rejected']);
-/** The card verdict defaults to approved: a rejected vehicle is then rejected for itself, not its card. */
-const ReviewDecision = z.object({ verdict: Verdict, card: Verdict.default('approved') });
 
 /**
  * platform_a's part of the control surface: what in reality the platform's reviewers and the driver
@@ -30,6 +26,12 @@ export function platformAControl(state: PlatformAState, db: SimDb): Router {
 
   router.post('/platform-a/drivers/:externalId/review', (req, res) => {
     res.json({ driver: driverJson(state.approveDriverReview(String(req.params.externalId))) });
+  });
+
+  // The actions above, many in one call: a fixture's ~150 calls made one (decisions.ts).
+  const decide = createDecisions(state, db);
+  router.post('/platform-a/decisions', (req, res) => {
+    res.json(decide(Decisions.parse(req.body ?? {})));
   });
 
   // ?fleetId=: one fleet's only (a world's own reconciliation).
