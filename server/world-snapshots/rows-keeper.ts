@@ -9,7 +9,7 @@ export interface RowsCalls {
   save(tenantId: string, key: string): number;
   assertNoClash(key: string, name: string): void;
   /** Ahead of `putBack` of the same world and copy, outside its write lock (rows.ts). */
-  compareRides(tenantId: string, key: string): void;
+  compareBulk(tenantId: string, key: string): void;
   putBack(tenantId: string, key: string, name: string): void;
   drop(key: string): void;
   dropPrefix(prefix: string): void;
@@ -56,7 +56,7 @@ export function inProcessRows(db: Db): RowsKeeper {
   return {
     save: async (tenantId, key) => rows.save(tenantId, key),
     assertNoClash: async (key, name) => rows.assertNoClash(key, name),
-    compareRides: async (tenantId, key) => rows.compareRides(tenantId, key),
+    compareBulk: async (tenantId, key) => rows.compareBulk(tenantId, key),
     putBack: async (tenantId, key, name) => rows.putBack(tenantId, key, name),
     drop: async (key) => rows.drop(key),
     dropPrefix: async (prefix) => rows.dropPrefix(prefix),
@@ -79,7 +79,7 @@ export function threadRows(file: string, { onEnd = () => undefined, hold }: Rows
   return {
     save: (...args) => send('save', ...args),
     assertNoClash: (...args) => send('assertNoClash', ...args),
-    compareRides: (...args) => send('compareRides', ...args),
+    compareBulk: (...args) => send('compareBulk', ...args),
     putBack: (...args) => send('putBack', ...args),
     drop: (...args) => send('drop', ...args),
     dropPrefix: (...args) => send('dropPrefix', ...args),
@@ -116,7 +116,7 @@ export function createRowsKeeper(db: Db, { onLost, startThread = (file, onEnd) =
   return {
     save: (...args) => (closed ? lost() : (thread ?? start()).save(...args)),
     assertNoClash: (...args) => (thread ? thread.assertNoClash(...args) : lost()),
-    compareRides: (...args) => (thread ? thread.compareRides(...args) : lost()),
+    compareBulk: (...args) => (thread ? thread.compareBulk(...args) : lost()),
     putBack: (...args) => (thread ? thread.putBack(...args) : lost()),
     drop: async (...args) => thread?.drop(...args),
     dropPrefix: async (...args) => thread?.dropPrefix(...args),

@@ -72,7 +72,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     const key = keyOf(tenantId, name);
     await rows.assertNoClash(key, name);
     // Awaited by nobody: the put-back after it waits its turn in the thread, and redoes a comparison that failed.
-    rows.compareRides(tenantId, key).catch(() => undefined);
+    rows.compareBulk(tenantId, key).catch(() => undefined);
     await deps.simulators.restoreFleet(tenantId, name);
     try {
       await rows.putBack(tenantId, key, name);

@@ -78,6 +78,32 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(rides(a.tenant.id)).toEqual(saved);
   });
 
+  it('when a world\'s daily earnings changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rows; another world keeps its own', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
+    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    const daily = (tenantId: string) => w.deps.db.prepare('SELECT * FROM daily_earnings WHERE tenant_id = ? ORDER BY id').all(tenantId) as { id: string }[];
+    await snapshots().save(a.tenant.id, 'ganancias');
+    const saved = daily(a.tenant.id);
+    const [first, second] = saved;
+    w.deps.db.prepare('UPDATE daily_earnings SET net_cents = net_cents + 100 WHERE id = ?').run(first.id);
+    w.deps.db.prepare('DELETE FROM daily_earnings WHERE id = ?').run(second.id);
+    await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
+    const changed = daily(a.tenant.id);
+    const other = daily(b.tenant.id);
+
+    await snapshots().restore(a.tenant.id, 'ganancias');
+
+    expect(saved.length).toBeGreaterThan(2);
+    expect(changed.length).not.toBe(saved.length);
+    expect(daily(a.tenant.id)).toEqual(saved);
+    expect(daily(b.tenant.id)).toEqual(other);
+    expect(w.deps.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    // Only one gone (none to drop, one missing): it comes back too.
+    w.deps.db.prepare('DELETE FROM daily_earnings WHERE id = ?').run(first.id);
+    await snapshots().restore(a.tenant.id, 'ganancias');
+    expect(daily(a.tenant.id)).toEqual(saved);
+  });
+
   it('when another world took a VIN of the snapshot since, then restore answers 409 naming it and nothing is restored', async () => {
     const a = w.newTenant();
     const b = w.newTenant();
