@@ -55,6 +55,10 @@ export function createRideStore(db: Db) {
     WHERE ${MUTABLE.map((c) => `rides.${c} IS NOT excluded.${c}`).join(' OR ')}`);
   const addFeed = db.prepare('INSERT INTO ride_feeds (tenant_id, platform) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const feedOf = db.prepare('SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = ?').pluck();
+  const nextWrite = db.prepare(`INSERT INTO counters (name, value) VALUES ('ride_feeds:written', 1)
+    ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`).pluck();
+  const setWritten = db.prepare('UPDATE ride_feeds SET written = ? WHERE id = ?');
+  const markWritten = (feed: number) => void setWritten.run(nextWrite.get(), feed);
   const cursorExists = db.prepare(`SELECT 1 FROM rides WHERE feed = ${FEED} AND id = ?`).pluck();
 
   return {
@@ -69,10 +73,14 @@ export function createRideStore(db: Db) {
       return feedOf.get(tenantId, platform) as number;
     },
 
-    /** A packed page (packed-rides.ts) in one transaction; returns how many rides were new or changed. */
+    /**
+     * A packed page (packed-rides.ts) in one transaction; returns how many rides were new or changed.
+     * A page that changed any gives its feed the next number of the service's ride writes (migration 010).
+     */
     upsertPacked: db.transaction((page: PackedRides): number => {
       let changed = 0;
       forEachPacked(page, (...values) => void (changed += upsert.run(values).changes));
+      if (changed > 0) markWritten(page.feed);
       return changed;
     }),
 

@@ -65,14 +65,15 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   /**
    * The clash check first (409, nothing changed), then the platforms, then this side in one
    * transaction; if that fails (another world took a value meanwhile), the platforms undo theirs.
-   * While the platforms restore, the rows' thread compares the world's rides with the copy (a read,
-   * the put-back's longest), so the put-back holds its write lock only to change what differs.
+   * First the rows' thread compares the world's rides and daily rows with the copy (a read, outside
+   * the put-back's write lock, which other worlds' writes wait for). Not while the platforms restore:
+   * the two side by side took both cores, and other worlds' reads waited for them (docs/performance.md).
    */
   async function putBack(tenantId: string, name: string): Promise<void> {
     const key = keyOf(tenantId, name);
     await rows.assertNoClash(key, name);
-    // Awaited by nobody: the put-back after it waits its turn in the thread, and redoes a comparison that failed.
-    rows.compareBulk(tenantId, key).catch(() => undefined);
+    // A comparison that failed is made again inside the put-back.
+    await rows.compareBulk(tenantId, key).catch(() => undefined);
     await deps.simulators.restoreFleet(tenantId, name);
     try {
       await rows.putBack(tenantId, key, name);

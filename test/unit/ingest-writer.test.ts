@@ -56,6 +56,28 @@ describe('packed rides', () => {
     forEachPacked(pack(1, []), (...values) => rows.push(values));
     expect(rows).toEqual([]);
   });
+
+  it('when a page inserts or changes a ride, then its feed takes the next number of the service\'s ride writes; a page that changes nothing, none', () => {
+    const db = openDatabase(':memory:');
+    const feed = feedOf(db);
+    db.prepare("INSERT INTO tenants (id, name, status, created_at) VALUES ('t2', 'Otra', 'active', '2026-01-01T00:00:00.000Z')").run();
+    const other = createRideStore(db).feed('t2', 'platform_b');
+    const store = createRideStore(db);
+    const written = (f: number) => db.prepare('SELECT written FROM ride_feeds WHERE id = ?').pluck().get(f);
+
+    const numbers = [written(feed)];
+    store.upsertPacked(pack(feed, [ride(1), ride(2)]));
+    numbers.push(written(feed));
+    store.upsertPacked(pack(feed, [ride(1), ride(2)]));
+    numbers.push(written(feed));
+    store.upsertPacked(pack(other, [ride(1)]));
+    store.upsertPacked(pack(feed, [ride(1, { netCents: 1 })]));
+    numbers.push(written(feed));
+
+    expect(numbers).toEqual([0, 1, 1, 3]);
+    expect(written(other)).toBe(2);
+    db.close();
+  });
 });
 
 const daily = (date: string, trips: number): DailyEarningsRow => ({
