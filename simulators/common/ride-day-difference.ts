@@ -24,7 +24,10 @@ export function createRideDayDifference(db: SimDb, alias: string) {
     const keyIn = (vaultKey: string) => `(${KEY.join(', ')}) IN (SELECT ${KEY.join(', ')} FROM ${saved} WHERE vault_key = ${vaultKey})`;
     return {
       keepDropped: db.prepare(`INSERT INTO ${saved} SELECT @undo, * FROM ${live} WHERE ${notInCopy}`),
-      drop: db.prepare(`DELETE FROM ${live} WHERE ${notInCopy}`),
+      // The rows just kept under @undo, by key: a second comparison of every row would find the same.
+      drop: db.prepare(`DELETE FROM ${live} WHERE ${keyIn('@undo')}`),
+      countLive: db.prepare(`SELECT count(*) FROM ${live} WHERE fleet_id = ?`).pluck(),
+      countCopy: db.prepare(`SELECT count(*) FROM ${saved} WHERE vault_key = ?`).pluck(),
       noteAdded: db.prepare(`INSERT INTO ${saved} SELECT @added, ${columns.map((c) => `s.${c}`).join(', ')} FROM ${saved} s WHERE s.vault_key = @copy
         AND NOT EXISTS (SELECT 1 FROM ${live} WHERE ${KEY.map((c) => `${live}.${c} = s.${c}`).join(' AND ')})`),
       insertAdded: db.prepare(`INSERT INTO ${live} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM ${saved} WHERE vault_key = @added`),
@@ -39,8 +42,9 @@ export function createRideDayDifference(db: SimDb, alias: string) {
     restore(fleet: string, copy: string, undo: string, added: string): void {
       for (const t of tables) {
         t.forget.run({ undo, added });
-        t.keepDropped.run({ fleet, copy, undo });
-        t.drop.run({ fleet, copy });
+        if (t.keepDropped.run({ fleet, copy, undo }).changes > 0) t.drop.run({ undo });
+        // Every row left is one of the copy's: as many as the copy's means none is missing.
+        if (t.countLive.get(fleet) === t.countCopy.get(copy)) continue;
         t.noteAdded.run({ copy, added });
         t.insertAdded.run({ added });
       }

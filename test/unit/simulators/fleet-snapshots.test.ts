@@ -30,4 +30,23 @@ describe('fleet snapshots: ride days by difference', () => {
     expect(days('fleet-a')).toEqual(changed);
     expect(days('fleet-b')).toEqual(other);
   });
+  it('when some of a fleet\'s ride days are gone and none changed, then restore inserts just those, and undo takes them out again', async () => {
+    const { request, db } = makeSimulators();
+    const days = () => db.prepare('SELECT * FROM pb_ride_days WHERE fleet_id = ? ORDER BY service_date, vehicle_external_id, from_ms').all('fleet-c');
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'fleet-c' }));
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-c', from: '2026-02-25', to: '2026-03-01' }).expect(200);
+    await request.post('/_control/fleets/fleet-c/snapshots/dos').expect(200);
+    const saved = days();
+    db.prepare("DELETE FROM pb_ride_days WHERE fleet_id = 'fleet-c' AND service_date <= '2026-02-26'").run();
+    const thinned = days();
+
+    await request.post('/_control/fleets/fleet-c/snapshots/dos/restore').expect(200);
+    const restored = days();
+    await request.post('/_control/fleets/fleet-c/undo-restore').expect(200);
+
+    expect(thinned.length).toBeLessThan(saved.length);
+    expect(thinned.length).toBeGreaterThan(0);
+    expect(restored).toEqual(saved);
+    expect(days()).toEqual(thinned);
+  });
 });
