@@ -142,8 +142,24 @@ CREATE TABLE fleet_clocks (fleet_id TEXT PRIMARY KEY, offset_ms INTEGER NOT NULL
 `,
 };
 
+const BINDINGS_BY_PARTNER: Migration = {
+  version: 8,
+  name: 'bindings-by-partner',
+  sql: `
+-- Every binding of a vehicle or a driver, ended ones too, and a vehicle's cards: deleting a vehicle
+-- or a driver checks the foreign keys that point at it, and a fleet's purge (its deletion, a fleet snapshot's restore) finds its
+-- bindings and its platform_b drivers left with none. Without these each of those walked every
+-- fleet's bindings, once per vehicle or driver: a restore's cost grew with the other worlds.
+CREATE INDEX pa_bindings_vehicle ON pa_bindings(vehicle_id);
+CREATE INDEX pa_bindings_driver ON pa_bindings(driver_id);
+CREATE INDEX pb_bindings_vehicle ON pb_bindings(vehicle_id);
+CREATE INDEX pb_bindings_driver ON pb_bindings(driver_id);
+CREATE INDEX pa_documents_vehicle ON pa_documents(vehicle_id);
+`,
+};
+
 /** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
-export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION];
+export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION, BINDINGS_BY_PARTNER];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {
