@@ -1,4 +1,5 @@
-import { RIDE_STATUSES, type FeedRide, type RideStatus } from '../platforms/ride-feed.ts';
+import type { FeedRide } from '../platforms/ride-feed.ts';
+import { RIDE_STATUSES, type RideStatus } from '../rides/statuses.ts';
 
 /**
  * A page of rides to write, packed into one ArrayBuffer of fixed-size records, so it can be handed

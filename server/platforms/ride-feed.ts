@@ -11,8 +11,8 @@ import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
 /** The platforms answer daily earnings for at most a month per call. */
 export const DAILY_READ_MAX_DAYS = 31;
 
-export const RIDE_STATUSES = ['completed', 'cancelled_driver', 'cancelled_rider', 'cancelled_support', 'in_progress', 'other'] as const;
-export type RideStatus = (typeof RIDE_STATUSES)[number];
+import { RIDE_STATUSES, type RideStatus } from '../rides/statuses.ts';
+export { RIDE_STATUSES, type RideStatus };
 
 export interface FeedRide {
   platformRideId: string;
