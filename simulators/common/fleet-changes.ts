@@ -3,16 +3,13 @@ import { z } from 'zod';
 import type { Migration } from '../../server/db/migrate.ts';
 import type { SimDb } from '../db.ts';
 import { SimError } from './sim-error.ts';
+import { afterWrite } from './sql.ts';
 
 const NEXT = '(SELECT coalesce(max(seq), 0) + 1 FROM fleet_changes)';
 
 const markOnWrite = (table: string, fleetOf: (row: 'NEW' | 'OLD') => string) =>
-  (['INSERT', 'UPDATE', 'DELETE'] as const)
-    .map((event) => `CREATE TRIGGER ${table}_changed_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN
-  INSERT INTO fleet_changes (fleet_id, seq) ${fleetOf(event === 'DELETE' ? 'OLD' : 'NEW')}
-    ON CONFLICT (fleet_id) DO UPDATE SET seq = excluded.seq;
-END;`)
-    .join('\n');
+  afterWrite(table, 'changed', ['INSERT', 'UPDATE', 'DELETE'], (row) =>
+    `INSERT INTO fleet_changes (fleet_id, seq) ${fleetOf(row)} ON CONFLICT (fleet_id) DO UPDATE SET seq = excluded.seq`);
 
 /**
  * Which fleets' platform records changed since a point (issue 35's next step: a background sync that

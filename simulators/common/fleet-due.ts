@@ -1,15 +1,12 @@
 import type { Migration } from '../../server/db/migrate.ts';
 import type { SimDb } from '../db.ts';
+import { afterWrite } from './sql.ts';
 
 /** Fleets whose work is due now: a write to their records, or a move of their clock. */
 const NOW = 0;
 
 const markOnWrite = (table: string, fleetOf: string) =>
-  ['INSERT', 'UPDATE']
-    .map((event) => `CREATE TRIGGER ${table}_due_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN
-  INSERT INTO fleet_due (fleet_id, due_ms) ${fleetOf} ON CONFLICT (fleet_id) DO UPDATE SET due_ms = ${NOW};
-END;`)
-    .join('\n');
+  afterWrite(table, 'due', ['INSERT', 'UPDATE'], () => `INSERT INTO fleet_due (fleet_id, due_ms) ${fleetOf} ON CONFLICT (fleet_id) DO UPDATE SET due_ms = ${NOW}`);
 
 /**
  * Due work by world (issue 35): each fleet's next instant at which anything may fall due in it,

@@ -53,29 +53,46 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(snapshots().list(a.tenant.id)).toEqual([]);
   });
 
-  it('when a world\'s rides changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rides; another world keeps its own', async () => {
-    const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'], rideDays: 2 });
-    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
-    const rides = (tenantId: string) => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(tenantId);
-    await snapshots().save(a.tenant.id, 'viajes');
-    const saved = rides(a.tenant.id);
-    const [first, second] = saved as { feed: number; id: Buffer }[];
-    w.deps.db.prepare('UPDATE rides SET gross_cents = gross_cents + 100 WHERE feed = ? AND id = ?').run(first.feed, first.id);
-    w.deps.db.prepare('DELETE FROM rides WHERE feed = ? AND id = ?').run(second.feed, second.id);
-    await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
-    const changed = rides(a.tenant.id);
-    const other = rides(b.tenant.id);
+  /** The tables a restore puts back by difference (world-snapshots/row-difference.ts): a world's rows, one edit, one removal. */
+  type Row = Record<string, any>;
+  const byDifference: { table: string; rows: (tenantId: string) => Row[]; edit: (r: Row) => void; remove: (r: Row) => void }[] = [
+    {
+      table: 'rides',
+      rows: (tenantId) => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(tenantId) as Row[],
+      edit: (r) => void w.deps.db.prepare('UPDATE rides SET gross_cents = gross_cents + 100 WHERE feed = ? AND id = ?').run(r.feed, r.id),
+      remove: (r) => void w.deps.db.prepare('DELETE FROM rides WHERE feed = ? AND id = ?').run(r.feed, r.id),
+    },
+    {
+      table: 'daily_earnings',
+      rows: (tenantId) => w.deps.db.prepare('SELECT * FROM daily_earnings WHERE tenant_id = ? ORDER BY id').all(tenantId) as Row[],
+      edit: (r) => void w.deps.db.prepare('UPDATE daily_earnings SET net_cents = net_cents + 100 WHERE id = ?').run(r.id),
+      remove: (r) => void w.deps.db.prepare('DELETE FROM daily_earnings WHERE id = ?').run(r.id),
+    },
+  ];
 
-    await snapshots().restore(a.tenant.id, 'viajes');
+  it.each(byDifference.map((t) => [t.table, t] as const))('when a world\'s %s changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rows; another world keeps its own', async (_table, { rows, edit, remove }) => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
+    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    await snapshots().save(a.tenant.id, 'cambios');
+    const saved = rows(a.tenant.id);
+    const [first, second] = saved;
+    edit(first);
+    remove(second);
+    await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
+    const changed = rows(a.tenant.id);
+    const other = rows(b.tenant.id);
+
+    await snapshots().restore(a.tenant.id, 'cambios');
 
     expect(saved.length).toBeGreaterThan(2);
     expect(changed.length).not.toBe(saved.length);
-    expect(rides(a.tenant.id)).toEqual(saved);
-    expect(rides(b.tenant.id)).toEqual(other);
+    expect(rows(a.tenant.id)).toEqual(saved);
+    expect(rows(b.tenant.id)).toEqual(other);
+    expect(w.deps.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     // Only one gone (none to drop, one missing): it comes back too.
-    w.deps.db.prepare('DELETE FROM rides WHERE feed = ? AND id = ?').run(first.feed, first.id);
-    await snapshots().restore(a.tenant.id, 'viajes');
-    expect(rides(a.tenant.id)).toEqual(saved);
+    remove(first);
+    await snapshots().restore(a.tenant.id, 'cambios');
+    expect(rows(a.tenant.id)).toEqual(saved);
   });
 
   it('when no page of rides was written in a world since its snapshot, then its restore trusts the feeds\' numbers and looks no ride up; once one was, every ride is compared', async () => {
@@ -102,32 +119,6 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(afterIngestion).not.toEqual(feedsAtSave);
     expect(rides()).toEqual(saved);
     expect(written()).toEqual(feedsAtSave);
-  });
-
-  it('when a world\'s daily earnings changed since its snapshot (one edited, one gone, new days), then restore brings back exactly the saved rows; another world keeps its own', async () => {
-    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
-    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
-    const daily = (tenantId: string) => w.deps.db.prepare('SELECT * FROM daily_earnings WHERE tenant_id = ? ORDER BY id').all(tenantId) as { id: string }[];
-    await snapshots().save(a.tenant.id, 'ganancias');
-    const saved = daily(a.tenant.id);
-    const [first, second] = saved;
-    w.deps.db.prepare('UPDATE daily_earnings SET net_cents = net_cents + 100 WHERE id = ?').run(first.id);
-    w.deps.db.prepare('DELETE FROM daily_earnings WHERE id = ?').run(second.id);
-    await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
-    const changed = daily(a.tenant.id);
-    const other = daily(b.tenant.id);
-
-    await snapshots().restore(a.tenant.id, 'ganancias');
-
-    expect(saved.length).toBeGreaterThan(2);
-    expect(changed.length).not.toBe(saved.length);
-    expect(daily(a.tenant.id)).toEqual(saved);
-    expect(daily(b.tenant.id)).toEqual(other);
-    expect(w.deps.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
-    // Only one gone (none to drop, one missing): it comes back too.
-    w.deps.db.prepare('DELETE FROM daily_earnings WHERE id = ?').run(first.id);
-    await snapshots().restore(a.tenant.id, 'ganancias');
-    expect(daily(a.tenant.id)).toEqual(saved);
   });
 
   it('when another world took a VIN of the snapshot since, then restore answers 409 naming it and nothing is restored', async () => {
