@@ -4,6 +4,9 @@ import type { Db } from './open.ts';
 const tablesOf = (db: Db, schema: string): string[] =>
   db.prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).pluck().all() as string[];
 
+const hasSequence = (db: Db, schema: string): boolean =>
+  db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get() !== undefined;
+
 const migrationsOf = (db: Db, schema: string): string =>
   (db.prepare(`SELECT group_concat(version) FROM (SELECT version FROM ${schema}.schema_migrations ORDER BY version)`).pluck().get() as string) ?? '';
 
@@ -42,6 +45,11 @@ export function replaceContents(db: Db, source: string): void {
       db.transaction(() => {
         for (const table of tables) {
           db.exec(`DELETE FROM main."${table}"; INSERT INTO main."${table}" SELECT * FROM source."${table}";`);
+        }
+        // Last, over what the copies above moved: AUTOINCREMENT's numbers go back with the rows they
+        // numbered, so a reset numbers as a new data dir does. (No world copy outlives a replacement.)
+        if (hasSequence(db, 'main') && hasSequence(db, 'source')) {
+          db.exec('DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM source.sqlite_sequence;');
         }
       })();
     } finally {

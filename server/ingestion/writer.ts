@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
+import type { Platform } from '../common/schemas.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { PackedRides } from './packed-rides.ts';
 import { createRideStore } from '../rides/store.ts';
@@ -34,7 +35,15 @@ export function ingestWrites(db: Db) {
   const earnings = createEarningsStore(db);
   return {
     rides: (page: PackedRides): number => rides.upsertPacked(page),
-    daily: (rows: DailyEarningsRow[]): number => earnings.upsertMany(rows),
+    /** The rows, and the next write number for each tenant and platform they changed (migration 010), in one transaction. */
+    daily: db.transaction((rows: DailyEarningsRow[]): number => {
+      const changed = earnings.upsertMany(rows);
+      if (changed > 0) for (const key of new Set(rows.map((r) => `${r.tenant_id}|${r.platform}`))) {
+        const [tenantId, platform] = key.split('|') as [string, Platform];
+        rides.markWritten(tenantId, platform);
+      }
+      return changed;
+    }),
   };
 }
 

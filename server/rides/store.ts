@@ -59,6 +59,12 @@ export function createRideStore(db: Db) {
     ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`).pluck();
   const setWritten = db.prepare('UPDATE ride_feeds SET written = ? WHERE id = ?');
   const markWritten = (feed: number) => void setWritten.run(nextWrite.get(), feed);
+  const feedFor = (tenantId: string, platform: Platform): number => {
+    const known = feedOf.get(tenantId, platform) as number | undefined;
+    if (known !== undefined) return known;
+    addFeed.run(tenantId, platform);
+    return feedOf.get(tenantId, platform) as number;
+  };
   const cursorExists = db.prepare(`SELECT 1 FROM rides WHERE feed = ${FEED} AND id = ?`).pluck();
 
   return {
@@ -66,12 +72,10 @@ export function createRideStore(db: Db) {
      * The feed number of a tenant's rides on a platform, created on first use. Read first: an
      * INSERT, even one that ends up doing nothing, waits for the ingestion writer's lock.
      */
-    feed(tenantId: string, platform: Platform): number {
-      const known = feedOf.get(tenantId, platform) as number | undefined;
-      if (known !== undefined) return known;
-      addFeed.run(tenantId, platform);
-      return feedOf.get(tenantId, platform) as number;
-    },
+    feed: feedFor,
+
+    /** Daily rows of the tenant and platform were written: their feed takes the next number too (migration 010). */
+    markWritten: (tenantId: string, platform: Platform): void => markWritten(feedFor(tenantId, platform)),
 
     /**
      * A packed page (packed-rides.ts) in one transaction; returns how many rides were new or changed.

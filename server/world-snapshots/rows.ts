@@ -52,17 +52,24 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
   }
 
   /**
-   * The comparison made ahead of the put-back (`compareBulk`): of which world and copy, and which
-   * tables are all the copy's. Valid for that put-back only: the world is alone meanwhile (its
-   * requests held, the background paused for it), so its rows do not change between the two calls.
+   * The comparison made ahead of the put-back (`compareBulk`): of which world and copy, which tables
+   * are all the copy's, and the world's ingestion writes then. The put-back uses it only if no
+   * ingestion wrote the world since; else it compares again, inside its transaction.
    */
-  let compared: { tenantId: string; key: string; allSaved: boolean[] } | null = null;
+  let compared: { tenantId: string; key: string; allSaved: boolean[]; writes: string } | null = null;
+  // The world's ingestion writes as its feeds number them (migration 010): rides and daily rows are
+  // written by nothing else, so the same numbers at the put-back mean the comparison still holds.
+  // Not the tenant gate: a control call (`rides generate`) may ingest into a world being restored.
+  const feedWrites = db.prepare("SELECT group_concat(id || ':' || written) FROM (SELECT id, written FROM ride_feeds WHERE tenant_id = ? ORDER BY id)").pluck();
+  const writesOf = (tenantId: string) => String(feedWrites.get(tenantId));
   // Deferred: its writes go to the temp database alone, so it takes no lock other connections wait on.
-  const compareInOneRead = db.transaction((tenantId: string, key: string) => difference.compare(tenantId, key)).deferred;
+  const compareInOneRead = db.transaction((tenantId: string, key: string) => ({
+    allSaved: difference.compare(tenantId, key), writes: writesOf(tenantId),
+  })).deferred;
 
   /** The world as it is saved under `key`, or a 409 naming a plate, VIN or number another world took since. */
   const putBack = db.transaction((tenantId: string, key: string, name: string) => {
-    const ahead = compared?.tenantId === tenantId && compared.key === key ? compared : null;
+    const ahead = compared?.tenantId === tenantId && compared.key === key && compared.writes === writesOf(tenantId) ? compared : null;
     compared = null;
     // Never a purge with nothing to load: the copies may have been lost with a thread that died.
     if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
@@ -87,7 +94,7 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
      */
     compareBulk(tenantId: string, key: string): void {
       compared = null;
-      compared = { tenantId, key, allSaved: compareInOneRead(tenantId, key) };
+      compared = { tenantId, key, ...compareInOneRead(tenantId, key) };
     },
     putBack,
     drop: vault.drop,

@@ -73,7 +73,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     const key = keyOf(tenantId, name);
     await rows.assertNoClash(key, name);
     // A comparison that failed is made again inside the put-back.
-    await rows.compareBulk(tenantId, key).catch(() => undefined);
+    await rows.compareBulk(tenantId, key).catch((err: unknown) =>
+      deps.logger.warn('world rows not compared ahead; the put-back compares them', { tenantId, error: err instanceof Error ? err.message : String(err) }));
     await deps.simulators.restoreFleet(tenantId, name);
     try {
       await rows.putBack(tenantId, key, name);

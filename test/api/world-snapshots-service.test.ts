@@ -95,6 +95,27 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(rows(a.tenant.id)).toEqual(saved);
   });
 
+  it('when a world goes back to before its rides, another world gets rides, and the first goes forward again, then its rides come back (a feed number is never given twice)', async () => {
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    const b = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    const ridesOf = (tenantId: string) => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(tenantId);
+    const today = w.deps.clocks.forTenant(a.tenant.id).now().toISOString().slice(0, 10);
+    const daysBefore = (n: number) => new Date(Date.parse(today) - n * 86_400_000).toISOString().slice(0, 10);
+    const yesterday = daysBefore(1);
+    await snapshots().save(a.tenant.id, 'antes');
+    await w.services.generateRides({ tenantId: a.tenant.id, from: daysBefore(5), to: yesterday });
+    await snapshots().save(a.tenant.id, 'despues');
+    const later = ridesOf(a.tenant.id);
+    await snapshots().restore(a.tenant.id, 'antes');
+    await w.services.generateRides({ tenantId: b.tenant.id, from: daysBefore(5), to: yesterday });
+
+    await snapshots().restore(a.tenant.id, 'despues');
+
+    expect(later.length).toBeGreaterThan(0);
+    expect(ridesOf(a.tenant.id)).toEqual(later);
+    expect(ridesOf(b.tenant.id).length).toBeGreaterThan(0);
+  });
+
   it('when no page of rides was written in a world since its snapshot, then its restore trusts the feeds\' numbers and looks no ride up; once one was, every ride is compared', async () => {
     const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'], rideDays: 2 });
     const rides = () => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(a.tenant.id) as { feed: number; id: Buffer; gross_cents: number | null }[];

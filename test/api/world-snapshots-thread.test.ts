@@ -153,4 +153,27 @@ describe('world snapshots in their thread: another world is answered during a re
     await expect(snapshots.restore(a.tenant.id, 'a-medias')).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     expect(await vehicleCount(a.auth)).toBe(2);
   });
+  it('when rides of the world are generated while the platforms restore (a control call, not held by the world\'s gate), then the restore still brings back exactly the saved rides and daily rows', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
+    const rows = (table: string, where: string) => db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY 1, 2`).all(a.tenant.id);
+    const rides = () => rows('rides', 'feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?)');
+    const daily = () => rows('daily_earnings', 'tenant_id = ?');
+    const today = w.deps.clocks.forTenant(a.tenant.id).now().toISOString().slice(0, 10);
+    const daysBefore = (n: number) => new Date(Date.parse(today) - n * 86_400_000).toISOString().slice(0, 10);
+    const generateFirst = {
+      ...w.deps.simulators,
+      restoreFleet: async (fleetId: string, name: string) => {
+        await w.services.generateRides({ tenantId: a.tenant.id, from: daysBefore(6), to: daysBefore(4) });
+        return w.deps.simulators.restoreFleet(fleetId, name);
+      },
+    };
+    const snapshots = snapshotsWith({ ...w.deps, simulators: generateFirst });
+    await snapshots.save(a.tenant.id, 'viajes');
+    const saved = { rides: rides(), daily: daily() };
+
+    await snapshots.restore(a.tenant.id, 'viajes');
+
+    expect(saved.rides.length).toBeGreaterThan(0);
+    expect({ rides: rides(), daily: daily() }).toEqual(saved);
+  });
 });

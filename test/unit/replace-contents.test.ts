@@ -34,6 +34,19 @@ describe('replacing a live database with a copy', () => {
     expect(() => db.exec("INSERT INTO children VALUES ('c3', 'missing')")).toThrow(/FOREIGN KEY/);
   });
 
+  it('when a copy is brought back, then AUTOINCREMENT numbers from where the copy stood, as a new database would', () => {
+    const db = openDatabase(':memory:', [...MIGRATIONS, { version: 3, name: 'numbered', sql: 'CREATE TABLE numbered (id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT)' }]);
+    db.exec("INSERT INTO numbered (v) VALUES ('uno')");
+    const copy = tempFile('copy.db');
+    copyDatabaseTo(db, copy);
+    db.exec("INSERT INTO numbered (v) VALUES ('dos'), ('tres')");
+
+    replaceContents(db, copy);
+    db.exec("INSERT INTO numbered (v) VALUES ('otra')");
+
+    expect(db.prepare('SELECT id, v FROM numbered ORDER BY id').all()).toEqual([{ id: 1, v: 'uno' }, { id: 2, v: 'otra' }]);
+  });
+
   it('when the copy was made with other migrations, then it is refused and the live rows are untouched', () => {
     const older = openDatabase(tempFile('older.db'), MIGRATIONS.slice(0, 1));
     const copy = tempFile('copy.db');
