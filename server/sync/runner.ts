@@ -41,6 +41,9 @@ export interface SyncRunner {
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
 
+/** Above this many changed worlds, a background run reads every world in one pass instead. */
+export const WORLDS_ONE_BY_ONE = 50;
+
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds): SyncRunner {
   let current: Promise<void> = Promise.resolve();
   // Runs under way or asked for, by world ('' for every world's).
@@ -84,20 +87,33 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   async function runChanged(): Promise<void> {
-    const changed = changedWorlds && (await changedWorlds(seen ?? 0).catch(() => null));
-    // The sequence going back: the companion's records were replaced under us.
-    if (!changed || seen === null || changed.seq < seen) {
+    const ask = (since: number) => (changedWorlds ? changedWorlds(since).catch(() => null) : Promise.resolve(null));
+    let changed = await ask(seen ?? 0);
+    // The sequence going back: the companion's records were replaced under us, so every fleet counts.
+    if (changed && seen !== null && changed.seq < seen) {
+      seen = null;
+      changed = await ask(0);
+    }
+    if (!changed || seen === null) {
       const allVisited = await runAll();
-      if (changed && allVisited) {
-        seen = changed.seq;
-        failedWorlds.clear();
-      } else seen = null;
+      if (!changed) return; // the companion could not say: every world again next time
+      seen = changed.seq;
+      failedWorlds.clear();
+      // A pass over every world that failed does not say where: each world ever written (asked
+      // from 0) is visited on its own next time, and those that fail again stay.
+      if (!allVisited) for (const fleet of changed.fleets) failedWorlds.add(fleet);
       return;
     }
     const worlds = new Set([...failedWorlds, ...changed.fleets]);
     failedWorlds.clear();
     seen = changed.seq;
-    await runAll(undefined, worlds);
+    if (worlds.size <= WORLDS_ONE_BY_ONE) {
+      await runAll(undefined, worlds);
+      return;
+    }
+    // Many worlds moved at once (the due work of a service-wide advance): one pass over every world
+    // costs less than one per world (each lists its bindings on both platforms).
+    if (!(await runAll())) for (const world of worlds) failedWorlds.add(world);
   }
 
   const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {

@@ -17,6 +17,8 @@ const markOnWrite = (table: string, fleetOf: (row: 'NEW' | 'OLD') => string) =>
  * makes it (an API call, a reviewer, the due work of a passing hour, a restore), gives the fleet the
  * next number of one sequence, by triggers, so no writer can forget. The API keeps the last number it
  * read and asks for the fleets past it; ride days are not here (the rides' sync has its own throttle).
+ * A whole state restore copies this table back with the rest, its numbers included: the API forgets
+ * its last number then (every world was replaced) and reads every world again.
  */
 export const FLEET_CHANGES_MIGRATION: Migration = {
   version: 7,

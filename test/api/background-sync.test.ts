@@ -88,4 +88,21 @@ describe('background sync: only the worlds whose platform records changed are re
     expect(during).toBe('invited');
     expect((await f.invitation(auth, driverId)).status).toBe('bound');
   });
+  it('when every run over all worlds fails on one world\'s fault (say after a start), then the runs after it still store another world\'s change', async () => {
+    const [a, b] = [w.newTenant(), w.newTenant()];
+    const [driverA, driverB] = [await f.driver(a.auth), await f.driver(b.auth)];
+    await f.invite(a.auth, driverA).expect(201);
+    await f.invite(b.auth, driverB).expect(201);
+    // The faulted world's driver comes first in a pass over every world, which stops at its outage.
+    const [faulted, other] = driverA < driverB ? [{ ...a, driver: driverA }, { ...b, driver: driverB }] : [{ ...b, driver: driverB }, { ...a, driver: driverA }];
+    await w.request.post(`/_testbed/tenants/${faulted.tenant.id}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
+    await w.net.control.acceptInvitation(other.driver);
+    w.services.sync.forgetChanges();
+
+    await w.services.sync.runBackground();
+    await w.services.sync.runBackground();
+
+    expect((await f.invitation(other.auth, other.driver)).status).toBe('bound');
+    expect((await f.invitation(faulted.auth, faulted.driver)).status).toBe('invited');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { createSyncRunner } from '../../server/sync/runner.ts';
+import { createSyncRunner, WORLDS_ONE_BY_ONE } from '../../server/sync/runner.ts';
 
 /** A sync runner whose one task records each run and finishes when the test says so. */
 function blockingRunner() {
@@ -136,15 +136,43 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(asked).toEqual([0, 0, 6]);
   });
 
-  it('when a run of every world fails a records task, then the runs after it visit every world until one succeeds', async () => {
+  it('when a run of every world fails a records task, then the next run visits each world ever written on its own, and the one after only those that failed again', async () => {
     const { run, failing } = changesRunner();
     failing.add('all');
+    failing.add('b');
 
-    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
-    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 1, fleets: ['a', 'b'] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records a', 'records b', 'own all']);
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records b', 'own all']);
     failing.clear();
-    expect(await run({ seq: 1, fleets: [] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 1, fleets: [] })).toEqual(['records b', 'own all']);
     expect(await run({ seq: 1, fleets: [] })).toEqual(['own all']);
+  });
+
+  it(`when more than ${WORLDS_ONE_BY_ONE} worlds changed at once, then one pass reads every world, and if it fails each of them is visited on its own next time`, async () => {
+    const { run, failing } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    const many = Array.from({ length: WORLDS_ONE_BY_ONE + 1 }, (_, i) => `w${i}`);
+    const justEnough = many.slice(0, WORLDS_ONE_BY_ONE);
+
+    expect(await run({ seq: 2, fleets: justEnough })).toEqual([...justEnough.map((id) => `records ${id}`), 'own all']);
+    expect(await run({ seq: 3, fleets: many })).toEqual(['records all', 'own all']);
+    failing.add('all');
+    expect(await run({ seq: 4, fleets: many })).toEqual(['records all', 'own all']);
+    failing.clear();
+    expect(await run({ seq: 4, fleets: [] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 4, fleets: [] })).toEqual(['own all']);
+  });
+
+  it('when the companion cannot say what changed, then every run visits every world until it can, and then the worlds written since the last number read', async () => {
+    const { run, asked } = changesRunner();
+    await run({ seq: 5, fleets: [] });
+
+    expect(await run(new Error('caído'))).toEqual(['records all', 'own all']);
+    expect(await run(new Error('caído'))).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 7, fleets: ['a'] })).toEqual(['records a', 'own all']);
+    expect(await run({ seq: 7, fleets: [] })).toEqual(['own all']);
+    expect(asked).toEqual([0, 5, 5, 5, 7]);
   });
 
   it('when an explicit run of every world (runDue) comes between two background runs, then it visits every world and leaves the background\'s number as it was', async () => {

@@ -41,14 +41,16 @@ describe('fleet changes: the fleets whose records were written since', () => {
     expect((await request.get(`/platform-a/v1/vehicles/${body.external_id}`)).body.vehicle.status).toBe('approved');
   });
 
-  it('when a driver accepts in the app, is bound and unbound, or the fleet is deleted, then each of those writes names the fleet', async () => {
+  it('when a driver accepts in the app, the fleet is restored from a snapshot of its own, or it is deleted, then each names the fleet', async () => {
     const { request } = makeSimulators();
     const vehicle = paVehicleBody({ fleet_id: 'flota-conductores' });
     const driver = paDriverBody({ fleet_id: 'flota-conductores', whatsapp: whatsapp() });
     await request.post('/platform-a/v1/vehicles').send(vehicle).expect(201);
     await request.post('/platform-a/v1/drivers').send(driver).expect(201);
+    await request.post('/_control/fleets/flota-conductores/snapshots/antes').expect(200);
     const steps: [string, () => Promise<unknown>][] = [
       ['accept', () => request.post(`/_control/platform-a/drivers/${driver.external_id}/accept`).expect(200)],
+      ['restore', () => request.post('/_control/fleets/flota-conductores/snapshots/antes/restore').expect(200)],
       ['delete', () => request.delete('/_control/fleets/flota-conductores').expect(200)],
     ];
     for (const [step, act] of steps) {
