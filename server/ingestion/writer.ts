@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
-import type { Platform } from '../common/schemas.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { PackedRides } from './packed-rides.ts';
 import { createRideStore } from '../rides/store.ts';
@@ -38,9 +37,11 @@ export function ingestWrites(db: Db) {
     /** The rows, and the next write number for each tenant and platform they changed (migration 010), in one transaction. */
     daily: db.transaction((rows: DailyEarningsRow[]): number => {
       const changed = earnings.upsertMany(rows);
-      if (changed > 0) for (const key of new Set(rows.map((r) => `${r.tenant_id}|${r.platform}`))) {
-        const [tenantId, platform] = key.split('|') as [string, Platform];
-        rides.markWritten(tenantId, platform);
+      if (changed === 0) return 0;
+      const marked = new Set<string>();
+      for (const { tenant_id, platform } of rows) {
+        const key = `${tenant_id}|${platform}`;
+        if (!marked.has(key)) (marked.add(key), rides.markWritten(tenant_id, platform));
       }
       return changed;
     }),

@@ -58,7 +58,7 @@ export function createRideStore(db: Db) {
   const nextWrite = db.prepare(`INSERT INTO counters (name, value) VALUES ('ride_feeds:written', 1)
     ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`).pluck();
   const setWritten = db.prepare('UPDATE ride_feeds SET written = ? WHERE id = ?');
-  const markWritten = (feed: number) => void setWritten.run(nextWrite.get(), feed);
+  const takeNextWrite = (feed: number) => void setWritten.run(nextWrite.get(), feed);
   const feedFor = (tenantId: string, platform: Platform): number => {
     const known = feedOf.get(tenantId, platform) as number | undefined;
     if (known !== undefined) return known;
@@ -75,7 +75,7 @@ export function createRideStore(db: Db) {
     feed: feedFor,
 
     /** Daily rows of the tenant and platform were written: their feed takes the next number too (migration 010). */
-    markWritten: (tenantId: string, platform: Platform): void => markWritten(feedFor(tenantId, platform)),
+    markWritten: (tenantId: string, platform: Platform): void => takeNextWrite(feedFor(tenantId, platform)),
 
     /**
      * A packed page (packed-rides.ts) in one transaction; returns how many rides were new or changed.
@@ -84,7 +84,7 @@ export function createRideStore(db: Db) {
     upsertPacked: db.transaction((page: PackedRides): number => {
       let changed = 0;
       forEachPacked(page, (...values) => void (changed += upsert.run(values).changes));
-      if (changed > 0) markWritten(page.feed);
+      if (changed > 0) takeNextWrite(page.feed);
       return changed;
     }),
 

@@ -94,25 +94,17 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       seen = null;
       changed = await ask(0);
     }
-    if (!changed || seen === null) {
-      const allVisited = await runAll();
-      if (!changed) return; // the companion could not say: every world again next time
-      seen = changed.seq;
-      failedWorlds.clear();
-      // A pass over every world that failed does not say where: each world ever written (asked
-      // from 0) is visited on its own next time, and those that fail again stay.
-      if (!allVisited) for (const fleet of changed.fleets) failedWorlds.add(fleet);
-      return;
-    }
+    // The companion could not say: every world, and the same question again next time.
+    if (!changed) return void (await runAll());
+    // Asked from 0 when nothing was known: every world ever written.
     const worlds = new Set([...failedWorlds, ...changed.fleets]);
-    failedWorlds.clear();
+    // One pass over every world when nothing was known, or when many moved at once (the due work of
+    // a service-wide advance: a world read on its own lists its bindings on both platforms).
+    const onePass = seen === null || worlds.size > WORLDS_ONE_BY_ONE;
     seen = changed.seq;
-    if (worlds.size <= WORLDS_ONE_BY_ONE) {
-      await runAll(undefined, worlds);
-      return;
-    }
-    // Many worlds moved at once (the due work of a service-wide advance): one pass over every world
-    // costs less than one per world (each lists its bindings on both platforms).
+    failedWorlds.clear();
+    if (!onePass) return void (await runAll(undefined, worlds));
+    // A pass that failed does not say where: each of those worlds is read on its own next time.
     if (!(await runAll())) for (const world of worlds) failedWorlds.add(world);
   }
 

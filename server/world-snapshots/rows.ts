@@ -90,7 +90,7 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     assertNoClash,
     /**
      * The put-back's longest read, done before it and outside its write lock: which of the world's
-     * rides and daily rows differ from the copy under `key`. Meant to run while the platforms restore their half.
+     * rides and daily rows differ from the copy under `key`, kept for the put-back that follows.
      */
     compareBulk(tenantId: string, key: string): void {
       compared = null;
