@@ -66,7 +66,7 @@ export function createServices(apiDeps: Deps) {
   const documents = createDocumentService(deps, { vehicles, coverage });
   const unique = createUniqueValues(deps.db, deps.seed);
   const generateRides = createRideGenerator(deps, rideIngestion);
-  const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion };
+  const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync };
   const tenantGates = createTenantGates();
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs });
   world.onReplaced(() => worldSnapshots.forgetAll());

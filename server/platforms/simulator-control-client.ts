@@ -21,8 +21,9 @@ const BindingsAnswer = z.object({
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
-const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.string()) });
+const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.object({ id: z.string(), seq: z.number() })) });
 const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean() });
+const FleetDueReleased = FleetDueHeld.extend({ seq: z.number(), changedByDue: z.boolean() });
 const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number() });
 const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string() });
 const FleetSnapshotDeleted = z.object({ fleetId: z.string(), name: z.string(), deleted: z.boolean() });
@@ -134,15 +135,19 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     },
     /**
      * The fleets whose platform records (vehicles, drivers, bindings) were written after `since`, a
-     * number of the companion's change sequence, and the sequence's last number (fleet-changes.ts).
+     * number of the companion's change sequence, each with its last number, and the sequence's last
+     * number (fleet-changes.ts).
      */
     changedFleets: (since: number) => call(FleetChanges, 'GET', `/_control/fleets/changed?since=${since}`),
-    /** The fleet's simulated due work waits until released (a fixture's phase); the release runs it. */
+    /**
+     * The fleet's simulated due work waits until released (a fixture's phase); the release runs it and
+     * answers the fleet's last change number, and whether that due work wrote any of its records.
+     */
     holdFleetDue: (fleetId: string) => call(FleetDueHeld, 'POST', `/_control/fleets/${enc(fleetId)}/due-hold`),
     releaseFleetDue: async (fleetId: string) => {
       const answer = await remote({ method: 'DELETE', path: `/_control/fleets/${enc(fleetId)}/due-hold` });
       expectOk(answer, 'La flota no existe en las plataformas.', 'La operación de control no aplica.');
-      return parseAnswer(FleetDueHeld, answer, LABEL);
+      return parseAnswer(FleetDueReleased, answer, LABEL);
     },
     /** One fleet's records on both platforms copied under `name` (a world snapshot's half). */
     saveFleet: (fleetId: string, name: string) =>

@@ -11,8 +11,8 @@ export interface SyncTask {
   changedWorldsOnly?: boolean;
 }
 
-/** The worlds whose platform records were written after `since` (the companion's change sequence). */
-export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: string[] }>;
+/** The worlds whose platform records were written after `since` (the companion's change sequence), each with its last number. */
+export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: { id: string; seq: number }[] }>;
 
 export interface SyncRunner {
   /**
@@ -30,6 +30,12 @@ export interface SyncRunner {
   runBackground(): Promise<void>;
   /** Every world's records were replaced (a reset, a whole restore): the next background run visits all. */
   forgetChanges(): void;
+  /**
+   * A world being built in one call (a fixture): background runs leave it alone until `done`, which
+   * says up to which change number its platform records are all stored (each written by the builder,
+   * its answer kept), or null when the platforms may hold more (it is then visited as any changed world).
+   */
+  building(tenantId: string): (storedUpTo: number | null) => void;
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
@@ -57,6 +63,21 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // and the worlds a `changedWorldsOnly` task failed on since, to visit again.
   let seen: number | null = null;
   const failedWorlds = new Set<string>();
+  // Worlds under construction, and the change numbers of worlds to visit once built (skipped meanwhile).
+  const underConstruction = new Set<string>();
+  const afterBuild = new Map<string, number>();
+  // Per world, the change number up to which its records are known stored (a build's `done`): a change
+  // numbered no later is the builder's own. Dropped once the world changes past it.
+  const storedUpTo = new Map<string, number>();
+
+  /** Whether a world named changed at `seq` has anything the API has not stored. */
+  function unseen(world: string, seq: number): boolean {
+    const known = storedUpTo.get(world);
+    if (known === undefined) return true;
+    if (seq <= known) return false;
+    storedUpTo.delete(world);
+    return true;
+  }
 
   /** Whether the task ran without failing; a failure is logged, and the other tasks go on. */
   async function runTask(task: SyncTask, tenantId?: string): Promise<boolean> {
@@ -97,7 +118,17 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // The companion could not say: every world, and the same question again next time.
     if (!changed) return void (await runAll());
     // Asked from 0 when nothing was known: every world ever written.
-    const worlds = new Set([...failedWorlds, ...changed.fleets]);
+    const worlds = new Set<string>();
+    // A world under construction waits for its build's end, with the last change number it was named at.
+    const visit = (world: string, seq: number) => {
+      if (underConstruction.has(world)) afterBuild.set(world, Math.max(afterBuild.get(world) ?? 0, seq));
+      else worlds.add(world);
+    };
+    const waiting = [...afterBuild];
+    afterBuild.clear();
+    for (const [world, seq] of waiting) visit(world, seq);
+    for (const world of failedWorlds) visit(world, Infinity);
+    for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
     // One pass over every world when nothing was known, or when many moved at once (the due work of
     // a service-wide advance: a world read on its own lists its bindings on both platforms).
     const onePass = seen === null || worlds.size > WORLDS_ONE_BY_ONE;
@@ -121,6 +152,17 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     forgetChanges() {
       seen = null;
       failedWorlds.clear();
+      afterBuild.clear();
+      storedUpTo.clear();
+    },
+    building(tenantId) {
+      underConstruction.add(tenantId);
+      return (upTo) => {
+        underConstruction.delete(tenantId);
+        if (upTo === null) return;
+        storedUpTo.set(tenantId, upTo);
+        if ((afterBuild.get(tenantId) ?? Infinity) <= upTo) afterBuild.delete(tenantId);
+      };
     },
     add(task) {
       tasks.push(task);

@@ -5,6 +5,7 @@ import { writeClockState } from './clock-store.ts';
 import type { DueRunner } from './due.ts';
 import type { FleetClocks } from './fleet-clocks.ts';
 import { DEFAULT_SLOW_MS, type Faults } from './faults.ts';
+import { createFleetSeq } from './fleet-changes.ts';
 import { SimError, toSimError } from './sim-error.ts';
 
 // Never below 0: due work is looked for up to the furthest fleet's now (fleet-clocks.ts).
@@ -61,6 +62,7 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
   const router = Router();
   router.use(localOnly, express.json());
   const clock = clocks.service;
+  const fleetSeq = createFleetSeq(db);
   const clockJson = () => ({ now: clock.nowIso(), ...clock.getState(), fleets: clocks.offsets() });
   const fleetClockJson = (fleetId: string) => {
     const nowMs = clocks.nowFor(fleetId);
@@ -102,10 +104,15 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
     runDue.hold(req.params.id);
     res.json({ fleetId: req.params.id, held: true });
   });
+  // The fleet's last change number after the release, and whether the due work it ran wrote any of
+  // the fleet's records: if none did, every record the fleet has was written by the builder's own
+  // calls, whose answers it stored (the API then need not read the fleet again: server/sync/runner.ts).
   router.delete('/fleets/:id/due-hold', (req, res) => {
+    const before = fleetSeq(req.params.id);
     runDue.release(req.params.id);
     runDue(clock.nowMs());
-    res.json({ fleetId: req.params.id, held: false });
+    const seq = fleetSeq(req.params.id);
+    res.json({ fleetId: req.params.id, held: false, seq, changedByDue: seq !== before });
   });
 
   router.get('/faults', (_req, res) => {

@@ -38,16 +38,22 @@ ${markOnWrite('pb_bindings', (row) => `SELECT fleet_id, ${NEXT} FROM pb_vehicles
 
 const Since = z.coerce.number().int().min(0);
 
+/** A fleet's last number of the change sequence (0 if its records were never written). */
+export function createFleetSeq(db: SimDb): (fleetId: string) => number {
+  const seqOf = db.prepare('SELECT seq FROM fleet_changes WHERE fleet_id = ?').pluck();
+  return (fleetId) => (seqOf.get(fleetId) as number | undefined) ?? 0;
+}
+
 /**
  * `GET /_control/fleets/changed?since=N`: `{seq, fleets}`, the sequence's last number and the fleets
- * written after N (every fleet ever written without `since`). Answered after the due work of now has
+ * written after N, each with its own last number (every fleet ever written without `since`). Answered after the due work of now has
  * run (app.ts), so a review that ended with the last hour is among the changes.
  */
 export function fleetChangesControl(db: SimDb): Router {
   const router = Router();
   const last = db.prepare('SELECT coalesce(max(seq), 0) FROM fleet_changes').pluck();
-  const after = db.prepare('SELECT fleet_id FROM fleet_changes WHERE seq > ? ORDER BY seq').pluck();
-  const read = db.transaction((since: number) => ({ seq: last.get() as number, fleets: after.all(since) as string[] })).deferred;
+  const after = db.prepare('SELECT fleet_id AS id, seq FROM fleet_changes WHERE seq > ? ORDER BY seq');
+  const read = db.transaction((since: number) => ({ seq: last.get() as number, fleets: after.all(since) as { id: string; seq: number }[] })).deferred;
 
   router.get('/fleets/changed', (req, res) => {
     const since = req.query.since === undefined ? 0 : Since.safeParse(req.query.since);

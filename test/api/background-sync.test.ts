@@ -59,6 +59,34 @@ describe('background sync: only the worlds whose platform records changed are re
     for (const world of worlds) expect(full.some((r) => world.ids.driverIds.some((id) => r.includes(id)))).toBe(true);
   });
 
+  it('when a fixture world has just been built, then the next background run asks about none of its records (the build stored them all), and a full run finds nothing to change', async () => {
+    await settled();
+    const world = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true });
+    const records = () => ['vehicle_registrations r JOIN vehicles v ON v.id = r.vehicle_id', 'driver_invitations i JOIN drivers d ON d.id = i.driver_id',
+      'assignment_bindings b JOIN assignments a ON a.id = b.assignment_id']
+      .map((from) => w.deps.db.prepare(`SELECT ${from.split(' ')[1]}.* FROM ${from} WHERE tenant_id = ? ORDER BY 1, 2`).all(world.tenant.id));
+    const built = records();
+
+    const reads = await recordReads(() => w.services.sync.runBackground());
+    const full = await recordReads(() => w.request.post('/_testbed/sync').expect(200));
+
+    expect(reads).toEqual([]);
+    expect(full.some((r) => world.ids.driverIds.some((id) => r.includes(id)))).toBe(true);
+    expect(records()).toEqual(built);
+    expect(built.map((rows) => rows.length)).toEqual([4, 4, 4]);
+  });
+
+  it('when the platform loses a binding of a fixture world just built, then the next background run binds it again', async () => {
+    await settled();
+    const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    const [vehicleId, driverId] = [world.ids.vehicleIds[0], world.ids.driverIds[0]];
+    await w.net.platformA.unbindDriver(vehicleId, driverId);
+
+    await w.services.sync.runBackground();
+
+    expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(true);
+  });
+
   it('when the platform loses a binding of a quiet world, then the next background run binds it again', async () => {
     const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
     const [vehicleId, driverId] = [world.ids.vehicleIds[0], world.ids.driverIds[0]];

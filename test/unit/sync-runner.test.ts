@@ -70,7 +70,9 @@ describe('sync runner: the background run visits the worlds whose platform recor
   function changesRunner() {
     const visits: string[] = [];
     const failing = new Set<string>();
-    const answers: ({ seq: number; fleets: string[] } | Error)[] = [];
+    // A fleet named alone changed at the answer's number; `{ id, seq }` at a number of its own.
+    type Answer = { seq: number; fleets: (string | { id: string; seq: number })[] };
+    const answers: (Answer | Error)[] = [];
     const asked: number[] = [];
     const runner = createSyncRunner(silentLogger, [
       { name: 'records', changedWorldsOnly: true, run: async (tenantId) => {
@@ -82,10 +84,10 @@ describe('sync runner: the background run visits the worlds whose platform recor
       asked.push(since);
       const answer = answers.shift() ?? { seq: 0, fleets: [] };
       if (answer instanceof Error) throw answer;
-      return answer;
+      return { seq: answer.seq, fleets: answer.fleets.map((f) => (typeof f === 'string' ? { id: f, seq: answer.seq } : f)) };
     });
     /** One background run answered `answer`; the visits it made. */
-    const run = async (answer: { seq: number; fleets: string[] } | Error) => {
+    const run = async (answer: Answer | Error) => {
       answers.push(answer);
       visits.length = 0;
       await runner.runBackground();
@@ -173,6 +175,40 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(await run({ seq: 7, fleets: ['a'] })).toEqual(['records a', 'own all']);
     expect(await run({ seq: 7, fleets: [] })).toEqual(['own all']);
     expect(asked).toEqual([0, 5, 5, 5, 7]);
+  });
+
+  it('when a world is being built, then background runs leave it alone, and once built with its records stored up to a number, only its later changes are visited', async () => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    const built = runner.building('nuevo');
+
+    expect(await run({ seq: 5, fleets: [{ id: 'nuevo', seq: 5 }, 'otro'] })).toEqual(['records otro', 'own all']);
+    built(6);
+    expect(await run({ seq: 6, fleets: [{ id: 'nuevo', seq: 6 }] })).toEqual(['own all']);
+    expect(await run({ seq: 7, fleets: [{ id: 'nuevo', seq: 7 }] })).toEqual(['records nuevo', 'own all']);
+  });
+
+  it('when a build ends stored only up to an earlier number, or with nothing known (null), then the changes it was named at meanwhile are visited', async () => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    const first = runner.building('a');
+    const second = runner.building('b');
+    expect(await run({ seq: 5, fleets: [{ id: 'a', seq: 4 }, { id: 'b', seq: 5 }] })).toEqual(['own all']);
+    first(3);
+    second(null);
+
+    expect(await run({ seq: 5, fleets: [] })).toEqual(['records a', 'records b', 'own all']);
+    expect(await run({ seq: 5, fleets: [] })).toEqual(['own all']);
+  });
+
+  it('when every world was replaced after a build, then what the build stored counts no more: its world is visited as any other', async () => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    runner.building('nuevo')(4);
+    runner.forgetChanges();
+    await run({ seq: 4, fleets: [] });
+
+    expect(await run({ seq: 5, fleets: [{ id: 'nuevo', seq: 3 }] })).toEqual(['records nuevo', 'own all']);
   });
 
   it('when an explicit run of every world (runDue) comes between two background runs, then it visits every world and leaves the background\'s number as it was', async () => {

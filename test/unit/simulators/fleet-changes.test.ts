@@ -6,7 +6,10 @@ describe('fleet changes: the fleets whose records were written since', () => {
   const changedSince = async (request: ReturnType<typeof makeSimulators>['request'], since?: number) => {
     const res = await request.get('/_control/fleets/changed').query(since === undefined ? {} : { since });
     expect(res.status).toBe(200);
-    return res.body as { seq: number; fleets: string[] };
+    const body = res.body as { seq: number; fleets: { id: string; seq: number }[] };
+    // Each fleet named with its own last number: after `since`, none past the sequence's.
+    for (const fleet of body.fleets) expect(fleet.seq > (since ?? 0) && fleet.seq <= body.seq).toBe(true);
+    return { seq: body.seq, fleets: body.fleets.map((f) => f.id), seqOf: new Map(body.fleets.map((f) => [f.id, f.seq])) };
   };
 
   it('when two fleets write records, then each write counts once for its fleet and only the fleets written after a number are named', async () => {
@@ -18,11 +21,13 @@ describe('fleet changes: the fleets whose records were written since', () => {
 
     const afterB = await changedSince(request, afterA.seq);
 
-    expect(start).toEqual({ seq: 0, fleets: [] });
+    expect(start.fleets).toEqual([]);
+    expect(start.seq).toBe(0);
     expect(afterA.fleets).toEqual(['flota-a']);
     expect(afterB.fleets).toEqual(['flota-b']);
     expect(afterB.seq).toBeGreaterThan(afterA.seq);
-    expect(await changedSince(request, afterB.seq)).toEqual({ seq: afterB.seq, fleets: [] });
+    expect(await changedSince(request, afterB.seq)).toMatchObject({ seq: afterB.seq, fleets: [] });
+    expect((await changedSince(request, 0)).seqOf).toEqual(new Map([['flota-a', afterA.seq], ['flota-b', afterB.seq]]));
     expect((await changedSince(request, 0)).fleets.sort()).toEqual(['flota-a', 'flota-b']);
   });
 
@@ -33,7 +38,7 @@ describe('fleet changes: the fleets whose records were written since', () => {
     await request.put(`/platform-a/v1/vehicles/${body.external_id}/circulation-card`).set('content-type', 'image/png').send(JPEG);
     const before = await changedSince(request);
     await request.get(`/platform-a/v1/vehicles/${body.external_id}`).expect(200);
-    expect(await changedSince(request, before.seq)).toEqual({ seq: before.seq, fleets: [] });
+    expect(await changedSince(request, before.seq)).toMatchObject({ seq: before.seq, fleets: [] });
 
     await request.post('/_control/clock').send({ frozenAtMs: START_MS, offsetMs: 24 * HOUR }).expect(200);
 
@@ -58,6 +63,27 @@ describe('fleet changes: the fleets whose records were written since', () => {
       await act();
       expect([step, (await changedSince(request, before.seq)).fleets]).toEqual([step, ['flota-conductores']]);
     }
+  });
+
+  it('when a fleet\'s held due work is released, then the answer names its last number and whether that due work wrote its records', async () => {
+    const { request } = makeSimulators();
+    const body = paVehicleBody({ fleet_id: 'flota-retenida' });
+    await request.post('/_control/fleets/flota-retenida/due-hold').expect(200);
+    await request.post('/platform-a/v1/vehicles').send(body).expect(201);
+    await request.put(`/platform-a/v1/vehicles/${body.external_id}/circulation-card`).set('content-type', 'image/png').send(JPEG);
+    const written = await changedSince(request);
+    const quiet = await request.delete('/_control/fleets/flota-retenida/due-hold').expect(200);
+    expect(quiet.body).toEqual({ fleetId: 'flota-retenida', held: false, seq: written.seqOf.get('flota-retenida'), changedByDue: false });
+
+    // The review falls due while held: the release's run ends it, a write of the fleet's records.
+    await request.post('/_control/fleets/flota-retenida/due-hold').expect(200);
+    await request.post('/_control/clock').send({ frozenAtMs: START_MS, offsetMs: 24 * HOUR }).expect(200);
+    expect((await changedSince(request, written.seq)).fleets).toEqual([]);
+    const reviewed = await request.delete('/_control/fleets/flota-retenida/due-hold').expect(200);
+
+    expect(reviewed.body.changedByDue).toBe(true);
+    expect(reviewed.body.seq).toBe((await changedSince(request, written.seq)).seqOf.get('flota-retenida'));
+    expect(reviewed.body.seq).toBeGreaterThan(quiet.body.seq);
   });
 
   it.each(['-1', 'uno', '1.5'])('when since is %s, then 400 and nothing else is answered', async (since) => {
