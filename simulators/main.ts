@@ -11,7 +11,6 @@ import { SimClock, type ClockState } from '../server/lib/clock.ts';
 import { createSimulatorsApp } from './app.ts';
 import { readClockState } from './common/clock-store.ts';
 import { openSimulatorsDb } from './db.ts';
-import { lowerThreadPriority, NICE } from '../server/lib/thread-priority.ts';
 
 function fail(message: string): never {
   process.stderr.write(`simulators: ${message}\n`);
@@ -34,7 +33,6 @@ function initialClock(saved: ClockState | null): ClockState {
   return Number.isNaN(ms) ? fail(`FLEET_CLOCK_START is not a date-time: '${start}'`) : { frozenAtMs: ms, offsetMs: 0 };
 }
 
-lowerThreadPriority(NICE.simulators);
 const port = integerEnv('FLEET_SIM_PORT');
 if (port < 0 || port > 65_535) fail(`FLEET_SIM_PORT out of range: ${port}`);
 const seed = integerEnv('FLEET_SEED', 42);

@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
-import { lowerThreadPriority, NICE } from '../lib/thread-priority.ts';
 import { createWorldRows } from './rows.ts';
 import { failureOf, type RowsAnswer, type RowsCalls, type RowsMessage } from './rows-keeper.ts';
 
@@ -10,7 +9,6 @@ import { failureOf, type RowsAnswer, type RowsCalls, type RowsMessage } from './
  * The close message comes after everything handed over; the copies go with the thread.
  */
 const port = parentPort!;
-lowerThreadPriority(NICE.worldRows);
 const { file, hold } = workerData as { file: string; hold?: SharedArrayBuffer };
 const db = openDatabase(file);
 const rows: RowsCalls = createWorldRows(db, { beforeCommit: hold && holdUntilReleased(new Int32Array(hold)) });
