@@ -24,8 +24,9 @@ const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() 
 const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.object({ id: z.string(), seq: z.number() })) });
 const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean() });
 const FleetDueReleased = FleetDueHeld.extend({ seq: z.number(), changedByDue: z.boolean() });
-const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number() });
-const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string() });
+// `seq`: the fleet's last change number once saved or restored (fleet-changes.ts).
+const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number(), seq: z.number() });
+const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string(), seq: z.number() });
 const FleetSnapshotDeleted = z.object({ fleetId: z.string(), name: z.string(), deleted: z.boolean() });
 const HeldRecord = z.object({ externalId: z.string(), status: z.string() });
 const ViewAnswer = BindingsAnswer.extend({ vehicles: z.array(HeldRecord), drivers: z.array(HeldRecord) });

@@ -36,6 +36,13 @@ export interface SyncRunner {
    * its answer kept), or null when the platforms may hold more (it is then visited as any changed world).
    */
   building(tenantId: string): (storedUpTo: number | null) => void;
+  /**
+   * Whether every change of the world's platform records up to `seq` is stored: read by a background
+   * run that did not fail on it, or marked. Asked with the background paused (a world snapshot's save).
+   */
+  storedThrough(tenantId: string, seq: number): boolean;
+  /** The world's platform records are all stored up to `seq` (a world restore put back both sides as saved). */
+  markStored(tenantId: string, seq: number): void;
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
@@ -69,6 +76,11 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // Per world, the change number up to which its records are known stored (a build's `done`): a change
   // numbered no later is the builder's own. Dropped once the world changes past it.
   const storedUpTo = new Map<string, number>();
+
+  function markStored(tenantId: string, seq: number): void {
+    storedUpTo.set(tenantId, Math.max(seq, storedUpTo.get(tenantId) ?? seq));
+    if ((afterBuild.get(tenantId) ?? Infinity) <= seq) afterBuild.delete(tenantId);
+  }
 
   /** Whether a world named changed at `seq` has anything the API has not stored. */
   function unseen(world: string, seq: number): boolean {
@@ -159,11 +171,15 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       underConstruction.add(tenantId);
       return (upTo) => {
         underConstruction.delete(tenantId);
-        if (upTo === null) return;
-        storedUpTo.set(tenantId, upTo);
-        if ((afterBuild.get(tenantId) ?? Infinity) <= upTo) afterBuild.delete(tenantId);
+        if (upTo !== null) markStored(tenantId, upTo);
       };
     },
+    storedThrough(tenantId, seq) {
+      if ((storedUpTo.get(tenantId) ?? -1) >= seq) return true;
+      const pending = underConstruction.has(tenantId) || afterBuild.has(tenantId) || failedWorlds.has(tenantId);
+      return seen !== null && seq <= seen && !pending;
+    },
+    markStored,
     add(task) {
       tasks.push(task);
     },

@@ -35,6 +35,9 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  */
 export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
+  // The copies saved while the API had stored every change of the world's platform records: put back,
+  // both sides are again a pair the background sync need not read (sync/runner.ts, `markStored`).
+  const savedInSync = new Set<string>();
   // Threads lost so far: a save that saw one go between its two halves kept no copy of the rows.
   let threadsLost = 0;
   const rows = createRowsKeeper(deps.db, {
@@ -43,6 +46,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       threadsLost++;
       deps.logger.error('world snapshots lost: their rows thread stopped');
       saved.clear();
+      savedInSync.clear();
     },
   });
   const tenants = createTenantStore(deps.db);
@@ -75,13 +79,14 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     // A comparison that failed is made again inside the put-back.
     await rows.compareBulk(tenantId, key).catch((err: unknown) =>
       deps.logger.warn('world rows not compared ahead; the put-back compares them', { tenantId, error: err instanceof Error ? err.message : String(err) }));
-    await deps.simulators.restoreFleet(tenantId, name);
+    const restored = await deps.simulators.restoreFleet(tenantId, name);
     try {
       await rows.putBack(tenantId, key, name);
     } catch (err) {
       await deps.simulators.undoFleetRestore(tenantId).catch(() => undefined);
       throw err;
     }
+    if (savedInSync.has(key)) sync.markStored(tenantId, restored.seq);
   }
 
   return {
@@ -94,6 +99,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         const platforms = await deps.simulators.saveFleet(tenantId, name);
         // Never listed without its rows: a restore of it would have nothing to put back.
         if (threadsLost !== lostBefore) throw new Error('world rows thread stopped during the save: its copy is gone');
+        const key = keyOf(tenantId, name);
+        if (sync.storedThrough(tenantId, platforms.seq)) savedInSync.add(key);
+        else savedInSync.delete(key);
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);
@@ -121,6 +129,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       return alone(tenantId, async () => {
         requireSnapshot(tenantId, name);
         saved.get(tenantId)!.delete(name);
+        savedInSync.delete(keyOf(tenantId, name));
         await rows.drop(keyOf(tenantId, name));
         await deps.simulators.deleteFleetSnapshot(tenantId, name);
         return { name, deleted: true as const };
@@ -130,12 +139,14 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */
     forget(tenantId: string): void {
       saved.delete(tenantId);
+      for (const key of savedInSync) if (key.startsWith(`${tenantId}/`)) savedInSync.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
 
     /** A reset or whole restore replaced every world: no world snapshot fits any more (the platforms drop theirs). */
     forgetAll(): void {
       saved.clear();
+      savedInSync.clear();
       dropLogged(rows.dropPrefix(''));
     },
 

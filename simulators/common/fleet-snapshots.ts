@@ -4,6 +4,7 @@ import { createRowVault, type RowSelection } from '../../server/db/row-vault.ts'
 import type { SimDb } from '../db.ts';
 import type { FleetClocks } from './fleet-clocks.ts';
 import { createFleetPurge, FLEET_ROWS } from './fleet-control.ts';
+import { createFleetSeq } from './fleet-changes.ts';
 import { createRideDayDifference, RIDE_DAY_TABLES } from './ride-day-difference.ts';
 import { SimError } from './sim-error.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
@@ -40,6 +41,9 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   const rideDays = createRideDayDifference(db, 'fleet_vault');
   const purgeRecords = createFleetPurge(db, RIDE_DAY_TABLES);
   const saved = new Set<string>();
+  // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
+  // of the fleet's changes the save or restore itself made.
+  const fleetSeq = createFleetSeq(db);
   const restore = db.transaction((fleetId: string, key: string) => {
     records.save(undoKeyOf(fleetId), { fleet: fleetId });
     rideDays.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId));
@@ -57,14 +61,14 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     const key = keyOf(req.params.id, req.params.name);
     const sizeBytes = vault.save(key, { fleet: req.params.id });
     saved.add(key);
-    res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes });
+    res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes, seq: fleetSeq(req.params.id) });
   });
 
   router.post('/fleets/:id/snapshots/:name/restore', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     if (!saved.has(key)) throw new SimError(404, 'not_found', 'No such fleet snapshot.');
     restore(req.params.id, key);
-    res.json({ fleetId: req.params.id, name: req.params.name, now: new Date(clocks.nowFor(req.params.id)).toISOString() });
+    res.json({ fleetId: req.params.id, name: req.params.name, now: new Date(clocks.nowFor(req.params.id)).toISOString(), seq: fleetSeq(req.params.id) });
   });
 
   router.post('/fleets/:id/undo-restore', (req, res) => {

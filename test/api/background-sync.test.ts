@@ -87,6 +87,34 @@ describe('background sync: only the worlds whose platform records changed are re
     expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(true);
   });
 
+  it('when a world saved with every change read is restored after a test changed it, then the next background run asks about none of its records', async () => {
+    const world = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    await settled();
+    await w.request.post(`/_testbed/tenants/${world.tenant.id}/snapshots`).send({ name: 'inicio' }).expect(201);
+    await f.invite(world.auth, await f.driver(world.auth)).expect(201);
+    await w.services.sync.runBackground();
+
+    await w.request.post(`/_testbed/tenants/${world.tenant.id}/snapshots/inicio/restore`).expect(200);
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads).toEqual([]);
+  });
+
+  it('when a world is saved before the background read a change of its platform, then after its restore the next background run reads that world', async () => {
+    const { auth, tenant } = w.newTenant();
+    const driverId = await f.driver(auth);
+    await f.invite(auth, driverId).expect(201);
+    await settled();
+    await w.net.control.acceptInvitation(driverId);
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'inicio' }).expect(201);
+
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/inicio/restore`).expect(200);
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads.filter((r) => r.includes(driverId)).length).toBeGreaterThan(0);
+    expect((await f.invitation(auth, driverId)).status).toBe('bound');
+  });
+
   it('when the platform loses a binding of a quiet world, then the next background run binds it again', async () => {
     const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
     const [vehicleId, driverId] = [world.ids.vehicleIds[0], world.ids.driverIds[0]];

@@ -211,6 +211,28 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(await run({ seq: 5, fleets: [{ id: 'nuevo', seq: 3 }] })).toEqual(['records nuevo', 'own all']);
   });
 
+  it('when a world\'s changes up to a number were all read by background runs that did not fail on it, or marked stored, then they count as stored', async () => {
+    const { runner, run, failing } = changesRunner();
+    expect(runner.storedThrough('a', 0)).toBe(false);
+    await run({ seq: 3, fleets: ['a'] });
+    failing.add('b');
+    await run({ seq: 5, fleets: [{ id: 'a', seq: 4 }, 'b'] });
+
+    expect([runner.storedThrough('a', 5), runner.storedThrough('a', 6), runner.storedThrough('b', 5)]).toEqual([true, false, false]);
+    runner.markStored('b', 7);
+    expect([runner.storedThrough('b', 7), runner.storedThrough('b', 8)]).toEqual([true, false]);
+    expect(await run({ seq: 7, fleets: [{ id: 'b', seq: 7 }] })).toEqual(['records b', 'own all']);
+  });
+
+  it('when a world is marked stored up to a number, then a background run skips its changes up to it and reads the later ones', async () => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    runner.markStored('a', 4);
+
+    expect(await run({ seq: 4, fleets: [{ id: 'a', seq: 4 }] })).toEqual(['own all']);
+    expect(await run({ seq: 6, fleets: [{ id: 'a', seq: 6 }] })).toEqual(['records a', 'own all']);
+  });
+
   it('when an explicit run of every world (runDue) comes between two background runs, then it visits every world and leaves the background\'s number as it was', async () => {
     const { runner, run, asked } = changesRunner();
     await run({ seq: 4, fleets: [] });
