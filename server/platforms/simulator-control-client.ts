@@ -22,8 +22,8 @@ const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
 const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.object({ id: z.string(), seq: z.number() })) });
-const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean() });
-const FleetDueReleased = FleetDueHeld.extend({ seq: z.number(), changedByDue: z.boolean() });
+const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean(), seq: z.number() });
+const FleetDueReleased = FleetDueHeld.extend({ changedByDue: z.boolean() });
 // `seq`: the fleet's last change number once saved or restored (fleet-changes.ts).
 const FleetSaved = z.object({ fleetId: z.string(), name: z.string(), sizeBytes: z.number(), seq: z.number() });
 const FleetRestored = z.object({ fleetId: z.string(), name: z.string(), now: z.string(), seq: z.number() });
@@ -141,8 +141,8 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
      */
     changedFleets: (since: number) => call(FleetChanges, 'GET', `/_control/fleets/changed?since=${since}`),
     /**
-     * The fleet's simulated due work waits until released (a fixture's phase); the release runs it and
-     * answers the fleet's last change number, and whether that due work wrote any of its records.
+     * The fleet's simulated due work waits until released (a fixture's phase); the release runs it. Both
+     * answer the fleet's last change number, the release whether that due work wrote any of its records.
      */
     holdFleetDue: (fleetId: string) => call(FleetDueHeld, 'POST', `/_control/fleets/${enc(fleetId)}/due-hold`),
     releaseFleetDue: async (fleetId: string) => {

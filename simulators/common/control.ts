@@ -102,11 +102,12 @@ export function createControlRouter({ db, clocks, faults, runDue, platformContro
   // A fixture's world is built with its due work held, and run once per phase (server/fixtures/).
   router.post('/fleets/:id/due-hold', (req, res) => {
     runDue.hold(req.params.id);
-    res.json({ fleetId: req.params.id, held: true });
+    res.json({ fleetId: req.params.id, held: true, seq: fleetSeq(req.params.id) });
   });
-  // The fleet's last change number after the release, and whether the due work it ran wrote any of
-  // the fleet's records: if none did, every record the fleet has was written by the builder's own
-  // calls, whose answers it stored (the API then need not read the fleet again: server/sync/runner.ts).
+  // The fleet's last change number when held, and after the release with whether the due work it ran
+  // wrote any of the fleet's records: if none did, and nothing wrote between two phases, every record
+  // the fleet has was written by the builder's own calls, whose answers it stored (the API then need
+  // not read the fleet again: server/sync/runner.ts).
   router.delete('/fleets/:id/due-hold', (req, res) => {
     const before = fleetSeq(req.params.id);
     runDue.release(req.params.id);

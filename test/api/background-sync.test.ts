@@ -4,6 +4,8 @@ import { requestsDuring } from '../support/platform-calls.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { useWorld } from '../support/world.ts';
+import { Fixture } from '../../server/fixtures/schema.ts';
+import { createFixtureService } from '../../server/fixtures/service.ts';
 
 /**
  * The background sync (every second) reads platform records only in the worlds whose records the
@@ -74,6 +76,24 @@ describe('background sync: only the worlds whose platform records changed are re
     expect(full.some((r) => world.ids.driverIds.some((id) => r.includes(id)))).toBe(true);
     expect(records()).toEqual(built);
     expect(built.map((rows) => rows.length)).toEqual([4, 4, 4]);
+  });
+
+  it('when something else writes a fixture world\'s records between two phases of its build, then the next background run reads that world', async () => {
+    await settled();
+    const { tenant } = w.newTenant();
+    let holds = 0;
+    // The second phase finds the fleet's number moved: a write the build did not make (a service-wide advance's due work, say).
+    const simulators = { ...w.deps.simulators, holdFleetDue: async (fleetId: string) => {
+      const held = await w.deps.simulators.holdFleetDue(fleetId);
+      return ++holds === 2 ? { ...held, seq: held.seq + 1 } : held;
+    } };
+    const ids = await createFixtureService({ ...w.deps, simulators }, w.services, w.services.unique)
+      .build(tenant.id, Fixture.parse({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
+
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(holds).toBe(2);
+    expect(reads.some((r) => r.includes(ids.driverIds[0]))).toBe(true);
   });
 
   it('when the platform loses a binding of a fixture world just built, then the next background run binds it again', async () => {

@@ -14,7 +14,7 @@ describe('fixtures: the platforms\' due work once per phase', () => {
   const fixture = Fixture.parse({ vehicles: 4, drivers: 4, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 2 });
   // The same service with the hold taken away: every write to the platforms runs their due work.
   const everyWrite = () => createFixtureService(
-    { ...w.deps, simulators: { ...w.deps.simulators, holdFleetDue: async (fleetId) => ({ fleetId, held: false }), releaseFleetDue: async (fleetId) => ({ fleetId, held: false, seq: 0, changedByDue: true }) } },
+    { ...w.deps, simulators: { ...w.deps.simulators, holdFleetDue: async (fleetId) => ({ fleetId, held: false, seq: 0 }), releaseFleetDue: async (fleetId) => ({ fleetId, held: false, seq: 0, changedByDue: true }) } },
     w.services, w.services.unique,
   );
 

@@ -42,11 +42,11 @@ describe('control surface', () => {
     const body = pbVehicleBody();
     const days = () => db.prepare('SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?').pluck().get(body.fleetId) as number;
 
-    expect((await request.post(`/_control/fleets/${body.fleetId}/due-hold`)).body).toEqual({ fleetId: body.fleetId, held: true });
+    expect((await request.post(`/_control/fleets/${body.fleetId}/due-hold`)).body).toEqual({ fleetId: body.fleetId, held: true, seq: 0 });
     await request.post('/platform-b/api/v2/vehicles').send(body);
     await request.get(`/platform-b/api/v2/vehicles/${body.externalId}`);
     expect(days()).toBe(0);
-    expect((await request.delete(`/_control/fleets/${body.fleetId}/due-hold`)).body).toEqual({ fleetId: body.fleetId, held: false });
+    expect((await request.delete(`/_control/fleets/${body.fleetId}/due-hold`)).body).toMatchObject({ fleetId: body.fleetId, held: false, changedByDue: false });
     expect(days()).toBe(1);
 
     const other = pbVehicleBody();
