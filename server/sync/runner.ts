@@ -73,9 +73,24 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // Worlds under construction, and the change numbers of worlds to visit once built (skipped meanwhile).
   const underConstruction = new Set<string>();
   const afterBuild = new Map<string, number>();
-  // Per world, the change number up to which its records are known stored (a build's `done`): a change
-  // numbered no later is the builder's own. Dropped once the world changes past it.
+  // Per world, the change number up to which its records are known stored (`markStored`: a build's
+  // end, a restore of a copy in step): a change numbered no later is the API's own. Dropped once the
+  // world changes past it.
   const storedUpTo = new Map<string, number>();
+
+  /** The numbers known are of a sequence that is gone (records replaced under the API): none holds. */
+  function forgetNumbers(): void {
+    storedUpTo.clear();
+    for (const world of afterBuild.keys()) afterBuild.set(world, Infinity);
+  }
+
+  /**
+   * A pass over every world (or `tenantId`'s) reads the worlds under construction too, perhaps half
+   * built: each is read again once built, whatever its build marks stored.
+   */
+  function readAgainAfterBuild(tenantId?: string): void {
+    for (const world of underConstruction) if (tenantId === undefined || world === tenantId) afterBuild.set(world, Infinity);
+  }
 
   function markStored(tenantId: string, seq: number): void {
     storedUpTo.set(tenantId, Math.max(seq, storedUpTo.get(tenantId) ?? seq));
@@ -125,10 +140,11 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // The sequence going back: the companion's records were replaced under us, so every fleet counts.
     if (changed && seen !== null && changed.seq < seen) {
       seen = null;
+      forgetNumbers();
       changed = await ask(0);
     }
     // The companion could not say: every world, and the same question again next time.
-    if (!changed) return void (await runAll());
+    if (!changed) return void (readAgainAfterBuild(), await runAll());
     // Asked from 0 when nothing was known: every world ever written.
     const worlds = new Set<string>();
     // A world under construction waits for its build's end, with the last change number it was named at.
@@ -139,6 +155,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     const waiting = [...afterBuild];
     afterBuild.clear();
     for (const [world, seq] of waiting) visit(world, seq);
+    // Infinity: a failed visit is made again, whatever a build's end marks stored meanwhile.
     for (const world of failedWorlds) visit(world, Infinity);
     for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
     // One pass over every world when nothing was known, or when many moved at once (the due work of
@@ -147,6 +164,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     seen = changed.seq;
     failedWorlds.clear();
     if (!onePass) return void (await runAll(undefined, worlds));
+    readAgainAfterBuild();
     // A pass that failed does not say where: each of those worlds is read on its own next time.
     if (!(await runAll())) for (const world of worlds) failedWorlds.add(world);
   }
@@ -159,13 +177,16 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   };
 
   return {
-    runDue: (tenantId) => queue(tenantId ?? '', () => runAll(tenantId)),
+    runDue: (tenantId) => queue(tenantId ?? '', () => {
+      readAgainAfterBuild(tenantId);
+      return runAll(tenantId);
+    }),
     runBackground: () => queue('', runChanged),
     forgetChanges() {
       seen = null;
       failedWorlds.clear();
       afterBuild.clear();
-      storedUpTo.clear();
+      forgetNumbers();
     },
     building(tenantId) {
       underConstruction.add(tenantId);

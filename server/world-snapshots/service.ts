@@ -95,13 +95,15 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       requireTenant(tenantId);
       return alone(tenantId, async () => {
         const lostBefore = threadsLost;
-        const sizeBytes = await rows.save(tenantId, keyOf(tenantId, name));
+        const key = keyOf(tenantId, name);
+        // A save under a name already used replaces its rows first: if the platforms' half fails, the
+        // pair left under the name is no longer one in step.
+        savedInSync.delete(key);
+        const sizeBytes = await rows.save(tenantId, key);
         const platforms = await deps.simulators.saveFleet(tenantId, name);
         // Never listed without its rows: a restore of it would have nothing to put back.
         if (threadsLost !== lostBefore) throw new Error('world rows thread stopped during the save: its copy is gone');
-        const key = keyOf(tenantId, name);
         if (sync.storedThrough(tenantId, platforms.seq)) savedInSync.add(key);
-        else savedInSync.delete(key);
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);

@@ -6,6 +6,7 @@ import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { useWorld } from '../support/world.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { createFixtureService } from '../../server/fixtures/service.ts';
+import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
 
 /**
  * The background sync (every second) reads platform records only in the worlds whose records the
@@ -78,22 +79,36 @@ describe('background sync: only the worlds whose platform records changed are re
     expect(built.map((rows) => rows.length)).toEqual([4, 4, 4]);
   });
 
-  it('when something else writes a fixture world\'s records between two phases of its build, then the next background run reads that world', async () => {
+  // The platforms' answers as a build sees them, changed by `tamper`; the driver reads of the run after it.
+  async function readsAfterBuildWith(tamper: Partial<typeof w.deps.simulators>) {
     await settled();
     const { tenant } = w.newTenant();
+    const ids = await createFixtureService({ ...w.deps, simulators: { ...w.deps.simulators, ...tamper } }, w.services, w.services.unique)
+      .build(tenant.id, Fixture.parse({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
+    const reads = await recordReads(() => w.services.sync.runBackground());
+    return reads.filter((r) => r.includes(ids.driverIds[0]));
+  }
+
+  it('when something else writes a fixture world\'s records between two phases of its build, then the next background run reads that world', async () => {
     let holds = 0;
     // The second phase finds the fleet's number moved: a write the build did not make (a service-wide advance's due work, say).
-    const simulators = { ...w.deps.simulators, holdFleetDue: async (fleetId: string) => {
+    const reads = await readsAfterBuildWith({ holdFleetDue: async (fleetId) => {
       const held = await w.deps.simulators.holdFleetDue(fleetId);
       return ++holds === 2 ? { ...held, seq: held.seq + 1 } : held;
-    } };
-    const ids = await createFixtureService({ ...w.deps, simulators }, w.services, w.services.unique)
-      .build(tenant.id, Fixture.parse({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
-
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    } });
 
     expect(holds).toBe(2);
-    expect(reads.some((r) => r.includes(ids.driverIds[0]))).toBe(true);
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it('when the due work run at a phase\'s end writes a fixture world\'s records, then the next background run reads that world', async () => {
+    const reads = await readsAfterBuildWith({ releaseFleetDue: async (fleetId) => ({ ...(await w.deps.simulators.releaseFleetDue(fleetId)), changedByDue: true }) });
+
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it('when nothing but the build writes a fixture world\'s records, then the next background run reads none of them', async () => {
+    expect(await readsAfterBuildWith({})).toEqual([]);
   });
 
   it('when the platform loses a binding of a fixture world just built, then the next background run binds it again', async () => {
@@ -133,6 +148,25 @@ describe('background sync: only the worlds whose platform records changed are re
 
     expect(reads.filter((r) => r.includes(driverId)).length).toBeGreaterThan(0);
     expect((await f.invitation(auth, driverId)).status).toBe('bound');
+  });
+
+  it('when a save under a name already in step fails on the platforms, then a restore of that name is read again by the next background run', async () => {
+    let failSave = false;
+    const simulators = { ...w.deps.simulators, saveFleet: async (fleetId: string, name: string) => {
+      if (failSave) throw new Error('platforms down');
+      return w.deps.simulators.saveFleet(fleetId, name);
+    } };
+    const snapshots = createWorldSnapshots({ ...w.deps, simulators }, { gates: w.services.tenantGates, sync: w.services.sync, jobs: w.services.jobs });
+    const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    await settled();
+    await snapshots.save(world.tenant.id, 'inicio');
+    failSave = true;
+    await expect(snapshots.save(world.tenant.id, 'inicio')).rejects.toThrow(/platforms down/);
+
+    await snapshots.restore(world.tenant.id, 'inicio');
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads.some((r) => r.includes(world.ids.driverIds[0]))).toBe(true);
   });
 
   it('when the platform loses a binding of a quiet world, then the next background run binds it again', async () => {

@@ -233,6 +233,37 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(await run({ seq: 6, fleets: [{ id: 'a', seq: 6 }] })).toEqual(['records a', 'own all']);
   });
 
+  it('when the change numbers go back (the companion\'s records replaced), then no world counts as stored by a number of the old sequence', async () => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    await run({ seq: 600, fleets: [] });
+    runner.markStored('a', 500);
+    const done = runner.building('b');
+    await run({ seq: 600, fleets: [{ id: 'b', seq: 600 }] });
+    done(600);
+    expect([runner.storedThrough('a', 500), runner.storedThrough('b', 600)]).toEqual([true, true]);
+
+    // Gone back to 100: the run reads every world, from 0.
+    expect(await run({ seq: 100, fleets: [] })).toEqual(['records all', 'own all']);
+
+    expect([runner.storedThrough('a', 120), runner.storedThrough('b', 120)]).toEqual([false, false]);
+    expect(await run({ seq: 120, fleets: [{ id: 'a', seq: 120 }, { id: 'b', seq: 110 }] })).toEqual(['records a', 'records b', 'own all']);
+  });
+
+  it.each([
+    ['a pass over every world (runDue)', async (runner: ReturnType<typeof createSyncRunner>) => void (await runner.runDue())],
+    ['a run of that world (its clock advanced)', async (runner: ReturnType<typeof createSyncRunner>) => void (await runner.runDue('nuevo'))],
+  ])('when %s reads a world under construction, then it is read again once built, whatever the build marks stored', async (_case, pass) => {
+    const { runner, run } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    const built = runner.building('nuevo');
+    await pass(runner);
+    built(9);
+
+    expect(await run({ seq: 9, fleets: [] })).toEqual(['records nuevo', 'own all']);
+    expect(await run({ seq: 9, fleets: [] })).toEqual(['own all']);
+  });
+
   it('when an explicit run of every world (runDue) comes between two background runs, then it visits every world and leaves the background\'s number as it was', async () => {
     const { runner, run, asked } = changesRunner();
     await run({ seq: 4, fleets: [] });
