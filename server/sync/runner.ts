@@ -43,6 +43,12 @@ export interface SyncRunner {
   storedThrough(tenantId: string, seq: number): boolean;
   /** The world's platform records are all stored up to `seq` (a world restore put back both sides as saved). */
   markStored(tenantId: string, seq: number): void;
+  /**
+   * The world's platform records may hold what the API has not stored, with no change number saying
+   * so (a world restore of a copy not saved in step, whose platform half was put back unchanged): the
+   * next background run reads it.
+   */
+  readAgain(tenantId: string): void;
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
@@ -67,9 +73,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     else pending.delete(key);
   };
   // The change sequence's number the last background run read (null: unknown, visit every world),
-  // and the worlds a `changedWorldsOnly` task failed on since, to visit again.
+  // and the worlds to visit again: a `changedWorldsOnly` task failed on them since, or `readAgain`.
   let seen: number | null = null;
-  const failedWorlds = new Set<string>();
+  const visitAgain = new Set<string>();
   // Worlds under construction, and the change numbers of worlds to visit once built (skipped meanwhile).
   const underConstruction = new Set<string>();
   const afterBuild = new Map<string, number>();
@@ -123,13 +129,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     let allVisited = true;
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {
-        for (const world of worlds) if (!(await runTask(task, world))) failedWorlds.add(world);
+        for (const world of worlds) if (!(await runTask(task, world))) visitAgain.add(world);
         continue;
       }
       const ok = await runTask(task, tenantId);
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
-      else failedWorlds.add(tenantId);
+      else visitAgain.add(tenantId);
     }
     return allVisited;
   }
@@ -155,18 +161,18 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     const waiting = [...afterBuild];
     afterBuild.clear();
     for (const [world, seq] of waiting) visit(world, seq);
-    // Infinity: a failed visit is made again, whatever a build's end marks stored meanwhile.
-    for (const world of failedWorlds) visit(world, Infinity);
+    // Infinity: a failed visit (or one asked for) is made again, whatever a build's end marks stored meanwhile.
+    for (const world of visitAgain) visit(world, Infinity);
     for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
     // One pass over every world when nothing was known, or when many moved at once (the due work of
     // a service-wide advance: a world read on its own lists its bindings on both platforms).
     const onePass = seen === null || worlds.size > WORLDS_ONE_BY_ONE;
     seen = changed.seq;
-    failedWorlds.clear();
+    visitAgain.clear();
     if (!onePass) return void (await runAll(undefined, worlds));
     readAgainAfterBuild();
     // A pass that failed does not say where: each of those worlds is read on its own next time.
-    if (!(await runAll())) for (const world of worlds) failedWorlds.add(world);
+    if (!(await runAll())) for (const world of worlds) visitAgain.add(world);
   }
 
   const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {
@@ -184,7 +190,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     runBackground: () => queue('', runChanged),
     forgetChanges() {
       seen = null;
-      failedWorlds.clear();
+      visitAgain.clear();
       afterBuild.clear();
       forgetNumbers();
     },
@@ -197,10 +203,14 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     },
     storedThrough(tenantId, seq) {
       if ((storedUpTo.get(tenantId) ?? -1) >= seq) return true;
-      const pending = underConstruction.has(tenantId) || afterBuild.has(tenantId) || failedWorlds.has(tenantId);
+      const pending = underConstruction.has(tenantId) || afterBuild.has(tenantId) || visitAgain.has(tenantId);
       return seen !== null && seq <= seen && !pending;
     },
     markStored,
+    readAgain(tenantId) {
+      storedUpTo.delete(tenantId);
+      visitAgain.add(tenantId);
+    },
     add(task) {
       tasks.push(task);
     },

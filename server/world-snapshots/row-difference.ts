@@ -2,17 +2,29 @@ import type { Db } from '../db/open.ts';
 import { vaultTable } from '../db/row-vault.ts';
 import { TENANT_ROWS } from '../tenants/purge.ts';
 
+interface TableSpec {
+  table: string;
+  /** A check that no row of the table was written since the copy: then none is looked up. */
+  unwrittenSince?: (alias: string) => string;
+}
+
 /**
- * The tables a world restore puts back by difference, not wholesale: by far the most rows of a world
- * (a 50-vehicle world with 30 days: ~36,000 rides, ~3,000 daily rows, ~600 others), and no other
- * table's rows refer to theirs. A row the same in the copy is left in place, so a rewind after a test
- * that changed little writes little; rides not written at all since the copy are not even compared.
- * The world's rows are those the tenant's purge deletes.
+ * The tables whose comparison is the put-back's longest read, made ahead of it, outside its write
+ * lock (rows.ts): by far the most rows of a world (a 50-vehicle world with 30 days: ~22,000 rides,
+ * ~2,600 daily rows), written by the ingestion alone. Rides not written at all since the copy are not
+ * even compared.
  */
-export const BY_DIFFERENCE: readonly { table: string; key: readonly string[]; unwrittenSince?: (alias: string) => string }[] = [
-  { table: 'rides', key: ['feed', 'id'], unwrittenSince: (alias) => RIDES_UNWRITTEN(alias) },
-  { table: 'daily_earnings', key: ['id'] },
+export const BULK: readonly TableSpec[] = [
+  { table: 'rides', unwrittenSince: (alias) => RIDES_UNWRITTEN(alias) },
+  { table: 'daily_earnings' },
 ];
+
+/**
+ * Every other table of a world (~500 rows in a 50-vehicle world), compared inside the put-back: any
+ * request or control call may write them. Put back by difference too, not deleted and inserted whole:
+ * a rewind after a test that changed little writes little (and an unchanged world nothing at all).
+ */
+export const SMALL: readonly TableSpec[] = TENANT_ROWS.filter((r) => !BULK.some((b) => b.table === r.table)).map((r) => ({ table: r.table }));
 
 /**
  * Whether none of the world's ride feeds was written since the copy: the same feeds, each with the
@@ -25,21 +37,23 @@ const RIDES_UNWRITTEN = (alias: string) => `SELECT
     SELECT 1 FROM ${alias}.${vaultTable('ride_feeds')} s WHERE s.vault_key = @key AND s.id = l.id AND s.written = l.written)))`;
 
 /**
- * One table's world rows made equal to a copy's: those not in it (or different) found, then deleted,
- * the missing inserted. The found keys wait in a table of the connection's temp database, so the
- * search is a read of the live database (its one write goes to temp) and can run before the
- * put-back takes its write lock.
+ * One table's world rows made equal to a copy's, row by row by its primary key: those not in it (or
+ * different) found, then deleted, the missing inserted. The found keys wait in a table of the
+ * connection's temp database, so the search is a read of the live database (its one write goes to
+ * temp) and can run before the put-back takes its write lock.
  */
-function createTableDifference(db: Db, alias: string, { table, key, unwrittenSince }: (typeof BY_DIFFERENCE)[number]) {
+function createTableDifference(db: Db, alias: string, { table, unwrittenSince }: TableSpec) {
   const worldWhere = TENANT_ROWS.find((r) => r.table === table)!.where;
   const saved = `${alias}.${vaultTable(table)}`;
   const found = `temp.world_${table}_to_drop`;
-  const columns = db.prepare('SELECT name, type FROM pragma_table_info(?)').all(table) as { name: string; type: string }[];
-  const names = columns.map((c) => c.name);
+  const columns = db.prepare('SELECT name, type, pk FROM pragma_table_info(?) ORDER BY pk').all(table) as { name: string; type: string; pk: number }[];
+  // Quoted: a column may be named as an SQL word (`date`, `position`).
+  const key = columns.filter((c) => c.pk > 0).map((c) => `"${c.name}"`);
+  const names = columns.map((c) => `"${c.name}"`);
   const rest = names.filter((c) => !key.includes(c));
   // Every column in the index: a row is compared with one seek, never a second read of it.
   db.exec(`CREATE INDEX IF NOT EXISTS ${alias}.saved_${table}_whole ON ${vaultTable(table)}(vault_key, ${[...key, ...rest].join(', ')})`);
-  const keyColumns = columns.filter((c) => key.includes(c.name)).map((c) => `${c.name} ${c.type} NOT NULL`);
+  const keyColumns = columns.filter((c) => c.pk > 0).map((c) => `"${c.name}" ${c.type} NOT NULL`);
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS world_${table}_to_drop (${keyColumns.join(', ')}, PRIMARY KEY (${key.join(', ')})) WITHOUT ROWID`);
   // The key by equality (the index), every other column by IS (nulls equal).
   const same = names.map((c) => (key.includes(c) ? `v.${c} = main.${table}.${c}` : `v.${c} IS main.${table}.${c}`)).join(' AND ');
@@ -76,11 +90,11 @@ function createTableDifference(db: Db, alias: string, { table, key, unwrittenSin
   };
 }
 
-/** Every BY_DIFFERENCE table's difference, compared and applied together. */
-export function createRowDifference(db: Db, alias: string) {
-  const tables = BY_DIFFERENCE.map((spec) => createTableDifference(db, alias, spec));
+/** The difference of several tables, compared and applied together. */
+export function createRowDifference(db: Db, alias: string, specs: readonly TableSpec[]) {
+  const tables = specs.map((spec) => createTableDifference(db, alias, spec));
   return {
-    /** Which tables' rows are all the copy's already (index by index with BY_DIFFERENCE). */
+    /** Which tables' rows are all the copy's already (index by index with `specs`). */
     compare: (tenantId: string, vaultKey: string): boolean[] => tables.map((t) => t.compare(tenantId, vaultKey)),
     apply(vaultKey: string, allSaved: readonly boolean[]): void {
       tables.forEach((t, i) => t.apply(vaultKey, !allSaved[i]));

@@ -1,8 +1,8 @@
 import type { Db } from '../db/open.ts';
 import { createRowVault, vaultTable } from '../db/row-vault.ts';
 import { conflict } from '../errors.ts';
-import { createTenantPurge, TENANT_ROWS } from '../tenants/purge.ts';
-import { BY_DIFFERENCE, createRowDifference } from './row-difference.ts';
+import { TENANT_ROWS } from '../tenants/purge.ts';
+import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 
 /** Saved values another world holds now: the first found, by kind, for the 409. */
 interface Clash {
@@ -26,22 +26,18 @@ const LABEL: Record<Clash['field'], string> = { plate: 'la placa', vin: 'el VIN'
 /**
  * A world's rows in the API's database: every row the tenant's purge would delete (tenants/purge.ts
  * lists them, and a test keeps that list whole), copied out under a key and put back in one
- * transaction that first deletes what the world holds now. Rides and daily earnings, by far the most
- * rows, are put back by difference (row-difference.ts), compared with the copy ahead of the
- * put-back when they can be (`compareBulk`). Runs on whichever connection holds the copies: the rows
+ * transaction, by difference (row-difference.ts): only rows not as in the copy are deleted and the
+ * copy's missing ones inserted. Rides and daily earnings, by far the most rows, are compared with the
+ * copy ahead of the put-back when they can be (`compareBulk`). Runs on whichever connection holds the copies: the rows
  * thread's (rows-thread.ts) or, for an in-memory database, the API's own. `beforeCommit` runs inside
  * the put-back's transaction, its writes done (a test holds it there).
  */
 export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () => void } = {}) {
   const alias = 'world_vault';
   const vault = createRowVault(db, alias, TENANT_ROWS);
-  const byDifference = BY_DIFFERENCE.map((t) => t.table);
-  const others = TENANT_ROWS.filter((r) => !byDifference.includes(r.table));
-  // Parents before children: the purge's order, reversed.
-  const loadOrder = [...new Set([...others].reverse().map((r) => r.table))];
-  const purge = createTenantPurge(db, byDifference);
   const clashes = db.prepare(CLASHES(alias));
-  const difference = createRowDifference(db, alias);
+  const bulk = createRowDifference(db, alias, BULK);
+  const small = createRowDifference(db, alias, SMALL);
 
   function assertNoClash(key: string, name: string): void {
     const clash = clashes.get({ key }) as Clash | undefined;
@@ -64,23 +60,24 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
   const writesOf = (tenantId: string) => String(feedWrites.get(tenantId));
   // Deferred: its writes go to the temp database alone, so it takes no lock other connections wait on.
   const compareInOneRead = db.transaction((tenantId: string, key: string) => ({
-    allSaved: difference.compare(tenantId, key), writes: writesOf(tenantId),
+    allSaved: bulk.compare(tenantId, key), writes: writesOf(tenantId),
   })).deferred;
 
   /** The world as it is saved under `key`, or a 409 naming a plate, VIN or number another world took since. */
   const putBack = db.transaction((tenantId: string, key: string, name: string) => {
     const ahead = compared?.tenantId === tenantId && compared.key === key && compared.writes === writesOf(tenantId) ? compared : null;
     compared = null;
-    // Never a purge with nothing to load: the copies may have been lost with a thread that died.
+    // Never a world emptied with nothing to put back: the copies may have been lost with a thread that died.
     if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
     assertNoClash(key, name);
-    // The daily rows kept in place name the tenant, whose row is deleted and inserted again below:
+    // A row deleted and inserted again (a vehicle edited) may have children kept in place meanwhile:
     // checked at the commit (the pragma ends with the transaction), when it is back.
     db.pragma('defer_foreign_keys = ON');
-    // Before the purge: the rides to drop are found through the world's feeds as they are now.
-    difference.apply(key, ahead ? ahead.allSaved : difference.compare(tenantId, key));
-    purge(tenantId);
-    vault.loadInto(key, loadOrder);
+    // Every table compared before any is changed: a child's rows are found through its parents as they are now.
+    const bulkSaved = ahead ? ahead.allSaved : bulk.compare(tenantId, key);
+    const smallSaved = small.compare(tenantId, key);
+    bulk.apply(key, bulkSaved);
+    small.apply(key, smallSaved);
     beforeCommit?.();
   });
 

@@ -86,7 +86,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       await deps.simulators.undoFleetRestore(tenantId).catch(() => undefined);
       throw err;
     }
+    // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
     if (savedInSync.has(key)) sync.markStored(tenantId, restored.seq);
+    else sync.readAgain(tenantId);
   }
 
   return {

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { createRowVault, type RowSelection } from '../../server/db/row-vault.ts';
 import type { SimDb } from '../db.ts';
 import type { FleetClocks } from './fleet-clocks.ts';
-import { createFleetPurge, FLEET_ROWS } from './fleet-control.ts';
+import { FLEET_ROWS } from './fleet-control.ts';
 import { createFleetSeq } from './fleet-changes.ts';
-import { createRideDayDifference, RIDE_DAY_TABLES } from './ride-day-difference.ts';
+import { createFleetDueStore } from './fleet-due.ts';
+import { createRecordsDifference } from './records-difference.ts';
 import { SimError } from './sim-error.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
 
@@ -23,11 +24,10 @@ const FLEET_RECORDS: readonly RowSelection[] = [...FLEET_ROWS]
 
 const Name = z.string().regex(SNAPSHOT_NAME);
 const keyOf = (fleetId: string, name: string) => `${fleetId}/${Name.parse(name)}`;
-// What the fleet's last restore changed, for the API to undo it when its own half fails: its records
-// as they were (ride days: those the restore deleted), and the keys of the ride days it inserted.
+// What the fleet's last restore changed, for the API to undo it when its own half fails: the records
+// it deleted, and the keys of those it inserted.
 const undoKeyOf = (fleetId: string) => `${fleetId}/.before-restore`;
 const addedKeyOf = (fleetId: string) => `${fleetId}/.restore-added`;
-const isRideDays = (table: string) => (RIDE_DAY_TABLES as readonly string[]).includes(table);
 
 /**
  * `/_control/fleets/:id/snapshots/...`: one fleet's records saved and put back while every other
@@ -36,25 +36,20 @@ const isRideDays = (table: string) => (RIDE_DAY_TABLES as readonly string[]).inc
 export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: FleetClocks }): { router: Router; forgetFleet: (fleetId: string) => void; forgetAll: () => void } {
   const router = Router();
   const vault = createRowVault(db, 'fleet_vault', FLEET_RECORDS);
-  // The records but the ride days, put back whole (a few hundred rows); the ride days by difference.
-  const records = createRowVault(db, 'fleet_vault', FLEET_RECORDS.filter((r) => !isRideDays(r.table)));
-  const rideDays = createRideDayDifference(db, 'fleet_vault');
-  const purgeRecords = createFleetPurge(db, RIDE_DAY_TABLES);
+  const difference = createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS);
+  const due = createFleetDueStore(db);
   const saved = new Set<string>();
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
   // of the fleet's changes the save or restore itself made.
   const fleetSeq = createFleetSeq(db);
+  // A fleet whose records changed is due: what its records hold now is looked at again at its now (a
+  // fleet put back unchanged keeps its due instant, which its records and clock still give).
   const restore = db.transaction((fleetId: string, key: string) => {
-    records.save(undoKeyOf(fleetId), { fleet: fleetId });
-    rideDays.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId));
-    purgeRecords(fleetId);
-    records.loadInto(key);
+    if (difference.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId))) due.markDue(fleetId);
   });
   const undo = db.transaction((fleetId: string) => {
-    rideDays.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
-    purgeRecords(fleetId);
-    records.loadInto(undoKeyOf(fleetId));
-    records.drop(undoKeyOf(fleetId));
+    difference.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
+    due.markDue(fleetId);
   });
 
   router.post('/fleets/:id/snapshots/:name', (req, res) => {

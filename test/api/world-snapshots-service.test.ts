@@ -5,6 +5,7 @@ import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { jobFixtures } from '../support/jobs-fixtures.ts';
 import { advanceClock } from '../../server/clock/service.ts';
 import { HOUR } from '../support/fleet-fixtures.ts';
+import { TENANT_ROWS } from '../../server/tenants/purge.ts';
 
 /** World snapshots through their service, the world's own traffic through the API (supertest). */
 describe('world snapshots: one world rewound while the others go on', () => {
@@ -93,6 +94,38 @@ describe('world snapshots: one world rewound while the others go on', () => {
     remove(first);
     await snapshots().restore(a.tenant.id, 'cambios');
     expect(rows(a.tenant.id)).toEqual(saved);
+  });
+
+  /** Every table of a world (the purge's list), its rows in key order. */
+  const tablesOf = (tenantId: string) => Object.fromEntries(TENANT_ROWS.map(({ table, where }) => {
+    const key = w.deps.db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk').pluck().all(table).join(', ');
+    return [table, w.deps.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${key}`).all({ tenant: tenantId })];
+  }));
+  // Rows this connection wrote, ever (the tests' app holds the copies on the API's own connection).
+  const rowsWritten = () => w.deps.db.prepare('SELECT total_changes()').pluck().get() as number;
+
+  it('when a world changed in its other tables since its snapshot, then each is back exactly; an unchanged world\'s restore writes no row', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 1 });
+    await snapshots().save(a.tenant.id, 'tablas');
+    const saved = tablesOf(a.tenant.id);
+    const before = rowsWritten();
+    await snapshots().restore(a.tenant.id, 'tablas');
+    const written = rowsWritten() - before;
+    // A vehicle, driver and assignment changed, removed or added; a key made; coverage counted.
+    await w.request.delete(`/v1/assignments/${a.ids.assignmentIds[0]}`).set(a.auth).expect(200);
+    await f.registerOnB(a.auth, await f.vehicle(a.auth));
+    await f.driver(a.auth);
+    w.deps.db.prepare("UPDATE vehicles SET notes = 'editado' WHERE id = ?").run(a.ids.vehicleIds[1]);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/keys`).send({}).expect(201);
+    const changed = tablesOf(a.tenant.id);
+
+    await snapshots().restore(a.tenant.id, 'tablas');
+
+    expect(written).toBe(0);
+    expect(Object.keys(saved).filter((t) => JSON.stringify(changed[t]) !== JSON.stringify(saved[t]))).toEqual(
+      expect.arrayContaining(['assignments', 'assignment_bindings', 'vehicles', 'vehicle_registrations', 'drivers', 'api_keys', 'transition_counts']));
+    expect(tablesOf(a.tenant.id)).toEqual(saved);
+    expect(w.deps.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
   });
 
   it('when a world goes back to before its rides, another world gets rides, and the first goes forward again, then its rides come back (a feed number is never given twice)', async () => {

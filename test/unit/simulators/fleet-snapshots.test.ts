@@ -1,8 +1,88 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR, makeSimulators, pbVehicleBody } from './fixtures.ts';
+import { FLEET_ROWS } from '../../../simulators/common/fleet-control.ts';
+import { HOUR, JPEG, makeSimulators, paDriverBody, paVehicleBody, pbVehicleBody, whatsapp } from './fixtures.ts';
 
-/** A fleet's ride days are put back by difference (simulators/common/ride-day-difference.ts), and undone exactly. */
-describe('fleet snapshots: ride days by difference', () => {
+/** A fleet's records are put back by difference (simulators/common/records-difference.ts), and undone exactly. */
+describe('fleet snapshots: records by difference', () => {
+  /** A fleet with a record in every table: both platforms' vehicles and drivers, a card, bindings, ride days. */
+  async function fullFleet(fleetId: string) {
+    const sim = makeSimulators();
+    const { request, clock } = sim;
+    const pa = paVehicleBody({ fleet_id: fleetId });
+    const driver = paDriverBody({ fleet_id: fleetId });
+    await request.post('/platform-a/v1/vehicles').send(pa).expect(201);
+    await request.put(`/platform-a/v1/vehicles/${pa.external_id}/circulation-card`).set('content-type', 'image/jpeg').send(JPEG);
+    await request.post(`/_control/platform-a/vehicles/${pa.external_id}/review`).send({ verdict: 'approved' }).expect(200);
+    await request.post('/platform-a/v1/drivers').send(driver).expect(201);
+    await request.post(`/_control/platform-a/drivers/${driver.external_id}/accept`).expect(200);
+    clock.advance(12 * HOUR);
+    await request.post(`/platform-a/v1/vehicles/${pa.external_id}/drivers`).send({ driver_external_id: driver.external_id }).expect(201);
+    const pb = pbVehicleBody({ fleetId });
+    await request.post('/platform-b/api/v2/vehicles').send(pb).expect(201);
+    await request.put(`/platform-b/api/v2/vehicles/${pb.externalId}/driver`).send({ externalId: driver.external_id, name: 'Ana López', whatsapp: whatsapp() }).expect(201);
+    await request.post(`/_control/fleets/${fleetId}/clock`).send({ offsetMs: 2 * HOUR }).expect(200);
+    await request.post('/_control/rides/generate').send({ fleetId, from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    return { ...sim, pa, pb, driver };
+  }
+  // Every table of a fleet's records but the due index (the runner's bookkeeping), all rows of the fleet's.
+  const recordsOf = (db: ReturnType<typeof makeSimulators>['db'], fleetId: string) => Object.fromEntries(FLEET_ROWS.filter((r) => r.table !== 'fleet_due').map(({ table }) => {
+    const mine = table === 'pb_drivers' ? 'id IN (SELECT driver_id FROM pb_bindings WHERE vehicle_id IN (SELECT id FROM pb_vehicles WHERE fleet_id = @fleet))' : FLEET_ROWS.find((r) => r.table === table)!.where;
+    const key = db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk').pluck().all(table).join(', ');
+    return [table, db.prepare(`SELECT * FROM ${table} WHERE ${mine} ORDER BY ${key}`).all({ fleet: fleetId })];
+  }));
+
+  it('when a fleet\'s records changed in every table since its snapshot, then restore brings each back exactly, and undo brings the changes back', async () => {
+    const { request, db, pa, pb, driver } = await fullFleet('fleet-r');
+    await request.post('/_control/fleets/fleet-r/snapshots/todo').expect(200);
+    const saved = recordsOf(db, 'fleet-r');
+    // Changed since: two more days of rides, one record of each kind edited or removed, others added.
+    await request.post('/_control/fleets/fleet-r/clock').send({ offsetMs: 40 * HOUR }).expect(200);
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-r', from: '2026-03-02', to: '2026-03-03' }).expect(200);
+    await request.delete(`/platform-a/v1/vehicles/${pa.external_id}/drivers/${driver.external_id}`).expect(200);
+    await request.delete(`/platform-b/api/v2/vehicles/${pb.externalId}/driver/${driver.external_id}`).expect(200);
+    await request.post('/platform-a/v1/drivers').send(paDriverBody({ fleet_id: 'fleet-r' })).expect(201);
+    const pa2 = paVehicleBody({ fleet_id: 'fleet-r' });
+    await request.post('/platform-a/v1/vehicles').send(pa2).expect(201);
+    await request.put(`/platform-a/v1/vehicles/${pa2.external_id}/circulation-card`).set('content-type', 'image/jpeg').send(JPEG);
+    const pb2 = pbVehicleBody({ fleetId: 'fleet-r' });
+    await request.post('/platform-b/api/v2/vehicles').send(pb2).expect(201);
+    await request.put(`/platform-b/api/v2/vehicles/${pb2.externalId}/driver`).send({ externalId: 'drv-nuevo', name: 'Eva Ruiz', whatsapp: whatsapp() }).expect(201);
+    const changed = recordsOf(db, 'fleet-r');
+
+    await request.post('/_control/fleets/fleet-r/snapshots/todo/restore').expect(200);
+    const restored = recordsOf(db, 'fleet-r');
+    await request.post('/_control/fleets/fleet-r/undo-restore').expect(200);
+
+    for (const table of Object.keys(saved)) {
+      expect(saved[table].length, table).toBeGreaterThan(0);
+      expect(changed[table], table).not.toEqual(saved[table]);
+      expect(restored[table], table).toEqual(saved[table]);
+    }
+    expect(recordsOf(db, 'fleet-r')).toEqual(changed);
+    expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+  });
+
+  it('when a fleet is restored unchanged, then nothing is written: its change number and due instant stay', async () => {
+    const { request, db } = await fullFleet('fleet-q');
+    await request.post('/_control/fleets/fleet-q/snapshots/quieta').expect(200);
+    const seq = () => db.prepare("SELECT seq FROM fleet_changes WHERE fleet_id = 'fleet-q'").pluck().get();
+    const due = () => db.prepare("SELECT due_ms FROM fleet_due WHERE fleet_id = 'fleet-q'").pluck().get();
+    const [seqBefore, dueBefore] = [seq(), due()];
+
+    const restored = (await request.post('/_control/fleets/fleet-q/snapshots/quieta/restore').expect(200)).body;
+
+    expect(seqBefore).toBeGreaterThan(0);
+    expect(dueBefore).toBeGreaterThan(0);
+    expect(restored.seq).toBe(seqBefore);
+    expect([seq(), due()]).toEqual([seqBefore, dueBefore]);
+    // Changed (its clock alone, which no change number counts), it is due again at once.
+    await request.post('/_control/fleets/fleet-q/clock').send({ offsetMs: 30 * HOUR }).expect(200);
+    // Marked far ahead, as if nothing would fall due: only a restore that marks it due has it visited.
+    db.prepare("UPDATE fleet_due SET due_ms = 9e15 WHERE fleet_id = 'fleet-q'").run();
+    await request.post('/_control/fleets/fleet-q/snapshots/quieta/restore').expect(200);
+    expect(due()).not.toBe(9e15);
+  });
+
   it('when a fleet\'s ride days changed since its snapshot, then restore brings them back exactly, undo brings the changes back, and another fleet keeps its own', async () => {
     const { request, db } = makeSimulators();
     const days = (fleetId: string) => ['pa', 'pb'].flatMap((p) =>

@@ -1,0 +1,79 @@
+import { vaultTable, type RowSelection } from '../../server/db/row-vault.ts';
+import type { SimDb } from '../db.ts';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * One table's part of a fleet's restore by difference: statements over the fleet's rows (`where`,
+ * with `@fleet`) and the copy's, matched by the table's primary key.
+ */
+function tableDifference(db: SimDb, alias: string, { table, where }: RowSelection) {
+  const saved = `${alias}.${vaultTable(table)}`;
+  const info = db.prepare('SELECT name, pk FROM pragma_table_info(?) ORDER BY pk').all(table) as { name: string; pk: number }[];
+  const columns = info.map((c) => quote(c.name));
+  const key = info.filter((c) => c.pk > 0).map((c) => quote(c.name));
+  db.exec(`CREATE INDEX IF NOT EXISTS ${alias}.${vaultTable(table)}_by_key ON ${vaultTable(table)}(vault_key, ${key.join(', ')})`);
+  const live = `main.${table}`;
+  // The key by equality (the index), every other column by IS (nulls equal).
+  const same = info.map((c, i) => `s.${columns[i]} ${c.pk > 0 ? '=' : 'IS'} ${live}.${columns[i]}`).join(' AND ');
+  const keyIn = (vaultKey: string) => `(${key.join(', ')}) IN (SELECT ${key.join(', ')} FROM ${saved} WHERE vault_key = ${vaultKey})`;
+  const list = columns.join(', ');
+  return {
+    countLive: db.prepare(`SELECT count(*) FROM ${live} WHERE ${where}`).pluck(),
+    countCopy: db.prepare(`SELECT count(*) FROM ${saved} WHERE vault_key = ?`).pluck(),
+    keepDropped: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @undo, ${list} FROM ${live}
+      WHERE (${where}) AND NOT EXISTS (SELECT 1 FROM ${saved} s WHERE s.vault_key = @copy AND ${same})`),
+    // The rows just kept under @undo, by key: a second comparison of every row would find the same.
+    drop: db.prepare(`DELETE FROM ${live} WHERE ${keyIn('@undo')}`),
+    noteAdded: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @added, ${info.map((_, i) => `s.${columns[i]}`).join(', ')} FROM ${saved} s
+      WHERE s.vault_key = @copy AND NOT EXISTS (SELECT 1 FROM ${live} WHERE ${key.map((c) => `${live}.${c} = s.${c}`).join(' AND ')})`),
+    insertAdded: db.prepare(`INSERT INTO ${live} (${list}) SELECT ${list} FROM ${saved} WHERE vault_key = @added`),
+    removeAdded: db.prepare(`DELETE FROM ${live} WHERE ${keyIn('@added')}`),
+    insertDropped: db.prepare(`INSERT INTO ${live} (${list}) SELECT ${list} FROM ${saved} WHERE vault_key = @undo`),
+    forget: db.prepare(`DELETE FROM ${saved} WHERE vault_key IN (@undo, @added)`),
+  };
+}
+
+/**
+ * A fleet's records made equal to a copy in the vault by difference, table by table by primary key:
+ * a row the same in the copy stays, the others are deleted and the copy's missing ones inserted, so a
+ * rewind after a test that changed little writes little, and one of an unchanged fleet nothing (no
+ * trigger marks it changed or due: fleet-changes.ts, fleet-due.ts). What a restore changes is kept to
+ * undo it: the rows it deleted (under `undo`) and the keys it inserted (under `added`), instead of a
+ * copy of every row. `selections` name the fleet's rows of each table, parents before children.
+ */
+export function createRecordsDifference(db: SimDb, alias: string, selections: readonly RowSelection[]) {
+  const tables = selections.map((selection) => tableDifference(db, alias, selection));
+
+  return {
+    /**
+     * The fleet's records made equal to the copy under `copy`; what changed kept under `undo` and
+     * `added`. Inside a transaction. Answers whether any row changed.
+     */
+    restore(fleet: string, copy: string, undo: string, added: string): boolean {
+      // Rows kept in place may refer to one deleted and inserted again: checked at the commit.
+      db.pragma('defer_foreign_keys = ON');
+      // Every table's rows to drop found before any is deleted: a table's fleet rows are found through others'.
+      const missing = tables.map((t) => {
+        t.forget.run({ undo, added });
+        const live = t.countLive.get({ fleet }) as number;
+        const dropped = t.keepDropped.run({ fleet, copy, undo }).changes;
+        // Every row left is one of the copy's: as many as the copy's means none is missing.
+        return live - dropped !== t.countCopy.get(copy);
+      });
+      let changed = false;
+      for (const t of [...tables].reverse()) changed = t.drop.run({ undo }).changes > 0 || changed;
+      tables.forEach((t, i) => {
+        if (missing[i] && t.noteAdded.run({ copy, added }).changes > 0) changed = t.insertAdded.run({ added }).changes > 0 || changed;
+      });
+      return changed;
+    },
+    /** The last restore's changes taken back. Inside a transaction. */
+    undo(undo: string, added: string): void {
+      db.pragma('defer_foreign_keys = ON');
+      for (const t of [...tables].reverse()) t.removeAdded.run({ added });
+      for (const t of tables) t.insertDropped.run({ undo });
+      for (const t of tables) t.forget.run({ undo, added });
+    },
+  };
+}
