@@ -3,6 +3,7 @@ import type { Migration } from '../server/db/migrate.ts';
 import { RIDES_MIGRATION } from './rides/migration.ts';
 import { FLEET_DUE_MIGRATION } from './common/fleet-due.ts';
 import { FLEET_CHANGES_MIGRATION } from './common/fleet-changes.ts';
+import { RIDE_DAY_WRITES_MIGRATION } from './common/ride-day-writes.ts';
 
 export type SimDb = Db;
 
@@ -159,7 +160,7 @@ CREATE INDEX pa_documents_vehicle ON pa_documents(vehicle_id);
 };
 
 /** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
-export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION, BINDINGS_BY_PARTNER];
+export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION, BINDINGS_BY_PARTNER, RIDE_DAY_WRITES_MIGRATION];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {

@@ -11,12 +11,12 @@ interface TableSpec {
 /**
  * The tables whose comparison is the put-back's longest read, made ahead of it, outside its write
  * lock (rows.ts): by far the most rows of a world (a 50-vehicle world with 30 days: ~22,000 rides,
- * ~2,600 daily rows), written by the ingestion alone. Rides not written at all since the copy are not
- * even compared.
+ * ~2,600 daily rows), written by the ingestion alone, which numbers its writes: those not written at
+ * all since the copy are not even compared.
  */
 export const BULK: readonly TableSpec[] = [
-  { table: 'rides', unwrittenSince: (alias) => RIDES_UNWRITTEN(alias) },
-  { table: 'daily_earnings' },
+  { table: 'rides', unwrittenSince: (alias) => FEEDS_UNWRITTEN(alias) },
+  { table: 'daily_earnings', unwrittenSince: (alias) => FEEDS_UNWRITTEN(alias) },
 ];
 
 /**
@@ -28,10 +28,11 @@ export const SMALL: readonly TableSpec[] = TENANT_ROWS.filter((r) => !BULK.some(
 
 /**
  * Whether none of the world's ride feeds was written since the copy: the same feeds, each with the
- * same number of its last write (migration 010, taken by every page of rides the ingestion changes,
- * server/rides/store.ts). 0 is an unknown number, never taken as the same.
+ * same number of its last write (migration 010, taken by every page of rides and every write of
+ * daily rows the ingestion changes, server/ingestion/writer.ts). 0 is an unknown number, never taken
+ * as the same.
  */
-const RIDES_UNWRITTEN = (alias: string) => `SELECT
+const FEEDS_UNWRITTEN = (alias: string) => `SELECT
   (SELECT count(*) FROM main.ride_feeds WHERE tenant_id = @tenant) = (SELECT count(*) FROM ${alias}.${vaultTable('ride_feeds')} WHERE vault_key = @key)
   AND NOT EXISTS (SELECT 1 FROM main.ride_feeds l WHERE l.tenant_id = @tenant AND (l.written = 0 OR NOT EXISTS (
     SELECT 1 FROM ${alias}.${vaultTable('ride_feeds')} s WHERE s.vault_key = @key AND s.id = l.id AND s.written = l.written)))`;
@@ -77,7 +78,7 @@ function createTableDifference(db: Db, alias: string, { table, unwrittenSince }:
     compare(tenantId: string, vaultKey: string): boolean {
       forget.run();
       const sameCount = countLive.get({ tenant: tenantId }) === countSaved.get(vaultKey);
-      // Not written since the copy (rides: their feeds' numbers): each row is the copy's, with no look-up.
+      // Not written since the copy (their feeds' numbers): each row is the copy's, with no look-up.
       if (sameCount && unwritten?.get({ tenant: tenantId, key: vaultKey }) === 1) return true;
       return findChanged.run({ tenant: tenantId, key: vaultKey }).changes === 0 && sameCount;
     },

@@ -15,6 +15,7 @@ export const FLEET_ROWS: readonly { table: string; where: string }[] = [
   { table: 'pb_ride_days', where: 'fleet_id = @fleet' },
   { table: 'fleet_clocks', where: 'fleet_id = @fleet' },
   { table: 'fleet_due', where: 'fleet_id = @fleet' },
+  { table: 'fleet_ride_day_writes', where: 'fleet_id = @fleet' },
 ];
 
 /** Deletes every record of a fleet (but those of the tables in `except`) in one transaction; answers how many rows went. */

@@ -7,19 +7,20 @@ import { FLEET_ROWS } from './fleet-control.ts';
 import { createFleetSeq } from './fleet-changes.ts';
 import { createFleetDueStore } from './fleet-due.ts';
 import { createRecordsDifference } from './records-difference.ts';
+import { createRideDayWrites, RIDE_DAY_TABLES } from './ride-day-writes.ts';
 import { SimError } from './sim-error.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
 
 /**
  * A fleet's records on both platforms: the purge's rows (fleet-control.ts), so a table added there is
- * saved too, in reverse, parents before children (the order they are put back in). Two differ: the due
- * index is the runner's own bookkeeping, remade after a restore, and platform_b's drivers are selected
- * as those bound to the fleet's vehicles, where the purge takes those left with no binding.
+ * saved too, in reverse, parents before children (the order they are put back in). Three differ: the
+ * due index and the count of ride-day writes are bookkeeping, never put back, and platform_b's drivers
+ * are selected as those bound to the fleet's vehicles, where the purge takes those left with no binding.
  */
 const PB_DRIVERS_OF_FLEET = 'id IN (SELECT driver_id FROM pb_bindings WHERE vehicle_id IN (SELECT id FROM pb_vehicles WHERE fleet_id = @fleet))';
 const FLEET_RECORDS: readonly RowSelection[] = [...FLEET_ROWS]
   .reverse()
-  .filter((r) => r.table !== 'fleet_due')
+  .filter((r) => r.table !== 'fleet_due' && r.table !== 'fleet_ride_day_writes')
   .map((r) => (r.table === 'pb_drivers' ? { table: r.table, where: PB_DRIVERS_OF_FLEET } : r));
 
 const Name = z.string().regex(SNAPSHOT_NAME);
@@ -38,23 +39,37 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   const vault = createRowVault(db, 'fleet_vault', FLEET_RECORDS);
   const difference = createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS);
   const due = createFleetDueStore(db);
+  const rideDayWrites = createRideDayWrites(db);
+  // Per fleet, the copy its ride days were last made equal to (saved from them, or put back), and
+  // their count of writes then: while it has not moved, a restore of that copy leaves them as they are.
+  const rideDaysAre = new Map<string, { key: string; writes: number }>();
+  const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
   const saved = new Set<string>();
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
   // of the fleet's changes the save or restore itself made.
   const fleetSeq = createFleetSeq(db);
   // A fleet whose records changed is due: what its records hold now is looked at again at its now (a
   // fleet put back unchanged keeps its due instant, which its records and clock still give).
-  const restore = db.transaction((fleetId: string, key: string) => {
-    if (difference.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId))) due.markDue(fleetId);
+  const putBack = db.transaction((fleetId: string, key: string) => {
+    const known = rideDaysAre.get(fleetId);
+    const rideDaysAsCopy = known?.key === key && known.writes === rideDayWrites(fleetId);
+    if (difference.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId), rideDaysAsCopy ? RIDE_DAY_TABLES : [])) due.markDue(fleetId);
   });
+  // Noted once committed: a transaction rolled back takes its count of writes back with it.
+  const restore = (fleetId: string, key: string) => {
+    putBack(fleetId, key);
+    noteRideDays(fleetId, key);
+  };
   const undo = db.transaction((fleetId: string) => {
     difference.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
     due.markDue(fleetId);
+    rideDaysAre.delete(fleetId);
   });
 
   router.post('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     const sizeBytes = vault.save(key, { fleet: req.params.id });
+    noteRideDays(req.params.id, key);
     saved.add(key);
     res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes, seq: fleetSeq(req.params.id) });
   });
@@ -74,12 +89,14 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   router.delete('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     vault.drop(key);
+    if (rideDaysAre.get(req.params.id)?.key === key) rideDaysAre.delete(req.params.id);
     res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
   });
 
   const dropAll = (prefix: string) => {
     vault.dropPrefix(prefix);
     for (const key of saved) if (key.startsWith(prefix)) saved.delete(key);
+    for (const [fleetId, { key }] of rideDaysAre) if (key.startsWith(prefix)) rideDaysAre.delete(fleetId);
   };
   // A fleet deleted takes its copies along, and a whole restore or reset (the API's world snapshots
   // are cleared with it) takes every fleet's: the fleet and state routes call these (app.ts).

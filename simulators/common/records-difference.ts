@@ -43,19 +43,21 @@ function tableDifference(db: SimDb, alias: string, { table, where }: RowSelectio
  * copy of every row. `selections` name the fleet's rows of each table, parents before children.
  */
 export function createRecordsDifference(db: SimDb, alias: string, selections: readonly RowSelection[]) {
-  const tables = selections.map((selection) => tableDifference(db, alias, selection));
+  const tables = selections.map((selection) => ({ table: selection.table, ...tableDifference(db, alias, selection) }));
 
   return {
     /**
      * The fleet's records made equal to the copy under `copy`; what changed kept under `undo` and
-     * `added`. Inside a transaction. Answers whether any row changed.
+     * `added`. `asCopy`: tables whose rows the caller knows are the copy's already, left alone.
+     * Inside a transaction. Answers whether any row changed.
      */
-    restore(fleet: string, copy: string, undo: string, added: string): boolean {
+    restore(fleet: string, copy: string, undo: string, added: string, asCopy: readonly string[] = []): boolean {
       // Rows kept in place may refer to one deleted and inserted again: checked at the commit.
       db.pragma('defer_foreign_keys = ON');
       // Every table's rows to drop found before any is deleted: a table's fleet rows are found through others'.
       const missing = tables.map((t) => {
         t.forget.run({ undo, added });
+        if (asCopy.includes(t.table)) return false;
         const live = t.countLive.get({ fleet }) as number;
         const dropped = t.keepDropped.run({ fleet, copy, undo }).changes;
         // Every row left is one of the copy's: as many as the copy's means none is missing.

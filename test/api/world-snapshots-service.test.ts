@@ -149,29 +149,29 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(ridesOf(b.tenant.id).length).toBeGreaterThan(0);
   });
 
-  it('when no page of rides was written in a world since its snapshot, then its restore trusts the feeds\' numbers and looks no ride up; once one was, every ride is compared', async () => {
+  it.each(byDifference.map((t) => [t.table, t] as const))('when the ingestion wrote none of a world\'s %s since its snapshot, then its restore trusts the feeds\' numbers and looks none up; once it wrote, every row is compared', async (_table, { rows, edit }) => {
     const a = await fixtureWorld({ vehicles: 2, registeredOn: ['platform_b'], rideDays: 2 });
-    const rides = () => w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(a.tenant.id) as { feed: number; id: Buffer; gross_cents: number | null }[];
     const written = () => w.deps.db.prepare('SELECT written FROM ride_feeds WHERE tenant_id = ? ORDER BY id').pluck().all(a.tenant.id) as number[];
     await snapshots().save(a.tenant.id, 'numeros');
-    const saved = rides();
+    const saved = rows(a.tenant.id);
     const feedsAtSave = written();
-    // Outside the ingestion (the product never writes rides so): no feed's number moves.
-    const edit = () => w.deps.db.prepare('UPDATE rides SET gross_cents = 123456 WHERE feed = ? AND id = ?').run(saved[0].feed, saved[0].id);
-    edit();
+    // Outside the ingestion (the product never writes them so): no feed's number moves.
+    edit(saved[0]);
+    const edited = rows(a.tenant.id)[0];
 
     await snapshots().restore(a.tenant.id, 'numeros');
-    const trusted = rides()[0].gross_cents;
-    edit();
+    const trusted = rows(a.tenant.id)[0];
+    edit(saved[0]);
     await advanceClock(w.deps, w.services, 30 * HOUR, a.tenant.id);
     const afterIngestion = written();
     await snapshots().restore(a.tenant.id, 'numeros');
 
     expect(feedsAtSave.length).toBeGreaterThan(0);
     expect(feedsAtSave.every((n) => n > 0)).toBe(true);
-    expect(trusted).toBe(123456);
+    expect(edited).not.toEqual(saved[0]);
+    expect(trusted).toEqual(edited);
     expect(afterIngestion).not.toEqual(feedsAtSave);
-    expect(rides()).toEqual(saved);
+    expect(rows(a.tenant.id)).toEqual(saved);
     expect(written()).toEqual(feedsAtSave);
   });
 

@@ -24,8 +24,8 @@ describe('fleet snapshots: records by difference', () => {
     await request.post('/_control/rides/generate').send({ fleetId, from: '2026-02-27', to: '2026-03-01' }).expect(200);
     return { ...sim, pa, pb, driver };
   }
-  // Every table of a fleet's records but the due index (the runner's bookkeeping), all rows of the fleet's.
-  const recordsOf = (db: ReturnType<typeof makeSimulators>['db'], fleetId: string) => Object.fromEntries(FLEET_ROWS.filter((r) => r.table !== 'fleet_due').map(({ table }) => {
+  // Every table of a fleet's records but the bookkeeping (the due index, the count of ride-day writes), all rows of the fleet's.
+  const recordsOf = (db: ReturnType<typeof makeSimulators>['db'], fleetId: string) => Object.fromEntries(FLEET_ROWS.filter((r) => !['fleet_due', 'fleet_ride_day_writes'].includes(r.table)).map(({ table }) => {
     const mine = table === 'pb_drivers' ? 'id IN (SELECT driver_id FROM pb_bindings WHERE vehicle_id IN (SELECT id FROM pb_vehicles WHERE fleet_id = @fleet))' : FLEET_ROWS.find((r) => r.table === table)!.where;
     const key = db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk').pluck().all(table).join(', ');
     return [table, db.prepare(`SELECT * FROM ${table} WHERE ${mine} ORDER BY ${key}`).all({ fleet: fleetId })];
@@ -81,6 +81,41 @@ describe('fleet snapshots: records by difference', () => {
     db.prepare("UPDATE fleet_due SET due_ms = 9e15 WHERE fleet_id = 'fleet-q'").run();
     await request.post('/_control/fleets/fleet-q/snapshots/quieta/restore').expect(200);
     expect(due()).not.toBe(9e15);
+  });
+
+  it('when a fleet\'s ride days took no write since they were a copy\'s, then a restore of that copy leaves them unread; of another copy, or once written, it compares them', async () => {
+    const { request, db } = makeSimulators();
+    const days = () => db.prepare("SELECT * FROM pb_ride_days WHERE fleet_id = 'fleet-w' ORDER BY service_date, vehicle_external_id, from_ms").all();
+    const writes = () => db.prepare("SELECT n FROM fleet_ride_day_writes WHERE fleet_id = 'fleet-w'").pluck().get() as number;
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'fleet-w' })).expect(201);
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-w', from: '2026-02-25', to: '2026-02-26' }).expect(200);
+    await request.post('/_control/fleets/fleet-w/snapshots/uno').expect(200);
+    const uno = days();
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-w', from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    await request.post('/_control/fleets/fleet-w/snapshots/dos').expect(200);
+    const dos = days();
+    // A write the count does not see (the product never writes ride days so): only a comparison would find it.
+    const unseenWrite = () => {
+      const before = writes();
+      db.prepare("UPDATE pb_ride_days SET from_ms = from_ms WHERE fleet_id = 'fleet-w'").run();
+      db.prepare("DELETE FROM pb_ride_days WHERE fleet_id = 'fleet-w' AND service_date = '2026-02-25'").run();
+      db.prepare("UPDATE fleet_ride_day_writes SET n = ? WHERE fleet_id = 'fleet-w'").run(before);
+    };
+
+    await request.post('/_control/fleets/fleet-w/snapshots/uno/restore').expect(200);
+    const otherCopy = days();
+    unseenWrite();
+    const thinned = days();
+    await request.post('/_control/fleets/fleet-w/snapshots/uno/restore').expect(200);
+    const trusted = days();
+    db.prepare("UPDATE pb_ride_days SET from_ms = from_ms WHERE fleet_id = 'fleet-w' AND service_date = '2026-02-26'").run();
+    await request.post('/_control/fleets/fleet-w/snapshots/uno/restore').expect(200);
+
+    expect(dos.length).toBeGreaterThan(uno.length);
+    expect(otherCopy).toEqual(uno);
+    expect(thinned.length).toBeLessThan(uno.length);
+    expect(trusted).toEqual(thinned);
+    expect(days()).toEqual(uno);
   });
 
   it('when a fleet\'s ride days changed since its snapshot, then restore brings them back exactly, undo brings the changes back, and another fleet keeps its own', async () => {
