@@ -4,6 +4,9 @@ import { conflict } from '../errors.ts';
 import { TENANT_ROWS } from '../tenants/purge.ts';
 import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 
+/** The rides' and daily rows' comparison made ahead (`compareBulk`), if it still holds. */
+type BulkAhead = () => boolean[] | null;
+
 /** Saved values another world holds now: the first found, by kind, for the 409. */
 interface Clash {
   field: 'plate' | 'vin' | 'whatsapp';
@@ -63,23 +66,38 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     allSaved: bulk.compare(tenantId, key), writes: writesOf(tenantId),
   })).deferred;
 
+  /**
+   * Whether every row of the world is the copy's already (a read: its writes go to the temp database
+   * alone). Then the put-back takes no write lock at all, which other worlds' writes would wait for,
+   * and no clash can be: the world holds the copy's plates, VINs and numbers now.
+   */
+  const allAsCopy = db.transaction((tenantId: string, key: string, ahead: BulkAhead) =>
+    (ahead() ?? bulk.compare(tenantId, key)).every(Boolean) && small.compare(tenantId, key).every(Boolean)).deferred;
+
   /** The world as it is saved under `key`, or a 409 naming a plate, VIN or number another world took since. */
-  const putBack = db.transaction((tenantId: string, key: string, name: string) => {
-    const ahead = compared?.tenantId === tenantId && compared.key === key && compared.writes === writesOf(tenantId) ? compared : null;
-    compared = null;
-    // Never a world emptied with nothing to put back: the copies may have been lost with a thread that died.
-    if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
+  const writeBack = db.transaction((tenantId: string, key: string, name: string, ahead: BulkAhead) => {
     assertNoClash(key, name);
     // A row deleted and inserted again (a vehicle edited) may have children kept in place meanwhile:
     // checked at the commit (the pragma ends with the transaction), when it is back.
     db.pragma('defer_foreign_keys = ON');
     // Every table compared before any is changed: a child's rows are found through its parents as they are now.
-    const bulkSaved = ahead ? ahead.allSaved : bulk.compare(tenantId, key);
-    const smallSaved = small.compare(tenantId, key);
-    bulk.apply(key, bulkSaved);
-    small.apply(key, smallSaved);
+    const bulkFound = ahead() ?? bulk.compare(tenantId, key);
+    const smallFound = small.compare(tenantId, key);
+    bulk.apply(key, bulkFound);
+    small.apply(key, smallFound);
     beforeCommit?.();
   });
+
+  function putBack(tenantId: string, key: string, name: string): void {
+    const made = compared?.tenantId === tenantId && compared.key === key ? compared : null;
+    compared = null;
+    // Never a world emptied with nothing to put back: the copies may have been lost with a thread that died.
+    if (!vault.has(key)) throw new Error(`no saved rows under ${key}`);
+    // Asked inside each transaction: the comparison made ahead holds while the ingestion wrote nothing since.
+    const ahead: BulkAhead = () => (made && made.writes === writesOf(tenantId) ? made.allSaved : null);
+    if (allAsCopy(tenantId, key, ahead)) return;
+    writeBack(tenantId, key, name, ahead);
+  }
 
   return {
     /** Copies the world's rows under `key`; answers their size in bytes. */

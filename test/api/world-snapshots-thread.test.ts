@@ -76,6 +76,21 @@ describe('world snapshots in their thread: another world is answered during a re
     expect(order).toEqual(['other world', 'restored', 'own world']);
   });
 
+  it('when a world unchanged since its snapshot is restored while another connection holds the write lock, then the restore takes no lock and ends', async () => {
+    const snapshots = snapshotsWith();
+    const a = await fixtureWorld({ vehicles: 2, drivers: 1, rideDays: 1, registeredOn: ['platform_b'], assigned: true });
+    await snapshots.save(a.tenant.id, 'quieta');
+    const writer = openDatabase(join(dir, 'api.db'));
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(snapshots.restore(a.tenant.id, 'quieta')).resolves.toMatchObject({ name: 'quieta' });
+    } finally {
+      writer.exec('COMMIT');
+      writer.close();
+    }
+    expect(await vehicleCount(a.auth)).toBe(2);
+  });
+
   it('when another world takes a VIN of the snapshot while the platforms restore, then the thread\'s put-back answers 409 naming it and nothing is restored on either side', async () => {
     const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
     const b = w.newTenant();
