@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { createWorldRows } from './rows.ts';
+import { createWorldRows, type WorldRows } from './rows.ts';
 
 /** What the world's rows do, synchronously, on the connection that holds the copies (rows.ts). */
 export interface RowsCalls {
@@ -50,16 +50,22 @@ export const failureOf = (err: unknown): RowsFailure =>
 const errorOf = (f: RowsFailure): Error =>
   f.code ? new AppError(f.code, f.message, f.details ?? null, {}, f.status) : new Error(`world rows thread: ${f.message}`);
 
-/** On the caller's connection, in its thread: each call holds the event loop while it runs. */
+/**
+ * On the caller's connection, in its thread: each call holds the event loop while it runs. The
+ * copies' vault and statements are made at the first save: an app that never saves a world (most of
+ * the tests') never pays for them.
+ */
 export function inProcessRows(db: Db): RowsKeeper {
-  const rows = createWorldRows(db);
+  let made: WorldRows | null = null;
+  const rows = () => (made ??= createWorldRows(db));
   return {
-    save: async (tenantId, key) => rows.save(tenantId, key),
-    assertNoClash: async (key, name) => rows.assertNoClash(key, name),
-    compareBulk: async (tenantId, key) => rows.compareBulk(tenantId, key),
-    putBack: async (tenantId, key, name) => rows.putBack(tenantId, key, name),
-    drop: async (key) => rows.drop(key),
-    dropPrefix: async (prefix) => rows.dropPrefix(prefix),
+    save: async (tenantId, key) => rows().save(tenantId, key),
+    assertNoClash: async (key, name) => rows().assertNoClash(key, name),
+    compareBulk: async (tenantId, key) => rows().compareBulk(tenantId, key),
+    putBack: async (tenantId, key, name) => rows().putBack(tenantId, key, name),
+    // Nothing saved yet, nothing to drop.
+    drop: async (key) => made?.drop(key),
+    dropPrefix: async (prefix) => made?.dropPrefix(prefix),
     close: async () => undefined,
   };
 }

@@ -36,8 +36,10 @@ const addedKeyOf = (fleetId: string) => `${fleetId}/.restore-added`;
  */
 export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: FleetClocks }): { router: Router; forgetFleet: (fleetId: string) => void; forgetAll: () => void } {
   const router = Router();
-  const vault = createRowVault(db, 'fleet_vault', FLEET_RECORDS);
-  const difference = createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS);
+  // Made at the first call that needs them: simulators that never save a fleet (most tests') never
+  // pay for the vault and its statements.
+  let made: { vault: ReturnType<typeof createRowVault>; difference: ReturnType<typeof createRecordsDifference> } | null = null;
+  const copies = () => (made ??= { vault: createRowVault(db, 'fleet_vault', FLEET_RECORDS), difference: createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS) });
   const due = createFleetDueStore(db);
   const rideDayWrites = createRideDayWrites(db);
   // Per fleet, the copy its ride days were last made equal to (saved from them, or put back), and
@@ -53,7 +55,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   const putBack = db.transaction((fleetId: string, key: string) => {
     const known = rideDaysAre.get(fleetId);
     const rideDaysAsCopy = known?.key === key && known.writes === rideDayWrites(fleetId);
-    if (difference.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId), rideDaysAsCopy ? RIDE_DAY_TABLES : [])) due.markDue(fleetId);
+    if (copies().difference.restore(fleetId, key, undoKeyOf(fleetId), addedKeyOf(fleetId), rideDaysAsCopy ? RIDE_DAY_TABLES : [])) due.markDue(fleetId);
   });
   // Noted once committed: a transaction rolled back takes its count of writes back with it.
   const restore = (fleetId: string, key: string) => {
@@ -61,14 +63,14 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     noteRideDays(fleetId, key);
   };
   const undo = db.transaction((fleetId: string) => {
-    difference.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
+    copies().difference.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
     due.markDue(fleetId);
     rideDaysAre.delete(fleetId);
   });
 
   router.post('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
-    const sizeBytes = vault.save(key, { fleet: req.params.id });
+    const sizeBytes = copies().vault.save(key, { fleet: req.params.id });
     noteRideDays(req.params.id, key);
     saved.add(key);
     res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes, seq: fleetSeq(req.params.id) });
@@ -88,13 +90,13 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
 
   router.delete('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
-    vault.drop(key);
+    made?.vault.drop(key);
     if (rideDaysAre.get(req.params.id)?.key === key) rideDaysAre.delete(req.params.id);
     res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
   });
 
   const dropAll = (prefix: string) => {
-    vault.dropPrefix(prefix);
+    made?.vault.dropPrefix(prefix);
     for (const key of saved) if (key.startsWith(prefix)) saved.delete(key);
     for (const [fleetId, { key }] of rideDaysAre) if (key.startsWith(prefix)) rideDaysAre.delete(fleetId);
   };
