@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    setupFiles: ['test/support/openapi-setup.ts'],
+    setupFiles: ['test/support/openapi-setup.ts', 'test/support/servers-setup.ts'],
     // The e2e tests run fleet-sim, the compiled code: dist/ is rebuilt from what changed first.
     globalSetup: ['scripts/test-setup.mjs'],
     pool: 'threads',

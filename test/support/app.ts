@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import supertest from 'supertest';
 import { createApp } from '../../server/app.ts';
 import { recordResponses } from './openapi-records.ts';
@@ -54,6 +55,30 @@ export function makeDeps({ clock = SimClock.frozenAt(TEST_CLOCK_START), ...overr
   };
 }
 
+const listening = new Set<Server>();
+
+/**
+ * The app behind a server of its own, listening once for the whole test file. Given the app itself,
+ * supertest listened and closed around each request: a port taken thousands of times, and with many
+ * connections in TIME_WAIT the kernel's search for a free one cost ~6 s of a worker's CPU over the
+ * api tests. Listening on no host, the port is known at once, and supertest leaves the server alone.
+ */
+function listenOnce(app: ReturnType<typeof createApp>): Server {
+  const server = createServer(app).listen(0);
+  server.unref();
+  listening.add(server);
+  return server;
+}
+
+/** Closes every server listenOnce opened (after each test file: servers-setup.ts). */
+export function closeTestServers(): void {
+  for (const server of listening) {
+    server.closeAllConnections();
+    server.close();
+  }
+  listening.clear();
+}
+
 /** An app on an in-memory database plus helpers to make tenants and keys the way the CLI does. */
 export function makeTestApp(overrides: Parameters<typeof makeDeps>[0] = {}) {
   const deps = makeDeps(overrides);
@@ -61,7 +86,7 @@ export function makeTestApp(overrides: Parameters<typeof makeDeps>[0] = {}) {
   const app = createApp(deps, services);
   recordResponses(app); // every response is checked against the OpenAPI document (openapi-setup.ts)
   const tenants = services.tenants;
-  const request = supertest(app);
+  const request = supertest(listenOnce(app));
 
   function newTenant(name = 'Flota Prueba', scopes?: Scope[]) {
     const tenant = tenants.createTenant(name);

@@ -1,0 +1,5 @@
+import { afterAll } from 'vitest';
+import { closeTestServers } from './app.ts';
+
+// Runs after every test file (vitest.config.ts setupFiles): the servers its test apps listened on go.
+afterAll(closeTestServers);
