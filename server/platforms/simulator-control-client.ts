@@ -20,6 +20,7 @@ const BindingsAnswer = z.object({
 });
 const StateFile = z.object({ file: z.string() });
 const RestoredAnswer = z.object({ now: z.string() });
+const FitsAnswer = z.object({ fits: z.boolean() });
 const FleetDeleted = z.object({ fleetId: z.string(), deletedRecords: z.number() });
 const FleetChanges = z.object({ seq: z.number(), fleets: z.array(z.object({ id: z.string(), seq: z.number() })) });
 const FleetDueHeld = z.object({ fleetId: z.string(), held: z.boolean(), seq: z.number() });
@@ -165,6 +166,8 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     },
     /** Copies the platforms' whole state into a new database file (a snapshot's half). */
     saveState: (file: string) => call(StateFile, 'POST', '/_control/state/save', { file }),
+    /** Whether a copy of the platforms' state was made by their present schema (an older version's is not). */
+    stateFits: async (file: string): Promise<boolean> => (await call(FitsAnswer, 'POST', '/_control/state/fits', { file })).fits,
     /** Brings back every record, id stream and the clock saved in that file. */
     restoreState: (file: string) => call(RestoredAnswer, 'POST', '/_control/state/restore', { file }),
     /** Writes the platforms of a new data dir, at that clock, into a new database file. */

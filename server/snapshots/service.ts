@@ -46,14 +46,21 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
   const stillWorld = <T>(res: Response, change: () => Promise<T>): Promise<T> =>
     gate.exclusive(res, () => withBackgroundPaused(sync, jobs, change));
 
-  /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
-  async function bringBack(saved: SnapshotFiles): Promise<void> {
+  /** Whether both halves of a saved pair were made by this version's schemas (each process's own migrations). */
+  async function pairFits(saved: SnapshotFiles): Promise<boolean> {
     try {
       assertCompatible(deps.db, saved.api);
     } catch (err) {
-      if (!(err instanceof IncompatibleCopyError)) throw err;
-      throw conflict('La instantánea se guardó con otra versión del testbed y no puede restaurarse.');
+      if (err instanceof IncompatibleCopyError) return false;
+      throw err;
     }
+    // A version may add a migration to the platforms alone.
+    return deps.simulators.stateFits(saved.platforms);
+  }
+
+  /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
+  async function bringBack(saved: SnapshotFiles): Promise<void> {
+    if (!(await pairFits(saved))) throw conflict('La instantánea se guardó con otra versión del testbed y no puede restaurarse.');
     await deps.simulators.restoreState(saved.platforms);
     replaceContents(deps.db, saved.api);
     deps.clocks.service.setState(loadClock(deps.db, null).getState());
@@ -61,22 +68,13 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     for (const listener of listeners) listener();
   }
 
-  /** A baseline written by an older version (fewer migrations) cannot be restored: it is built again. */
-  function baselineFits(): boolean {
-    if (!files().hasBaseline()) return false;
-    try {
-      assertCompatible(deps.db, files().baseline.api);
-      return true;
-    } catch (err) {
-      if (err instanceof IncompatibleCopyError) return false;
-      throw err;
-    }
-  }
+  /** A baseline written by an older version (fewer migrations, on either side) cannot be restored: it is built again. */
+  const baselineFits = async (): Promise<boolean> => files().hasBaseline() && pairFits(files().baseline);
 
   // Built once per data dir and version (at start, or at the first reset); concurrent callers share a build.
   let baseline: Promise<SnapshotFiles> | null = null;
-  function ensureBaseline(): Promise<SnapshotFiles> {
-    if (baselineFits()) return Promise.resolve(files().baseline);
+  async function ensureBaseline(): Promise<SnapshotFiles> {
+    if (baseline === null && (await baselineFits())) return files().baseline;
     baseline ??= buildBaseline(deps, files())
       .then(() => files().baseline)
       .finally(() => {

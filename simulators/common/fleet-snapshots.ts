@@ -45,6 +45,8 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   // Per fleet, the copy its ride days were last made equal to (saved from them, or put back), and
   // their count of writes then: while it has not moved, a restore of that copy leaves them as they are.
   const rideDaysAre = new Map<string, { key: string; writes: number }>();
+  // Per fleet, the copy of its last restore: an undo makes the fleet's records as before it from that copy and what it changed.
+  const lastRestored = new Map<string, string>();
   const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
   const saved = new Set<string>();
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
@@ -61,12 +63,20 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   const restore = (fleetId: string, key: string) => {
     putBack(fleetId, key);
     noteRideDays(fleetId, key);
+    lastRestored.set(fleetId, key);
   };
   const undo = db.transaction((fleetId: string) => {
-    copies().difference.undo(undoKeyOf(fleetId), addedKeyOf(fleetId));
+    const copy = lastRestored.get(fleetId);
+    // No restore to take back (none yet, or already undone).
+    if (copy === undefined) return;
+    copies().difference.undo(fleetId, copy, undoKeyOf(fleetId), addedKeyOf(fleetId));
     due.markDue(fleetId);
-    rideDaysAre.delete(fleetId);
   });
+  const undoLast = (fleetId: string) => {
+    undo(fleetId);
+    rideDaysAre.delete(fleetId);
+    lastRestored.delete(fleetId);
+  };
 
   router.post('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
@@ -84,7 +94,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   });
 
   router.post('/fleets/:id/undo-restore', (req, res) => {
-    undo(req.params.id);
+    undoLast(req.params.id);
     res.json({ fleetId: req.params.id, now: new Date(clocks.nowFor(req.params.id)).toISOString() });
   });
 
@@ -92,6 +102,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     const key = keyOf(req.params.id, req.params.name);
     made?.vault.drop(key);
     if (rideDaysAre.get(req.params.id)?.key === key) rideDaysAre.delete(req.params.id);
+    if (lastRestored.get(req.params.id) === key) lastRestored.delete(req.params.id);
     res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
   });
 
@@ -99,6 +110,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     made?.vault.dropPrefix(prefix);
     for (const key of saved) if (key.startsWith(prefix)) saved.delete(key);
     for (const [fleetId, { key }] of rideDaysAre) if (key.startsWith(prefix)) rideDaysAre.delete(fleetId);
+    for (const [fleetId, key] of lastRestored) if (key.startsWith(prefix)) lastRestored.delete(fleetId);
   };
   // A fleet deleted takes its copies along, and a whole restore or reset (the API's world snapshots
   // are cleared with it) takes every fleet's: the fleet and state routes call these (app.ts).

@@ -28,9 +28,12 @@ function tableDifference(db: SimDb, alias: string, { table, where }: RowSelectio
     noteAdded: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @added, ${info.map((_, i) => `s.${columns[i]}`).join(', ')} FROM ${saved} s
       WHERE s.vault_key = @copy AND NOT EXISTS (SELECT 1 FROM ${live} WHERE ${key.map((c) => `${live}.${c} = s.${c}`).join(' AND ')})`),
     insertAdded: db.prepare(`INSERT INTO ${live} (${list}) SELECT ${list} FROM ${saved} WHERE vault_key = @added`),
-    removeAdded: db.prepare(`DELETE FROM ${live} WHERE ${keyIn('@added')}`),
-    insertDropped: db.prepare(`INSERT INTO ${live} (${list}) SELECT ${list} FROM ${saved} WHERE vault_key = @undo`),
+    // The fleet's rows just before a restore: the copy's rows it kept (so, as in the copy), and those it dropped.
+    noteBefore: db.prepare(`INSERT INTO ${saved} (vault_key, ${list})
+      SELECT @before, ${list} FROM ${saved} WHERE vault_key = @copy AND NOT ${keyIn('@added')}
+      UNION ALL SELECT @before, ${list} FROM ${saved} WHERE vault_key = @undo`),
     forget: db.prepare(`DELETE FROM ${saved} WHERE vault_key IN (@undo, @added)`),
+    forgetOne: db.prepare(`DELETE FROM ${saved} WHERE vault_key = ?`),
   };
 }
 
@@ -70,12 +73,20 @@ export function createRecordsDifference(db: SimDb, alias: string, selections: re
       });
       return changed;
     },
-    /** The last restore's changes taken back. Inside a transaction. */
-    undo(undo: string, added: string): void {
-      db.pragma('defer_foreign_keys = ON');
-      for (const t of [...tables].reverse()) t.removeAdded.run({ added });
-      for (const t of tables) t.insertDropped.run({ undo });
-      for (const t of tables) t.forget.run({ undo, added });
+    /**
+     * The fleet's records made again as they were before its last restore (of `copy`, its changes kept
+     * under `undo` and `added`), by difference too: a row due work changed since the restore (the
+     * companion runs it after every call) goes back as well. Inside a transaction.
+     */
+    undo(fleet: string, copy: string, undo: string, added: string): void {
+      const before = `${undo}/whole`;
+      for (const t of tables) (t.forgetOne.run(before), t.noteBefore.run({ before, copy, undo, added }));
+      this.restore(fleet, before, `${before}/undo`, `${before}/added`);
+      for (const t of tables) {
+        t.forget.run({ undo, added });
+        t.forget.run({ undo: `${before}/undo`, added: `${before}/added` });
+        t.forgetOne.run(before);
+      }
     },
   };
 }

@@ -83,6 +83,49 @@ describe('fleet snapshots: records by difference', () => {
     expect(due()).not.toBe(9e15);
   });
 
+  it('when due work changed a record the restore kept before the undo came, then the undo brings it back too: the fleet is as before the restore', async () => {
+    const { request, db, clock } = makeSimulators();
+    const vehicle = paVehicleBody({ fleet_id: 'fleet-u' });
+    const status = () => db.prepare('SELECT status FROM pa_vehicles WHERE external_id = ?').pluck().get(vehicle.external_id);
+    const offset = () => db.prepare("SELECT offset_ms FROM fleet_clocks WHERE fleet_id = 'fleet-u'").pluck().get() ?? 0;
+    await request.post('/_control/fleets/fleet-u/clock').send({ offsetMs: 20 * HOUR }).expect(200);
+    await request.post('/platform-a/v1/vehicles').send(vehicle).expect(201);
+    await request.put(`/platform-a/v1/vehicles/${vehicle.external_id}/circulation-card`).set('content-type', 'image/jpeg').send(JPEG).expect(202);
+    const { review_ends_at: endsAt, updated_at: sentAt } = db.prepare('SELECT * FROM pa_vehicles WHERE external_id = ?').get(vehicle.external_id) as { review_ends_at: number; updated_at: number };
+    await request.post('/_control/fleets/fleet-u/snapshots/c').expect(200);
+    // Its clock 20 h back and the service's on by the review's length and an hour: the review still runs.
+    await request.post('/_control/fleets/fleet-u/clock').send({ offsetMs: 0 }).expect(200);
+    clock.advance(endsAt - sentAt + HOUR);
+    await request.get('/_control/fleets/changed').expect(200);
+    const before = { status: status(), offset: offset() };
+
+    // The copy's clock, 20 h ahead: the due work run after the restore ends the review of the vehicle it kept.
+    await request.post('/_control/fleets/fleet-u/snapshots/c/restore').expect(200);
+    const restored = { status: status(), offset: offset() };
+    await request.post('/_control/fleets/fleet-u/undo-restore').expect(200);
+
+    expect(before).toEqual({ status: 'pending', offset: 0 });
+    expect(restored).toEqual({ status: 'approved', offset: 20 * HOUR });
+    expect({ status: status(), offset: offset() }).toEqual(before);
+  });
+
+  it('when a restore left the ride days unread, then its undo takes back nothing of the restore before it', async () => {
+    const { request, db } = makeSimulators();
+    const days = () => db.prepare("SELECT * FROM pb_ride_days WHERE fleet_id = 'fleet-v' ORDER BY service_date, vehicle_external_id, from_ms").all();
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'fleet-v' })).expect(201);
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-v', from: '2026-02-25', to: '2026-02-26' }).expect(200);
+    await request.post('/_control/fleets/fleet-v/snapshots/k').expect(200);
+    const saved = days();
+    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-v', from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    // The first restore drops the days since; the second finds them the copy's and leaves them.
+    await request.post('/_control/fleets/fleet-v/snapshots/k/restore').expect(200);
+    await request.post('/_control/fleets/fleet-v/snapshots/k/restore').expect(200);
+
+    await request.post('/_control/fleets/fleet-v/undo-restore').expect(200);
+
+    expect(days()).toEqual(saved);
+  });
+
   it('when a fleet\'s ride days took no write since they were a copy\'s, then a restore of that copy leaves them unread; of another copy, or once written, it compares them', async () => {
     const { request, db } = makeSimulators();
     const days = () => db.prepare("SELECT * FROM pb_ride_days WHERE fleet_id = 'fleet-w' ORDER BY service_date, vehicle_external_id, from_ms").all();
