@@ -2,13 +2,14 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_MIGRATIONS } from '../../simulators/db.ts';
+import { RIDE_DAY_WRITES_MIGRATION } from '../../simulators/common/ride-day-writes.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { useWorldOnDataDir } from '../support/world.ts';
 
-/** The platforms' half as an older version wrote it: their last migration (the count of ride-day writes) not there. */
+/** The platforms' half as an older version wrote it: the count of ride-day writes (a migration of theirs alone) not there. */
 function asBeforeRideDayWrites(file: string): void {
   const old = new Database(file);
-  old.exec(`DROP TABLE fleet_ride_day_writes; DELETE FROM schema_migrations WHERE version = ${SIMULATOR_MIGRATIONS.at(-1)!.version};`);
+  old.exec(`DROP TABLE fleet_ride_day_writes; DELETE FROM schema_migrations WHERE version = ${RIDE_DAY_WRITES_MIGRATION.version};`);
   old.close();
 }
 
@@ -17,7 +18,7 @@ describe('copies made by an older version of the platforms', () => {
   const w = useWorldOnDataDir();
   const f = fleetFixtures(w);
 
-  it('when the baseline\'s platforms were written before their last migration, then reset writes it again instead of refusing', async () => {
+  it('when the baseline\'s platforms were written before the count of ride-day writes, then reset writes it again instead of refusing', async () => {
     await w.request.post('/_testbed/reset').expect(200);
     const baselinePlatforms = join(w.deps.dataDir!, 'baseline', 'platforms.db');
     asBeforeRideDayWrites(baselinePlatforms);
@@ -30,7 +31,7 @@ describe('copies made by an older version of the platforms', () => {
     expect(versions).toEqual(SIMULATOR_MIGRATIONS.map((m) => m.version));
   });
 
-  it('when a whole snapshot\'s platforms were written before their last migration, then its restore is 409 in Spanish and nothing is let go: a world snapshot still restores', async () => {
+  it('when a whole snapshot\'s platforms were written before the count of ride-day writes, then its restore is 409 in Spanish and nothing is let go: a world snapshot still restores', async () => {
     const { auth, tenant } = w.newTenant();
     const vehicle = await f.vehicle(auth);
     await f.registerOnB(auth, vehicle);
