@@ -109,14 +109,20 @@ describe('fleet snapshots: records by difference', () => {
     expect({ status: status(), offset: offset() }).toEqual(before);
   });
 
+  /** A fleet of one platform_b vehicle with two days of rides, saved under `name`; `moreDays` drives three more. */
+  async function fleetWithTwoDays(fleetId: string, name: string) {
+    const sim = makeSimulators();
+    const days = () => sim.db.prepare('SELECT * FROM pb_ride_days WHERE fleet_id = ? ORDER BY service_date, vehicle_external_id, from_ms').all(fleetId);
+    await sim.request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId })).expect(201);
+    await sim.request.post('/_control/rides/generate').send({ fleetId, from: '2026-02-25', to: '2026-02-26' }).expect(200);
+    await sim.request.post(`/_control/fleets/${fleetId}/snapshots/${name}`).expect(200);
+    const moreDays = () => sim.request.post('/_control/rides/generate').send({ fleetId, from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    return { ...sim, days, saved: days(), moreDays };
+  }
+
   it('when a restore left the ride days unread, then its undo takes back nothing of the restore before it', async () => {
-    const { request, db } = makeSimulators();
-    const days = () => db.prepare("SELECT * FROM pb_ride_days WHERE fleet_id = 'fleet-v' ORDER BY service_date, vehicle_external_id, from_ms").all();
-    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'fleet-v' })).expect(201);
-    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-v', from: '2026-02-25', to: '2026-02-26' }).expect(200);
-    await request.post('/_control/fleets/fleet-v/snapshots/k').expect(200);
-    const saved = days();
-    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-v', from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    const { request, days, saved, moreDays } = await fleetWithTwoDays('fleet-v', 'k');
+    await moreDays();
     // The first restore drops the days since; the second finds them the copy's and leaves them.
     await request.post('/_control/fleets/fleet-v/snapshots/k/restore').expect(200);
     await request.post('/_control/fleets/fleet-v/snapshots/k/restore').expect(200);
@@ -127,14 +133,9 @@ describe('fleet snapshots: records by difference', () => {
   });
 
   it('when a fleet\'s ride days took no write since they were a copy\'s, then a restore of that copy leaves them unread; of another copy, or once written, it compares them', async () => {
-    const { request, db } = makeSimulators();
-    const days = () => db.prepare("SELECT * FROM pb_ride_days WHERE fleet_id = 'fleet-w' ORDER BY service_date, vehicle_external_id, from_ms").all();
+    const { request, db, days, saved: uno, moreDays } = await fleetWithTwoDays('fleet-w', 'uno');
     const writes = () => db.prepare("SELECT n FROM fleet_ride_day_writes WHERE fleet_id = 'fleet-w'").pluck().get() as number;
-    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'fleet-w' })).expect(201);
-    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-w', from: '2026-02-25', to: '2026-02-26' }).expect(200);
-    await request.post('/_control/fleets/fleet-w/snapshots/uno').expect(200);
-    const uno = days();
-    await request.post('/_control/rides/generate').send({ fleetId: 'fleet-w', from: '2026-02-27', to: '2026-03-01' }).expect(200);
+    await moreDays();
     await request.post('/_control/fleets/fleet-w/snapshots/dos').expect(200);
     const dos = days();
     // A write the count does not see (the product never writes ride days so): only a comparison would find it.
