@@ -45,8 +45,12 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   // Per fleet, the copy its ride days were last made equal to (saved from them, or put back), and
   // their count of writes then: while it has not moved, a restore of that copy leaves them as they are.
   const rideDaysAre = new Map<string, { key: string; writes: number }>();
-  // Per fleet, the copy of its last restore: an undo makes the fleet's records as before it from that copy and what it changed.
+  // Per fleet, the copy of its last restore: an undo makes the fleet's records as before it from that
+  // copy and what it changed, so a copy deleted or saved again since leaves nothing to undo.
   const lastRestored = new Map<string, string>();
+  const forgetRestoreOf = (fleetId: string, key: string) => {
+    if (lastRestored.get(fleetId) === key) lastRestored.delete(fleetId);
+  };
   const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
   const saved = new Set<string>();
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
@@ -65,15 +69,14 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     noteRideDays(fleetId, key);
     lastRestored.set(fleetId, key);
   };
-  const undo = db.transaction((fleetId: string) => {
-    const copy = lastRestored.get(fleetId);
-    // No restore to take back (none yet, or already undone).
-    if (copy === undefined) return;
+  const undo = db.transaction((fleetId: string, copy: string) => {
     copies().difference.undo(fleetId, copy, undoKeyOf(fleetId), addedKeyOf(fleetId));
     due.markDue(fleetId);
   });
   const undoLast = (fleetId: string) => {
-    undo(fleetId);
+    const copy = lastRestored.get(fleetId);
+    if (copy === undefined) throw new SimError(409, 'conflict', 'No restore of this fleet to take back: none since its last undo, or its copy was deleted or saved again.');
+    undo(fleetId, copy);
     rideDaysAre.delete(fleetId);
     lastRestored.delete(fleetId);
   };
@@ -81,6 +84,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   router.post('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     const sizeBytes = copies().vault.save(key, { fleet: req.params.id });
+    forgetRestoreOf(req.params.id, key);
     noteRideDays(req.params.id, key);
     saved.add(key);
     res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes, seq: fleetSeq(req.params.id) });
@@ -102,7 +106,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
     const key = keyOf(req.params.id, req.params.name);
     made?.vault.drop(key);
     if (rideDaysAre.get(req.params.id)?.key === key) rideDaysAre.delete(req.params.id);
-    if (lastRestored.get(req.params.id) === key) lastRestored.delete(req.params.id);
+    forgetRestoreOf(req.params.id, key);
     res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
   });
 

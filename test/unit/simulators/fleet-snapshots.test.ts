@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { RIDE_DAY_WRITES_MIGRATION } from '../../../simulators/common/ride-day-writes.ts';
 import { FLEET_ROWS } from '../../../simulators/common/fleet-control.ts';
 import { HOUR, JPEG, makeSimulators, paDriverBody, paVehicleBody, pbVehicleBody, whatsapp } from './fixtures.ts';
 
@@ -129,6 +134,60 @@ describe('fleet snapshots: records by difference', () => {
 
     await request.post('/_control/fleets/fleet-v/undo-restore').expect(200);
 
+    expect(days()).toEqual(saved);
+  });
+
+  /** A file for a whole state of the platforms, in a directory removed when the test ends. */
+  const stateFile = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-state-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    return join(dir, 'platforms.db');
+  };
+
+  it('when there is no restore to take back (none yet, undone already, its copy deleted, saved again or gone with a whole restore), then undo is 409 and changes nothing', async () => {
+    const { request, days, moreDays } = await fleetWithTwoDays('fleet-n', 'k');
+    const undo = () => request.post('/_control/fleets/fleet-n/undo-restore');
+    const restoreThenMore = async () => {
+      await request.post('/_control/fleets/fleet-n/snapshots/k/restore').expect(200);
+      await moreDays();
+    };
+    const statuses: number[] = [(await undo()).status];
+    await restoreThenMore();
+    statuses.push((await undo()).status, (await undo()).status);
+    await restoreThenMore();
+    await request.post('/_control/fleets/fleet-n/snapshots/k').expect(200);
+    statuses.push((await undo()).status);
+    await restoreThenMore();
+    await request.delete('/_control/fleets/fleet-n/snapshots/k').expect(200);
+    statuses.push((await undo()).status);
+    await request.post('/_control/fleets/fleet-n/snapshots/k').expect(200);
+    await restoreThenMore();
+    const file = stateFile();
+    await request.post('/_control/state/save').send({ file }).expect(200);
+    await request.post('/_control/state/restore').send({ file }).expect(200);
+    const afterWhole = days();
+    statuses.push((await undo()).status);
+
+    expect(statuses).toEqual([409, 200, 409, 409, 409, 409]);
+    expect(days()).toEqual(afterWhole);
+  });
+
+  it('when the platforms are asked to restore a whole state of another schema, then they refuse (409) before letting anything go: a fleet snapshot still restores', async () => {
+    const { request, days, saved, moreDays } = await fleetWithTwoDays('fleet-o', 'k');
+    const file = stateFile();
+    await request.post('/_control/state/save').send({ file }).expect(200);
+    const fitsBefore = (await request.post('/_control/state/fits').send({ file }).expect(200)).body;
+    const old = new Database(file);
+    old.exec(`DROP TABLE fleet_ride_day_writes; DELETE FROM schema_migrations WHERE version = ${RIDE_DAY_WRITES_MIGRATION.version};`);
+    old.close();
+    await moreDays();
+
+    const fitsAfter = (await request.post('/_control/state/fits').send({ file }).expect(200)).body;
+    const refused = await request.post('/_control/state/restore').send({ file });
+
+    expect([fitsBefore, fitsAfter]).toEqual([{ fits: true }, { fits: false }]);
+    expect(refused.status).toBe(409);
+    await request.post('/_control/fleets/fleet-o/snapshots/k/restore').expect(200);
     expect(days()).toEqual(saved);
   });
 
