@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { listening } from './listening.ts';
 import supertest from 'supertest';
 import { createApp } from '../../server/app.ts';
 import { recordResponses } from './openapi-records.ts';
@@ -55,8 +56,6 @@ export function makeDeps({ clock = SimClock.frozenAt(TEST_CLOCK_START), ...overr
   };
 }
 
-const listening = new Set<Server>();
-
 /**
  * The app behind a server of its own, listening once for the whole test file. Given the app itself,
  * supertest listened and closed around each request: a port taken thousands of times, and with many
@@ -66,17 +65,8 @@ const listening = new Set<Server>();
 function listenOnce(app: ReturnType<typeof createApp>): Server {
   const server = createServer(app).listen(0);
   server.unref();
-  listening.add(server);
+  listening().add(server);
   return server;
-}
-
-/** Closes every server listenOnce opened (after each test file: servers-setup.ts). */
-export function closeTestServers(): void {
-  for (const server of listening) {
-    server.closeAllConnections();
-    server.close();
-  }
-  listening.clear();
 }
 
 /** An app on an in-memory database plus helpers to make tenants and keys the way the CLI does. */

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { closeTestServers } from './app.ts';
+import { closeTestServers } from './listening.ts';
 
 // Runs after every test file (vitest.config.ts setupFiles): the servers its test apps listened on go.
 afterAll(closeTestServers);
