@@ -30,8 +30,8 @@ async function fixtureWorld(serve: Serve, fixture: object): Promise<{ ms: number
   return { ms, tenant: { tenantId: json.id, key, auth: { authorization: `Bearer ${key}` } }, vehicleIds: json.fixture.vehicleIds };
 }
 
-/** p99 (ms) of READS by-id reads of one world, IN_FLIGHT at a time, while `meanwhile` runs. */
-async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string[] }, meanwhile: () => Promise<void>): Promise<{ p99: number; bad: number }> {
+/** p99 (ms) of READS by-id reads of one world, IN_FLIGHT at a time. */
+async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string[] }): Promise<{ p99: number; bad: number }> {
   const latencies: number[] = [];
   let bad = 0;
   let left = READS;
@@ -43,7 +43,7 @@ async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string
       if (res.status !== 200) bad++;
     }
   };
-  await Promise.all([...Array.from({ length: IN_FLIGHT }, reader), meanwhile()]);
+  await Promise.all(Array.from({ length: IN_FLIGHT }, reader));
   latencies.sort((a, b) => a - b);
   return { p99: latencies[Math.floor(latencies.length * 0.99)], bad };
 }
@@ -87,7 +87,7 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
         caller.stdout.once('data', () => resolve());
         caller.once('exit', (code) => reject(new Error(`${method} ${path} again and again: exit ${code}`)));
       });
-      const measured = await byIdP99(serve, other, async () => undefined);
+      const measured = await byIdP99(serve, other);
       if (caller.exitCode !== null) throw new Error(`${method} ${path} again and again stopped (exit ${caller.exitCode})`);
       return measured;
     } finally {
@@ -99,11 +99,11 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
   const snapshotsPath = `/tenants/${rewound.tenant.tenantId}/snapshots`;
   const restoring = againAndAgain(`${snapshotsPath}/inicio/restore`);
   const listing = againAndAgain(snapshotsPath, 'GET');
-  await byIdP99(serve, other, async () => undefined);
+  await byIdP99(serve, other);
   const samples = { quiet: [] as number[], listing: [] as number[], during: [] as number[] };
   let badDuring = 0;
   for (let i = 0; i < RUNS; i++) {
-    samples.quiet.push((await byIdP99(serve, other, async () => undefined)).p99);
+    samples.quiet.push((await byIdP99(serve, other)).p99);
     samples.listing.push((await listing()).p99);
     const measured = await restoring();
     badDuring += measured.bad;

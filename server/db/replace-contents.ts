@@ -10,22 +10,31 @@ const hasSequence = (db: Db, schema: string): boolean =>
 const migrationsOf = (db: Db, schema: string): string =>
   (db.prepare(`SELECT group_concat(version) FROM (SELECT version FROM ${schema}.schema_migrations ORDER BY version)`).pluck().get() as string) ?? '';
 
-export class IncompatibleCopyError extends Error {}
+export class IncompatibleCopyError extends Error {
+  constructor() {
+    super('the copy was made by another version of the schema');
+  }
+}
 
-/** Throws unless the copy in `source` was made from a database of the same migrations as `db`. */
-export function assertCompatible(db: Db, source: string): void {
+/** Whether the copy in `source` was made from a database of the same migrations as `db` (an older version's is not). */
+export function copyFits(db: Db, source: string): boolean {
   db.prepare('ATTACH DATABASE ? AS source').run(source);
   try {
-    checkAttached(db);
+    return attachedFits(db);
   } finally {
     db.exec('DETACH DATABASE source');
   }
 }
 
+/** Throws unless the copy in `source` was made from a database of the same migrations as `db`. */
+export function assertCompatible(db: Db, source: string): void {
+  if (!copyFits(db, source)) throw new IncompatibleCopyError();
+}
+
+const attachedFits = (db: Db): boolean => migrationsOf(db, 'main') === migrationsOf(db, 'source');
+
 function checkAttached(db: Db): void {
-  if (migrationsOf(db, 'main') !== migrationsOf(db, 'source')) {
-    throw new IncompatibleCopyError('the copy was made by another version of the schema');
-  }
+  if (!attachedFits(db)) throw new IncompatibleCopyError();
 }
 
 /**

@@ -9,6 +9,24 @@ export interface RowSelection {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
+ * A table's columns as a restore by difference reads them (server/world-snapshots/row-difference.ts,
+ * simulators/common/records-difference.ts): quoted (a column may be named as an SQL word, `date`),
+ * the primary key's last and in key order; `same` says two rows under aliases `a` and `b` are equal,
+ * the key by equality (an index serves it), every other column by IS (nulls equal).
+ */
+export function keyedColumns(db: Db, table: string) {
+  const info = db.prepare('SELECT name, type, pk FROM pragma_table_info(?) ORDER BY pk').all(table) as { name: string; type: string; pk: number }[];
+  const inKey = info.filter((c) => c.pk > 0);
+  return {
+    columns: info.map((c) => quote(c.name)),
+    key: inKey.map((c) => quote(c.name)),
+    /** The key's columns with their types, as a table holding keys declares them. */
+    keyDeclared: inKey.map((c) => `${quote(c.name)} ${c.type} NOT NULL`),
+    same: (a: string, b: string) => info.map((c) => `${a}.${quote(c.name)} ${c.pk > 0 ? '=' : 'IS'} ${b}.${quote(c.name)}`).join(' AND '),
+  };
+}
+
+/**
  * The vault's table for a live one: another name, so that a statement naming the live table never
  * lands in the vault (SQLite looks a bare name up in every attached database).
  */

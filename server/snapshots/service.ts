@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { PLATFORMS } from '../common/schemas.ts';
 import { conflict, notFound, validation } from '../errors.ts';
-import { assertCompatible, copyDatabaseTo, IncompatibleCopyError, replaceContents } from '../db/replace-contents.ts';
+import { copyDatabaseTo, copyFits, replaceContents } from '../db/replace-contents.ts';
 import { loadClock } from '../lib/clock-store.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import { buildBaseline } from './baseline.ts';
@@ -47,16 +47,8 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     gate.exclusive(res, () => withBackgroundPaused(sync, jobs, change));
 
   /** Whether both halves of a saved pair were made by this version's schemas (each process's own migrations). */
-  async function pairFits(saved: SnapshotFiles): Promise<boolean> {
-    try {
-      assertCompatible(deps.db, saved.api);
-    } catch (err) {
-      if (err instanceof IncompatibleCopyError) return false;
-      throw err;
-    }
-    // A version may add a migration to the platforms alone.
-    return deps.simulators.stateFits(saved.platforms);
-  }
+  // A version may add a migration to the platforms alone: they judge their half.
+  const pairFits = async (saved: SnapshotFiles): Promise<boolean> => copyFits(deps.db, saved.api) && deps.simulators.stateFits(saved.platforms);
 
   /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
   async function bringBack(saved: SnapshotFiles): Promise<void> {

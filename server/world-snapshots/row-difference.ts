@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.ts';
-import { vaultTable } from '../db/row-vault.ts';
+import { keyedColumns, vaultTable } from '../db/row-vault.ts';
 import { TENANT_ROWS } from '../tenants/purge.ts';
 
 interface TableSpec {
@@ -47,20 +47,14 @@ function createTableDifference(db: Db, alias: string, { table, unwrittenSince }:
   const worldWhere = TENANT_ROWS.find((r) => r.table === table)!.where;
   const saved = `${alias}.${vaultTable(table)}`;
   const found = `temp.world_${table}_to_drop`;
-  const columns = db.prepare('SELECT name, type, pk FROM pragma_table_info(?) ORDER BY pk').all(table) as { name: string; type: string; pk: number }[];
-  // Quoted: a column may be named as an SQL word (`date`, `position`).
-  const key = columns.filter((c) => c.pk > 0).map((c) => `"${c.name}"`);
-  const names = columns.map((c) => `"${c.name}"`);
+  const { columns: names, key, keyDeclared, same } = keyedColumns(db, table);
   const rest = names.filter((c) => !key.includes(c));
   // Every column in the index: a row is compared with one seek, never a second read of it.
   db.exec(`CREATE INDEX IF NOT EXISTS ${alias}.saved_${table}_whole ON ${vaultTable(table)}(vault_key, ${[...key, ...rest].join(', ')})`);
-  const keyColumns = columns.filter((c) => c.pk > 0).map((c) => `"${c.name}" ${c.type} NOT NULL`);
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS world_${table}_to_drop (${keyColumns.join(', ')}, PRIMARY KEY (${key.join(', ')})) WITHOUT ROWID`);
-  // The key by equality (the index), every other column by IS (nulls equal).
-  const same = names.map((c) => (key.includes(c) ? `v.${c} = main.${table}.${c}` : `v.${c} IS main.${table}.${c}`)).join(' AND ');
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS world_${table}_to_drop (${keyDeclared.join(', ')}, PRIMARY KEY (${key.join(', ')})) WITHOUT ROWID`);
   const keyList = key.join(', ');
   const findChanged = db.prepare(`INSERT INTO ${found} (${keyList}) SELECT ${keyList} FROM main.${table}
-    WHERE (${worldWhere}) AND NOT EXISTS (SELECT 1 FROM ${saved} v WHERE v.vault_key = @key AND ${same})`);
+    WHERE (${worldWhere}) AND NOT EXISTS (SELECT 1 FROM ${saved} v WHERE v.vault_key = @key AND ${same('v', `main.${table}`)})`);
   const forget = db.prepare(`DELETE FROM ${found}`);
   const dropFound = db.prepare(`DELETE FROM main.${table} WHERE (${keyList}) IN (SELECT ${keyList} FROM ${found})`);
   const matchKey = key.map((c) => `m.${c} = v.${c}`).join(' AND ');

@@ -48,9 +48,12 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   // Per fleet, the copy of its last restore: an undo makes the fleet's records as before it from that
   // copy and what it changed, so a copy deleted or saved again since leaves nothing to undo.
   const lastRestored = new Map<string, string>();
-  const forgetRestoreOf = (fleetId: string, key: string) => {
-    if (lastRestored.get(fleetId) === key) lastRestored.delete(fleetId);
+  /** Both notes let go where they name a copy that is gone or saved again. */
+  const forgetNotes = (gone: (fleetId: string, key: string) => boolean) => {
+    for (const [fleetId, { key }] of rideDaysAre) if (gone(fleetId, key)) rideDaysAre.delete(fleetId);
+    for (const [fleetId, key] of lastRestored) if (gone(fleetId, key)) lastRestored.delete(fleetId);
   };
+  const copyOf = (fleetId: string, key: string) => (f: string, k: string) => f === fleetId && k === key;
   const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
   const saved = new Set<string>();
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
@@ -84,7 +87,7 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   router.post('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     const sizeBytes = copies().vault.save(key, { fleet: req.params.id });
-    forgetRestoreOf(req.params.id, key);
+    forgetNotes(copyOf(req.params.id, key));
     noteRideDays(req.params.id, key);
     saved.add(key);
     res.json({ fleetId: req.params.id, name: req.params.name, sizeBytes, seq: fleetSeq(req.params.id) });
@@ -105,16 +108,14 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   router.delete('/fleets/:id/snapshots/:name', (req, res) => {
     const key = keyOf(req.params.id, req.params.name);
     made?.vault.drop(key);
-    if (rideDaysAre.get(req.params.id)?.key === key) rideDaysAre.delete(req.params.id);
-    forgetRestoreOf(req.params.id, key);
+    forgetNotes(copyOf(req.params.id, key));
     res.json({ fleetId: req.params.id, name: req.params.name, deleted: saved.delete(key) });
   });
 
   const dropAll = (prefix: string) => {
     made?.vault.dropPrefix(prefix);
     for (const key of saved) if (key.startsWith(prefix)) saved.delete(key);
-    for (const [fleetId, { key }] of rideDaysAre) if (key.startsWith(prefix)) rideDaysAre.delete(fleetId);
-    for (const [fleetId, key] of lastRestored) if (key.startsWith(prefix)) lastRestored.delete(fleetId);
+    forgetNotes((_fleetId, key) => key.startsWith(prefix));
   };
   // A fleet deleted takes its copies along, and a whole restore or reset (the API's world snapshots
   // are cleared with it) takes every fleet's: the fleet and state routes call these (app.ts).

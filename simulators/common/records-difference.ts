@@ -1,7 +1,5 @@
-import { vaultTable, type RowSelection } from '../../server/db/row-vault.ts';
+import { keyedColumns, vaultTable, type RowSelection } from '../../server/db/row-vault.ts';
 import type { SimDb } from '../db.ts';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * One table's part of a fleet's restore by difference: statements over the fleet's rows (`where`,
@@ -9,31 +7,26 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 function tableDifference(db: SimDb, alias: string, { table, where }: RowSelection) {
   const saved = `${alias}.${vaultTable(table)}`;
-  const info = db.prepare('SELECT name, pk FROM pragma_table_info(?) ORDER BY pk').all(table) as { name: string; pk: number }[];
-  const columns = info.map((c) => quote(c.name));
-  const key = info.filter((c) => c.pk > 0).map((c) => quote(c.name));
+  const { columns, key, same } = keyedColumns(db, table);
   db.exec(`CREATE INDEX IF NOT EXISTS ${alias}.${vaultTable(table)}_by_key ON ${vaultTable(table)}(vault_key, ${key.join(', ')})`);
   const live = `main.${table}`;
-  // The key by equality (the index), every other column by IS (nulls equal).
-  const same = info.map((c, i) => `s.${columns[i]} ${c.pk > 0 ? '=' : 'IS'} ${live}.${columns[i]}`).join(' AND ');
   const keyIn = (vaultKey: string) => `(${key.join(', ')}) IN (SELECT ${key.join(', ')} FROM ${saved} WHERE vault_key = ${vaultKey})`;
   const list = columns.join(', ');
   return {
     countLive: db.prepare(`SELECT count(*) FROM ${live} WHERE ${where}`).pluck(),
     countCopy: db.prepare(`SELECT count(*) FROM ${saved} WHERE vault_key = ?`).pluck(),
     keepDropped: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @undo, ${list} FROM ${live}
-      WHERE (${where}) AND NOT EXISTS (SELECT 1 FROM ${saved} s WHERE s.vault_key = @copy AND ${same})`),
+      WHERE (${where}) AND NOT EXISTS (SELECT 1 FROM ${saved} s WHERE s.vault_key = @copy AND ${same('s', live)})`),
     // The rows just kept under @undo, by key: a second comparison of every row would find the same.
     drop: db.prepare(`DELETE FROM ${live} WHERE ${keyIn('@undo')}`),
-    noteAdded: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @added, ${info.map((_, i) => `s.${columns[i]}`).join(', ')} FROM ${saved} s
+    noteAdded: db.prepare(`INSERT INTO ${saved} (vault_key, ${list}) SELECT @added, ${columns.map((c) => `s.${c}`).join(', ')} FROM ${saved} s
       WHERE s.vault_key = @copy AND NOT EXISTS (SELECT 1 FROM ${live} WHERE ${key.map((c) => `${live}.${c} = s.${c}`).join(' AND ')})`),
     insertAdded: db.prepare(`INSERT INTO ${live} (${list}) SELECT ${list} FROM ${saved} WHERE vault_key = @added`),
     // The fleet's rows just before a restore: the copy's rows it kept (so, as in the copy), and those it dropped.
     noteBefore: db.prepare(`INSERT INTO ${saved} (vault_key, ${list})
       SELECT @before, ${list} FROM ${saved} WHERE vault_key = @copy AND NOT ${keyIn('@added')}
       UNION ALL SELECT @before, ${list} FROM ${saved} WHERE vault_key = @undo`),
-    forget: db.prepare(`DELETE FROM ${saved} WHERE vault_key IN (@undo, @added)`),
-    forgetOne: db.prepare(`DELETE FROM ${saved} WHERE vault_key = ?`),
+    forgetStatement: db.prepare(`DELETE FROM ${saved} WHERE vault_key = ?`),
   };
 }
 
@@ -46,7 +39,12 @@ function tableDifference(db: SimDb, alias: string, { table, where }: RowSelectio
  * copy of every row. `selections` name the fleet's rows of each table, parents before children.
  */
 export function createRecordsDifference(db: SimDb, alias: string, selections: readonly RowSelection[]) {
-  const tables = selections.map((selection) => ({ table: selection.table, ...tableDifference(db, alias, selection) }));
+  const tables = selections.map((selection) => {
+    const statements = tableDifference(db, alias, selection);
+    /** Drops what the vault keeps under these keys, in this table. */
+    const forget = (...keys: string[]) => keys.forEach((key) => statements.forgetStatement.run(key));
+    return { table: selection.table, ...statements, forget };
+  });
 
   return {
     /**
@@ -59,7 +57,7 @@ export function createRecordsDifference(db: SimDb, alias: string, selections: re
       db.pragma('defer_foreign_keys = ON');
       // Every table's rows to drop found before any is deleted: a table's fleet rows are found through others'.
       const missing = tables.map((t) => {
-        t.forget.run({ undo, added });
+        t.forget(undo, added);
         if (asCopy.includes(t.table)) return false;
         const live = t.countLive.get({ fleet }) as number;
         const dropped = t.keepDropped.run({ fleet, copy, undo }).changes;
@@ -80,13 +78,10 @@ export function createRecordsDifference(db: SimDb, alias: string, selections: re
      */
     undo(fleet: string, copy: string, undo: string, added: string): void {
       const before = `${undo}/whole`;
-      for (const t of tables) (t.forgetOne.run(before), t.noteBefore.run({ before, copy, undo, added }));
-      this.restore(fleet, before, `${before}/undo`, `${before}/added`);
-      for (const t of tables) {
-        t.forget.run({ undo, added });
-        t.forget.run({ undo: `${before}/undo`, added: `${before}/added` });
-        t.forgetOne.run(before);
-      }
+      const [beforeUndo, beforeAdded] = [`${before}/undo`, `${before}/added`];
+      for (const t of tables) (t.forget(before), t.noteBefore.run({ before, copy, undo, added }));
+      this.restore(fleet, before, beforeUndo, beforeAdded);
+      for (const t of tables) t.forget(undo, added, before, beforeUndo, beforeAdded);
     },
   };
 }

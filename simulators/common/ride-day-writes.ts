@@ -2,7 +2,7 @@ import type { Migration } from '../../server/db/migrate.ts';
 import type { SimDb } from '../db.ts';
 import { afterWrite } from './sql.ts';
 
-const RIDE_DAY_TABLES = ['pa_ride_days', 'pb_ride_days'] as const;
+export const RIDE_DAY_TABLES = ['pa_ride_days', 'pb_ride_days'] as const;
 
 const countOnWrite = (table: string) =>
   afterWrite(table, 'written', ['INSERT', 'UPDATE', 'DELETE'], (row) =>
@@ -22,8 +22,6 @@ CREATE TABLE fleet_ride_day_writes (fleet_id TEXT PRIMARY KEY, n INTEGER NOT NUL
 ${RIDE_DAY_TABLES.map(countOnWrite).join('\n')}
 `,
 };
-
-export { RIDE_DAY_TABLES };
 
 /** A fleet's count of ride-day writes (0: never written). */
 export function createRideDayWrites(db: SimDb): (fleetId: string) => number {

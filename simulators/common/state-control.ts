@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { assertCompatible, copyDatabaseTo, IncompatibleCopyError, replaceContents } from '../../server/db/replace-contents.ts';
+import { copyDatabaseTo, copyFits, replaceContents } from '../../server/db/replace-contents.ts';
 import type { SimClock } from '../../server/lib/clock.ts';
 import { openSimulatorsDb, type SimDb } from '../db.ts';
 import { readClockState, writeClockState } from './clock-store.ts';
@@ -23,27 +23,16 @@ export function stateControl({ db, clock, onRestored = [] }: { db: SimDb; clock:
     res.json({ file });
   });
 
-  /** Whether a copy was made by these platforms' schema (the same migrations): false for an older version's. */
-  const fits = (file: string): boolean => {
-    try {
-      assertCompatible(db, file);
-      return true;
-    } catch (err) {
-      if (err instanceof IncompatibleCopyError) return false;
-      throw err;
-    }
-  };
-
   // Asked before a restore or reset: a version that added a migration here alone must refuse (or rebuild) a copy of the last.
   router.post('/state/fits', (req, res) => {
-    res.json({ fits: fits(FileBody.parse(req.body).file) });
+    res.json({ fits: copyFits(db, FileBody.parse(req.body).file) });
   });
 
   // Every record, id stream and clock of the platforms as they were; what falls due runs from there.
   // A copy of another schema is refused before anything is let go (the fleets' snapshots included).
   router.post('/state/restore', (req, res) => {
     const { file } = FileBody.parse(req.body);
-    if (!fits(file)) throw new SimError(409, 'conflict', 'the copy was made by another version of the schema');
+    if (!copyFits(db, file)) throw new SimError(409, 'conflict', 'the copy was made by another version of the schema');
     for (const forget of onRestored) forget();
     replaceContents(db, file);
     const saved = readClockState(db);
