@@ -51,6 +51,10 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
       lastRead.set(tenantId, now);
       return new Set([tenantId]);
     },
+    /** The world was just read whole at its present time (a fixture's build): as if a run had read it now. */
+    read(tenantId: string): void {
+      lastRead.set(tenantId, { position: clocks.positionOf(tenantId), realMs: realNowMs() });
+    },
     /** A world that could not be read whole: the next run reads it again, whatever its clock did. */
     retry(tenantId: string): void {
       lastRun = null;

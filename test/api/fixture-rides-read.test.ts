@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORMS } from '../../server/common/schemas.ts';
+import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
+import { fixtureWorlds } from '../support/fixture-worlds.ts';
+import { requestsDuring } from '../support/platform-calls.ts';
+import { useWorld } from '../support/world.ts';
+
+/**
+ * A fixture ingests its rides up to the world's now and marks the world read then
+ * (server/fixtures/service.ts): the background sync has nothing to read in it until its time moves,
+ * instead of reading the last 16 days (platform_b's unsettled ones) again right after the build.
+ */
+describe('fixtures: a world\'s rides read up to its now', () => {
+  const w = useWorld();
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  /** The API's calls that read rides or daily earnings (one world's, or many in a batch). */
+  const rideReads = async (act: () => Promise<unknown>) =>
+    (await requestsDuring(w.net.server, act)).filter((call) => /\/(rides|earnings\/daily|reports\/batch)$/.test(new URL(call.split(' ')[1]).pathname));
+  const stored = (tenantId: string) => ({
+    rides: w.deps.db.prepare('SELECT * FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?) ORDER BY feed, id').all(tenantId),
+    earnings: w.deps.db.prepare('SELECT * FROM daily_earnings WHERE tenant_id = ? ORDER BY id').all(tenantId),
+    synced: w.deps.db.prepare('SELECT platform, synced_at_ms FROM ride_sync WHERE tenant_id = ? ORDER BY platform').all(tenantId),
+  });
+
+  /**
+   * The background run after another world's clock moved: it reads the worlds whose own time moved
+   * and those it has never read (a world with no clock advance of its own, as a fixture's).
+   */
+  const backgroundAfterAnotherWorldMoved = async () => {
+    const other = w.newTenant();
+    await w.request.post('/_testbed/clock/advance').send({ duration: '1m', tenant: other.tenant.id }).expect(200);
+    return rideReads(() => w.services.sync.runBackground());
+  };
+
+  it('when a fixture world with ride days is built, then the next background run reads none of its rides, a read of its unsettled days changes nothing, and a move of its clock reads it', async () => {
+    const world = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 2 });
+    const tenantId = world.tenant.id;
+    const nowMs = w.deps.clocks.forTenant(tenantId).nowMs();
+    const built = stored(tenantId);
+
+    const background = await backgroundAfterAnotherWorldMoved();
+    const today = mexicoCityDate(nowMs);
+    for (const platform of PLATFORMS) await w.services.rideIngestion.ingestWindow(tenantId, platform, addDays(today, -16), today);
+
+    expect(background).toEqual([]);
+    expect(built.rides.length).toBeGreaterThan(0);
+    expect(built.synced).toEqual(PLATFORMS.map((platform) => ({ platform, synced_at_ms: nowMs })));
+    expect(stored(tenantId)).toEqual(built);
+
+    const moved = await rideReads(() => w.request.post('/_testbed/clock/advance').send({ duration: '3h', tenant: tenantId }).expect(200));
+    expect(moved.length).toBeGreaterThan(0);
+    expect(stored(tenantId).rides.length).toBeGreaterThan(built.rides.length);
+  });
+
+  it('when a fixture world has no ride days, then it is not marked read: a background run reads it as any new world', async () => {
+    const world = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+
+    expect(stored(world.tenant.id).synced).toEqual([]);
+    expect((await backgroundAfterAnotherWorldMoved()).length).toBeGreaterThan(0);
+  });
+});
