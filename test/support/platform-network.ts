@@ -51,14 +51,17 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
   const app = createSimulatorsApp({ db, clock, seed });
   let listener: Server | undefined;
   let origin = '';
+  // Set once stopped: a "slow" fault's delayed forward may wake after its file has ended.
+  let stopped = false;
 
   const forwardTo = (host: SimHost): HttpResponseResolver => async ({ request }) => {
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const target = `${origin}${MOUNT[host]}${url.pathname}${url.search}`;
     return fetch(bypass(target, { method: request.method, headers: request.headers, body, signal: request.signal })).catch((err) => {
-      // The API's client gave up (its timeout aborted the call, a "slow" fault): no one reads this answer.
-      if (request.signal.aborted) return HttpResponse.error();
+      // The API's client gave up (its timeout aborted the call, a "slow" fault), or the network is gone
+      // (the delay of a "slow" fault outlived its file): no one reads this answer.
+      if (request.signal.aborted || stopped) return HttpResponse.error();
       throw err;
     });
   };
@@ -69,6 +72,7 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
   const options = (host: SimHost) => ({ baseUrl: SIM_URLS[host], timeoutMs: clientTimeoutMs });
 
   async function start(): Promise<void> {
+    stopped = false;
     listener = createServer(app);
     await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
@@ -76,6 +80,7 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
   }
 
   async function stop(): Promise<void> {
+    stopped = true;
     server.close();
     listener?.closeAllConnections();
     await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
