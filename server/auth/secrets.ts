@@ -1,4 +1,5 @@
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '../lib/sha256.ts';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -17,8 +18,7 @@ export function newSecret(prefix: string): string {
   return `${prefix}_${tail}`;
 }
 
-/** One-shot `crypto.hash` (Node ≥ 20.12): no Hash object per call, about half the time of createHash here. */
-export const hashSecret = (secret: string): Buffer => hash('sha256', secret, 'buffer');
+export const hashSecret = (secret: string): Buffer => sha256(secret);
 
 /** A key's public prefix and its secret tail, as patterns: every reader of keys (the journal's redaction too) builds on these. */
 export const KEY_PREFIX_PATTERN = 'fk_(?:live|test)_[0-9a-f]{12}';

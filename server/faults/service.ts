@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../lib/sha256.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
 import { OPERATIONS } from '../openapi/operations.ts';
@@ -18,7 +18,7 @@ const DEFAULT_SLOW_MS = 30_000;
  * worlds ran before them on the same serve, and a replay on a new data dir does too.
  */
 function drawAt(seed: number, position: number): number {
-  const digest = createHash('sha256').update(`${seed}:fault-draw:${position}`).digest();
+  const digest = sha256(`${seed}:fault-draw:${position}`);
   return digest.readUIntBE(0, 6) / 2 ** 48;
 }
 

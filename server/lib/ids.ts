@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from './sha256.ts';
 import type Database from 'better-sqlite3';
 
 export interface IdGenerator {
@@ -7,7 +7,7 @@ export interface IdGenerator {
 
 /** Shapes 16 bytes of a hash as a version-4 UUID string. */
 export function uuidFromHash(input: string): string {
-  const b = createHash('sha256').update(input).digest();
+  const b = sha256(input);
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
   return uuidText(b.subarray(0, 16));

@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import type { Platform } from '../common/schemas.ts';
 import { uuidBytes } from '../lib/ids.ts';
+import { sha256 } from '../lib/sha256.ts';
 
 /**
  * Ride ids are UUIDv7 (RFC 9562): 48 bits of startedAt in ms, then bits of a hash of the seed, the
@@ -9,7 +9,7 @@ import { uuidBytes } from '../lib/ids.ts';
  * They are stored as their 16 bytes; the text form only appears at the edges.
  */
 export function rideKey(seed: number, platform: Platform, platformRideId: string, startedAtMs: number): Buffer {
-  const key = hash('sha256', `${seed}:${platform}:ride:${platformRideId}`, 'buffer').subarray(0, 16);
+  const key = sha256(`${seed}:${platform}:ride:${platformRideId}`).subarray(0, 16);
   key.writeUIntBE(startedAtMs, 0, 6);
   key[6] = (key[6] & 0x0f) | 0x70;
   key[8] = (key[8] & 0x3f) | 0x80;

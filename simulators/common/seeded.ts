@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../server/lib/sha256.ts';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -9,7 +9,7 @@ export const HOUR_MS = 60 * MINUTE_MS;
  * does not depend on the order in which due work happens to be processed.
  */
 export function seededInt(seed: number, key: string, min: number, max: number): number {
-  const digest = createHash('sha256').update(`${seed}:${key}`).digest();
+  const digest = sha256(`${seed}:${key}`);
   return min + (digest.readUIntBE(0, 6) % (max - min + 1));
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../server/lib/sha256.ts';
 import type { IdGenerator } from '../../server/lib/ids.ts';
 import type { PlatformAVehicleInput } from '../../server/platforms/types.ts';
 import type { SimDb } from '../db.ts';
@@ -78,7 +78,7 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
     const at = now(vehicle.fleet_id);
     const document = {
       id: ids.next(), vehicle_id: vehicle.id, content_type: file.contentType, size_bytes: file.bytes.length,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'), uploaded_at: at,
+      sha256: sha256(file.bytes).toString('hex'), uploaded_at: at,
     };
     store.insertDocument(document);
     const reviewEndsAt = at + seededDurationMs(seed, `card-review:${document.id}`, 1, 24);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../server/lib/sha256.ts';
 import type { Faker, Randomizer, SimpleFaker } from '@faker-js/faker';
 // The base locale's entry: the package's main entry loads every locale (~0.5 s of CPU at each start
 // of the simulators), and generation draws numbers and picks only, no localized data.
@@ -45,7 +45,7 @@ export function createSeededFaker(seed: number) {
   return {
     faker,
     reseed(key: string): SeededFaker {
-      const digest = createHash('sha256').update(`${seed}:${key}`).digest();
+      const digest = sha256(`${seed}:${key}`);
       faker.seed([digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)]);
       return faker;
     },
