@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { nodeHttp } from './lib/node-http.ts';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
@@ -144,7 +145,7 @@ function announceDemo(seeded: ReturnType<TenantServices['seedDemo']>, first: Ret
 /** A port taken or a host not on this machine rejects with a one-line reason (ListenError). */
 function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
   // Not app.listen: Express 5 calls its callback on an error too, as if it were listening.
-  const server = createServer(app);
+  const server = nodeHttp.createServer(app);
   return new Promise((resolve, reject) => {
     server.on('clientError', answerClientError);
     server.once('error', (err: NodeJS.ErrnoException) => reject(new ListenError(err, config)));

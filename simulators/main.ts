@@ -4,7 +4,7 @@
  * Env: FLEET_SIM_PORT (required; 0 picks a free port), FLEET_DATA_DIR (default ./data),
  * FLEET_SEED (integer, default 42), FLEET_CLOCK_START (used only until the API first pushes its clock).
  */
-import { createServer } from 'node:http';
+import { nodeHttp } from '../server/lib/node-http.ts';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SimClock, type ClockState } from '../server/lib/clock.ts';
@@ -38,7 +38,7 @@ if (port < 0 || port > 65_535) fail(`FLEET_SIM_PORT out of range: ${port}`);
 const seed = integerEnv('FLEET_SEED', 42);
 const db = openSimulatorsDb(join(process.env.FLEET_DATA_DIR || './data', 'platforms.db'));
 const clock = new SimClock(initialClock(readClockState(db)));
-const server = createServer(createSimulatorsApp({ db, clock, seed }));
+const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed }));
 server.on('error', (err) => fail(err.message));
 // Loopback only: the control surface must never be reachable from another machine.
 server.listen(port, '127.0.0.1', () => {

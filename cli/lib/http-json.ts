@@ -1,4 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp } from '../../server/lib/node-http.ts';
 
 export interface JsonAnswer {
   status: number;
@@ -13,7 +14,7 @@ export interface JsonAnswer {
  * Rejects when the server cannot be reached.
  */
 export async function requestJson(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<JsonAnswer> {
-  const request = url.startsWith('https:') ? (await import('node:https')).request : httpRequest;
+  const request = url.startsWith('https:') ? (await import('node:https')).request : nodeHttp.request;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(url, { method: init.method, headers: init.headers }, resolve);
     req.once('error', reject);

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { nodeHttp } from '../../server/lib/node-http.ts';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SimClock } from '../../server/lib/clock.ts';
@@ -15,7 +15,7 @@ export function startInProcessSimulators(dataDir: string, seed: number, clockSta
   const db = openSimulatorsDb(join(dataDir, 'platforms.db'));
   // The API pushes its clock on start; until then the simulators start where it does.
   const clock = new SimClock({ frozenAtMs: Date.parse(clockStart), offsetMs: 0 });
-  const server = createServer(createSimulatorsApp({ db, clock, seed }));
+  const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed }));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

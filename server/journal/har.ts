@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { nodeHttp } from '../lib/node-http.ts';
 import type { MultipartBody } from './entry.ts';
 import type { JournalEntry, JournalMessage } from './view.ts';
 
@@ -62,7 +62,7 @@ function harEntry(entry: JournalEntry) {
     },
     response: {
       status: entry.status ?? 0,
-      statusText: entry.status === null ? '' : (STATUS_CODES[entry.status] ?? ''),
+      statusText: entry.status === null ? '' : (nodeHttp.STATUS_CODES[entry.status] ?? ''),
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(entry.response.headers),

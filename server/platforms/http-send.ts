@@ -1,7 +1,8 @@
 // The modules, not their functions: msw replaces `http.request` on the module, which a named import
 // taken at load time would never see.
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { nodeHttp as http } from '../lib/node-http.ts';
 
 /** One exchange's outcome: the status and the whole body as text. */
 export interface SentAnswer {
