@@ -201,17 +201,24 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
   }
 
   /**
-   * Everything the platforms hold of the world up to `nowMs` (its time) was just ingested (a
-   * fixture's rides, up to its today): stored as a background read at that instant would store it,
-   * so the next run does not read those days again (a 50-vehicle world: ~6 000 rides), until its
-   * time moves or flows on.
+   * A read of everything the platforms hold of the world (a fixture's rides, up to its today) begins
+   * at its `nowMs`; `done` stores it as a background read at that instant would, so the next run does
+   * not read those days again (a 50-vehicle world: ~6 000 rides) until the world's time moves or
+   * flows on. Its time is taken before the read: a move during it leaves the world due.
    */
-  function markRead(tenantId: string, platforms: readonly Platform[], nowMs: number): void {
-    for (const platform of platforms) syncState.mark(tenantId, platform, nowMs);
-    throttle.read(tenantId);
+  function startWholeRead(tenantId: string): { nowMs: number; done(platforms: readonly Platform[]): void } {
+    const seen = throttle.seenNow(tenantId);
+    const nowMs = deps.clocks.forTenant(tenantId).nowMs();
+    return {
+      nowMs,
+      done(platforms) {
+        for (const platform of platforms) syncState.mark(tenantId, platform, nowMs);
+        throttle.read(tenantId, seen);
+      },
+    };
   }
 
-  return { ingestWindow, syncDue, markRead, warmWriter: writer.warm, close: writer.close };
+  return { ingestWindow, syncDue, startWholeRead, warmWriter: writer.warm, close: writer.close };
 }
 
 export type RideIngestion = ReturnType<typeof createRideIngestion>;

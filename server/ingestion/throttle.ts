@@ -12,8 +12,10 @@ export const RESYNC_EVERY_REAL_MS = 15_000;
  * testbed serving many worlds side by side, each advance would otherwise re-read all of them. Real
  * time here protects the process (contract §1: two kinds of time).
  */
+/** Where a world's time stood when a read saw it, and the real instant. */
+export type Seen = { position: string; realMs: number };
+
 export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
-  type Seen = { position: string; realMs: number };
   let lastRun: Seen | null = null;
   const lastRead = new Map<string, Seen>();
 
@@ -51,9 +53,14 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
       lastRead.set(tenantId, now);
       return new Set([tenantId]);
     },
-    /** The world was just read whole at its present time (a fixture's build): as if a run had read it now. */
-    read(tenantId: string): void {
-      lastRead.set(tenantId, { position: clocks.positionOf(tenantId), realMs: realNowMs() });
+    /** Where the world's time stands now: taken as a read of the whole world begins. */
+    seenNow: (tenantId: string): Seen => ({ position: clocks.positionOf(tenantId), realMs: realNowMs() }),
+    /**
+     * The world was read whole from `seen` on (a fixture's build), as a run would have read it then:
+     * a move of its time since `seen` still makes it due.
+     */
+    read(tenantId: string, seen: Seen): void {
+      lastRead.set(tenantId, seen);
     },
     /** A world that could not be read whole: the next run reads it again, whatever its clock did. */
     retry(tenantId: string): void {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { travel } from '../../server/clock/travel.ts';
 import { PLATFORMS } from '../../server/common/schemas.ts';
+import { Fixture } from '../../server/fixtures/schema.ts';
+import { createFixtureService } from '../../server/fixtures/service.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { requestsDuring } from '../support/platform-calls.ts';
@@ -58,5 +61,41 @@ describe('fixtures: a world\'s rides read up to its now', () => {
 
     expect(stored(world.tenant.id).synced).toEqual([]);
     expect((await backgroundAfterAnotherWorldMoved()).length).toBeGreaterThan(0);
+  });
+
+  it('when the world\'s time moves while the build reads its rides, then today\'s rides up to then are stored, and a move after the read leaves the world due', async () => {
+    const HOUR = 3_600_000;
+    // The build's own calls, with the world's clock moved (both sides, no sync run) around the rides' read.
+    const moving = (before: number, after: number) => createFixtureService(w.deps, {
+      ...w.services,
+      generateRides: async (body) => {
+        await travel(w.deps, before, body.tenantId);
+        const generated = await w.services.generateRides(body);
+        if (after > 0) await travel(w.deps, after, body.tenantId);
+        return generated;
+      },
+    }, w.services.unique);
+    const build = async (before: number, after: number) => {
+      const { tenant } = w.newTenant();
+      await moving(before, after).build(tenant.id, Fixture.parse({ vehicles: 5, drivers: 5, registeredOn: ['platform_b'], assigned: true, rideDays: 1 }));
+      return tenant.id;
+    };
+    const todays = (tenantId: string) => {
+      const today = mexicoCityDate(w.deps.clocks.forTenant(tenantId).nowMs());
+      return (stored(tenantId).rides as { started_at_ms: number }[]).filter((r) => mexicoCityDate(r.started_at_ms) === today).length;
+    };
+
+    const movedBefore = await build(8 * HOUR, 0);
+    const movedAfter = await build(0, 8 * HOUR);
+    const readAt = w.deps.clocks.forTenant(movedAfter).nowMs() - 8 * HOUR;
+    const built = { before: todays(movedBefore), after: todays(movedAfter), synced: stored(movedAfter).synced };
+    await w.services.sync.runBackground();
+
+    // 09:00 → 17:00 of a weekday: five vehicles with no ride started in it would be a seed's oddity.
+    expect(built.before).toBeGreaterThan(0);
+    expect(built.after).toBe(0);
+    expect(built.synced).toEqual([{ platform: 'platform_b', synced_at_ms: readAt }]);
+    expect(stored(movedAfter).synced).toEqual([{ platform: 'platform_b', synced_at_ms: readAt + 8 * HOUR }]);
+    expect(todays(movedAfter)).toBeGreaterThan(0);
   });
 });

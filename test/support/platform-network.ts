@@ -55,6 +55,8 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_50
   let stopped = false;
 
   const forwardTo = (host: SimHost): HttpResponseResolver => async ({ request }) => {
+    // Stopped: its port may be another file's server by now (isolate off), never forward there.
+    if (stopped) return HttpResponse.error();
     const url = new URL(request.url);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
     const target = `${origin}${MOUNT[host]}${url.pathname}${url.search}`;
