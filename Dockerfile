@@ -65,4 +65,4 @@ HEALTHCHECK --interval=2s --timeout=3s --start-period=10s --retries=3 \
 # serve is PID 1: it handles SIGTERM and SIGINT itself (stops the simulators, closes the databases)
 # and reaps the one child it starts, so no init process is needed. The young generation is capped as
 # the testing library caps it (testing/serve-process.ts, docs/performance.md "Many worlds").
-CMD ["node", "--max-semi-space-size=16", "--no-lazy-feedback-allocation", "/app/cli/bin.mjs", "serve"]
+CMD ["node", "--max-semi-space-size=16", "/app/cli/bin.mjs", "serve"]

@@ -9,21 +9,14 @@ export const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /**
- * Node flags of a serve the package starts (this library, the container image, the bench):
- * - V8's young generation capped at 16 MB a semi-space. Left to itself V8 grows it to 64 MB a
- *   semi-space under a burst of requests (a suite making a thousand worlds) and never gives it back:
- *   most of the API's memory beside many worlds, for no CPU per request that the bench can measure
- *   (docs/performance.md, "Many worlds").
- * - Feedback for the JIT from a function's first call (`--no-lazy-feedback-allocation`; serve
- *   passes it on to its simulators): a new serve's first worlds run optimized code sooner, a
- *   50-vehicle fixture ~3 % faster (~6 % the first), with the same start-up and memory
- *   (docs/performance.md, "A suite's setup").
- * A setting of the caller's NODE_OPTIONS wins.
+ * Node flags of a serve the package starts (this library, the container image, the bench): V8's
+ * young generation capped at 16 MB a semi-space. Left to itself V8 grows it to 64 MB a semi-space
+ * under a burst of requests (a suite making a thousand worlds) and never gives it back: most of
+ * the API's memory beside many worlds, for no CPU per request that the bench can measure
+ * (docs/performance.md, "Many worlds"). A size the caller sets in NODE_OPTIONS wins.
  */
-export const serveNodeFlags = (env: NodeJS.ProcessEnv = process.env): string[] => [
-  ...(env.NODE_OPTIONS?.includes('semi-space-size') ? [] : ['--max-semi-space-size=16']),
-  ...(env.NODE_OPTIONS?.includes('lazy-feedback-allocation') ? [] : ['--no-lazy-feedback-allocation']),
-];
+export const serveNodeFlags = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  env.NODE_OPTIONS?.includes('semi-space-size') ? [] : ['--max-semi-space-size=16'];
 
 /**
  * The package's own `fleet-sim` bin, found from this file whether it runs from the sources

@@ -7,10 +7,9 @@ import { probeTimings, watchHealth } from './health-probe.ts';
 const COMPILED = import.meta.url.endsWith('.js');
 const SIMULATORS_MAIN = fileURLToPath(new URL(COMPILED ? '../../bundles/simulators.js' : '../../simulators/main.ts', import.meta.url));
 const LOADER = COMPILED ? [] : ['--import', 'tsx'];
-// Passed on from serve's own flags: --cpu-prof (bench/startup-profile.ts), which node refuses in
-// NODE_OPTIONS, so a profiled serve profiles its simulators too; and the JIT's feedback from a
-// function's first call (testing/serve-process.ts, serveNodeFlags).
-const PASSED_ON = process.execArgv.filter((arg) => arg.startsWith('--cpu-prof') || arg === '--no-lazy-feedback-allocation');
+// A serve started with --cpu-prof (bench/startup-profile.ts) profiles its simulators too; node
+// refuses the flag in NODE_OPTIONS, so it is passed on here.
+const PROFILING = process.execArgv.filter((arg) => arg.startsWith('--cpu-prof'));
 const LISTENING = /simulators listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 /** Real time between restarts of a simulators process that keeps dying: protection, not simulation. */
 const RESTART_DELAY_MS = 500;
@@ -76,7 +75,7 @@ export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30
 }
 
 function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promise<Running> {
-  const child = spawn(process.execPath, [...LOADER, ...PASSED_ON, SIMULATORS_MAIN], {
+  const child = spawn(process.execPath, [...LOADER, ...PROFILING, SIMULATORS_MAIN], {
     env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
