@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../server/lib/sha256.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { CliError } from '../output.ts';
 import { send } from './http.ts';
@@ -26,7 +26,7 @@ export interface Setup {
  * numbers, unique service-wide, do not clash with an earlier run's.
  */
 export function runTokens(firstTenantId: string): { tag: string; digits: string } {
-  const hash = createHash('sha256').update(firstTenantId).digest();
+  const hash = sha256(firstTenantId);
   return { tag: hash.subarray(0, 3).toString('hex').toUpperCase(), digits: String(hash.readUInt32BE(3) % 1_000_000).padStart(6, '0') };
 }
 
