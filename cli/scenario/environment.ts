@@ -5,6 +5,7 @@ import { readConfig, type Config } from '../../server/config.ts';
 import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
 import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
+import { requestJson } from '../lib/http-json.ts';
 
 /** Where a scenario runs: the API's base URL (its tenants and keys are made through its control API). */
 export interface Target {
@@ -32,8 +33,8 @@ const NEVER_MS = 2_147_483_647;
 /** The running serve that PORT (or FLEET_URL) and FLEET_DATA_DIR point at (contract §2). */
 export async function connectRunning(config: Config): Promise<Target> {
   const baseUrl = config.serveUrl;
-  const health = await fetch(`${baseUrl}/v1/health`).catch(() => null);
-  if (!health?.ok) {
+  const health = await requestJson(`${baseUrl}/v1/health`, { method: 'GET', headers: {} }).catch(() => null);
+  if (!health || health.status < 200 || health.status > 299) {
     throw new CliError(`no hay un testbed escuchando en ${baseUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o usa --fresh.`);
   }
   return { baseUrl, config, fresh: null, stop: async () => {} };
