@@ -55,14 +55,17 @@ function unreachable(err: unknown): string {
 /**
  * One HTTP call with node:http, not fetch: loading undici and its web streams was a fifth of a
  * `scenario run`'s CPU (~150 ms of ~750 ms for the shipped files), and the runner's process is what
- * a parallel run waits for. A body that is not JSON is kept as text, an empty one as null; headers
- * come back lower-cased, repeated ones joined with ", " (as fetch's Headers gives them).
+ * a parallel run waits for. A body goes with its Content-Length, on any method (node:http frames a
+ * DELETE's body only so). The answer's body that is not JSON is kept as text, an empty one as null;
+ * its headers come back lower-cased, as node:http gives them (a repeated one joined with ", ", or
+ * its first value for those that may appear once); a redirect is the step's answer, not followed.
  */
 export async function send(url: string, init: SendInit): Promise<Exchange['response']> {
   const headers: Record<string, string> = { ...init.headers };
   let body: Buffer | string | undefined;
   if (init.form) [body, headers['content-type']] = [init.form.bytes, init.form.contentType];
   else if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const request = url.startsWith('https:') ? (await import('node:https')).request : nodeHttp.request;
   let res: IncomingMessage;
   let text: string;
@@ -108,15 +111,19 @@ function filePart(name: string, spec: FilePartSpec): { part: Part; shown: Record
   return { part, shown: { text: spec.text } };
 }
 
-/** A quoted header parameter as browsers and undici's FormData write it: CR, LF and " escaped. */
-const quoted = (value: string) => `"${value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"`;
+// As undici's FormData (and browsers) encode an entry: line breaks of names and text values as
+// CRLF, then CR, LF and " of a quoted parameter escaped; a part's type as a Blob keeps it, lower
+// case, or none when it holds anything but printable ASCII (octet-stream then).
+const crlf = (value: string) => value.replace(/\r?\n|\r/g, '\r\n');
+const quoted = (value: string) => `"${value.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22')}"`;
+const blobType = (type: string) => (/^[\x20-\x7E]*$/.test(type) ? type.toLowerCase() : '') || 'application/octet-stream';
 
 /** RFC 7578: each part's headers, a blank line, its bytes; the boundary around and after them. */
 function encodeMultipart(parts: Part[], boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const disposition = `form-data; name=${quoted(p.name)}${p.filename === undefined ? '' : `; filename=${quoted(p.filename)}`}`;
-    const type = p.contentType === undefined ? '' : `Content-Type: ${p.contentType}\r\n`;
+    const disposition = `form-data; name=${quoted(crlf(p.name))}${p.filename === undefined ? '' : `; filename=${quoted(p.filename)}`}`;
+    const type = p.contentType === undefined ? '' : `Content-Type: ${blobType(p.contentType)}\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`, 'utf8'), p.bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -129,7 +136,7 @@ export function buildForm(fields: Record<string, string | FilePartSpec>): { form
   const shown: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') {
-      parts.push({ name, bytes: Buffer.from(value, 'utf8') });
+      parts.push({ name, bytes: Buffer.from(crlf(value), 'utf8') });
       shown[name] = value;
       continue;
     }

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ function parsed(bytes: Buffer, contentType: string): Promise<{ fields: Record<st
 }
 
 describe('a scenario step\'s multipart body', () => {
-  it('when fields, a fixture file and a text file (quotes and accents in its name) are sent, then the API\'s reader gets each as written', async () => {
+  it('when fields, a fixture file and a text file (quotes in its name, accents in its text) are sent, then the API\'s reader gets each as written', async () => {
     const { form, shown } = buildForm({
       type: 'circulation_card_front',
       file: { fixture: 'tiny.png' },
@@ -58,6 +59,49 @@ describe('a scenario step\'s multipart body', () => {
     expect(got.files.file).toEqual({ filename: 'tiny.png', mimeType: 'image/png', bytes: readFileSync(`${FIXTURE_FILES}tiny.png`) });
     expect(got.files.note).toEqual({ filename: 'nota %22uno%22.txt', mimeType: 'text/plain', bytes: Buffer.from('hola ñandú') });
     expect(shown).toEqual({ type: 'circulation_card_front', file: { fixture: 'tiny.png', bytes: readFileSync(`${FIXTURE_FILES}tiny.png`).length }, note: { text: 'hola ñandú' } });
+  });
+
+  it('when a text value has bare line breaks and a part\'s type is in capitals or holds a line break, then they go as a browser sends them', async () => {
+    const { form } = buildForm({
+      lines: 'uno\ndos\rtres',
+      upper: { text: 'x', filename: 'a.txt', contentType: 'Text/Plain' },
+      injected: { text: 'y', filename: 'b.txt', contentType: 'text/plain\r\nX-Evil: 1' },
+    });
+
+    const got = await parsed(form.bytes, form.contentType);
+
+    expect(got.fields).toEqual({ lines: 'uno\r\ndos\r\ntres' });
+    expect([got.files.upper.mimeType, got.files.injected.mimeType]).toEqual(['text/plain', 'application/octet-stream']);
+  });
+});
+
+describe('a scenario call\'s framing', () => {
+  it('when a DELETE carries a JSON body, then it goes with its length and the next call on the connection is read as its own', async () => {
+    const seen: { method: string; length?: string; body: string }[] = [];
+    const server = createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, length: req.headers['content-length'], body: Buffer.concat(chunks).toString('utf8') });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: seen.length }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const deleted = await send(`${base}/v1/x`, { method: 'DELETE', headers: {}, json: { motivo: 'ñ' } });
+      const next = await send(`${base}/v1/y`, { method: 'GET', headers: {} });
+
+      expect([deleted.status, deleted.body, next.status, next.body]).toEqual([200, { ok: 1 }, 200, { ok: 2 }]);
+      expect(seen).toEqual([
+        { method: 'DELETE', length: String(Buffer.byteLength('{"motivo":"ñ"}')), body: '{"motivo":"ñ"}' },
+        { method: 'GET', length: undefined, body: '' },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
