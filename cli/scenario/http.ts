@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FilePartSpec } from './schema.ts';
 import { fileProblem } from '../lib/file-errors.ts';
-import { nodeHttp } from '../../server/lib/node-http.ts';
+import { requestText } from '../lib/http-json.ts';
 
 /** What one step sent and got back; the transcript shows it, expectations and captures read it. */
 export interface Exchange {
@@ -53,42 +52,31 @@ function unreachable(err: unknown): string {
 }
 
 /**
- * One HTTP call with node:http, not fetch: loading undici and its web streams was a fifth of a
- * `scenario run`'s CPU (~150 ms of ~750 ms for the shipped files), and the runner's process is what
- * a parallel run waits for. A body goes with its Content-Length, on any method (node:http frames a
- * DELETE's body only so). The answer's body that is not JSON is kept as text, an empty one as null;
- * its headers come back lower-cased, as node:http gives them (a repeated one joined with ", ", or
- * its first value for those that may appear once); a redirect is the step's answer, not followed.
+ * One HTTP call (requestText: node:http, not fetch, whose undici was ~40 % of a scenario run's CPU).
+ * The answer's body that is not JSON is kept as text, an empty one as null; its headers come back
+ * lower-cased, as node:http gives them (a repeated one joined with ", ", or its first value for
+ * those that may appear once); a redirect is the step's answer, not followed.
  */
 export async function send(url: string, init: SendInit): Promise<Exchange['response']> {
   const headers: Record<string, string> = { ...init.headers };
   let body: Buffer | string | undefined;
   if (init.form) [body, headers['content-type']] = [init.form.bytes, init.form.contentType];
   else if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const request = url.startsWith('https:') ? (await import('node:https')).request : nodeHttp.request;
-  let res: IncomingMessage;
-  let text: string;
+  let answer: Awaited<ReturnType<typeof requestText>>;
   try {
-    res = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(url, { method: init.method, headers }, resolve);
-      req.once('error', reject);
-      req.end(body);
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    text = Buffer.concat(chunks).toString('utf8');
+    answer = await requestText(url, { method: init.method, headers, body });
   } catch (err) {
     throw new StepError(`no se pudo llamar a ${url}: ${unreachable(err)}`);
   }
+  const { status, text } = answer;
   let parsed: unknown = text === '' ? null : text;
   try {
     parsed = text === '' ? null : JSON.parse(text);
   } catch {
     // Not JSON: the text itself is the body, for the report to show.
   }
-  const answered = Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
-  return { status: res.statusCode ?? 0, body: parsed, headers: Object.fromEntries(answered) };
+  const answered = Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+  return { status, body: parsed, headers: Object.fromEntries(answered) };
 }
 
 const typeByExtension = (name: string) =>

@@ -3,6 +3,9 @@ import type { Clocks } from '../lib/clocks.ts';
 /** The least real time between two window re-reads while simulated time only follows real time. */
 export const RESYNC_EVERY_REAL_MS = 15_000;
 
+/** Where a world's time stood when a read saw it, and the real instant. */
+export type Seen = { position: string; realMs: number };
+
 /**
  * Which worlds the background ingestion should read again. Nothing in a world changes unless its
  * simulated time moves: after an advance of its clock (or of the service time) it is read at once;
@@ -12,9 +15,6 @@ export const RESYNC_EVERY_REAL_MS = 15_000;
  * testbed serving many worlds side by side, each advance would otherwise re-read all of them. Real
  * time here protects the process (contract §1: two kinds of time).
  */
-/** Where a world's time stood when a read saw it, and the real instant. */
-export type Seen = { position: string; realMs: number };
-
 export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
   let lastRun: Seen | null = null;
   const lastRead = new Map<string, Seen>();
