@@ -24,8 +24,9 @@ export interface SyncRunner {
   /**
    * The background run (every second): the same, but the `changedWorldsOnly` tasks visit only the
    * worlds whose platform records changed since the last background run, and those whose visit
-   * failed (a platform down); every world when that cannot be known (the first run, the companion
-   * unreachable, a world replaced). Nothing on a platform moves but by a write the companion counts.
+   * failed (a platform down); on a process's first run, every world ever written but those known
+   * stored; every world when that cannot be known (the companion unreachable, the records replaced).
+   * Nothing on a platform moves but by a write the companion counts.
    */
   runBackground(): Promise<void>;
   /** Every world's records were replaced (a reset, a whole restore): the next background run visits all. */
@@ -72,9 +73,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     if (n > 0) pending.set(key, n);
     else pending.delete(key);
   };
-  // The change sequence's number the last background run read (null: unknown, visit every world),
-  // and the worlds to visit again: a `changedWorldsOnly` task failed on them since, or `readAgain`.
+  // The change sequence's number the last background run read (null: none yet, so the next asks
+  // from 0: every world ever written), and the worlds to visit again: a `changedWorldsOnly` task
+  // failed on them since, or `readAgain`.
   let seen: number | null = null;
+  // The records were replaced under the API (a reset or whole restore, a number that went back): the
+  // next run reads every world in one pass, since one the platforms no longer list may have lost its.
+  let everyWorld = false;
   const visitAgain = new Set<string>();
   // Worlds under construction, and the change numbers of worlds to visit once built (skipped meanwhile).
   const underConstruction = new Set<string>();
@@ -146,12 +151,14 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // The sequence going back: the companion's records were replaced under us, so every fleet counts.
     if (changed && seen !== null && changed.seq < seen) {
       seen = null;
+      everyWorld = true;
       forgetNumbers();
       changed = await ask(0);
     }
     // The companion could not say: every world, and the same question again next time.
     if (!changed) return void (readAgainAfterBuild(), await runAll());
-    // Asked from 0 when nothing was known: every world ever written.
+    // Asked from 0 when no number was read yet (a new process): every world ever written, less those
+    // whose records are known stored (built or restored since the start, before this first run).
     const worlds = new Set<string>();
     // A world under construction waits for its build's end, with the last change number it was named at.
     const visit = (world: string, seq: number) => {
@@ -164,10 +171,12 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // Infinity: a failed visit (or one asked for) is made again, whatever a build's end marks stored meanwhile.
     for (const world of visitAgain) visit(world, Infinity);
     for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
-    // One pass over every world when nothing was known, or when many moved at once (the due work of
-    // a service-wide advance: a world read on its own lists its bindings on both platforms).
-    const onePass = seen === null || worlds.size > WORLDS_ONE_BY_ONE;
+    // One pass over every world when the records were replaced, or when many moved at once (the due
+    // work of a service-wide advance, a start on a big data dir: a world read on its own lists its
+    // bindings on both platforms).
+    const onePass = everyWorld || worlds.size > WORLDS_ONE_BY_ONE;
     seen = changed.seq;
+    everyWorld = false;
     visitAgain.clear();
     if (!onePass) return void (await runAll(undefined, worlds));
     readAgainAfterBuild();
@@ -190,6 +199,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     runBackground: () => queue('', runChanged),
     forgetChanges() {
       seen = null;
+      everyWorld = true;
       visitAgain.clear();
       afterBuild.clear();
       forgetNumbers();

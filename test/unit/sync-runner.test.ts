@@ -96,10 +96,10 @@ describe('sync runner: the background run visits the worlds whose platform recor
     return { runner, run, failing, asked };
   }
 
-  it('when the first run has no number yet, then every world is visited; after it only the worlds written since, and none when none was', async () => {
+  it('when the first run has no number yet, then every world ever written is visited (asked from 0); after it only the worlds written since, and none when none was', async () => {
     const { run, asked } = changesRunner();
 
-    expect(await run({ seq: 7, fleets: ['a', 'b'] })).toEqual(['records all', 'own all']);
+    expect(await run({ seq: 7, fleets: ['a', 'b'] })).toEqual(['records a', 'records b', 'own all']);
     expect(await run({ seq: 9, fleets: ['b', 'c'] })).toEqual(['records b', 'records c', 'own all']);
     expect(await run({ seq: 9, fleets: [] })).toEqual(['own all']);
     expect(asked).toEqual([0, 7, 9]);
@@ -138,8 +138,22 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(asked).toEqual([0, 0, 6]);
   });
 
+  it('when the first run comes after worlds were built or restored, then it leaves alone those stored up to the number it reads, and visits one still being built once built past it', async () => {
+    const { runner, run } = changesRunner();
+    runner.building('hecho')(5);
+    runner.markStored('restaurado', 6);
+    const built = runner.building('en obra');
+
+    expect(await run({ seq: 9, fleets: [{ id: 'hecho', seq: 5 }, { id: 'restaurado', seq: 6 }, { id: 'en obra', seq: 8 }, 'viejo'] }))
+      .toEqual(['records viejo', 'own all']);
+    built(8);
+    expect(await run({ seq: 9, fleets: [] })).toEqual(['own all']);
+    expect(await run({ seq: 10, fleets: [{ id: 'hecho', seq: 10 }] })).toEqual(['records hecho', 'own all']);
+  });
+
   it('when a run of every world fails a records task, then the next run visits each world ever written on its own, and the one after only those that failed again', async () => {
-    const { run, failing } = changesRunner();
+    const { runner, run, failing } = changesRunner();
+    runner.forgetChanges();
     failing.add('all');
     failing.add('b');
 
