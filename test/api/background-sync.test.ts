@@ -13,17 +13,39 @@ import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
  * companion wrote since its last run (sync/runner.ts, simulators/common/fleet-changes.ts): a testbed
  * of many quiet worlds with bound drivers does not ask about each of them every second.
  */
+/** The API's reads of platform_a's drivers and of the platforms' bindings while `act` runs, as paths. */
+const readsOf = (w: ReturnType<typeof useWorld>) => async (act: () => Promise<unknown>) =>
+  (await requestsDuring(w.net.server, act))
+    .map((call) => new URL(call.split(' ')[1]))
+    .filter((url) => url.href.startsWith(SIM_URLS.platform_a) || url.pathname.endsWith('/bindings'))
+    .map((url) => `${url.pathname}${url.search}`);
+
+describe('background sync: the first run of a process', () => {
+  const w = useWorld();
+  const f = fleetFixtures(w);
+  const { fixtureWorld } = fixtureWorlds(w);
+  const recordReads = readsOf(w);
+
+  it('when a fixture world is built before it, then it asks about none of that world\'s records, and reads a world whose driver accepted meanwhile', async () => {
+    const other = w.newTenant();
+    const driver = await f.driver(other.auth);
+    await f.invite(other.auth, driver).expect(201);
+    const world = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
+    await w.net.control.acceptInvitation(driver);
+
+    const reads = await recordReads(() => w.services.sync.runBackground());
+
+    expect(reads.filter((r) => r.includes(world.tenant.id) || world.ids.driverIds.some((id) => r.includes(id)))).toEqual([]);
+    expect(reads.some((r) => r.includes(driver))).toBe(true);
+    expect((await f.invitation(other.auth, driver)).status).toBe('bound');
+  });
+});
+
 describe('background sync: only the worlds whose platform records changed are read', () => {
   const w = useWorld();
   const f = fleetFixtures(w);
   const { fixtureWorld } = fixtureWorlds(w);
-
-  /** The API's reads of platform_a's drivers and of the platforms' bindings while `act` runs, as paths. */
-  const recordReads = async (act: () => Promise<unknown>) =>
-    (await requestsDuring(w.net.server, act))
-      .map((call) => new URL(call.split(' ')[1]))
-      .filter((url) => url.href.startsWith(SIM_URLS.platform_a) || url.pathname.endsWith('/bindings'))
-      .map((url) => `${url.pathname}${url.search}`);
+  const recordReads = readsOf(w);
 
   /** Background runs until one starts from a known point: the first visits every world. */
   const settled = async () => {
