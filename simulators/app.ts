@@ -76,7 +76,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
         platformAControl(platformA, db), platformBControl(platformB, db), rides.control, fleetSnapshots.router, fleetChangesControl(db),
         stateControl({ db, clock, onRestored: [fleetSnapshots.forgetAll] }),
         // A fleet deleted is never held again, and its snapshots go with it.
-        fleetControl({ db, onDeleted: [(fleetId) => runDue.release(fleetId), fleetSnapshots.forgetFleet] }),
+        fleetControl({ db, due: runDue, onDeleted: [(fleetId) => runDue.release(fleetId), fleetSnapshots.forgetFleet] }),
       ],
     }),
   );

@@ -36,12 +36,20 @@ export function probeTimings(env: NodeJS.ProcessEnv): ProbeTimings {
 /**
  * Probes `url` every `everyMs` until stopped; calls `onHung` once (and stops) when no probe has been
  * answered with a 2xx for `hungAfterMs`. One probe at a time: a hung peer does not pile them up.
+ * Time this process could not watch (its own event loop held, by a long synchronous write say: its
+ * timer fires late) is not counted as the peer's silence: serve used to replace a companion that had
+ * answered all along, mid-delete of a big world, for its own stall.
  */
 export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentMs: number) => void): () => void {
   let lastAnswer = Date.now();
+  let lastTick = lastAnswer;
   let probing = false;
   const timer = setInterval(() => {
-    const silentMs = Date.now() - lastAnswer;
+    const now = Date.now();
+    const unwatchedMs = now - lastTick - timings.everyMs;
+    if (unwatchedMs > timings.timeoutMs) lastAnswer += unwatchedMs;
+    lastTick = now;
+    const silentMs = now - lastAnswer;
     if (silentMs >= timings.hungAfterMs) {
       clearInterval(timer);
       return onHung(silentMs);

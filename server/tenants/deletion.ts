@@ -14,8 +14,9 @@ export function createWorldDeletion(
 ) {
   const purge = createTenantPurge(deps.db);
   const deleteOne = async (id: string) => {
-    purge(id);
+    // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
     await deps.simulators.deleteFleet(id);
+    purge(id);
     // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
     // platforms drop the fleet's snapshot copies with its records.
     for (const forget of onDeleted) forget(id);

@@ -1,5 +1,14 @@
 import { Router } from 'express';
 import type { SimDb } from '../db.ts';
+import type { DueRunner } from './due.ts';
+import { RIDE_DAY_TABLES } from './ride-day-writes.ts';
+
+/**
+ * Ride days a fleet's deletion removes per transaction, with a turn of the event loop after each: a
+ * year of a 500-vehicle fleet is ~366 000 of them, seconds of deletes in one piece, and meanwhile
+ * the companion answered nothing, its health probe included, so serve replaced it mid-delete.
+ */
+export const RIDE_DAYS_PER_SLICE = 20_000;
 
 /** Every record a fleet has on either platform, children before parents. */
 export const FLEET_ROWS: readonly { table: string; where: string }[] = [
@@ -25,16 +34,48 @@ export function createFleetPurge(db: SimDb, except: readonly string[] = []) {
 }
 
 /**
- * `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it;
- * `onDeleted` tells what holds the fleet elsewhere (its held due work, its snapshots) first.
+ * A fleet's ride days, RIDE_DAYS_PER_SLICE at a time in key order, each slice its own transaction and
+ * a turn of the event loop after it; answers how many went. What is left of them (days opened
+ * meanwhile) goes with the fleet's other records.
  */
-export function fleetControl({ db, onDeleted = [] }: { db: SimDb; onDeleted?: ((fleetId: string) => void)[] }): Router {
+function createRideDaysDrop(db: SimDb, sliceRows: number) {
+  const tables = RIDE_DAY_TABLES.map((table) => ({
+    // The key of the first row past a slice: the slice is every row of the fleet before it.
+    cut: db.prepare(`SELECT service_date, vehicle_external_id, from_ms FROM ${table} WHERE fleet_id = ?
+      ORDER BY service_date, vehicle_external_id, from_ms LIMIT 1 OFFSET ?`).raw(),
+    before: db.prepare(`DELETE FROM ${table} WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) < (?, ?, ?)`),
+  }));
+  return async (fleetId: string): Promise<number> => {
+    let deleted = 0;
+    for (const { cut, before } of tables) {
+      for (let key = cut.get(fleetId, sliceRows) as unknown[] | undefined; key; key = cut.get(fleetId, sliceRows) as unknown[] | undefined) {
+        deleted += before.run(fleetId, ...key).changes;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return deleted;
+  };
+}
+
+/**
+ * `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it.
+ * Its due work is held from the start (no day is opened for a vehicle about to go), its ride days go
+ * in slices, then `onDeleted` tells what holds the fleet elsewhere (its held due work, its
+ * snapshots), and the rest goes in one transaction.
+ */
+export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PER_SLICE }: {
+  db: SimDb; due: Pick<DueRunner, 'hold'>; onDeleted?: ((fleetId: string) => void)[]; sliceRows?: number;
+}): Router {
   const router = Router();
   const purge = createFleetPurge(db);
+  const dropRideDays = createRideDaysDrop(db, sliceRows);
 
-  router.delete('/fleets/:id', (req, res) => {
-    for (const forget of onDeleted) forget(req.params.id);
-    res.json({ fleetId: req.params.id, deletedRecords: purge(req.params.id) });
+  router.delete('/fleets/:id', async (req, res) => {
+    const fleetId = req.params.id;
+    due.hold(fleetId);
+    const rideDays = await dropRideDays(fleetId);
+    for (const forget of onDeleted) forget(fleetId);
+    res.json({ fleetId, deletedRecords: rideDays + purge(fleetId) });
   });
   return router;
 }

@@ -162,6 +162,24 @@ describe('/_testbed tenants and keys', () => {
       expect((await w.request.get('/v1/vehicles').set(stays.auth)).body.data).toHaveLength(1);
     });
 
+    it('when the platforms fail while a tenant is deleted, then 503 and its world stays whole; deleted again once they are back, it goes', async () => {
+      const t = await populated('Falla', 'DEL-003', 'KNADM4A37E6200004', '+525512340004');
+      const before = rowsOf(t.id);
+      w.net.platformDown('control');
+
+      const res = await w.request.delete(`/_testbed/tenants/${t.id}`);
+      w.net.server.resetHandlers();
+
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+      expect(rowsOf(t.id)).toBe(before);
+      expect(platformRows(t.id)).toBeGreaterThan(0);
+      expect((await w.request.get('/v1/me').set(t.auth)).status).toBe(200);
+      await w.request.delete(`/_testbed/tenants/${t.id}`).expect(200);
+      expect(rowsOf(t.id)).toBe(0);
+      expect(platformRows(t.id)).toBe(0);
+    });
+
     it('when a tenant is deleted, then its plate, VIN and whatsapp can be used again, also on platform_b', async () => {
       const gone = await populated('Libera', 'FRE-001', 'KNADM4A37E6200003', '+525512340003');
       await w.request.delete(`/_testbed/tenants/${gone.id}`).expect(200);

@@ -45,6 +45,21 @@ describe('the companion health probe', () => {
     expect(hung).toBe(false);
   });
 
+  it('when this process cannot watch for longer than hungAfterMs (its event loop held), then a peer that answers before and after is not taken for hung', async () => {
+    const { state, url } = await peer();
+    let hung = false;
+    stop = watchHealth(url, { everyMs: 10, timeoutMs: 30, hungAfterMs: 100 }, () => (hung = true));
+    while (state.probes < 3) await new Promise((r) => setTimeout(r, 5));
+
+    // A synchronous stall of this process, as a long write holds serve's event loop.
+    const until = Date.now() + 250;
+    while (Date.now() < until);
+    const probes = state.probes;
+    while (state.probes < probes + 3 && !hung) await new Promise((r) => setTimeout(r, 5));
+
+    expect(hung).toBe(false);
+  });
+
   it('when no variable is set, then the defaults apply; when one is set, then it wins', () => {
     expect(probeTimings({})).toEqual(DEFAULT_PROBE);
     expect(probeTimings({ FLEET_SIM_HUNG_AFTER_MS: '8000', FLEET_SIM_PROBE_EVERY_MS: '500', FLEET_SIM_PROBE_TIMEOUT_MS: '' }))
