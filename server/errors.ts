@@ -55,7 +55,10 @@ export const validation = (message: string, details: unknown = null) => new AppE
  */
 export const unprocessable = (code: 'VALIDATION' | 'CONFLICT', message: string, details: unknown = null) =>
   new AppError(code, message, details, {}, 422);
+/** The label of the companion's control surface (platforms/simulator-control-client.ts): both platforms' simulators, not one platform. */
+export const SIMULATORS = 'simulators';
+
 export const platformUnavailable = (platform: string, retryAfterSeconds = 5) =>
-  new AppError('PLATFORM_UNAVAILABLE', `La plataforma ${platform} no está disponible; reintenta más tarde.`, null, {
+  new AppError('PLATFORM_UNAVAILABLE', `${platform === SIMULATORS ? 'Los simuladores de las plataformas no están disponibles' : `La plataforma ${platform} no está disponible`}; reintenta más tarde.`, null, {
     'Retry-After': String(retryAfterSeconds),
   });

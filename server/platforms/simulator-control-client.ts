@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { ClockState } from '../lib/clock.ts';
-import { AppError } from '../errors.ts';
+import { AppError, SIMULATORS } from '../errors.ts';
 import { createRemote, parseAnswer, platformRejected, type PlatformClientOptions, type RemoteAnswer } from './http.ts';
 import { PaDriverEnvelope, PaVehicleEnvelope, toInvitation, toRegistration } from './platform-a-wire.ts';
 import { DecisionsAnswer, refusedDecision, toDecided, type PlatformADecided, type PlatformADecisions } from './platform-a-decisions.ts';
 import type { PlatformInvitation, PlatformName, PlatformRegistration } from './types.ts';
 
-const LABEL = 'simulators';
+const LABEL = SIMULATORS;
 
 const ClockAnswer = z.object({
   now: z.string(), frozenAtMs: z.number().nullable(), offsetMs: z.number(), fleets: z.record(z.string(), z.number()),

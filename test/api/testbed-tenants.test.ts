@@ -171,7 +171,7 @@ describe('/_testbed tenants and keys', () => {
       w.net.server.resetHandlers();
 
       expect(res.status).toBe(503);
-      expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+      expect(res.body.error).toMatchObject({ code: 'PLATFORM_UNAVAILABLE', message: 'Los simuladores de las plataformas no están disponibles; reintenta más tarde.' });
       expect(rowsOf(t.id)).toBe(before);
       expect(platformRows(t.id)).toBeGreaterThan(0);
       expect((await w.request.get('/v1/me').set(t.auth)).status).toBe(200);
