@@ -19,6 +19,13 @@ function parseFixture(text: string): unknown {
   }
 }
 
+const howMany = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the fixture made, in counts: the ids are in the JSON (`--json`). */
+export const fixtureLine = (made: Created['fixture']): string =>
+  `Fixture: ${howMany(made.vehicleIds.length, 'vehículo', 'vehículos')}, ${howMany(made.driverIds.length, 'conductor', 'conductores')}, ` +
+  `${howMany(made.assignmentIds.length, 'asignación', 'asignaciones')} (sus ids, con --json)`;
+
 export async function createWithFixture(opts: OutputOptions & { name: string; pending?: boolean; fixture: string }): Promise<void> {
   const fixture = parseFixture(opts.fixture);
   const body = { name: opts.name, status: opts.pending ? 'pending' : 'active', fixture };
@@ -27,6 +34,6 @@ export async function createWithFixture(opts: OutputOptions & { name: string; pe
   print(opts, created, [
     tenantCreatedLine(created),
     `Clave: ${created.keys[0].key}`,
-    `Fixture: ${made.vehicleIds.length} vehículos, ${made.driverIds.length} conductores, ${made.assignmentIds.length} asignaciones`,
+    fixtureLine(made),
   ].join('\n'));
 }

@@ -4,6 +4,7 @@ import { keyCreatedLine } from '../../cli/commands/keys.ts';
 import { answerLine, reviewLine } from '../../cli/commands/platform-a.ts';
 import { ridesReport } from '../../cli/commands/rides.ts';
 import { tenantApprovedLine, tenantCreatedLine, tenantsDeletedLine } from '../../cli/commands/tenants.ts';
+import { fixtureLine } from '../../cli/commands/tenant-fixture.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import { emptyCounts } from '../../server/ingestion/generated-counts.ts';
 
@@ -22,6 +23,15 @@ function expectSpanishWithValues(line: string, values: string[]) {
 }
 
 describe('CLI human output', () => {
+  it('when a fixture made one of a kind, then its count is singular; none or several, plural', () => {
+    const ids = (n: number) => Array.from({ length: n }, () => ID);
+
+    expect(fixtureLine({ vehicleIds: ids(1), driverIds: ids(0), assignmentIds: ids(1) }))
+      .toBe('Fixture: 1 vehículo, 0 conductores, 1 asignación (sus ids, con --json)');
+    expect(fixtureLine({ vehicleIds: ids(2), driverIds: ids(1), assignmentIds: ids(2) }))
+      .toBe('Fixture: 2 vehículos, 1 conductor, 2 asignaciones (sus ids, con --json)');
+  });
+
   it.each([
     ['platform-a review', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'approved', status: 'approved' }), ['approved']],
     ['platform-a review, a rejected card', reviewLine({ vehicleId: ID, verdict: 'approved', card: 'rejected', status: 'rejected' }), ['rejected', 'approved']],
