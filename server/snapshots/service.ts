@@ -103,7 +103,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
 
     restore(res: Response, name: string): Promise<{ name: string; now: string }> {
       checkName(name);
-      if (!files().exists(name)) throw notFound('La instantánea');
+      if (!files().exists(name)) throw notFound(`La instantánea «${name}»`);
       return stillWorld(res, async () => {
         await bringBack(files().named(name));
         return { name, now: deps.clocks.service.now().toISOString() };
@@ -112,7 +112,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
 
     remove(name: string): { name: string; deleted: true } {
       checkName(name);
-      if (!files().exists(name)) throw notFound('La instantánea');
+      if (!files().exists(name)) throw notFound(`La instantánea «${name}»`);
       files().remove(name);
       return { name, deleted: true };
     },

@@ -58,7 +58,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     checkName(name);
     requireTenant(tenantId);
     const info = saved.get(tenantId)?.get(name);
-    if (!info) throw notFound('La instantánea');
+    if (!info) throw notFound(`La instantánea «${name}» de este mundo`);
     return info;
   };
 

@@ -32,6 +32,6 @@ describe('dashboard: a world\'s snapshots', () => {
     expect(removed.text).toContain('Instantánea «uno» de «Borrar instantánea» borrada.');
     expect(list.text).toContain('Este mundo no tiene instantáneas.');
     expectAlert(await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'Mal Nombre' }), 400, 'VALIDATION', 'Nombre de instantánea no válido');
-    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea no existe.');
+    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea «nunca» de este mundo no existe.');
   });
 });

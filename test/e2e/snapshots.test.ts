@@ -165,7 +165,7 @@ describe('reset and snapshots of a running serve', () => {
     expect(badName).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION' } } });
     expect(tooLong).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION' } } });
     expect(longest.status).toBe(201);
-    expect(unknownRestore).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    expect(unknownRestore).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'La instantánea «no-existe» no existe.' } } });
     expect(deleted).toEqual({ status: 200, body: { name: 'guardada', deleted: true } });
     expect(deletedAgain).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
   }, 60_000);
