@@ -29,6 +29,12 @@ describe('templating of captures', () => {
     expect(() => render('/v1/drivers/${driver}', vars)).toThrow(/\$\{driver\} no está definido/);
   });
 
+  it('when a name\'s first steps exist but not the next, then the message names the step missing, and a list\'s indexes', () => {
+    expect(() => render('${list[2].id}', vars)).toThrow('${list[2].id} no está definido: list no tiene «2» (es una lista de 2: del 0 al 1)');
+    expect(() => render('${tenants.fleet.key}', vars)).toThrow('${tenants.fleet.key} no está definido: tenants.fleet no tiene «key»');
+    expect(() => render('${none[0]}', { none: [] })).toThrow('${none[0]} no está definido: none no tiene «0» (es una lista vacía)');
+  });
+
   it('when lookup misses a step, then it gives undefined instead of throwing', () => {
     expect(lookup({ body: { data: [] } }, 'body.data[0].id')).toBeUndefined();
     expect(lookup({ body: null }, 'body.id')).toBeUndefined();
