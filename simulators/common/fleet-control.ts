@@ -35,22 +35,29 @@ export function createFleetPurge(db: SimDb, except: readonly string[] = []) {
 
 /**
  * A fleet's ride days, RIDE_DAYS_PER_SLICE at a time in key order, each slice its own transaction and
- * a turn of the event loop after it; answers how many went. What is left of them (days opened
- * meanwhile) goes with the fleet's other records.
+ * a turn of the event loop after it; answers how many went.
  */
 function createRideDaysDrop(db: SimDb, sliceRows: number) {
-  const tables = RIDE_DAY_TABLES.map((table) => ({
+  const slices = RIDE_DAY_TABLES.map((table) => {
     // The key of the first row past a slice: the slice is every row of the fleet before it.
-    cut: db.prepare(`SELECT service_date, vehicle_external_id, from_ms FROM ${table} WHERE fleet_id = ?
-      ORDER BY service_date, vehicle_external_id, from_ms LIMIT 1 OFFSET ?`).raw(),
-    before: db.prepare(`DELETE FROM ${table} WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) < (?, ?, ?)`),
-  }));
+    const cut = db.prepare(`SELECT service_date, vehicle_external_id, from_ms FROM ${table} WHERE fleet_id = ?
+      ORDER BY service_date, vehicle_external_id, from_ms LIMIT 1 OFFSET ?`).raw();
+    const before = db.prepare(`DELETE FROM ${table} WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) < (?, ?, ?)`);
+    const left = db.prepare(`DELETE FROM ${table} WHERE fleet_id = ?`);
+    // How many went, and whether more than a slice was left: the last slice takes what is left.
+    return db.transaction((fleetId: string): { deleted: number; more: boolean } => {
+      const key = cut.get(fleetId, sliceRows) as unknown[] | undefined;
+      return key ? { deleted: before.run(fleetId, ...key).changes, more: true } : { deleted: left.run(fleetId).changes, more: false };
+    });
+  });
   return async (fleetId: string): Promise<number> => {
     let deleted = 0;
-    for (const { cut, before } of tables) {
-      for (let key = cut.get(fleetId, sliceRows) as unknown[] | undefined; key; key = cut.get(fleetId, sliceRows) as unknown[] | undefined) {
-        deleted += before.run(fleetId, ...key).changes;
-        await new Promise((resolve) => setImmediate(resolve));
+    for (const slice of slices) {
+      for (let more = true; more; ) {
+        const done = slice(fleetId);
+        deleted += done.deleted;
+        more = done.more;
+        if (more) await new Promise((resolve) => setImmediate(resolve));
       }
     }
     return deleted;
