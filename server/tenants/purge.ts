@@ -40,7 +40,7 @@ export function createTenantPurge(db: Db, except: readonly string[] = []) {
 }
 
 /** Rows of a world's bulk tables its deletion removes per transaction, with a turn of the event loop after each. */
-export const ROWS_PER_SLICE = 20_000;
+export const ROWS_PER_SLICE = 10_000;
 
 /**
  * A world's rides and daily earnings, the tables that grow with its days (a year of 500 vehicles:

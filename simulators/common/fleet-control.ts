@@ -8,7 +8,7 @@ import { RIDE_DAY_TABLES } from './ride-day-writes.ts';
  * year of a 500-vehicle fleet is ~366 000 of them, seconds of deletes in one piece, and meanwhile
  * the companion answered nothing, its health probe included, so serve replaced it mid-delete.
  */
-export const RIDE_DAYS_PER_SLICE = 20_000;
+export const RIDE_DAYS_PER_SLICE = 10_000;
 
 /** Every record a fleet has on either platform, children before parents. */
 export const FLEET_ROWS: readonly { table: string; where: string }[] = [

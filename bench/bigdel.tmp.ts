@@ -1,0 +1,17 @@
+import { startServe, tempDir } from './serve.ts';
+import { control } from './control.ts';
+import { readFileSync } from 'node:fs';
+const serve = await startServe(tempDir('bigdel'));
+const other = await control(serve, 'POST', '/tenants', { name: 'Otra', fixture: { vehicles: 5, rideDays: 3, registeredOn: ['platform_b'] } });
+const big = await control(serve, 'POST', '/tenants', { name: 'Grande', fixture: { vehicles: 500, drivers: 500, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 366 } });
+console.log('built in', Math.round(big.ms), 'ms');
+const key = other.json.keys[0].key; const lat: number[] = []; let stop = false;
+const reader = (async () => { while (!stop) { const t = performance.now(); const r = await fetch(`${serve.base}/v1/vehicles?limit=5`, { headers: { authorization: `Bearer ${key}` } }); await r.text(); lat.push(performance.now() - t); } })();
+const started = performance.now();
+const res = await fetch(`${serve.base}/_testbed/tenants/${big.json.id}`, { method: 'DELETE' });
+const took = performance.now() - started;
+stop = true; await reader;
+lat.sort((a, b) => a - b);
+console.log('delete', res.status, await res.text(), Math.round(took), 'ms; other world reads meanwhile', lat.length, 'p50', lat[lat.length >> 1]?.toFixed(1), 'p99', lat[Math.floor(lat.length * 0.99)]?.toFixed(1), 'max', lat.at(-1)?.toFixed(1), 'ms');
+console.log(readFileSync(`${serve.dataDir}/serve.log`, 'utf8').split('\n').filter((l) => /simuladores/i.test(l)).slice(0, 5).join('\n') || 'no companion restarts in the log');
+await serve.stop();
