@@ -17,7 +17,7 @@ import { createWorldService } from './snapshots/service.ts';
 import { createCoverageService } from './coverage/service.ts';
 import { createUniqueValues } from './fixtures/unique.ts';
 import { createFixtureService } from './fixtures/service.ts';
-import { createTenantGates, worldAlone } from './world-snapshots/tenant-gate.ts';
+import { createTenantGates } from './world-snapshots/tenant-gate.ts';
 import { createWorldSnapshots } from './world-snapshots/service.ts';
 import { createJournalService } from './journal/service.ts';
 import { createFaultService } from './faults/service.ts';
@@ -95,7 +95,7 @@ export function createServices(apiDeps: Deps) {
     faults,
     journal,
     // What the control API and the dashboard do to worlds beyond the partner API's services.
-    worldDeletion: createWorldDeletion(deps, { store: tenants.store, alone: worldAlone(tenantGates, sync, jobs), onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
+    worldDeletion: createWorldDeletion(deps, { store: tenants.store, world, onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
     generateRides,
     platformView: createPlatformView(deps),
     tenantGates,

@@ -51,7 +51,7 @@ export const tenantsControl: ControlCapability = {
       responses: { 200: { description: '{deleted, ids}: cuántos tenants se borraron y sus ids' }, 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = NamePrefixQuery.parse(req.query);
-        const ids = await services.worldDeletion.byNamePrefix(name);
+        const ids = await services.worldDeletion.byNamePrefix(res, name);
         res.json({ deleted: ids.length, ids });
       },
     }),
@@ -72,7 +72,7 @@ export const tenantsControl: ControlCapability = {
       responses: { 200: { description: '{id, deleted: true}' }, 404: ['NOT_FOUND'] },
       handler: async (req, res, { services }) => {
         const id = tenantId(req.params.id);
-        await services.worldDeletion.one(id);
+        await services.worldDeletion.one(res, id);
         res.json({ id, deleted: true });
       },
     }),

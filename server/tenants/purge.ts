@@ -38,38 +38,3 @@ export function createTenantPurge(db: Db, except: readonly string[] = []) {
     for (const statement of statements) statement.run({ tenant: tenantId });
   });
 }
-
-/** Rows of a world's bulk tables its deletion removes per transaction, with a turn of the event loop after each. */
-export const ROWS_PER_SLICE = 10_000;
-
-/**
- * A world's rides and daily earnings, the tables that grow with its days (a year of 500 vehicles:
- * ~1.35 M rides and ~366,000 daily rows, seconds of deletes in one piece), `sliceRows` at a time,
- * each slice its own transaction and a turn of the event loop after it, so every other world's
- * requests go on meanwhile.
- */
-export function createBulkDrop(db: Db, sliceRows = ROWS_PER_SLICE) {
-  const feeds = db.prepare('SELECT id FROM ride_feeds WHERE tenant_id = ?').pluck();
-  // The key of the first ride past a slice: the slice is every ride of the feed before it.
-  const rideCut = db.prepare('SELECT id FROM rides WHERE feed = ? ORDER BY id LIMIT 1 OFFSET ?').pluck();
-  const ridesBefore = db.prepare('DELETE FROM rides WHERE feed = ? AND id < ?');
-  const ridesLeft = db.prepare('DELETE FROM rides WHERE feed = ?');
-  const daily = db.prepare('DELETE FROM daily_earnings WHERE rowid IN (SELECT rowid FROM daily_earnings WHERE tenant_id = ? LIMIT ?)');
-  // Whether more than a slice was left: the last slice takes what is left.
-  const rideSlice = db.transaction((feed: number): boolean => {
-    const cut = rideCut.get(feed, sliceRows);
-    if (cut === undefined) {
-      ridesLeft.run(feed);
-      return false;
-    }
-    ridesBefore.run(feed, cut);
-    return true;
-  });
-  const dailySlice = db.transaction((tenantId: string): boolean => daily.run(tenantId, sliceRows).changes === sliceRows);
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-
-  return async (tenantId: string): Promise<void> => {
-    for (const feed of feeds.all(tenantId) as number[]) while (rideSlice(feed)) await turn();
-    while (dailySlice(tenantId)) await turn();
-  };
-}

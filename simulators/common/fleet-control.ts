@@ -71,7 +71,7 @@ function createRideDaysDrop(db: SimDb, sliceRows: number) {
  * snapshots), and the rest goes in one transaction.
  */
 export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PER_SLICE }: {
-  db: SimDb; due: Pick<DueRunner, 'hold'>; onDeleted?: ((fleetId: string) => void)[]; sliceRows?: number;
+  db: SimDb; due: Pick<DueRunner, 'hold' | 'release'>; onDeleted?: ((fleetId: string) => void)[]; sliceRows?: number;
 }): Router {
   const router = Router();
   const purge = createFleetPurge(db);
@@ -80,7 +80,14 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
   router.delete('/fleets/:id', async (req, res) => {
     const fleetId = req.params.id;
     due.hold(fleetId);
-    const rideDays = await dropRideDays(fleetId);
+    let rideDays: number;
+    try {
+      rideDays = await dropRideDays(fleetId);
+    } catch (err) {
+      // Not deleted after all: its due work goes on (a retry holds it again).
+      due.release(fleetId);
+      throw err;
+    }
     for (const forget of onDeleted) forget(fleetId);
     res.json({ fleetId, deletedRecords: rideDays + purge(fleetId) });
   });

@@ -21,7 +21,8 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
     const db = openSimulatorsDb(':memory:');
     const events: string[] = [];
     const app = express().use(fleetControl({
-      db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`) }, onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
+      db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
+      onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
     }));
     rideDays(createRideDayStore(db, 'pa'), 'se-va', 35);
     rideDays(createRideDayStore(db, 'pb'), 'se-va', 12);
@@ -44,5 +45,22 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
     expect([left('se-va'), left('se-queda')]).toEqual([0, 5]);
     expect([...seen].filter((n) => n > 0 && n < 47).length).toBeGreaterThanOrEqual(3);
     expect(events).toEqual(['hold se-va', 'forget se-va']);
+  });
+
+  it('when its ride days cannot be deleted, then the call fails and its due work is released, not left held', async () => {
+    const db = openSimulatorsDb(':memory:');
+    const events: string[] = [];
+    const app = express().use(fleetControl({
+      db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
+      onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
+    }));
+    rideDays(createRideDayStore(db, 'pa'), 'se-va', 15);
+    // A write the database refuses part way, as a full disk would.
+    db.exec(`CREATE TRIGGER refuse BEFORE DELETE ON pa_ride_days BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`);
+
+    const res = await supertest(app).delete('/fleets/se-va');
+
+    expect(res.status).toBe(500);
+    expect(events).toEqual(['hold se-va', 'release se-va']);
   });
 });
