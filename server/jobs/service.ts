@@ -6,6 +6,7 @@ import { createJobStore, type JobKind } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import { toJob, type BatchAccepted, type Job } from './view.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from './worker.ts';
+import { sharedPause } from './shared-pause.ts';
 
 type JobDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'logger' | 'realNowMs'>;
 
@@ -80,12 +81,8 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     runUntilIdle: () => runner.runUntilIdle(),
     start: () => runner.start(),
     stop: () => runner.stop(),
-    /** Stops the background loop, if it runs, until the returned function starts it again. */
-    async pause(): Promise<() => void> {
-      if (!runner.isRunning()) return () => undefined;
-      await runner.stop();
-      return () => runner.start();
-    },
+    /** Stops the background loop, if it runs, until the returned function (the last of those held at once) starts it again. */
+    pause: sharedPause(runner),
   };
 }
 

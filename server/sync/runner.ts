@@ -230,7 +230,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     exclusive(fn, tenantId) {
       const touched = tenantId === undefined || pending.has('') || pending.has(tenantId);
       const result = touched ? current.then(fn, fn) : fn();
-      current = Promise.all([current, result]).then(() => undefined, () => undefined);
+      // Settled both: a change that fails at once must not let the runs asked for meanwhile start
+      // while another change (another world's) still runs.
+      current = Promise.allSettled([current, result]).then(() => undefined);
       return result;
     },
   };

@@ -44,6 +44,31 @@ describe('sync runner: a world\'s change and the runs under way', () => {
     expect(events).toEqual(['run x', 'change y', 'ran x', 'x done, y still changing', 'changed y', 'run z', 'ran z']);
   });
 
+  it('when one world\'s change fails at once while another\'s runs, then a run asked for meanwhile still waits for the one running', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
+    let release!: () => void;
+    const x = runner.exclusive(async () => {
+      events.push('change x');
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push('changed x');
+    }, 'x');
+    const y = runner.exclusive(async () => {
+      throw new Error('platform down');
+    }, 'y');
+    await expect(y).rejects.toThrow('platform down');
+
+    const run = runner.runDue('z');
+    await settle();
+    events.push('y failed, x still changing');
+    release();
+    await x;
+    await settle();
+    finish.shift()!();
+    await run;
+
+    expect(events).toEqual(['change x', 'y failed, x still changing', 'changed x', 'run z', 'ran z']);
+  });
+
   it.each([
     ['that world\'s run', 'x', 'x'],
     ['every world\'s run', undefined, 'x'],
@@ -138,16 +163,18 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(asked).toEqual([0, 0, 6]);
   });
 
-  it('when the first run comes after worlds were built or restored, then it leaves alone those stored up to the number it reads, and visits one still being built once built past it', async () => {
+  it('when the first run comes after worlds were built or restored, then it leaves alone those stored up to the number it names them at, and visits once built one still being built that stored less', async () => {
     const { runner, run } = changesRunner();
     runner.building('hecho')(5);
     runner.markStored('restaurado', 6);
     const built = runner.building('en obra');
+    const short = runner.building('a medias');
 
-    expect(await run({ seq: 9, fleets: [{ id: 'hecho', seq: 5 }, { id: 'restaurado', seq: 6 }, { id: 'en obra', seq: 8 }, 'viejo'] }))
+    expect(await run({ seq: 9, fleets: [{ id: 'hecho', seq: 5 }, { id: 'restaurado', seq: 6 }, { id: 'en obra', seq: 8 }, { id: 'a medias', seq: 8 }, 'viejo'] }))
       .toEqual(['records viejo', 'own all']);
     built(8);
-    expect(await run({ seq: 9, fleets: [] })).toEqual(['own all']);
+    short(7);
+    expect(await run({ seq: 9, fleets: [] })).toEqual(['records a medias', 'own all']);
     expect(await run({ seq: 10, fleets: [{ id: 'hecho', seq: 10 }] })).toEqual(['records hecho', 'own all']);
   });
 
