@@ -60,6 +60,23 @@ describe('the companion health probe', () => {
     expect(hung).toBe(false);
   });
 
+  it('when the peer is silent and this process stalls now and then, then onHung is still called', async () => {
+    const { state, url } = await peer();
+    state.answering = false;
+
+    const silent = await new Promise<number>((resolve) => {
+      stop = watchHealth(url, { everyMs: 10, timeoutMs: 30, hungAfterMs: 100 }, resolve);
+      const stall = () => {
+        const until = Date.now() + 60;
+        while (Date.now() < until);
+      };
+      setTimeout(stall, 20);
+      setTimeout(stall, 150);
+    });
+
+    expect(silent).toBeGreaterThanOrEqual(100);
+  });
+
   it('when no variable is set, then the defaults apply; when one is set, then it wins', () => {
     expect(probeTimings({})).toEqual(DEFAULT_PROBE);
     expect(probeTimings({ FLEET_SIM_HUNG_AFTER_MS: '8000', FLEET_SIM_PROBE_EVERY_MS: '500', FLEET_SIM_PROBE_TIMEOUT_MS: '' }))
