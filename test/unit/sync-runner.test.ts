@@ -15,43 +15,47 @@ function blockingRunner() {
   }]);
   const change = (label: string) => async () => void events.push(label);
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-  return { events, finish, runner, change, settle };
+  /** Ends a held change, then lets the run queued behind it finish. */
+  const endChangeThenRun = async (change: { done: Promise<void>; release: () => void }, run: Promise<void>) => {
+    change.release();
+    await change.done;
+    await settle();
+    finish.shift()!();
+    await run;
+  };
+  return { events, finish, runner, change, settle, endChangeThenRun };
+}
+
+/** A change of `world` that runs until the test releases it, telling its start and end in `events`. */
+function heldChange(runner: ReturnType<typeof createSyncRunner>, events: string[], world: string) {
+  let release!: () => void;
+  const done = runner.exclusive(async () => {
+    events.push(`change ${world}`);
+    await new Promise<void>((resolve) => (release = resolve));
+    events.push(`changed ${world}`);
+  }, world);
+  return { done, release: () => release() };
 }
 
 describe('sync runner: a world\'s change and the runs under way', () => {
   it('when another world\'s run is under way, then a world\'s change starts at once, and a run asked for meanwhile waits for it', async () => {
-    const { events, finish, runner, settle } = blockingRunner();
+    const { events, finish, runner, settle, endChangeThenRun } = blockingRunner();
     void runner.runDue('x');
     await settle();
-    let release!: () => void;
-
-    const y = runner.exclusive(async () => {
-      events.push('change y');
-      await new Promise<void>((resolve) => (release = resolve));
-      events.push('changed y');
-    }, 'y');
+    const y = heldChange(runner, events, 'y');
     await settle();
     const z = runner.runDue('z');
     finish.shift()!();
     await settle();
     events.push('x done, y still changing');
-    release();
-    await y;
-    await settle();
-    finish.shift()!();
-    await z;
+    await endChangeThenRun(y, z);
 
     expect(events).toEqual(['run x', 'change y', 'ran x', 'x done, y still changing', 'changed y', 'run z', 'ran z']);
   });
 
   it('when one world\'s change fails at once while another\'s runs, then a run asked for meanwhile still waits for the one running', async () => {
-    const { events, finish, runner, settle } = blockingRunner();
-    let release!: () => void;
-    const x = runner.exclusive(async () => {
-      events.push('change x');
-      await new Promise<void>((resolve) => (release = resolve));
-      events.push('changed x');
-    }, 'x');
+    const { events, runner, settle, endChangeThenRun } = blockingRunner();
+    const x = heldChange(runner, events, 'x');
     const y = runner.exclusive(async () => {
       throw new Error('platform down');
     }, 'y');
@@ -60,11 +64,7 @@ describe('sync runner: a world\'s change and the runs under way', () => {
     const run = runner.runDue('z');
     await settle();
     events.push('y failed, x still changing');
-    release();
-    await x;
-    await settle();
-    finish.shift()!();
-    await run;
+    await endChangeThenRun(x, run);
 
     expect(events).toEqual(['change x', 'y failed, x still changing', 'changed x', 'run z', 'ran z']);
   });

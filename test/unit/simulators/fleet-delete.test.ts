@@ -16,14 +16,20 @@ function rideDays(store: ReturnType<typeof createRideDayStore>, fleet: string, c
   }
 }
 
+/** The deletion route on a fresh database, slices of 10, what it holds, releases and forgets told in `events`. */
+function companion() {
+  const db = openSimulatorsDb(':memory:');
+  const events: string[] = [];
+  const app = express().use(fleetControl({
+    db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
+    onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
+  }));
+  return { db, events, app };
+}
+
 describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () => {
   it('when its ride days outnumber a slice, then they go a slice at a time with the event loop turning between, its due work held first, and no other fleet\'s go', async () => {
-    const db = openSimulatorsDb(':memory:');
-    const events: string[] = [];
-    const app = express().use(fleetControl({
-      db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
-      onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
-    }));
+    const { db, events, app } = companion();
     rideDays(createRideDayStore(db, 'pa'), 'se-va', 35);
     rideDays(createRideDayStore(db, 'pb'), 'se-va', 12);
     rideDays(createRideDayStore(db, 'pa'), 'se-queda', 5);
@@ -48,12 +54,7 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
   });
 
   it('when its ride days cannot be deleted, then the call fails and its due work is released, not left held', async () => {
-    const db = openSimulatorsDb(':memory:');
-    const events: string[] = [];
-    const app = express().use(fleetControl({
-      db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
-      onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
-    }));
+    const { db, events, app } = companion();
     rideDays(createRideDayStore(db, 'pa'), 'se-va', 15);
     // A write the database refuses part way, as a full disk would.
     db.exec(`CREATE TRIGGER refuse BEFORE DELETE ON pa_ride_days BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`);
