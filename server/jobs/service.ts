@@ -6,7 +6,7 @@ import { createJobStore, type JobKind } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import { toJob, type BatchAccepted, type Job } from './view.ts';
 import { createJobWorker, type ItemRunner, type JobWorkerOptions } from './worker.ts';
-import { sharedPause } from './shared-pause.ts';
+import { pausableWorker } from './pausable-worker.ts';
 
 type JobDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'logger' | 'realNowMs'>;
 
@@ -40,6 +40,7 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
   const runner = createJobWorker({
     store, runners: runnersFor(targets), clockOf: (tenantId) => deps.clocks.forTenant(tenantId), realNowMs: deps.realNowMs, logger: deps.logger, ...worker,
   });
+  const loop = pausableWorker(runner);
 
   /** Splits the ids into the eligible (stored as one job, in request order) and the skipped. */
   const createBatch = deps.db.transaction((tenantId: string, kind: JobKind, platform: Platform, ids: string[]): BatchAccepted => {
@@ -79,10 +80,10 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     listRecent: (tenantId: string, limit: number) =>
       store.recent(tenantId, limit).map((row) => ({ kind: row.kind, job: toJob(row, store.results(row.id)) })),
     runUntilIdle: () => runner.runUntilIdle(),
-    start: () => runner.start(),
-    stop: () => runner.stop(),
+    start: loop.start,
+    stop: loop.stop,
     /** Stops the background loop, if it runs, until the returned function (the last of those held at once) starts it again. */
-    pause: sharedPause(runner),
+    pause: loop.pause,
   };
 }
 
