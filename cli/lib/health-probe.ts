@@ -34,22 +34,38 @@ export function probeTimings(env: NodeJS.ProcessEnv): ProbeTimings {
 }
 
 /**
+ * How long the peer has been silent as this process saw it, from its answers and the watcher's ticks.
+ * A tick later than due by more than a probe's limit means this process could not watch meanwhile
+ * (its own event loop held, by a long synchronous write say): that time is not the peer's silence,
+ * and an answer read just as the stall ended is not pushed into the future by it.
+ */
+export function silenceClock(timings: Pick<ProbeTimings, 'everyMs' | 'timeoutMs'>, startMs: number) {
+  let lastAnswer = startMs;
+  let lastTick = startMs;
+  return {
+    answered(nowMs: number): void {
+      lastAnswer = nowMs;
+    },
+    /** The silence at a tick of the watcher. */
+    tick(nowMs: number): number {
+      const unwatchedMs = nowMs - lastTick - timings.everyMs;
+      if (unwatchedMs > timings.timeoutMs) lastAnswer = Math.min(nowMs, lastAnswer + unwatchedMs);
+      lastTick = nowMs;
+      return nowMs - lastAnswer;
+    },
+  };
+}
+
+/**
  * Probes `url` every `everyMs` until stopped; calls `onHung` once (and stops) when no probe has been
- * answered with a 2xx for `hungAfterMs`. One probe at a time: a hung peer does not pile them up.
- * Time this process could not watch (its own event loop held, by a long synchronous write say: its
- * timer fires late) is not counted as the peer's silence: serve used to replace a companion that had
- * answered all along, mid-delete of a big world, for its own stall.
+ * answered with a 2xx for `hungAfterMs`, not counting time this process could not watch
+ * (silenceClock). One probe at a time: a hung peer does not pile them up.
  */
 export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentMs: number) => void): () => void {
-  let lastAnswer = Date.now();
-  let lastTick = lastAnswer;
+  const silence = silenceClock(timings, Date.now());
   let probing = false;
   const timer = setInterval(() => {
-    const now = Date.now();
-    const unwatchedMs = now - lastTick - timings.everyMs;
-    if (unwatchedMs > timings.timeoutMs) lastAnswer += unwatchedMs;
-    lastTick = now;
-    const silentMs = now - lastAnswer;
+    const silentMs = silence.tick(Date.now());
     if (silentMs >= timings.hungAfterMs) {
       clearInterval(timer);
       return onHung(silentMs);
@@ -59,7 +75,7 @@ export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentM
     fetch(url, { signal: AbortSignal.timeout(timings.timeoutMs) })
       .then(async (res) => {
         await res.body?.cancel();
-        if (res.ok) lastAnswer = Date.now();
+        if (res.ok) silence.answered(Date.now());
       })
       .catch(() => undefined)
       .finally(() => (probing = false));

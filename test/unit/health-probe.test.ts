@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PROBE, probeTimings, watchHealth } from '../../cli/lib/health-probe.ts';
+import { DEFAULT_PROBE, probeTimings, silenceClock, watchHealth } from '../../cli/lib/health-probe.ts';
 import { CliError } from '../../cli/output.ts';
 
 describe('the companion health probe', () => {
@@ -88,3 +88,32 @@ describe('the companion health probe', () => {
     expect(() => probeTimings({ FLEET_SIM_HUNG_AFTER_MS: raw })).toThrow(/FLEET_SIM_HUNG_AFTER_MS/);
   });
 });
+
+describe('the silence counted against the companion (silenceClock, serve\'s defaults: a tick a second, 1.5 s per probe)', () => {
+  const timings = { everyMs: 1_000, timeoutMs: 1_500 };
+
+  it('when ticks come on time and nothing answers, then the silence is the time since the last answer', () => {
+    const silence = silenceClock(timings, 0);
+    silence.answered(1_500);
+
+    expect([2_000, 3_000, 4_000].map((t) => silence.tick(t))).toEqual([500, 1_500, 2_500]);
+  });
+
+  it('when serve stalls 9 s between two ticks, then those 9 s are not silence; a tick late within a probe\'s limit still counts whole', () => {
+    const silence = silenceClock(timings, 0);
+    silence.tick(1_000);
+
+    expect(silence.tick(11_000)).toBe(2_000);
+    expect(silence.tick(13_500)).toBe(4_500);
+  });
+
+  it('when an answer is read just as a stall ends, then the late tick counts no silence, and the silence after it counts from that answer', () => {
+    const silence = silenceClock(timings, 0);
+    silence.tick(1_000);
+    silence.answered(10_000);
+
+    expect(silence.tick(10_010)).toBe(0);
+    expect([11_010, 12_010, 13_010, 14_010, 15_010].map((t) => silence.tick(t))).toEqual([1_000, 2_000, 3_000, 4_000, 5_000]);
+  });
+});
+
