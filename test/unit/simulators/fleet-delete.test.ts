@@ -16,24 +16,25 @@ function rideDays(store: ReturnType<typeof createRideDayStore>, fleet: string, c
   }
 }
 
-/** The deletion route on a fresh database, slices of 10, what it holds, releases and forgets told in `events`. */
+/**
+ * The deletion route on a fresh database, slices of 10; what it holds, releases and forgets told in
+ * `events`, with the fleet's ride days left at that moment.
+ */
 function companion() {
   const db = openSimulatorsDb(':memory:');
+  const left = (fleet: string) => db.prepare('SELECT (SELECT count(*) FROM pa_ride_days WHERE fleet_id = ?) + (SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?)').pluck().get(fleet, fleet) as number;
   const events: string[] = [];
-  const app = express().use(fleetControl({
-    db, sliceRows: 10, due: { hold: (fleetId) => void events.push(`hold ${fleetId}`), release: (fleetId) => void events.push(`release ${fleetId}`) },
-    onDeleted: [(fleetId) => void events.push(`forget ${fleetId}`)],
-  }));
-  return { db, events, app };
+  const tell = (what: string) => (fleetId: string) => void events.push(`${what} ${fleetId} (${left(fleetId)})`);
+  const app = express().use(fleetControl({ db, sliceRows: 10, due: { hold: tell('hold'), release: tell('release') }, onDeleted: [tell('forget')] }));
+  return { db, events, app, left };
 }
 
 describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () => {
   it('when its ride days outnumber a slice, then they go a slice at a time with the event loop turning between, its due work held first, and no other fleet\'s go', async () => {
-    const { db, events, app } = companion();
+    const { db, events, app, left } = companion();
     rideDays(createRideDayStore(db, 'pa'), 'se-va', 35);
     rideDays(createRideDayStore(db, 'pb'), 'se-va', 12);
     rideDays(createRideDayStore(db, 'pa'), 'se-queda', 5);
-    const left = (fleet: string) => db.prepare('SELECT (SELECT count(*) FROM pa_ride_days WHERE fleet_id = ?) + (SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?)').pluck().get(fleet, fleet) as number;
     // What another request would see at each turn of the event loop while the delete runs.
     const seen = new Set<number>();
     let watching = true;
@@ -50,7 +51,8 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
     expect(res.body).toEqual({ fleetId: 'se-va', deletedRecords: 48 });
     expect([left('se-va'), left('se-queda')]).toEqual([0, 5]);
     expect([...seen].filter((n) => n > 0 && n < 47).length).toBeGreaterThanOrEqual(3);
-    expect(events).toEqual(['hold se-va', 'forget se-va']);
+    // Held before its first slice; its snapshots and hold forgotten once its ride days are gone.
+    expect(events).toEqual(['hold se-va (47)', 'forget se-va (0)']);
   });
 
   it('when its ride days cannot be deleted, then the call fails and its due work is released, not left held', async () => {
@@ -62,6 +64,6 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
     const res = await supertest(app).delete('/fleets/se-va');
 
     expect(res.status).toBe(500);
-    expect(events).toEqual(['hold se-va', 'release se-va']);
+    expect(events).toEqual(['hold se-va (15)', 'release se-va (15)']);
   });
 });
