@@ -35,11 +35,13 @@ export function probeTimings(env: NodeJS.ProcessEnv): ProbeTimings {
 
 /**
  * How long the peer has been silent as this process saw it, from its answers and the watcher's ticks.
- * A tick later than due by more than a probe's limit means this process could not watch meanwhile
- * (its own event loop held, by a long synchronous write say): that time is not the peer's silence,
- * and an answer read just as the stall ended is not pushed into the future by it.
+ * A tick later than due means this process could not watch meanwhile (its own event loop held, by a
+ * long synchronous write say): that time is not the peer's silence, so each tick adds at most one
+ * interval, and a peer is hung after hungAfterMs / everyMs ticks in a row without an answer (5 by
+ * default) however late they come. An answer read just as a stall ended is not pushed into the
+ * future by it.
  */
-export function silenceClock(timings: Pick<ProbeTimings, 'everyMs' | 'timeoutMs'>, startMs: number) {
+export function silenceClock(timings: Pick<ProbeTimings, 'everyMs'>, startMs: number) {
   let lastAnswer = startMs;
   let lastTick = startMs;
   return {
@@ -49,7 +51,7 @@ export function silenceClock(timings: Pick<ProbeTimings, 'everyMs' | 'timeoutMs'
     /** The silence at a tick of the watcher. */
     tick(nowMs: number): number {
       const unwatchedMs = nowMs - lastTick - timings.everyMs;
-      if (unwatchedMs > timings.timeoutMs) lastAnswer = Math.min(nowMs, lastAnswer + unwatchedMs);
+      if (unwatchedMs > 0) lastAnswer = Math.min(nowMs, lastAnswer + unwatchedMs);
       lastTick = nowMs;
       return nowMs - lastAnswer;
     },
