@@ -1,5 +1,6 @@
 import { ACTIONS } from './schema.ts';
 import { operatorProblems } from './matcher.ts';
+import { Fixture } from '../../server/fixtures/schema.ts';
 
 // What the file itself shows to be wrong beyond each field's shape: names used before they exist,
 // keys never declared, steps without one action. Read from the raw file, whatever its shape, so
@@ -24,10 +25,23 @@ const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests'] as const;
 const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
 
+/** How many ids of each list a fixture makes (driver i is assigned to vehicle i). */
+type FixtureCounts = Record<'vehicleIds' | 'driverIds' | 'assignmentIds', number>;
+const FIXTURE_LISTS = { vehicleIds: ['vehículo', 'vehículos'], driverIds: ['conductor', 'conductores'], assignmentIds: ['asignación', 'asignaciones'] } as const;
+
 interface Declared {
   tenants: Set<string>;
   keys: Set<string>;
   captured: Set<string>;
+  /** Each tenant's fixture counts; null for one whose fixture is refused (its shape errors say why). */
+  fixtures: Map<string, FixtureCounts | null>;
+}
+
+function fixtureCounts(raw: unknown): FixtureCounts | null {
+  const parsed = Fixture.safeParse(raw);
+  if (!parsed.success) return null;
+  const f = parsed.data;
+  return { vehicleIds: f.vehicles, driverIds: f.drivers, assignmentIds: f.assigned ? f.drivers : 0 };
 }
 
 function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
@@ -40,7 +54,9 @@ function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
   }
   const all = [...tenantAliases, ...keyAliases];
   for (const alias of new Set(all.filter((a, i) => all.indexOf(a) !== i))) problems.push({ path: ['tenants'], message: `el alias ${alias} está repetido` });
-  return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set() }, problems };
+  const fixtures = new Map(tenants.filter((t) => isObject(t) && aliasOf(t) !== null && t.fixture !== undefined)
+    .map((t) => [aliasOf(t) as string, fixtureCounts((t as Raw).fixture)] as const));
+  return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set(), fixtures }, problems };
 }
 
 /** Every string of a value, with the path where it is. */
@@ -51,10 +67,23 @@ function strings(value: unknown, path: PropertyKey[]): [string, PropertyKey[]][]
   return [];
 }
 
+/** `${tenants.fleet.fixture.vehicleIds[5]}`: fleet must have a fixture that makes that many. */
+function fixtureProblem(name: string, alias: string, list: string | undefined, index: string | undefined, declared: Declared): string | null {
+  if (!declared.fixtures.has(alias)) return `\${${name}}: el tenant ${alias} no tiene fixture`;
+  const counts = declared.fixtures.get(alias);
+  if (!counts || list === undefined) return null;
+  if (!Object.hasOwn(FIXTURE_LISTS, list)) return `\${${name}}: el fixture da ${Object.keys(FIXTURE_LISTS).join(', ')}`;
+  const made = counts[list as keyof FixtureCounts];
+  if (index === undefined || !/^\d+$/.test(index) || Number(index) < made) return null;
+  const [one, many] = FIXTURE_LISTS[list as keyof FixtureCounts];
+  return `\${${name}}: el fixture de ${alias} hace ${made === 0 ? `0 ${many}` : `${made} ${made === 1 ? one : many} (índices 0 a ${made - 1})`}`;
+}
+
 /** `${tenants.ghost.id}`: ghost must be a tenant of the file; `${nope}`: a built-in or an earlier capture. */
 function templateProblem(name: string, declared: Declared): string | null {
-  const [root, second] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+  const [root, second, third, fourth, fifth] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
   if (root === 'tenants' && second !== undefined && !declared.tenants.has(second)) return `\${${name}}: el tenant ${second} no está declarado en tenants`;
+  if (root === 'tenants' && third === 'fixture') return fixtureProblem(name, second, fourth, fifth, declared);
   if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;
   if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
   if (BUILT_IN.has(root) || declared.captured.has(root)) return null;

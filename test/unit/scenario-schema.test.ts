@@ -108,6 +108,24 @@ describe('what the file shows before any request', () => {
     expect(errorOf(`${HEAD}\nsteps:\n  ${steps}\n`)).toContain(`  - ${line}`);
   });
 
+  it.each([
+    ['a tenant with no fixture', '', 'vehicleIds[0]', '${tenants.fleet.fixture.vehicleIds[0]}: el tenant fleet no tiene fixture'],
+    ['an index past the vehicles made', '{ vehicles: 1 }', 'vehicleIds[5]', '${tenants.fleet.fixture.vehicleIds[5]}: el fixture de fleet hace 1 vehículo (índices 0 a 0)'],
+    ['the first index of a list the fixture leaves empty', '{ vehicles: 2, drivers: 2, registeredOn: [platform_b] }', 'assignmentIds[0]', '${tenants.fleet.fixture.assignmentIds[0]}: el fixture de fleet hace 0 asignaciones'],
+    ['a list a fixture does not make', '{ vehicles: 2 }', 'vehicles[0]', '${tenants.fleet.fixture.vehicles[0]}: el fixture da vehicleIds, driverIds, assignmentIds'],
+  ])('when a step uses %s of its fixture, then the file is refused naming what the fixture makes', (_case, fixture, path, line) => {
+    const head = fixture ? HEAD.replace('    keys: [{ as: admin }]', `    keys: [{ as: admin }]\n    fixture: ${fixture}`) : HEAD;
+
+    expect(errorOf(`${head}\nsteps:\n  - { request: { method: GET, path: "/v1/vehicles/\${tenants.fleet.fixture.${path}}" } }\n`)).toContain(`  - paso 1: request.path: ${line}`);
+  });
+
+  it('when a step uses the last index of each list its fixture makes, then the file is accepted', () => {
+    const head = HEAD.replace('    keys: [{ as: admin }]', '    keys: [{ as: admin }]\n    fixture: { vehicles: 3, drivers: 2, registeredOn: [platform_b], assigned: true }');
+    const paths = ['vehicleIds[2]', 'driverIds[1]', 'assignmentIds[1]'].map((p) => `"/x/\${tenants.fleet.fixture.${p}}"`);
+
+    expect(parseScenario(`${head}\nsteps:\n${paths.map((p) => `  - { request: { method: GET, path: ${p} } }`).join('\n')}\n`, 'x.yaml').steps).toHaveLength(3);
+  });
+
   it('when a capture of an earlier step, a built-in name or an escaped $${ is used, then the file is accepted', () => {
     const steps = [
       `- { request: { method: GET, path: /v1/me }, capture: { me: body.id } }`,
