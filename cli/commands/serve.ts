@@ -2,7 +2,7 @@ import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
 import { checkDatabases, prepareDataDir } from '../lib/data-dir.ts';
-import { takeDataDirLock } from '../lib/data-dir-lock.ts';
+import { takeDataDirLock, type DataDirLock } from '../lib/data-dir-lock.ts';
 import { onStopRequest } from '../lib/stop-request.ts';
 import { CliError } from '../output.ts';
 
@@ -15,14 +15,14 @@ export async function serve(): Promise<void> {
   const unsafe = serviceModeProblem(config);
   if (unsafe !== null) throw new CliError(unsafe);
   prepareDataDir(config.dataDir);
-  const lock = takeDataDirLock(config.dataDir);
-  // However this process ends (a stop that throws on the way, an uncaught error), the PID file goes.
-  process.once('exit', () => lock.release());
-  // Listened for from the lock on, so a stop asked for while starting is a clean stop once started,
-  // not a death by the signal's default action that would leave the PID file behind. The handler
-  // runs after this function's synchronous part, by which time `starting` is set.
+  // Listened for before the lock and its PID file are taken, so a stop asked for as soon as the PID
+  // file shows is a clean stop once started, not a death by the signal's default action that would
+  // leave the PID file behind. The handler runs after this function's synchronous part, by which
+  // time the lock is held and `starting` is set (a lock refused is reported below instead).
+  let lock: DataDirLock | undefined;
   let starting: ReturnType<typeof startChecked> | undefined;
   onStopRequest(async () => {
+    if (lock === undefined) return;
     const started = await starting?.catch(() => null);
     // A start that failed is reported below, with its own line and exit code.
     if (started === null) return;
@@ -33,12 +33,16 @@ export async function serve(): Promise<void> {
       process.exit(0);
     }
   });
+  const held = takeDataDirLock(config.dataDir);
+  lock = held;
+  // However this process ends (a stop that throws on the way, an uncaught error), the PID file goes.
+  process.once('exit', () => held.release());
   starting = startChecked(config);
   let running: Awaited<ReturnType<typeof startProcesses>>;
   try {
     running = await starting;
   } catch (err) {
-    lock.release();
+    held.release();
     throw oneLine(err);
   }
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
