@@ -58,7 +58,13 @@ export const unprocessable = (code: 'VALIDATION' | 'CONFLICT', message: string, 
 /** The label of the companion's control surface (platforms/simulator-control-client.ts): both platforms' simulators, not one platform. */
 export const SIMULATORS = 'simulators';
 
-export const platformUnavailable = (platform: string, retryAfterSeconds = 5) =>
-  new AppError('PLATFORM_UNAVAILABLE', `${platform === SIMULATORS ? 'Los simuladores de las plataformas no están disponibles' : `La plataforma ${platform} no está disponible`}; reintenta más tarde.`, null, {
+/** Who a failed call names in its message, and whether the verb goes plural. */
+export const failedParty = (label: string): { who: string; plural: boolean } =>
+  label === SIMULATORS ? { who: 'Los simuladores de las plataformas', plural: true } : { who: `La plataforma ${label}`, plural: false };
+
+export const platformUnavailable = (platform: string, retryAfterSeconds = 5) => {
+  const { who, plural } = failedParty(platform);
+  return new AppError('PLATFORM_UNAVAILABLE', `${who} ${plural ? 'no están disponibles' : 'no está disponible'}; reintenta más tarde.`, null, {
     'Retry-After': String(retryAfterSeconds),
   });
+};

@@ -33,16 +33,15 @@ export async function serve(): Promise<void> {
       process.exit(0);
     }
   });
-  const held = takeDataDirLock(config.dataDir);
-  lock = held;
+  lock = takeDataDirLock(config.dataDir);
   // However this process ends (a stop that throws on the way, an uncaught error), the PID file goes.
-  process.once('exit', () => held.release());
+  process.once('exit', () => lock?.release());
   starting = startChecked(config);
   let running: Awaited<ReturnType<typeof startProcesses>>;
   try {
     running = await starting;
   } catch (err) {
-    held.release();
+    lock.release();
     throw oneLine(err);
   }
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);

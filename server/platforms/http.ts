@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, platformUnavailable, SIMULATORS } from '../errors.ts';
+import { AppError, failedParty, platformUnavailable } from '../errors.ts';
 import { createSender, type Outgoing } from './http-send.ts';
 
 export interface PlatformClientOptions {
@@ -77,7 +77,8 @@ export interface PlatformErrorInfo {
 
 /** A 4xx the client has no meaning for: the platform said no; its own words go into details. */
 export function platformRejected(label: string, answer: RemoteAnswer, error: PlatformErrorInfo): AppError {
-  return new AppError('PLATFORM_REJECTED', label === SIMULATORS ? 'Los simuladores de las plataformas rechazaron la operación.' : `La plataforma ${label} rechazó la operación.`, {
+  const { who, plural } = failedParty(label);
+  return new AppError('PLATFORM_REJECTED', `${who} ${plural ? 'rechazaron' : 'rechazó'} la operación.`, {
     platform: label,
     status: answer.status,
     code: error.code,

@@ -1,10 +1,11 @@
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
-import { worldAlone, type TenantGates } from './tenant-gate.ts';
+import type { TenantGates } from './tenant-gate.ts';
 
 export interface WorldSnapshotInfo {
   name: string;
@@ -61,7 +62,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     return info;
   };
 
-  const alone = worldAlone(gates, sync, jobs);
+  /** With the world's requests held, the sync between two runs and the job worker paused. */
+  const alone = <T>(tenantId: string, change: () => Promise<T>): Promise<T> =>
+    gates.exclusive(tenantId, () => withBackgroundPaused(sync, jobs, change, tenantId));
 
   /**
    * The clash check first (409, nothing changed), then the platforms, then this side in one

@@ -1,7 +1,5 @@
 import type { RequestHandler } from 'express';
-import { withBackgroundPaused } from '../snapshots/background.ts';
 import { GateLane } from '../snapshots/gate-lane.ts';
-import type { SyncRunner } from '../sync/runner.ts';
 
 /**
  * The world gate (snapshots/world-gate.ts) for one world at a time: while a world is rewound, its
@@ -66,12 +64,3 @@ export function createTenantGates() {
 
 export type TenantGates = ReturnType<typeof createTenantGates>;
 
-/** Runs a change of one world alone: `(tenantId, change)`. */
-export type WorldAlone = <T>(tenantId: string, change: () => Promise<T>) => Promise<T>;
-
-/**
- * One world alone (a rewind, a deletion): its requests held at its gate, the background sync's runs
- * that touch it and the job worker paused; every other world goes on.
- */
-export const worldAlone = (gates: TenantGates, sync: SyncRunner, jobs: { pause(): Promise<() => void> }): WorldAlone =>
-  (tenantId, change) => gates.exclusive(tenantId, () => withBackgroundPaused(sync, jobs, change, tenantId));
