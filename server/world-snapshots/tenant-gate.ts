@@ -63,4 +63,3 @@ export function createTenantGates() {
 }
 
 export type TenantGates = ReturnType<typeof createTenantGates>;
-
