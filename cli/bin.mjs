@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// The package's bin: it runs the compiled code (dist/, scripts/build.mjs), so nothing transpiles at
-// start. The native check comes first: a broken install gets one line, not a trace.
+// The package's bin: it runs the compiled CLI's bundle (dist/, scripts/build.mjs), so nothing
+// transpiles at start. Node's version is checked first; a broken install of the database gets one
+// line, not a trace, from the command that meets it (cli/run-command.ts).
 import { existsSync } from 'node:fs';
-import { exitIfNativeBuildMissing } from './native-check.mjs';
+import { exitIfNodeTooOld } from './native-check.mjs';
 
 const BUILD_MISSING = 'error: falta el código compilado (dist/); compílalo con: npm run build';
 
-exitIfNativeBuildMissing();
-const main = new URL('../dist/cli/main.js', import.meta.url);
+exitIfNodeTooOld();
+// scripts/bundle.mjs's CLI_BUNDLE.
+const main = new URL('../dist/bundles/cli/main.js', import.meta.url);
 // Only a checkout can lack it (a packed package ships dist/): say how to build rather than build,
 // since esbuild and tsc are devDependencies that a production install does not have.
 if (!existsSync(main)) {

@@ -5,4 +5,5 @@ export declare function nodeTooOld(version: string): string;
 export declare const NATIVE_BINDING_MISSING: string;
 export declare const DEPENDENCIES_MISSING: string;
 export declare function nativeBuildProblem(open?: () => void, nodeVersion?: string): string | null;
-export declare function exitIfNativeBuildMissing(): void;
+export declare function exitIfNodeTooOld(nodeVersion?: string): void;
+export declare function installProblem(): string | null;

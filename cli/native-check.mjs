@@ -1,5 +1,6 @@
-// Plain JavaScript, loaded before the compiled code: it must answer even when the install is broken, and it runs
-// on every command, so it costs one in-memory database open (which serve and most commands do anyway).
+// Plain JavaScript, loaded before the compiled code: it must answer even when the install is broken. bin.mjs
+// checks Node's version before anything else; the database check (one in-memory open, ~6 ms) runs only
+// when a command has failed (cli/run-command.ts), so the commands that never open a database skip it.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -43,10 +44,16 @@ export function nativeBuildProblem(open = openInMemoryDatabase, nodeVersion = pr
   }
 }
 
-/** Exits 1 with that line, before any command can meet the problem as a stack trace. */
-export function exitIfNativeBuildMissing() {
-  const problem = nativeBuildProblem();
-  if (!problem) return;
-  process.stderr.write(`${problem}\n`);
+/** Exits 1 with the line asking for a newer Node: better-sqlite3 would crash this one past any catch. */
+export function exitIfNodeTooOld(nodeVersion = process.version) {
+  if (majorOf(nodeVersion) >= MIN_NODE_MAJOR) return;
+  process.stderr.write(`${nodeTooOld(nodeVersion)}\n`);
   process.exit(1);
+}
+
+let checked;
+/** nativeBuildProblem() of this install, checked once a process: it cannot change while it runs. */
+export function installProblem() {
+  if (checked === undefined) checked = nativeBuildProblem();
+  return checked;
 }

@@ -1,5 +1,6 @@
 import { CommanderError, type Command } from 'commander';
 import { spanishCommanderMessage } from './lib/commander-spanish.ts';
+import { installProblem } from './native-check.mjs';
 import { CliError, jsonDocumentsWritten, printJson } from './output.ts';
 
 /** The words before `--`: only there is `--json` an option. */
@@ -8,11 +9,17 @@ const wantsJson = (words: string[]) => {
   return (end === -1 ? words : words.slice(0, end)).includes('--json');
 };
 
-/** Commander writes its own message (usage errors, the help) before it throws. */
+/**
+ * Commander writes its own message (usage errors, the help) before it throws. A command that failed
+ * any other way may have met a broken install of the database (a package missing, a binary that
+ * does not load) however it was reached: then that install's one line is the message.
+ */
 function failureOf(err: unknown): { failure: CliError; written: boolean } {
   if (err instanceof CommanderError) {
     return { failure: new CliError(spanishCommanderMessage(err.message).replace(/^error: /, ''), null, err.exitCode), written: true };
   }
+  const broken = installProblem();
+  if (broken) return { failure: new CliError(broken.replace(/^error: /, '')), written: false };
   if (err instanceof CliError) return { failure: err, written: false };
   return { failure: new CliError(err instanceof Error ? err.message : String(err)), written: false };
 }

@@ -4,15 +4,30 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mtime, walk, writeAtomically } from './files.mjs';
 
+/** The CLI's entry in dist/ (what bin.mjs runs), and which modules each of its files holds. */
+export const CLI_BUNDLE = 'bundles/cli/main.js';
+export const CLI_BUNDLE_MODULES = 'bundles/cli/modules.json';
+
 /**
  * The two processes `serve` starts, each bundled with its packages into one file of dist/bundles/:
  * Node's loader resolving and linking ~600 files was half of each one's start (serve → listening
  * 0.52 s → 0.38 s, docs/performance.md). better-sqlite3 (native) and swagger-ui-express (its
  * swagger-ui-dist finds the assets by __dirname) stay packages. The transpiled files stay beside:
  * the writer thread runs them.
+ * The CLI too, split where a command's code is imported (`cli/lib/lazy-action.ts`): `--help` loads
+ * the program and commander in a few files, not ~45, and each command only its own chunks.
  */
-const BUNDLES = { 'bundles/api.js': 'server/main.js', 'bundles/simulators.js': 'simulators/main.js' };
+const BUNDLES = {
+  'bundles/api.js': { entry: 'server/main.js' },
+  'bundles/simulators.js': { entry: 'simulators/main.js' },
+  [CLI_BUNDLE]: { entry: 'cli/main.js', split: true },
+};
 const BUNDLE_EXTERNAL = ['better-sqlite3', 'swagger-ui-express'];
+/**
+ * The processes serve runs from a source checkout (`cli/commands/serve.ts`): the compiled CLI
+ * imports their bundles instead, so the CLI's bundle leaves these imports as they are.
+ */
+const OTHER_PROCESSES = /\/(server|simulators)\/main\.js$/;
 /** CommonJS packages inside an ES module bundle call require. */
 const BUNDLE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
@@ -35,8 +50,28 @@ const ownImportMetaUrl = (bundleDir) => ({
 });
 
 /** The compiled trees the bundles are made of, and where the bundles record what they were made of. */
-const BUNDLED_TREES = ['server', 'simulators'];
+const BUNDLED_TREES = ['cli', 'server', 'simulators'];
 const BUNDLE_INPUTS = 'bundles/inputs.json';
+
+const leaveOtherProcesses = {
+  name: 'leave-other-processes',
+  setup(build) {
+    build.onResolve({ filter: OTHER_PROCESSES }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * For a split bundle, every file esbuild wrote and the compiled modules in it (paths from dist/,
+ * packages from node_modules/): what test/e2e/cli-modules.test.ts reads to say what a command loaded.
+ */
+function modulesByFile(metafile, root, outdir) {
+  const fromDir = (dir, path) => relative(dir, join(root, path)).split('\\').join('/');
+  const files = {};
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    if (output.endsWith('.js')) files[fromDir(outdir, output)] = Object.keys(inputs).map((input) => fromDir(join(root, 'dist'), input));
+  }
+  return files;
+}
 
 /**
  * What the bundles are made of: the compiled files' contents, the last install of packages and this
@@ -64,29 +99,34 @@ export async function bundleProcesses(root) {
   } catch {
     // None recorded yet: every bundle is due.
   }
-  const due = Object.entries(BUNDLES).filter(([bundle, entry]) => {
+  const due = Object.entries(BUNDLES).filter(([bundle, { entry }]) => {
     if (existsSync(join(dist, entry))) return made[bundle] !== inputs || !existsSync(join(dist, bundle));
     rmSync(join(dist, bundle), { force: true });
     return false;
   });
   if (due.length === 0) return 0;
   const { build } = await import('esbuild');
-  for (const [bundle, entry] of due) {
+  for (const [bundle, { entry, split }] of due) {
     const outfile = join(dist, bundle);
+    const outdir = dirname(outfile);
     const result = await build({
       entryPoints: [join(dist, entry)],
-      outfile,
+      absWorkingDir: root,
+      ...(split ? { outdir, splitting: true, chunkNames: 'chunk-[hash]', metafile: true } : { outfile }),
       bundle: true,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       external: BUNDLE_EXTERNAL,
       banner: { js: BUNDLE_BANNER },
-      plugins: [ownImportMetaUrl(dirname(outfile))],
+      plugins: [ownImportMetaUrl(outdir), ...(split ? [leaveOtherProcesses] : [])],
       write: false,
       logLevel: 'error',
     });
+    // A split bundle's chunks are named by content: the last build's would stay beside as litter.
+    if (split) rmSync(outdir, { recursive: true, force: true });
     for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
+    if (split) writeAtomically(join(dist, CLI_BUNDLE_MODULES), JSON.stringify(modulesByFile(result.metafile, root, outdir)));
     made[bundle] = inputs;
   }
   writeAtomically(join(dist, BUNDLE_INPUTS), JSON.stringify(made));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveForSuite } from '../support/process.ts';
 
@@ -19,10 +19,24 @@ interface Loaded {
   ours: string[];
 }
 
+/** The CLI runs as a bundle split in files (scripts/bundle.mjs): a file loaded stands for the modules in it. */
+const BUNDLE_DIR = join(ROOT, 'dist/bundles/cli');
+function modulesIn(urls: string[]): string[] {
+  const byFile: Record<string, string[]> = JSON.parse(readFileSync(join(BUNDLE_DIR, 'modules.json'), 'utf8'));
+  return urls.flatMap((url) => {
+    if (!url.startsWith('file:')) return [];
+    const path = fileURLToPath(url);
+    if (!path.startsWith(`${BUNDLE_DIR}/`)) return [url];
+    const modules = byFile[relative(BUNDLE_DIR, path)];
+    if (!modules) throw new Error(`${path} is not in the CLI bundle's modules.json`);
+    return modules.map((m) => pathToFileURL(join(ROOT, 'dist', m)).href);
+  });
+}
+
 function classify(urls: string[]): Loaded {
   const packages = new Set<string>();
   const ours: string[] = [];
-  for (const url of urls.filter((u) => u.startsWith('file:'))) {
+  for (const url of modulesIn(urls)) {
     const path = fileURLToPath(url);
     const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path.slice(path.lastIndexOf('node_modules/')));
     if (inPackage) {

@@ -24,10 +24,8 @@ describe('fleet-sim without a loadable better-sqlite3 binary', () => {
 
   it.each([
     [['serve']],
-    [['tenants', 'create', '--name', 'Flota', '--json']],
     [['keys', 'revoke', 'key_x']],
     [['clock', 'now']],
-    [['openapi']],
     [['scenario', 'run', 'missing.yaml']],
   ])('when %j runs, then it exits 1 with the one Spanish line naming the fix', async (args) => {
     const result = await runWithoutNativeBuild(args);
@@ -36,5 +34,24 @@ describe('fleet-sim without a loadable better-sqlite3 binary', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`${NATIVE_BINDING_MISSING}\n`);
     expect(result.stderr).toContain(BUILD_FROM_SOURCE_COMMAND);
+  });
+
+  it('when a command with --json meets it, then stdout is the error envelope with that line and stderr the line', async () => {
+    const result = await runWithoutNativeBuild(['tenants', 'create', '--name', 'Flota', '--json']);
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({ error: { code: null, message: NATIVE_BINDING_MISSING.replace(/^error: /, '') } });
+    expect(result.stderr).toBe(`${NATIVE_BINDING_MISSING}\n`);
+  });
+
+  it.each([
+    [['--help'], 'Uso: fleet-sim'],
+    [['openapi'], '"openapi": "3.1'],
+  ])('when %j needs no database, then it answers as usual', async (args, text) => {
+    const result = await runWithoutNativeBuild(args);
+
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(text);
   });
 });

@@ -37,6 +37,17 @@ describe('scripts/build.mjs', () => {
     expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('5 2\n');
   });
 
+  it('when the CLI is built, then its bundle (what bin.mjs runs) finds what it reads beside its modules and says what each file holds', async () => {
+    const root = checkout(SOURCES);
+
+    await buildJs(root);
+
+    expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('5 2\n');
+    const modules: Record<string, string[]> = JSON.parse(readFileSync(join(root, 'dist/bundles/cli/modules.json'), 'utf8'));
+    expect(modules['main.js']).toContain('cli/main.js');
+    expect(Object.values(modules).flat().sort()).toEqual(['cli/main.js', 'server/lib/add.js', 'server/lib/index.js']);
+  });
+
   it('when the build is done, then the fixtures are copied beside the code and the tsx bootstraps are not', async () => {
     const root = checkout(SOURCES);
 
@@ -60,8 +71,9 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'server/lib/add.ts'), 'export const add = (a: number, b: number): number => a * b;\n');
     age(join(root, 'server/lib/add.ts'), 5);
 
-    expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0, bundled: 0 });
+    expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0, bundled: 1 });
     expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
+    expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
   });
 
   it('when a source is deleted, then its compiled file and declarations go too', async () => {
@@ -70,7 +82,8 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'dist/server/lib/types.d.ts'), 'export interface Pair { a: number; b: number }\n');
     rmSync(join(root, 'server/lib/types.ts'));
 
-    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 2, bundled: 0 });
+    // The CLI's bundle is made of the compiled tree, which changed.
+    expect(await buildJs(root)).toEqual({ transpiled: 0, copied: 0, removed: 2, bundled: 1 });
     expect(existsSync(join(root, 'dist/server/lib/types.js'))).toBe(false);
     expect(existsSync(join(root, 'dist/server/lib/types.d.ts'))).toBe(false);
   });
@@ -82,7 +95,7 @@ describe('scripts/build.mjs', () => {
     writeFileSync(join(root, 'dist/server/leftover.js'), '');
 
     expect(outOfDate(root).fresh).toBe(false);
-    expect(await buildJs(root)).toEqual({ transpiled: 4, copied: 1, removed: 1, bundled: 0 });
+    expect(await buildJs(root)).toEqual({ transpiled: 4, copied: 1, removed: 1, bundled: 1 });
     expect(existsSync(join(root, 'dist/server/leftover.js'))).toBe(false);
   });
 });
