@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
-import { TenantQuery } from '../control/schemas.ts';
+import { controlBody, TenantQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { advanceWorld, nowOf, requireTenant } from './service.ts';
 
-export const AdvanceBody = z.object({
+export const AdvanceBody = controlBody({
   duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }),
   tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).optional(),
 });

@@ -5,3 +5,18 @@ export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ descrip
 
 /** A path parameter the handler reads itself: one that is not a UUID names nothing (404, not 400). */
 export const IdPath = z.object({ id: z.string() });
+
+const listed = (names: readonly string[]) => names.join(', ');
+
+/**
+ * A control body's fields: one it does not have (a typo such as `fixure`) is a 400 naming it and the
+ * fields there are, not a world silently made without it. Unlike the partner API, which ignores
+ * unknown fields (docs/decisions.md), this surface is written by hand in users' tests and scripts.
+ */
+export const controlBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(issue.keys)} (se admiten ${listed(Object.keys(shape))})`
+        : undefined,
+  });

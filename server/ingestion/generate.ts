@@ -6,6 +6,7 @@ import { createTenantStore } from '../tenants/store.ts';
 import type { RideIngestion } from './ingest.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from './generated-counts.ts';
 import { addDays, daysBetween, isCalendarDate, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
+import { controlBody } from '../control/schemas.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
 export const MAX_GENERATE_DAYS = 366;
@@ -13,8 +14,7 @@ export const MAX_GENERATE_DAYS = 366;
 const Day = (field: string) => z.string({ error: `${field} debe ser una fecha YYYY-MM-DD` }).refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`);
 // The window's rules read two valid days: with a field already wrong they would only add noise.
 const validDays = (b: { from: unknown; to: unknown }) => typeof b.from === 'string' && typeof b.to === 'string' && isCalendarDate(b.from) && isCalendarDate(b.to);
-export const GenerateBody = z
-  .object({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
+export const GenerateBody = controlBody({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
   .refine((b) => !validDays(b) || b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
   .refine((b) => !validDays(b) || daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, {
     path: ['to'],

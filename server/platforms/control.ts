@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { Platform } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability, type ControlOperation } from '../control/define.ts';
-import { IdPath, TenantQuery } from '../control/schemas.ts';
+import { controlBody, IdPath, TenantQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import type { DeclaredResponses } from '../openapi/registry.ts';
 
-export const ReviewBody = z.object({
+export const ReviewBody = controlBody({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
   card: z.enum(['approved', 'rejected'], { error: 'card debe ser approved o rejected' }).optional(),
 });
 
-export const FaultBody = z.object({
+export const FaultBody = controlBody({
   platform: z.enum(['platform_a', 'platform_b'], { error: 'platform debe ser platform_a o platform_b' }),
   mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
   ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo').max(600_000, 'ms admite hasta 600000').optional(),

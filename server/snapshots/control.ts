@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from './files.ts';
+import { controlBody } from '../control/schemas.ts';
 
-export const SaveBody = z.object({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
+export const SaveBody = controlBody({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
 
 /** The name the service checks (400 in its own words when it does not fit), shown in the document as its pattern. */
 const NamePath = z.object({

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { SCOPES } from '../auth/scopes.ts';
 import { Fixture } from '../fixtures/schema.ts';
 import { TENANT_NAME_MAX } from './limits.ts';
+import { controlBody } from '../control/schemas.ts';
 
-export const KeyOptions = z.object({
+export const KeyOptions = controlBody({
   scopes: z
     .array(z.enum(SCOPES, { error: `cada permiso debe ser uno de: ${SCOPES.join(', ')}` }))
     .min(1, 'scopes no puede estar vacío')
@@ -12,7 +13,7 @@ export const KeyOptions = z.object({
   environment: z.enum(['test', 'live'], { error: 'environment debe ser test o live' }).optional(),
 });
 
-export const CreateTenant = z.object({
+export const CreateTenant = controlBody({
   name: z.string({ error: 'name es obligatorio' }).trim().min(1, 'name no puede estar vacío').max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`),
   status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
   keys: z.array(KeyOptions).max(20, 'como máximo 20 claves por llamada').default([{}]),

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { useWorldOnDataDir } from '../support/world.ts';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** 400 VALIDATION whose detail on the body names the unknown field and the fields the body has. */
+function expectUnknownField(res: { status: number; body: any }, unknown: string, admitted: string[]) {
+  expect(res.status).toBe(400);
+  expect(res.body.error.code).toBe('VALIDATION');
+  const detail = res.body.error.details.find((d: { message: string }) => d.message.includes('desconocido'));
+  expect(detail.message).toBe(`campo desconocido: ${unknown} (se admiten ${admitted.join(', ')})`);
+}
+
+describe('control bodies with a field they do not have (a typo)', () => {
+  const w = useWorldOnDataDir();
+  const count = (table: string) => w.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const newTenant = async () => (await w.request.post('/_testbed/tenants').send({ name: 'Flota Campos' }).expect(201)).body;
+
+  it('when POST /_testbed/tenants says fixure for fixture, then 400 names it and the fields, and no tenant is made', async () => {
+    const before = count('tenants');
+
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Typo', fixure: { vehicles: 5 } });
+
+    expectUnknownField(res, 'fixure', ['name', 'status', 'keys', 'fixture']);
+    expect(count('tenants')).toBe(before);
+  });
+
+  it('when the fields are exactly the admitted ones, then the tenant is made (the boundary)', async () => {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Exacta', status: 'active', keys: [{ scopes: ['vehicles:read'], environment: 'test' }] });
+
+    expect(res.status).toBe(201);
+  });
+
+  it('when a key in keys has scope for scopes, then 400 names the key\'s field and no tenant is made', async () => {
+    const before = count('tenants');
+
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Clave', keys: [{ scope: ['vehicles:read'] }] });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'keys.0', message: 'campo desconocido: scope (se admiten scopes, environment)' }]);
+    expect(count('tenants')).toBe(before);
+  });
+
+  it('when POST /_testbed/tenants/{id}/keys has a field it does not, then 400 and no key is made', async () => {
+    const tenant = await newTenant();
+    const before = count('api_keys');
+
+    const res = await w.request.post(`/_testbed/tenants/${tenant.id}/keys`).send({ scopes: ['rides:read'], env: 'live' });
+
+    expectUnknownField(res, 'env', ['scopes', 'environment']);
+    expect(count('api_keys')).toBe(before);
+  });
+
+  it('when clock/advance says tenantId for tenant, then 400 and no clock moves', async () => {
+    const before = (await w.request.get('/_testbed/clock').expect(200)).body.now;
+
+    const res = await w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenantId: UNKNOWN });
+
+    expectUnknownField(res, 'tenantId', ['duration', 'tenant']);
+    expect((await w.request.get('/_testbed/clock').expect(200)).body.now).toBe(before);
+  });
+
+  it('when rides/generate has a field it does not, then 400', async () => {
+    const tenant = await newTenant();
+
+    const res = await w.request.post('/_testbed/rides/generate').send({ tenantId: tenant.id, from: '2026-01-01', to: '2026-01-02', days: 2 });
+
+    expectUnknownField(res, 'days', ['tenantId', 'from', 'to']);
+  });
+
+  it('when a platform fault has delay for ms, then 400 and the platform keeps its mode', async () => {
+    const res = await w.request.post('/_testbed/faults').send({ platform: 'platform_a', mode: 'slow', delay: 500 });
+
+    expectUnknownField(res, 'delay', ['platform', 'mode', 'ms']);
+    const faults = (await w.request.get('/_testbed/faults').expect(200)).body;
+    expect(JSON.stringify(faults)).not.toContain('slow');
+  });
+
+  it('when a review has cards for card, then 400', async () => {
+    const res = await w.request.post(`/_testbed/platform-a/vehicles/${UNKNOWN}/review`).send({ verdict: 'approved', cards: 'approved' });
+
+    expectUnknownField(res, 'cards', ['verdict', 'card']);
+  });
+
+  it('when a snapshot save has a field it does not, then 400 and no snapshot is saved, whole testbed or one world', async () => {
+    const tenant = await newTenant();
+
+    const whole = await w.request.post('/_testbed/snapshots').send({ name: 'antes', tenant: tenant.id });
+    const world = await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'antes', note: 'x' });
+
+    expectUnknownField(whole, 'tenant', ['name']);
+    expectUnknownField(world, 'note', ['name']);
+    expect((await w.request.get('/_testbed/snapshots').expect(200)).body.data).toEqual([]);
+    expect((await w.request.get(`/_testbed/tenants/${tenant.id}/snapshots`).expect(200)).body.data).toEqual([]);
+  });
+
+  it('when two fields are unknown, then both are named', async () => {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota', nme: 'x', stauts: 'active' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].message).toBe('campos desconocidos: nme, stauts (se admiten name, status, keys, fixture)');
+  });
+});
