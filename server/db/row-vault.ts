@@ -32,11 +32,18 @@ export function keyedColumns(db: Db, table: string) {
  */
 export const vaultTable = (table: string) => `saved_${table}`;
 
+/** The vault's pages kept in memory (its connection's cache for it): see createRowVault. */
+const VAULT_CACHE_KB = 32 * 1024;
+
 /**
- * Copies of chosen rows kept beside a live database, in an in-memory database attached to one
+ * Copies of chosen rows kept beside a live database, in a temporary database attached to one
  * connection to it: a save and a restore are `INSERT … SELECT` statements that never leave SQLite, so
  * a world of tens of thousands of rows goes in and out in milliseconds. Each copy is named (`key`);
- * every vault table is its live table's columns plus that key. Kept in memory: a restart loses them.
+ * every vault table is its live table's columns plus that key. SQLite deletes the temporary file when
+ * the connection closes: a restart loses the copies. Up to VAULT_CACHE_KB of its pages stay in memory
+ * (a 50-vehicle world's copies, ~15 MB of pages, fit); the rest is read from the file (through the
+ * system's page cache): as an in-memory database, a year of 500 vehicles held ~1.25 GB of serve's
+ * memory a copy, and two or three copies could take a CI machine's memory.
  * Saves and drops write the vault alone, so their transactions are DEFERRED: an IMMEDIATE one takes
  * the write lock of every attached database, the live one too, and would hold other connections'
  * writes (server/db/open.ts) for nothing.
@@ -44,7 +51,10 @@ export const vaultTable = (table: string) => `saved_${table}`;
 export function createRowVault(db: Db, alias: string, selections: readonly RowSelection[]) {
   // A second app on the same connection (tests do it) shares the vault already attached.
   const attached = (db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[]).includes(alias);
-  if (!attached) db.exec(`ATTACH DATABASE ':memory:' AS ${alias}`);
+  if (!attached) {
+    db.exec(`ATTACH DATABASE '' AS ${alias}`);
+    db.pragma(`${alias}.cache_size = -${VAULT_CACHE_KB}`);
+  }
   const tables = [...new Set(selections.map((s) => s.table))];
   const columns = new Map<string, string>();
   for (const table of tables) {
