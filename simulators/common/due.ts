@@ -61,7 +61,9 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
       const at = task.nextDueMs(fleetId, nowMs);
       return at === null ? next : Math.min(next ?? at, at);
     }, null);
-  const held = new Set<string>();
+  // How many holders each held fleet has: two at once (a deletion asked again while the first still
+  // slices its ride days) each release their own hold, and the fleet stays held until the last.
+  const held = new Map<string, number>();
   // A held fleet stays due (and first in line): asking for as many more keeps a batch full.
   const dueBy = (nowMs: number) => held.size === 0
     ? due.dueBy(nowMs, DUE_BATCH_FLEETS)
@@ -104,10 +106,14 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
   }
   return Object.assign(run, {
     settle,
-    hold: (fleetId: string) => void held.add(fleetId),
+    hold: (fleetId: string) => void held.set(fleetId, (held.get(fleetId) ?? 0) + 1),
     release(fleetId: string): void {
+      const holders = held.get(fleetId);
+      if (holders === undefined) return;
+      if (holders > 1) return void held.set(fleetId, holders - 1);
+      held.delete(fleetId);
       // The last run skipped it: a run at the same instant with no write since must not count as done.
-      if (held.delete(fleetId)) settled = null;
+      settled = null;
     },
     writeWithoutDue<T>(nowMs: number, write: () => T): T {
       const wasSettled = !db.inTransaction && stamp(nowMs) === settled;

@@ -113,6 +113,26 @@ describe('due runner', () => {
     expect(seen).toEqual([['fleet-b'], ['fleet-a']]);
   });
 
+  it('when a fleet is held twice, then it stays held until both release it, and a release more changes nothing', () => {
+    const db = openSimulatorsDb(':memory:');
+    const due = createFleetDueStore(db);
+    const seen: string[][] = [];
+    const run = runner(db, [{ run: (time) => void seen.push([...time.fleets]), nextDueMs: () => null }]);
+    due.markDue('fleet-a');
+    run.hold('fleet-a');
+    run.hold('fleet-a');
+    run.release('fleet-a');
+    run(1_000);
+    expect(seen).toEqual([]);
+    run.release('fleet-a');
+    run(1_000);
+    run.release('fleet-a');
+    run.hold('fleet-a');
+    due.markDue('fleet-a');
+    run(2_000);
+    expect(seen).toEqual([['fleet-a']]);
+  });
+
   it('when the only fleet due is held, then a run takes no write lock (another connection may hold it meanwhile)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'due-'));
     dirs.push(dir);
