@@ -75,8 +75,8 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
       platformControls: [
         platformAControl(platformA, db), platformBControl(platformB, db), rides.control, fleetSnapshots.router, fleetChangesControl(db),
         stateControl({ db, clock, onRestored: [fleetSnapshots.forgetAll] }),
-        // A fleet deleted is never held again, and its snapshots go with it.
-        fleetControl({ db, due: runDue, onDeleted: [(fleetId) => runDue.release(fleetId), fleetSnapshots.forgetFleet] }),
+        // A fleet deleted is never held again (fleet-control.ts), and its snapshots go with it.
+        fleetControl({ db, due: runDue, onDeleted: [fleetSnapshots.forgetFleet] }),
       ],
     }),
   );

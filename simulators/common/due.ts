@@ -52,6 +52,8 @@ export interface DueRunner {
    */
   hold(fleetId: string): void;
   release(fleetId: string): void;
+  /** Every hold on the fleet gone at once: a fleet deleted is never held again by what held it. */
+  forget(fleetId: string): void;
 }
 
 export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: readonly string[]) => FleetTime, tasks: DueTask[]): DueRunner {
@@ -114,6 +116,9 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
       held.delete(fleetId);
       // The last run skipped it: a run at the same instant with no write since must not count as done.
       settled = null;
+    },
+    forget(fleetId: string): void {
+      if (held.delete(fleetId)) settled = null;
     },
     writeWithoutDue<T>(nowMs: number, write: () => T): T {
       const wasSettled = !db.inTransaction && stamp(nowMs) === settled;

@@ -67,19 +67,28 @@ function createRideDaysDrop(db: SimDb, sliceRows: number) {
 /**
  * `DELETE /_control/fleets/:id`: the partner is gone, and so is everything the platforms kept of it.
  * Its due work is held from the start (no day is opened for a vehicle about to go), its ride days go
- * in slices, then `onDeleted` tells what holds the fleet elsewhere (its held due work, its
- * snapshots), and the rest goes in one transaction.
+ * in slices, then `onDeleted` tells what else holds the fleet (its snapshots), and the rest goes in
+ * one transaction. The last deletion of a fleet to end forgets every hold on its due work (one a
+ * failed build left, say); one that ends while another of the same fleet still slices (an API's
+ * retry) releases only its own, so the other's slices stay held.
  */
 export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PER_SLICE }: {
-  db: SimDb; due: Pick<DueRunner, 'hold' | 'release'>; onDeleted?: ((fleetId: string) => void)[]; sliceRows?: number;
+  db: SimDb; due: Pick<DueRunner, 'hold' | 'release' | 'forget'>; onDeleted?: ((fleetId: string) => void)[]; sliceRows?: number;
 }): Router {
   const router = Router();
   const purge = createFleetPurge(db);
   const dropRideDays = createRideDaysDrop(db, sliceRows);
+  const deleting = new Map<string, number>();
+  const stopDeleting = (fleetId: string) => {
+    const left = deleting.get(fleetId)! - 1;
+    if (left === 0) deleting.delete(fleetId);
+    else deleting.set(fleetId, left);
+  };
 
   router.delete('/fleets/:id', async (req, res) => {
     const fleetId = req.params.id;
     due.hold(fleetId);
+    deleting.set(fleetId, (deleting.get(fleetId) ?? 0) + 1);
     let rideDays: number;
     try {
       rideDays = await dropRideDays(fleetId);
@@ -87,7 +96,11 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
       // Not deleted after all: its due work goes on (a retry holds it again).
       due.release(fleetId);
       throw err;
+    } finally {
+      stopDeleting(fleetId);
     }
+    if (deleting.has(fleetId)) due.release(fleetId);
+    else due.forget(fleetId);
     for (const forget of onDeleted) forget(fleetId);
     res.json({ fleetId, deletedRecords: rideDays + purge(fleetId) });
   });

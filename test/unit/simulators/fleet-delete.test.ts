@@ -25,7 +25,8 @@ function companion() {
   const left = (fleet: string) => db.prepare('SELECT (SELECT count(*) FROM pa_ride_days WHERE fleet_id = ?) + (SELECT count(*) FROM pb_ride_days WHERE fleet_id = ?)').pluck().get(fleet, fleet) as number;
   const events: string[] = [];
   const tell = (what: string) => (fleetId: string) => void events.push(`${what} ${fleetId} (${left(fleetId)})`);
-  const app = express().use(fleetControl({ db, sliceRows: 10, due: { hold: tell('hold'), release: tell('release') }, onDeleted: [tell('forget')] }));
+  const due = { hold: tell('hold'), release: tell('release'), forget: tell('forget') };
+  const app = express().use(fleetControl({ db, sliceRows: 10, due, onDeleted: [tell('snapshots gone')] }));
   return { db, events, app, left };
 }
 
@@ -51,8 +52,20 @@ describe('a fleet deleted on the platforms (DELETE /_control/fleets/:id)', () =>
     expect(res.body).toEqual({ fleetId: 'se-va', deletedRecords: 48 });
     expect([left('se-va'), left('se-queda')]).toEqual([0, 5]);
     expect([...seen].filter((n) => n > 0 && n < 47).length).toBeGreaterThanOrEqual(3);
-    // Held before its first slice; its snapshots and hold forgotten once its ride days are gone.
-    expect(events).toEqual(['hold se-va (47)', 'forget se-va (0)']);
+    // Held before its first slice; every hold and its snapshots forgotten once its ride days are gone.
+    expect(events).toEqual(['hold se-va (47)', 'forget se-va (0)', 'snapshots gone se-va (0)']);
+  });
+
+  it('when it is deleted twice side by side (a retry), then the first to end releases its own hold and the last forgets them all', async () => {
+    const { db, events, app, left } = companion();
+    rideDays(createRideDayStore(db, 'pa'), 'se-va', 35);
+
+    const answers = await Promise.all([supertest(app).delete('/fleets/se-va'), supertest(app).delete('/fleets/se-va')]);
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(left('se-va')).toBe(0);
+    const due = events.map((e) => e.split(' se-va')[0]).filter((e) => e !== 'snapshots gone');
+    expect(due).toEqual(['hold', 'hold', 'release', 'forget']);
   });
 
   it('when its ride days cannot be deleted, then the call fails and its due work is released, not left held', async () => {
