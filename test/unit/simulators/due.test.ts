@@ -97,11 +97,15 @@ describe('due runner', () => {
     expect(visited.size).toBe(DUE_BATCH_FLEETS + 1);
   });
 
-  it('when a fleet is held, then runs pass it by (the others run) until its release, and the next run at that same instant visits it', () => {
+  /** A runner whose one task notes the fleets of each batch in `seen`. */
+  function noting() {
     const db = openSimulatorsDb(':memory:');
-    const due = createFleetDueStore(db);
     const seen: string[][] = [];
-    const run = runner(db, [{ run: (time) => void seen.push([...time.fleets]), nextDueMs: () => null }]);
+    return { due: createFleetDueStore(db), seen, run: runner(db, [{ run: (time) => void seen.push([...time.fleets]), nextDueMs: () => null }]) };
+  }
+
+  it('when a fleet is held, then runs pass it by (the others run) until its release, and the next run at that same instant visits it', () => {
+    const { due, seen, run } = noting();
     due.markDue('fleet-a');
     run.hold('fleet-a');
     run(1_000);
@@ -114,10 +118,7 @@ describe('due runner', () => {
   });
 
   it('when a fleet is held twice, then it stays held until both release it, and a release more changes nothing', () => {
-    const db = openSimulatorsDb(':memory:');
-    const due = createFleetDueStore(db);
-    const seen: string[][] = [];
-    const run = runner(db, [{ run: (time) => void seen.push([...time.fleets]), nextDueMs: () => null }]);
+    const { due, seen, run } = noting();
     due.markDue('fleet-a');
     run.hold('fleet-a');
     run.hold('fleet-a');
@@ -130,6 +131,18 @@ describe('due runner', () => {
     run.hold('fleet-a');
     due.markDue('fleet-a');
     run(2_000);
+    expect(seen).toEqual([['fleet-a']]);
+  });
+
+  it('when a held fleet is forgotten (deleted), then every hold on it goes at once', () => {
+    const { due, seen, run } = noting();
+    due.markDue('fleet-a');
+    run.hold('fleet-a');
+    run.hold('fleet-a');
+
+    run.forget('fleet-a');
+    run(1_000);
+
     expect(seen).toEqual([['fleet-a']]);
   });
 
