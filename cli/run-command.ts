@@ -9,16 +9,21 @@ const wantsJson = (words: string[]) => {
   return (end === -1 ? words : words.slice(0, end)).includes('--json');
 };
 
+/** What Node throws when a module or a native binary does not load: never a command's own answer. */
+const LOAD_FAILURES = new Set(['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND', 'ERR_DLOPEN_FAILED']);
+const isLoadFailure = (err: unknown) => LOAD_FAILURES.has(String((err as { code?: unknown } | null)?.code));
+
 /**
- * Commander writes its own message (usage errors, the help) before it throws. A command that failed
- * any other way may have met a broken install of the database (a package missing, a binary that
- * does not load) however it was reached: then that install's one line is the message.
+ * Commander writes its own message (usage errors, the help) before it throws. A command that could
+ * not load what it needs may have met a broken install of the database (better-sqlite3 missing, its
+ * binary not loading), wherever it was reached: then that install's one line is the message. Any
+ * other failure keeps its own (a serve's 404 is a 404 on any install).
  */
 function failureOf(err: unknown): { failure: CliError; written: boolean } {
   if (err instanceof CommanderError) {
     return { failure: new CliError(spanishCommanderMessage(err.message).replace(/^error: /, ''), null, err.exitCode), written: true };
   }
-  const broken = installProblem();
+  const broken = isLoadFailure(err) ? installProblem() : null;
   if (broken) return { failure: new CliError(broken.replace(/^error: /, '')), written: false };
   if (err instanceof CliError) return { failure: err, written: false };
   return { failure: new CliError(err instanceof Error ? err.message : String(err)), written: false };

@@ -1,14 +1,24 @@
 const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
 
 /**
- * `fleet-sim openapi | head` closes the pipe once head has its lines: what the command writes after
- * that goes nowhere, as with any Unix tool, instead of an unhandled 'error' event and its trace.
- * Any other failure to write is one line on stderr and exit 1 (stderr itself may be the one gone).
+ * `fleet-sim openapi | head` closes the pipe once head has its lines. A Unix tool dies by SIGPIPE
+ * at its next write, which Node ignores: the write's error was an unhandled 'error' event and its
+ * trace, and a command that goes on (`requests --follow | head -1`) would run on with nobody
+ * reading. So a reader gone from stdout stops the command as a stop request would: through its own
+ * SIGTERM handler when it has one (serve and `--follow` end cleanly), else at once with 0. stderr
+ * gone is no reason to stop; any other failure to write is one line on stderr and exit 1.
  */
-export function endQuietlyWhenReaderLeaves(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
-  for (const stream of streams) {
+export function endQuietlyWhenReaderLeaves(): void {
+  let stopping = false;
+  const readerGone = () => {
+    if (stopping) return;
+    stopping = true;
+    if (process.listenerCount('SIGTERM') > 0) process.kill(process.pid, 'SIGTERM');
+    else process.exit(process.exitCode ?? 0);
+  };
+  for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (READER_GONE.has(err.code ?? '')) return;
+      if (READER_GONE.has(err.code ?? '')) return void (stream === process.stdout && readerGone());
       try {
         process.stderr.write(`error: no se pudo escribir la salida (${err.code ?? err.message})\n`);
       } finally {

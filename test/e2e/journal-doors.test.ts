@@ -102,6 +102,24 @@ describe('the request journal on a running serve', () => {
     expect(followed.code).toBe(0);
   }, 120_000);
 
+  it('when `requests --follow` is piped into a reader that leaves (| head -1), then it stops at the next line it writes, with 0 and no trace', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    const child = spawn(process.execPath, [BIN, 'requests', '--tenant', world.tenantId, '--follow', '--json'], { env: env.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // The first line read, the reader gone; the next request's line finds the pipe closed.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => {
+      child.stdout.destroy();
+      resolve();
+    }));
+    await world.client.GET('/v1/drivers');
+
+    expect(await ended).toBe(0);
+    expect(stderr).toBe('');
+  }, 120_000);
+
   it('when a scenario has expectRequests steps, then the right count passes and a wrong one fails naming what was sent', async () => {
     const file = join(dir, 'diario.yaml');
     writeFileSync(file, [

@@ -25,9 +25,8 @@ describe('fleet-sim without a loadable better-sqlite3 binary', () => {
   it.each([
     [['serve']],
     [['keys', 'revoke', 'key_x']],
-    [['clock', 'now']],
-    [['scenario', 'run', 'missing.yaml']],
-  ])('when %j runs, then it exits 1 with the one Spanish line naming the fix', async (args) => {
+    [['tenants', 'create', '--name', 'Flota']],
+  ])('when %j opens the database, then it exits 1 with the one Spanish line naming the fix', async (args) => {
     const result = await runWithoutNativeBuild(args);
 
     expect(result.code).toBe(1);
@@ -42,6 +41,17 @@ describe('fleet-sim without a loadable better-sqlite3 binary', () => {
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ error: { code: null, message: NATIVE_BINDING_MISSING.replace(/^error: /, '') } });
     expect(result.stderr).toBe(`${NATIVE_BINDING_MISSING}\n`);
+  });
+
+  it.each([
+    [['clock', 'now'], 'no hay un testbed escuchando en http://127.0.0.1:1'],
+    [['scenario', 'run', 'missing.yaml'], 'no se puede leer missing.yaml: no existe'],
+  ])('when %j fails for its own reason (no serve, no file), then it says that reason, not the install\'s', async (args, reason) => {
+    const result = await runWithoutNativeBuild(args);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(reason);
+    expect(result.stderr).not.toContain('better-sqlite3');
   });
 
   it.each([
