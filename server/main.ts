@@ -18,6 +18,12 @@ export interface ApiServer {
   /** The bound address as the socket reports it, e.g. 127.0.0.1, 0.0.0.0 or ::. */
   host: string;
   db: Db;
+  /**
+   * serve replaced the simulators' process (cli/lib/companion.ts): the platforms' halves of the
+   * world snapshots were in its memory, so the list forgets them all rather than list copies that
+   * can no longer be restored.
+   */
+  simulatorsReplaced(): void;
   stop(): Promise<void>;
 }
 
@@ -74,6 +80,10 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     port: address.port,
     host: address.address,
     db,
+    simulatorsReplaced() {
+      logger.warn('world snapshots forgotten: the simulators were replaced, and their copies with them');
+      services.worldSnapshots.forgetAll();
+    },
     async stop() {
       clearImmediate(baseline);
       clearInterval(timer);

@@ -53,14 +53,16 @@ async function startChecked(config: Config) {
 }
 
 async function startProcesses(config: Config) {
-  // The simulators start while this process loads the server: two cold starts overlap.
+  // The simulators start while this process loads the server: two cold starts overlap. Once the API
+  // runs, it hears when they are replaced (what only they held in memory is gone).
+  let replaced = () => {};
   const starting = startCompanion({
     ...process.env,
     FLEET_DATA_DIR: config.dataDir,
     FLEET_SEED: String(config.seed),
     FLEET_SIM_PORT: String(config.simPort),
     FLEET_SIM_EXIT_WITH_PARENT: '1',
-  });
+  }, { onReplaced: () => replaced() });
   // Not awaited yet: the API builds what needs no platform while they start. A failure meanwhile
   // is handled when startApiServer awaits it, not reported as an unhandled rejection.
   const simulatorsUrl = starting.then((companion) => companion.baseUrl);
@@ -68,6 +70,7 @@ async function startProcesses(config: Config) {
   const { startApiServer } = await loadApiServer();
   try {
     const api = await startApiServer(config, { simulatorsUrl });
+    replaced = () => api.simulatorsReplaced();
     const companion = await starting;
     return { api, companion, stop: () => Promise.allSettled([api.stop(), companion.stop()]) };
   } catch (err) {

@@ -34,7 +34,11 @@ interface Running {
  * A child that stops answering its health probe (hung, or stopped with SIGSTOP) is SIGKILLed and so
  * replaced the same way; its data is in platforms.db, written in transactions, so nothing is lost.
  */
-export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30_000): Promise<Companion> {
+export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 30_000, onReplaced = () => {} }: {
+  startTimeoutMs?: number;
+  /** A new process answers in place of one that died or hung: what was only in its memory is gone. */
+  onReplaced?: () => void;
+} = {}): Promise<Companion> {
   const timings = probeTimings(env);
   let current = await spawnSimulators(env, startTimeoutMs);
   let stopping = false;
@@ -55,6 +59,7 @@ export async function startCompanion(env: NodeJS.ProcessEnv, startTimeoutMs = 30
           current = await spawnSimulators({ ...env, FLEET_SIM_PORT: running.port }, startTimeoutMs);
           if (stopping) return void stopChild(current.child);
           supervise(current);
+          onReplaced();
           return;
         } catch (err) {
           process.stderr.write(`no se pudieron reiniciar los simuladores: ${(err as Error).message}\n`);

@@ -66,12 +66,14 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
   const { db, tenants } = openTenantService(config);
   tenants.seedDemo();
   db.close();
-  const simulators = await startSimulators(options, config).catch((err) => {
+  let replaced = () => {};
+  const simulators = await startSimulators(options, config, () => replaced()).catch((err) => {
     removeDir();
     throw err;
   });
   try {
     const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS, announceKeys: false });
+    replaced = () => api.simulatorsReplaced();
     const stop = async () => {
       await Promise.allSettled([api.stop(), simulators.stop()]);
       removeDir();
@@ -85,13 +87,13 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
   }
 }
 
-async function startSimulators(options: FreshOptions, config: Config): Promise<Companion> {
+async function startSimulators(options: FreshOptions, config: Config, onReplaced: () => void): Promise<Companion> {
   if (options.simulators === 'in-process') {
     // Loaded on demand: every other CLI command would pay for loading the simulators.
     const { startInProcessSimulators } = await import('./simulators.ts');
     return startInProcessSimulators(config.dataDir, config.seed, options.clockStart);
   }
-  return startCompanion({ ...process.env, FLEET_DATA_DIR: config.dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' });
+  return startCompanion({ ...process.env, FLEET_DATA_DIR: config.dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' }, { onReplaced });
 }
 
 function quietLogger(): Logger {

@@ -154,9 +154,12 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     /** One fleet's records on both platforms copied under `name` (a world snapshot's half). */
     saveFleet: (fleetId: string, name: string) =>
       call(FleetSaved, 'POST', `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}`),
-    /** The fleet's records replaced by the copy; every other fleet's untouched. */
-    restoreFleet: (fleetId: string, name: string) =>
-      call(FleetRestored, 'POST', `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}/restore`),
+    /** The fleet's records replaced by the copy; every other fleet's untouched. 404: no such copy. */
+    restoreFleet: async (fleetId: string, name: string) => {
+      const answer = await remote({ method: 'POST', path: `/_control/fleets/${enc(fleetId)}/snapshots/${enc(name)}/restore` });
+      expectOk(answer, 'La copia de la flota no existe en las plataformas.', 'La operación de control no aplica.');
+      return parseAnswer(FleetRestored, answer, LABEL);
+    },
     /** The fleet back as it was before its last restore (the API's half of the restore failed). */
     undoFleetRestore: (fleetId: string) => call(FleetClockAnswer.pick({ fleetId: true, now: true }), 'POST', `/_control/fleets/${enc(fleetId)}/undo-restore`),
     deleteFleetSnapshot: async (fleetId: string, name: string) => {

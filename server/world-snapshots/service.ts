@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
 import type { SyncRunner } from '../sync/runner.ts';
@@ -62,6 +62,22 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     return info;
   };
 
+  /** The copy leaves the list: its rows alone would put back a world the platforms do not hold. */
+  function drop(tenantId: string, name: string): Promise<void> {
+    saved.get(tenantId)?.delete(name);
+    savedInSync.delete(keyOf(tenantId, name));
+    return rows.drop(keyOf(tenantId, name));
+  }
+
+  /**
+   * The platforms' half is gone: their copies live as long as their process, and serve replaces one
+   * that stopped answering (cli/lib/companion.ts), which forgetAll above normally tells this list.
+   */
+  function lost(tenantId: string, name: string): AppError {
+    dropLogged(drop(tenantId, name));
+    return new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: su copia en las plataformas se perdió al reiniciarse los simuladores. Guárdala de nuevo.`);
+  }
+
   /** With the world's requests held, the sync between two runs and the job worker paused. */
   const alone = <T>(tenantId: string, change: () => Promise<T>): Promise<T> =>
     gates.exclusive(tenantId, () => withBackgroundPaused(sync, jobs, change, tenantId));
@@ -79,7 +95,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     // A comparison that failed is made again inside the put-back.
     await rows.compareBulk(tenantId, key).catch((err: unknown) =>
       deps.logger.warn('world rows not compared ahead; the put-back compares them', { tenantId, error: err instanceof Error ? err.message : String(err) }));
-    const restored = await deps.simulators.restoreFleet(tenantId, name);
+    const restored = await deps.simulators.restoreFleet(tenantId, name).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'NOT_FOUND' ? lost(tenantId, name) : err;
+    });
     try {
       await rows.putBack(tenantId, key, name);
     } catch (err) {
@@ -132,9 +150,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       requireSnapshot(tenantId, name);
       return alone(tenantId, async () => {
         requireSnapshot(tenantId, name);
-        saved.get(tenantId)!.delete(name);
-        savedInSync.delete(keyOf(tenantId, name));
-        await rows.drop(keyOf(tenantId, name));
+        await drop(tenantId, name);
         await deps.simulators.deleteFleetSnapshot(tenantId, name);
         return { name, deleted: true as const };
       });
@@ -147,7 +163,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
 
-    /** A reset or whole restore replaced every world: no world snapshot fits any more (the platforms drop theirs). */
+    /**
+     * A reset or whole restore replaced every world: no world snapshot fits any more (the platforms
+     * drop theirs). Also when serve replaced the simulators' process: their halves went with it.
+     */
     forgetAll(): void {
       saved.clear();
       savedInSync.clear();

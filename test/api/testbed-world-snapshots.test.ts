@@ -19,6 +19,25 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     return (await w.request.post('/v1/vehicles').set(auth).send(body).expect(201)).body;
   }
 
+  it('when the platforms no longer hold a snapshot\'s half (their process was replaced), then its restore is 404 saying so, nothing changes, and it leaves the list', async () => {
+    const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
+    await w.request.post(base(a.id)).send({ name: 'perdida' }).expect(201);
+    await w.request.post(base(a.id)).send({ name: 'guardada' }).expect(201);
+    await newVehicle(a.id, a.auth);
+    // What a new simulators' process holds of it: nothing (their copies live in its memory).
+    await w.deps.simulators.deleteFleetSnapshot(a.id, 'perdida');
+
+    const res = await w.request.post(`${base(a.id)}/perdida/restore`);
+
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.body.error.message).toBe('La instantánea «perdida» de este mundo ya no existe: su copia en las plataformas se perdió al reiniciarse los simuladores. Guárdala de nuevo.');
+    expect(await vehicles(a.auth)).toBe(3);
+    expect((await w.request.get(base(a.id)).expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['guardada']);
+    await w.request.post(`${base(a.id)}/guardada/restore`).expect(200);
+    expect(await vehicles(a.auth)).toBe(2);
+  });
+
   it('when a world is saved, changed and restored over HTTP, then it is as saved, its key still works and a key made since answers 401', async () => {
     const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
     const saved = await w.request.post(base(a.id)).send({ name: 'inicio' });

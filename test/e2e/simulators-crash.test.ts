@@ -18,6 +18,28 @@ describe('when the simulators process is killed under a running serve', () => {
   };
 
 
+  it('then the world snapshots, whose platforms\' halves were in its memory, are no longer listed once it is back', async () => {
+    const control = (method: string, path: string, body?: unknown) =>
+      fetch(`${env.base}/_testbed${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
+        .then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    const created = (await control('POST', '/tenants', { name: 'Mundo Con Copia' })).body;
+    expect((await control('POST', `/tenants/${created.id}/snapshots`, { name: 'antes' })).status).toBe(201);
+    const simulatorsPid = execFileSync('pgrep', ['-P', String(env.pid())]).toString().trim().split('\n')[0];
+    process.kill(Number(simulatorsPid), 'SIGKILL');
+    await gone(Number(simulatorsPid));
+
+    let listed = (await control('GET', `/tenants/${created.id}/snapshots`)).body.data;
+    for (let attempt = 0; attempt < 40 && listed.length > 0; attempt++) {
+      await new Promise((r) => setTimeout(r, 250));
+      listed = (await control('GET', `/tenants/${created.id}/snapshots`)).body.data;
+    }
+
+    expect(listed).toEqual([]);
+    expect(env.output()).toContain('world snapshots forgotten: the simulators were replaced');
+    expect((await control('POST', `/tenants/${created.id}/snapshots`, { name: 'despues' })).status).toBe(201);
+    expect((await control('POST', `/tenants/${created.id}/snapshots/despues/restore`)).status).toBe(200);
+  });
+
   it('then platform calls answer 503 quickly, local reads still work, and the platform is back without a restart of serve', async () => {
     const vehicle = await api('POST', '/v1/vehicles', { plate: 'CRASH-01', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, vin: 'KNADM4A37E6123457' });
     expect(vehicle.status).toBe(201);
