@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// What running an example's tests leaves (vitest's cache), as the examples test does before CI packs.
+const LEFT_BY_A_RUN = join(ROOT, 'examples/vitest/node_modules/.vite', `probe-${process.pid}.json`);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+describe('what npm pack puts in the package', () => {
+  afterAll(() => rmSync(LEFT_BY_A_RUN, { force: true }));
+
+  it('when an example was run before packing, then what it left under its node_modules does not ship', () => {
+    mkdirSync(join(LEFT_BY_A_RUN, '..'), { recursive: true });
+    writeFileSync(LEFT_BY_A_RUN, '{}');
+
+    const run = spawnSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+    const paths: string[] = JSON.parse(run.stdout)[0].files.map((f: { path: string }) => f.path);
+
+    expect(paths.filter((p) => p.includes('node_modules'))).toEqual([]);
+    expect(paths).toContain('examples/vitest/vitest.config.ts');
+  }, 60_000);
+
+  it('when an integrator installs it, then swagger-ui-dist\'s install-time analytics (@scarf/scarf) is off for everything it brings', () => {
+    // @scarf/scarf reports nothing when a package between the installer and it says enabled: false.
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scarfSettings).toEqual({ enabled: false });
+  });
+});
