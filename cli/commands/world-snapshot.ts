@@ -3,6 +3,7 @@ import { cdmxTime, sizeText } from '../../server/lib/human-text.ts';
 import { checkedName } from './snapshot.ts';
 import { callTestbed } from '../environment.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
+import { table } from '../lib/table.ts';
 import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,6 +33,6 @@ export async function deleteWorldSnapshot(tenantId: string, name: string, opts: 
 
 export async function listWorldSnapshots(tenantId: string, opts: OutputOptions): Promise<void> {
   const body = await callTestbed<{ data: WorldSnapshotInfo[] }>(base(tenantId));
-  const lines = body.data.map((s) => `${s.name}\t${cdmxTime(s.createdAt)}\t${sizeText(s.sizeBytes)}`);
-  print(opts, body, lines.length ? ['nombre\thora del mundo\ttamaño', ...lines].join('\n') : `El mundo ${tenantId} no tiene instantáneas.`);
+  const rows = body.data.map((s) => [s.name, cdmxTime(s.createdAt), sizeText(s.sizeBytes)]);
+  print(opts, body, rows.length ? table(['NOMBRE', 'HORA DEL MUNDO', 'TAMAÑO'], rows) : `El mundo ${tenantId} no tiene instantáneas.`);
 }

@@ -17,7 +17,7 @@ const Key = z.strictObject({
 
 const Tenant = z.strictObject({
   as: Alias,
-  name: z.string().min(1),
+  name: z.string({ error: 'name es obligatorio: el nombre del tenant' }).min(1, 'name no puede estar vacío'),
   pending: z.boolean().default(false),
   keys: z.array(Key).default([]),
   /** A populated world (contract §5): its ids are `${tenants.<as>.fixture.vehicleIds[0]}`… */

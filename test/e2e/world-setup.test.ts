@@ -19,6 +19,12 @@ describe('fixtures, world snapshots and unique values through the testing librar
       });
     });
 
+  /** The same command's human output (no --json). */
+  const cliText = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, [BIN, ...args], { env: { ...process.env, FLEET_URL: testbed.url }, timeout: 60_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    });
+
   it('when a world is made with a fixture, saved and restored, then it is back as saved while another world\'s traffic is all answered', async () => {
     const world = await testbed.createWorld({ fixture: { vehicles: 3, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 } });
     const other = await testbed.createWorld({ fixture: { vehicles: 1 } });
@@ -61,6 +67,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     const id = created.json.id;
     const saved = await cli(['snapshot', 'save', 'cli', '--tenant', id]);
     const listed = await cli(['snapshot', 'list', '--tenant', id]);
+    const table = (await cliText(['snapshot', 'list', '--tenant', id])).split('\n');
     const restored = await cli(['snapshot', 'restore', 'cli', '--tenant', id]);
     const deleted = await cli(['snapshot', 'delete', 'cli', '--tenant', id]);
     const badJson = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '{vehicles: 2']);
@@ -71,6 +78,9 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(created.json.fixture.vehicleIds).toHaveLength(2);
     expect(saved.json).toMatchObject({ name: 'cli', tenant: id });
     expect(listed.json.data.map((s: { name: string }) => s.name)).toEqual(['cli']);
+    // Aligned under an uppercase header, as the testbed's own snapshot list and tenants list are.
+    expect(table[0]).toBe('NOMBRE  HORA DEL MUNDO         TAMAÑO');
+    expect(table[1]).toMatch(/^cli     2026-05-04 \d\d:\d\d CDMX  \d/);
     expect(restored.json.name).toBe('cli');
     expect(deleted.json).toEqual({ name: 'cli', deleted: true });
     expect([badJson.code, badJson.stderr.trim()]).toEqual([expect.any(Number), expect.stringMatching(/^error: --fixture debe ser un objeto JSON/)]);

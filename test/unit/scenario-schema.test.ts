@@ -56,6 +56,13 @@ describe('scenario file validation', () => {
     expect(errorOf(file)).toMatch(/tenants\.0\.fixture\.vehicles: fixture\.vehicles admite como máximo 500/);
   });
 
+  it.each([
+    ['no name', '{ as: f, keys: [{ as: k }] }', /tenants\.0\.name: name es obligatorio: el nombre del tenant/],
+    ['an empty name', '{ as: f, name: "", keys: [{ as: k }] }', /tenants\.0\.name: name no puede estar vacío/],
+  ])('when a tenant has %s, then the file is refused saying name is needed', (_case, tenant, message) => {
+    expect(errorOf(`name: t\ntenants:\n  - ${tenant}\nsteps:\n  - { sync: true }\n`)).toMatch(message);
+  });
+
   it('when several steps are wrong, then every error is listed at once', () => {
     const message = errorOf(`${HEAD}\nsteps:\n  - { sync: true }\n  - { advanceClock: x }\n  - { name: tercero, request: { method: GET } }\n`);
 
