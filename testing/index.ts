@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { track, untrack } from './cleanup.ts';
-import { controlCaller, type ControlCall } from './control.ts';
+import { controlCaller, TestbedError, type ControlCall } from './control.ts';
 import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 
@@ -137,6 +137,13 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
  */
 export async function connectTestbed(url: string, token?: string): Promise<Testbed> {
   const base = url.replace(/\/+$/, '');
+  // The API's or the control surface's own prefix: every control call would go under it, where the
+  // API asks for a key ("Falta la clave de API"), which points away from the URL.
+  const prefix = /\/(v1|_testbed)$/.exec(base);
+  if (prefix) {
+    const message = `connectTestbed necesita la URL del testbed sin ${prefix[0]}: ${base.slice(0, -prefix[0].length)}`;
+    throw new TestbedError(400, { code: 'VALIDATION', message });
+  }
   const call = controlCaller(base, token);
   await call('GET', '/clock');
   return testbedOver(base, call, async () => undefined);

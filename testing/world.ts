@@ -1,5 +1,5 @@
 import { createClient, type PartnerClient } from '../client/index.ts';
-import type { ControlCall, Coverage, CreatedTenant, GeneratedRides, Platform, PlatformView, Scope } from './control.ts';
+import { TestbedError, type ControlCall, type Coverage, type CreatedTenant, type GeneratedRides, type Platform, type PlatformView, type Scope } from './control.ts';
 import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
 import { worldFaults, type WorldFaults } from './world-faults.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
@@ -66,7 +66,15 @@ export interface World extends WorldSetup {
 let worldsMade = 0;
 
 /** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
+/** What createWorld reads: a misspelt option (`fixtur`) from plain JavaScript would make a world without it. */
+const WORLD_OPTIONS: readonly (keyof WorldOptions)[] = ['name', 'status', 'scopes', 'environment', 'fixture'];
+
 export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}): Promise<World> {
+  const unknown = Object.keys(options).filter((k) => !(WORLD_OPTIONS as readonly string[]).includes(k));
+  if (unknown.length > 0) {
+    const message = `createWorld no admite ${unknown.join(', ')} (se admiten ${WORLD_OPTIONS.join(', ')})`;
+    throw new TestbedError(400, { code: 'VALIDATION', message });
+  }
   const key = options.scopes || options.environment ? { scopes: options.scopes, environment: options.environment } : {};
   const tenant = await call<CreatedTenant>('POST', '/tenants', {
     name: options.name ?? `Mundo ${++worldsMade}`,

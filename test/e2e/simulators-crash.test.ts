@@ -20,7 +20,7 @@ describe('when the simulators process is killed under a running serve', () => {
 
   it('then the world snapshots, whose platforms\' halves were in its memory, are no longer listed once it is back', async () => {
     const control = (method: string, path: string, body?: unknown) =>
-      fetch(`${env.base}/_testbed${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
+      fetch(`${env.base}/_testbed${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
         .then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
     const created = (await control('POST', '/tenants', { name: 'Mundo Con Copia' })).body;
     expect((await control('POST', `/tenants/${created.id}/snapshots`, { name: 'antes' })).status).toBe(201);

@@ -110,6 +110,21 @@ describe('fleet-testbed/testing on a started testbed', () => {
     await expect(connectTestbed(closed)).rejects.toThrow(`no hay un testbed escuchando en ${closed}`);
   });
 
+  it('when createWorld is given an option it does not have (plain JavaScript), then it rejects naming it, and no world is made', async () => {
+    const before = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length;
+
+    const made = testbed.createWorld({ fixtur: { vehicles: 2 } } as never);
+
+    await expect(made).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: 'createWorld no admite fixtur (se admiten name, status, scopes, environment, fixture)' });
+    expect((await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length).toBe(before);
+  });
+
+  it.each(['/v1', '/_testbed', '/v1/'])('when connectTestbed is given the url with %s, then it rejects naming the url to give', async (path) => {
+    await expect(connectTestbed(`${testbed.url}${path}`)).rejects.toMatchObject({
+      status: 400, code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ${path.replace(/\/$/, '')}: ${testbed.url}`,
+    });
+  });
+
   it('when a second testbed is started on the running one\'s data dir, then it rejects with serve\'s reason and leaves the dir', async () => {
     const second = startTestbed({ dataDir: testbed.dataDir });
 
