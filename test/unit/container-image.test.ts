@@ -41,7 +41,8 @@ describe('the Dockerfile', () => {
   it('when the package ships a file that runs, then the final stage holds it (dist/ from the build stage)', () => {
     const files: string[] = JSON.parse(read('package.json')).files;
     // What people and editors read, not what runs: the docs, the examples and the scenario schema (dist/ has its copy).
-    const runs = files.filter((f) => !['docs/', 'README.md', 'examples/', 'schemas/'].includes(f)).map((f) => f.replace(/\/$/, ''));
+    // An exclusion (`!…`) ships nothing.
+    const runs = files.filter((f) => !f.startsWith('!') && !['docs/', 'README.md', 'examples/', 'schemas/'].includes(f)).map((f) => f.replace(/\/$/, ''));
 
     const fromBuild = final.filter((c) => c.from === 'build').flatMap((c) => c.sources.map((s) => s.replace(/^\/app\/|\/$/g, '')));
     const held = [...fromContext(final), ...fromBuild];
