@@ -89,6 +89,24 @@ function bundleInputs(root) {
   return hash.digest('hex');
 }
 
+/**
+ * A split bundle's chunks are named by content, so every build writes new ones. The build before's
+ * stay one build more, so that a CLI process started from them (a long `scenario run`, a `serve`)
+ * still finds its commands' chunks after a rebuild (`npm test` rebuilds); older ones are removed.
+ */
+function replaceSplitBundle(dist, outdir, outputFiles, modules) {
+  let before = {};
+  try {
+    before = JSON.parse(readFileSync(join(dist, CLI_BUNDLE_MODULES), 'utf8'));
+  } catch {
+    // No build before (or a broken list): nothing of its to keep.
+  }
+  for (const out of outputFiles) writeAtomically(out.path, out.contents);
+  writeAtomically(join(dist, CLI_BUNDLE_MODULES), JSON.stringify(modules));
+  const kept = new Set([...Object.keys(modules), ...Object.keys(before), relative(outdir, join(dist, CLI_BUNDLE_MODULES))]);
+  for (const file of walk(outdir)) if (!kept.has(file)) rmSync(join(outdir, file), { force: true });
+}
+
 /** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */
 export async function bundleProcesses(root) {
   const dist = join(root, 'dist');
@@ -123,10 +141,8 @@ export async function bundleProcesses(root) {
       write: false,
       logLevel: 'error',
     });
-    // A split bundle's chunks are named by content: the last build's would stay beside as litter.
-    if (split) rmSync(outdir, { recursive: true, force: true });
-    for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
-    if (split) writeAtomically(join(dist, CLI_BUNDLE_MODULES), JSON.stringify(modulesByFile(result.metafile, root, outdir)));
+    if (split) replaceSplitBundle(dist, outdir, result.outputFiles, modulesByFile(result.metafile, root, outdir));
+    else for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
     made[bundle] = inputs;
   }
   writeAtomically(join(dist, BUNDLE_INPUTS), JSON.stringify(made));

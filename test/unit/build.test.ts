@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildJs, outOfDate } from '../../scripts/build.mjs';
@@ -74,6 +74,28 @@ describe('scripts/build.mjs', () => {
     expect(await buildJs(root)).toEqual({ transpiled: 1, copied: 0, removed: 0, bundled: 1 });
     expect(execFileSync(process.execPath, [join(root, 'dist/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
     expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('6 1\n');
+  });
+
+  it('when the CLI is rebuilt twice, then the chunks of the build before stay (a running CLI still loads them) and older ones go', async () => {
+    const root = checkout(SOURCES);
+    const chunks = () => readdirSync(join(root, 'dist/bundles/cli')).filter((f) => f.startsWith('chunk-')).sort();
+    const edit = async (op: string) => {
+      writeFileSync(join(root, 'server/lib/add.ts'), `export const add = (a: number, b: number): number => a ${op} b;\n`);
+      age(join(root, 'server/lib/add.ts'), 5);
+      await buildJs(root);
+    };
+    await buildJs(root);
+    const first = chunks();
+
+    await edit('*');
+    const second = chunks().filter((c) => !first.includes(c));
+    await edit('-');
+
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.length).toBeGreaterThan(0);
+    expect(chunks().filter((c) => first.includes(c))).toEqual([]);
+    expect(second.every((c) => chunks().includes(c))).toBe(true);
+    expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('-1 0\n');
   });
 
   it('when a source is deleted, then its compiled file and declarations go too', async () => {
