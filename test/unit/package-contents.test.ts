@@ -17,7 +17,10 @@ describe('what npm pack puts in the package', () => {
     writeFileSync(LEFT_BY_A_RUN, '{}');
 
     const run = spawnSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
-    const paths: string[] = JSON.parse(run.stdout)[0].files.map((f: { path: string }) => f.path);
+    // npm 11 answers a list of packages, npm 12 an object keyed by name.
+    const answer = JSON.parse(run.stdout);
+    const packed = (Array.isArray(answer) ? answer[0] : Object.values(answer)[0]) as { files: { path: string }[] };
+    const paths = packed.files.map((f) => f.path);
 
     expect(paths.filter((p) => p.includes('node_modules'))).toEqual([]);
     expect(paths).toContain('examples/vitest/vitest.config.ts');
