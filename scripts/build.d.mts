@@ -10,3 +10,5 @@ export interface BuildResult {
 export declare function outOfDate(root?: string): { stale: string[]; orphans: string[]; fresh: boolean };
 export declare function buildJs(root?: string): Promise<BuildResult>;
 export declare function buildDeclarations(): boolean;
+/** The CLI's bundle without the build before's chunks (what a package ships). */
+export declare function pruneSplitBundle(root: string): void;

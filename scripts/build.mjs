@@ -15,7 +15,9 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleProcesses } from './bundle.mjs';
+import { bundleProcesses, pruneSplitBundle } from './bundle.mjs';
+
+export { pruneSplitBundle };
 import { mtime, walk, writeAtomically } from './files.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -130,6 +132,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const jsOnly = process.argv.includes('--js');
   const started = performance.now();
   const done = await buildJs();
+  // What a package ships: the CLI's last build alone (--js keeps the build before's, for a CLI running).
+  if (!jsOnly) pruneSplitBundle(ROOT);
   const declared = !jsOnly && buildDeclarations();
   const changed = done.transpiled + done.copied + done.removed + done.bundled;
   if (!jsOnly || changed > 0) {

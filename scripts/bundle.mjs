@@ -107,6 +107,18 @@ function replaceSplitBundle(dist, outdir, outputFiles, modules) {
   for (const file of walk(outdir)) if (!kept.has(file)) rmSync(join(outdir, file), { force: true });
 }
 
+/**
+ * The CLI's bundle as its last build made it, without the build before's chunks: what a package
+ * ships (`npm run build`, prepack), where no CLI process of an older build can be running.
+ */
+export function pruneSplitBundle(root) {
+  const dist = join(root, 'dist');
+  const outdir = dirname(join(dist, CLI_BUNDLE));
+  if (!existsSync(join(dist, CLI_BUNDLE_MODULES))) return;
+  const current = new Set([...Object.keys(JSON.parse(readFileSync(join(dist, CLI_BUNDLE_MODULES), 'utf8'))), relative(outdir, join(dist, CLI_BUNDLE_MODULES))]);
+  for (const file of walk(outdir)) if (!current.has(file)) rmSync(join(outdir, file), { force: true });
+}
+
 /** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */
 export async function bundleProcesses(root) {
   const dist = join(root, 'dist');

@@ -65,10 +65,10 @@ export interface World extends WorldSetup {
 
 let worldsMade = 0;
 
-/** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
 /** What createWorld reads: a misspelt option (`fixtur`) from plain JavaScript would make a world without it. */
 const WORLD_OPTIONS: readonly (keyof WorldOptions)[] = ['name', 'status', 'scopes', 'environment', 'fixture'];
 
+/** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
 export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}): Promise<World> {
   const unknown = Object.keys(options).filter((k) => !(WORLD_OPTIONS as readonly string[]).includes(k));
   if (unknown.length > 0) {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { createRowVault, vaultTable } from '../db/row-vault.ts';
-import { conflict } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { TENANT_ROWS } from '../tenants/purge.ts';
 import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 
@@ -43,6 +43,8 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
   const small = createRowDifference(db, alias, SMALL);
 
   function assertNoClash(key: string, name: string): void {
+    // Dropped meanwhile (every copy forgotten as a save was under way): nothing to put back.
+    if (!vault.has(key)) throw notFound(`La copia de las filas de «${name}»`);
     const clash = clashes.get({ key }) as Clash | undefined;
     if (!clash) return;
     throw conflict(`No se puede restaurar «${name}»: ${LABEL[clash.field]} ${clash.value} es ahora de otro mundo; no se restauró nada.`, [

@@ -40,6 +40,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   const savedInSync = new Set<string>();
   // Threads lost so far: a save that saw one go between its two halves kept no copy of the rows.
   let threadsLost = 0;
+  // Times every copy was forgotten (forgetAll): a save under way meanwhile lost its rows' copy too.
+  let forgottenAll = 0;
   const rows = createRowsKeeper(deps.db, {
     startThread: startRowsThread,
     onLost: () => {
@@ -70,8 +72,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   }
 
   /**
-   * The platforms' half is gone: their copies live as long as their process, and serve replaces one
-   * that stopped answering (cli/lib/companion.ts), which forgetAll above normally tells this list.
+   * A half is gone: the platforms' copies live as long as their process, and serve replaces one that
+   * stopped answering (cli/lib/companion.ts), which forgetAll below normally tells this list (and a
+   * save under way as it does is refused).
    */
   function lost(tenantId: string, name: string): AppError {
     dropLogged(drop(tenantId, name));
@@ -91,18 +94,19 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    */
   async function putBack(tenantId: string, name: string): Promise<void> {
     const key = keyOf(tenantId, name);
-    await rows.assertNoClash(key, name);
+    const lostIfGone = (err: unknown): never => {
+      throw err instanceof AppError && err.code === 'NOT_FOUND' ? lost(tenantId, name) : err;
+    };
+    await rows.assertNoClash(key, name).catch(lostIfGone);
     // A comparison that failed is made again inside the put-back.
     await rows.compareBulk(tenantId, key).catch((err: unknown) =>
       deps.logger.warn('world rows not compared ahead; the put-back compares them', { tenantId, error: err instanceof Error ? err.message : String(err) }));
-    const restored = await deps.simulators.restoreFleet(tenantId, name).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === 'NOT_FOUND' ? lost(tenantId, name) : err;
-    });
+    const restored = await deps.simulators.restoreFleet(tenantId, name).catch(lostIfGone);
     try {
       await rows.putBack(tenantId, key, name);
     } catch (err) {
       await deps.simulators.undoFleetRestore(tenantId).catch(() => undefined);
-      throw err;
+      lostIfGone(err);
     }
     // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
     if (savedInSync.has(key)) sync.markStored(tenantId, restored.seq);
@@ -115,6 +119,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       requireTenant(tenantId);
       return alone(tenantId, async () => {
         const lostBefore = threadsLost;
+        const forgottenBefore = forgottenAll;
         const key = keyOf(tenantId, name);
         // A save under a name already used replaces its rows first: if the platforms' half fails, the
         // pair left under the name is no longer one in step.
@@ -123,6 +128,11 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         const platforms = await deps.simulators.saveFleet(tenantId, name);
         // Never listed without its rows: a restore of it would have nothing to put back.
         if (threadsLost !== lostBefore) throw new Error('world rows thread stopped during the save: its copy is gone');
+        if (forgottenAll !== forgottenBefore) {
+          // The simulators were replaced as it saved: its rows' copy went with the others'.
+          await deps.simulators.deleteFleetSnapshot(tenantId, name).catch(() => undefined);
+          throw new AppError('PLATFORM_UNAVAILABLE', `Los simuladores de las plataformas se reiniciaron mientras se guardaba «${name}»: no se guardó; guárdala de nuevo.`, null, { 'Retry-After': '1' });
+        }
         if (sync.storedThrough(tenantId, platforms.seq)) savedInSync.add(key);
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
@@ -168,6 +178,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
      * drop theirs). Also when serve replaced the simulators' process: their halves went with it.
      */
     forgetAll(): void {
+      forgottenAll++;
       saved.clear();
       savedInSync.clear();
       dropLogged(rows.dropPrefix(''));

@@ -38,6 +38,43 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     expect(await vehicles(a.auth)).toBe(2);
   });
 
+  it('when every copy is forgotten while a save is under way (serve replaced the simulators), then the save is 503 saying so and nothing is listed', async () => {
+    const a = await world({ vehicles: 1, registeredOn: ['platform_b'] });
+    // The rows copied; the platforms' half read but not yet answered as serve replaces them.
+    const held = w.net.holdNextAnswer('control');
+    const saving = w.request.post(base(a.id)).send({ name: 'a-medias' }).then((res) => res);
+    await held.reached;
+
+    w.services.worldSnapshots.forgetAll();
+    held.release();
+    const res = await saving;
+
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
+    expect(res.body.error.message).toBe('Los simuladores de las plataformas se reiniciaron mientras se guardaba «a-medias»: no se guardó; guárdala de nuevo.');
+    expect((await w.request.get(base(a.id)).expect(200)).body.data).toEqual([]);
+    await w.request.post(base(a.id)).send({ name: 'a-medias' }).expect(201);
+  });
+
+  it('when a listed snapshot\'s rows copy is gone, then its restore is 404 saying the copy was lost, the platforms untouched, and it leaves the list', async () => {
+    const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
+    await w.request.post(base(a.id)).send({ name: 'sin-filas' }).expect(201);
+    await newVehicle(a.id, a.auth);
+    const platformsBefore = (await w.request.get(`/_testbed/platforms/platform_b?tenant=${a.id}`).expect(200)).body;
+    // What a forget racing the save could leave: the rows' copy dropped, the entry still listed (this
+    // app's database is in memory, so its vault is on the API's own connection).
+    const vaultTables = w.deps.db.prepare("SELECT name FROM world_vault.sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    for (const table of vaultTables) w.deps.db.prepare(`DELETE FROM world_vault."${table}" WHERE vault_key LIKE ?`).run(`${a.id}/%`);
+
+    const res = await w.request.post(`${base(a.id)}/sin-filas/restore`);
+
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toContain('«sin-filas» de este mundo ya no existe');
+    expect((await w.request.get(`/_testbed/platforms/platform_b?tenant=${a.id}`).expect(200)).body).toEqual(platformsBefore);
+    expect(await vehicles(a.auth)).toBe(3);
+    expect((await w.request.get(base(a.id)).expect(200)).body.data).toEqual([]);
+  });
+
   it('when a world is saved, changed and restored over HTTP, then it is as saved, its key still works and a key made since answers 401', async () => {
     const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
     const saved = await w.request.post(base(a.id)).send({ name: 'inicio' });

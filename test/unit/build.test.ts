@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildJs, outOfDate } from '../../scripts/build.mjs';
+import { buildJs, outOfDate, pruneSplitBundle } from '../../scripts/build.mjs';
 import { age, checkout, removeCheckouts } from '../support/build-checkout.ts';
 
 const SOURCES = {
@@ -95,6 +95,11 @@ describe('scripts/build.mjs', () => {
     expect(second.length).toBeGreaterThan(0);
     expect(chunks().filter((c) => first.includes(c))).toEqual([]);
     expect(second.every((c) => chunks().includes(c))).toBe(true);
+    expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('-1 0\n');
+    // What a package ships (npm run build): the last build's chunks alone.
+    pruneSplitBundle(root);
+    const listed = Object.keys(JSON.parse(readFileSync(join(root, 'dist/bundles/cli/modules.json'), 'utf8')));
+    expect(chunks()).toEqual(listed.filter((f) => f.startsWith('chunk-')).sort());
     expect(execFileSync(process.execPath, [join(root, 'dist/bundles/cli/main.js')], { encoding: 'utf8' })).toBe('-1 0\n');
   });
 
