@@ -44,6 +44,13 @@ export function table(caption: string, headers: string[], rows: Html[], empty: s
 /** A note under a list that was cut: how to see the rest. */
 export const more = (hasMore: boolean, hint: string): Html | null => (hasMore ? html`<p class="nota">${hint}</p>` : null);
 
+/**
+ * A snapshot name's rule (snapshots/files.ts, SNAPSHOT_NAME) for a form's `pattern`: browsers compile
+ * it with the `v` flag, where a `-` left bare at a class's end is an error, and the field then went
+ * unchecked.
+ */
+export const SNAPSHOT_NAME_PATTERN = '[a-z0-9\\-]{1,64}';
+
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;
 

@@ -23,7 +23,10 @@ function sendHtmlError(res: Response, code: ErrorCode, message: string, _details
   if (fromHtmx(res.req)) {
     res.setHeader('HX-Retarget', '#avisos');
     res.setHeader('HX-Reswap', 'innerHTML');
-    return void res.send(alert.value);
+    // The last success line would read as this action's; and the page's lists reload, so that one a
+    // stale page still showed (a snapshot deleted in another tab) is as it is now.
+    res.setHeader('HX-Trigger', 'mundo-cambiado');
+    return void res.send(html`${alert}<div id="resultado" class="resultado" role="status" aria-live="polite" hx-swap-oob="true"></div>`.value);
   }
   res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
 }

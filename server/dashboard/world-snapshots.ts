@@ -1,22 +1,30 @@
 import type { Request, Response } from 'express';
 import { SaveBody } from '../snapshots/control.ts';
-import { BASE, table, when } from './components.ts';
+import { cdmxTime, sizeText } from '../lib/human-text.ts';
+import { BASE, SNAPSHOT_NAME_PATTERN, table, when } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 
 const RELOADS = 'mundo-cambiado from:body';
 
-/** A world's snapshots (contract §5), each with its restore and delete buttons; reloaded after every action. */
+const HEADERS = ['Nombre', 'Tomada (hora del mundo)', 'Tamaño', 'Acciones'] as const;
+
+/**
+ * A world's snapshots (contract §5), each with its restore and delete buttons; reloaded after every
+ * action. As cards on a phone, as the testbed's own snapshots are: a table's buttons went off screen.
+ */
 export function worldSnapshotsList(ctx: Dashboard, tenantId: string): Html {
   const base = `${BASE}/worlds/${seg(tenantId)}/snapshots`;
+  const [name, taken, size, actions] = HEADERS;
   const rows = ctx.services.worldSnapshots.list(tenantId).map((s) => html`<tr>
-    <td><code>${s.name}</code></td><td>${when(s.createdAt)}</td><td class="numero">${Math.ceil(s.sizeBytes / 1024)} KB</td>
-    <td><div class="fila">
+    <td data-label="${name}"><code>${s.name}</code></td><td data-label="${taken}">${when(s.createdAt)}</td>
+    <td class="numero" data-label="${size}">${sizeText(s.sizeBytes)}</td>
+    <td data-label="${actions}"><div class="fila">
       <button class="secundario" hx-post="${base}/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar este mundo a «${s.name}»? Los demás mundos no cambian.">Restaurar</button>
       <button class="peligro" hx-delete="${base}/${seg(s.name)}" hx-target="#resultado" aria-label="Borrar la instantánea ${s.name} del mundo">Borrar</button>
     </div></td></tr>`);
   return html`<div id="instantaneas-mundo" hx-get="${base}" hx-trigger="${RELOADS}" hx-swap="outerHTML">
-    ${table('Instantáneas de este mundo (en memoria: un reinicio de serve las pierde).', ['Nombre', 'Tomada (hora del mundo)', 'Tamaño', 'Acciones'], rows, 'Este mundo no tiene instantáneas.')}
+    ${table('Instantáneas de este mundo (de este serve: un reinicio las pierde).', [...HEADERS], rows, 'Este mundo no tiene instantáneas.', 'tarjetas')}
   </div>`;
 }
 
@@ -25,7 +33,7 @@ export function worldSnapshotsCard(ctx: Dashboard, tenantId: string): Html {
   return html`<section class="tarjeta" aria-labelledby="t-inst-mundo"><h2 id="t-inst-mundo">Instantáneas del mundo</h2>
     <form hx-post="${BASE}/worlds/${seg(tenantId)}/snapshots" hx-target="#resultado">
       <div class="fila">
-        <label>Nombre de la instantánea <input name="name" required pattern="[a-z0-9-]{1,64}" placeholder="inicio" autocomplete="off"></label>
+        <label>Nombre de la instantánea <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" placeholder="inicio" autocomplete="off"></label>
         <button type="submit">Guardar este mundo</button>
       </div>
     </form>
@@ -49,7 +57,7 @@ export function worldSnapshotsActions(ctx: Dashboard) {
     async restore(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
       const restored = await snapshots.restore(tenant.id, String(req.params.name));
-      answerAction(res, `«${tenant.name}» restaurado a «${restored.name}»: hora del mundo ${restored.now}.`);
+      answerAction(res, `«${tenant.name}» restaurado a «${restored.name}»: hora del mundo ${cdmxTime(restored.now)}.`);
     },
     async remove(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);

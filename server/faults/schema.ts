@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Platform } from '../common/schemas.ts';
+import { controlBody } from '../control/schemas.ts';
 
 export const EFFECTS = ['rate_limited', 'unavailable', 'internal', 'delay', 'reset'] as const;
 export type Effect = (typeof EFFECTS)[number];
@@ -19,7 +20,7 @@ const count = (field: string, min: number) =>
   z.number({ error: `${field} debe ser un número entero` }).int(`${field} debe ser entero`)
     .min(min, `${field} debe ser al menos ${min}`).max(LIMITS.count, `${field} admite hasta ${LIMITS.count}`);
 
-const RuleFields = z.strictObject({
+const RuleFields = controlBody({
   effect: z.enum(EFFECTS, { error: `effect debe ser uno de: ${EFFECTS.join(', ')}` }),
   operation: z.string({ error: 'operation debe ser un operationId de /v1/openapi.json' }).min(1, 'operation no puede estar vacío').optional()
     .meta({ description: 'Un operationId de /v1/openapi.json, p. ej. createVehicle; no se combina con method ni path.' }),
@@ -54,7 +55,7 @@ export const FaultRuleInput = RuleFields.superRefine((rule, ctx) => {
 export type FaultRuleInput = z.infer<typeof FaultRuleInput>;
 
 /** A platform failing for one world alone, as `/_testbed/faults` makes it fail for all. */
-export const WorldPlatformFault = z.strictObject({
+export const WorldPlatformFault = controlBody({
   platform: Platform,
   mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
   ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo')

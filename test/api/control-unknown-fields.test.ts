@@ -94,6 +94,18 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect((await w.request.get(`/_testbed/tenants/${tenant.id}/snapshots`).expect(200)).body.data).toEqual([]);
   });
 
+  it('when a world fault (a rule, or a platform\'s mode) has a field it does not, then 400 in the same words and no rule is added', async () => {
+    const tenant = await newTenant();
+    const faults = `/_testbed/tenants/${tenant.id}/faults`;
+
+    const rule = await w.request.post(faults).send({ effect: 'internal', efect: 'delay' });
+    const platform = await w.request.post(faults).send({ platform: 'platform_a', mode: 'error', delay: 5 });
+
+    expectUnknownField(rule, 'efect', ['effect', 'operation', 'method', 'path', 'times', 'after', 'probability', 'retryAfter', 'delayMs', 'when']);
+    expectUnknownField(platform, 'delay', ['platform', 'mode', 'ms']);
+    expect((await w.request.get(faults).expect(200)).body.data).toEqual([]);
+  });
+
   it('when two fields are unknown, then both are named', async () => {
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota', nme: 'x', stauts: 'active' });
 

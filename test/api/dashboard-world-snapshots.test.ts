@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
+import { SNAPSHOT_NAME_PATTERN } from '../../server/dashboard/components.ts';
 
 describe('dashboard: a world\'s snapshots', () => {
   const { w, f, act } = useDashboardWorld();
@@ -19,6 +20,9 @@ describe('dashboard: a world\'s snapshots', () => {
     expect(page.text).toContain('<code>inicio</code>');
     expect(restored.status).toBe(200);
     expect(restored.headers['hx-trigger']).toBe('mundo-cambiado');
+    expect(restored.text).toMatch(/hora del mundo \d{4}-\d\d-\d\d \d\d:\d\d CDMX\./);
+    // As cards on a phone: each cell says what it is.
+    expect(page.text).toContain('data-label="Acciones"');
     expect((await w.request.get('/v1/vehicles').set(auth).expect(200)).body.data).toHaveLength(1);
   });
 
@@ -33,5 +37,23 @@ describe('dashboard: a world\'s snapshots', () => {
     expect(list.text).toContain('Este mundo no tiene instantáneas.');
     expectAlert(await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'Mal Nombre' }), 400, 'VALIDATION', 'Nombre de instantánea no válido');
     expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea «nunca» de este mundo no existe.');
+  });
+
+  it('when an action fails after one succeeded (a snapshot deleted from another tab), then the old success line is emptied and the page\'s lists reload', async () => {
+    const { tenant } = w.newTenant('Pestaña vieja');
+
+    const failed = await act('post', `/worlds/${tenant.id}/snapshots/borrada/restore`);
+
+    expectAlert(failed, 404, 'NOT_FOUND', '«borrada»');
+    expect(failed.text).toContain('<div id="resultado" class="resultado" role="status" aria-live="polite" hx-swap-oob="true"></div>');
+    expect(failed.headers['hx-trigger']).toBe('mundo-cambiado');
+  });
+
+  it('when a browser checks a snapshot name itself, then the form\'s pattern compiles as browsers compile it (the v flag) and says what the server says', () => {
+    // HTML compiles `pattern` as ^(?:…)$ with the v flag; one that does not compile checks nothing.
+    const checked = new RegExp(`^(?:${SNAPSHOT_NAME_PATTERN})$`, 'v');
+
+    expect(['inicio', 'antes-de-pagar', 'a'.repeat(64)].every((n) => checked.test(n))).toBe(true);
+    expect(['Inicio', 'con espacio', 'a'.repeat(65), ''].some((n) => checked.test(n))).toBe(false);
   });
 });

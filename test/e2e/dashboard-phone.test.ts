@@ -93,6 +93,32 @@ describe('/dashboard on a phone', () => {
     await expectNoSidewaysScroll(page, PHONE.width);
   }, 120_000);
 
+  it.skipIf(!HAS_CHROMIUM)(skipped('when a world snapshot is saved and restored on a phone, then the browser checks the name, the answers show where the eye is, and the buttons are on screen'), async () => {
+    const page = await browser!.newPage({ viewport: PHONE, locale: 'es-MX', isMobile: true, hasTouch: true });
+    page.on('dialog', (dialog) => void dialog.accept());
+    const invalidPatterns: string[] = [];
+    page.on('console', (m) => void (m.text().includes('pattern') && invalidPatterns.push(m.text())));
+    await page.goto(`${env.base}/dashboard/worlds/${tenantId}`);
+    const name = page.locator('#t-inst-mundo').locator('..').getByLabel('Nombre de la instantánea');
+
+    await name.fill('Inicio');
+    const refused = await name.evaluate((input: HTMLInputElement) => input.validity.patternMismatch);
+    await name.fill('telefono');
+    await page.getByRole('button', { name: 'Guardar este mundo' }).click();
+    await page.locator('#resultado').getByText('Instantánea «telefono»').waitFor();
+    const savedInView = await inView(page, '#resultado', PHONE);
+    await page.getByRole('button', { name: 'Restaurar' }).last().click();
+    await page.locator('#resultado').getByText('restaurado a «telefono»').waitFor();
+    await page.screenshot({ path: `${SHOTS}/dashboard-world-snapshots-390.png`, fullPage: false });
+
+    expect(invalidPatterns).toEqual([]);
+    expect(refused).toBe(true);
+    expect(savedInView).toBe(true);
+    expect(await inView(page, '#resultado', PHONE)).toBe(true);
+    const remove = (await page.getByRole('button', { name: 'Borrar la instantánea telefono del mundo' }).boundingBox())!;
+    expect(remove.x + remove.width).toBeLessThanOrEqual(PHONE.width);
+  }, 60_000);
+
   it.skipIf(!HAS_CHROMIUM)(skipped('when a world is created on a phone, then its one-time key shows beside the button, on screen without scrolling'), async () => {
     const page = await browser!.newPage({ viewport: PHONE, locale: 'es-MX', isMobile: true, hasTouch: true });
     await page.goto(`${env.base}/dashboard`);

@@ -54,6 +54,8 @@ figure { margin: 0; }
 .estado-mal { background: var(--mal-fondo); color: var(--mal); }
 .avisos:empty, .resultado:empty { display: none; }
 .avisos, .resultado { border-radius: 8px; padding: .6rem .9rem; margin-bottom: 1rem; }
+/* An action far down a long page answers at its top: the message stays in view as the page scrolls. */
+.avisos, .resultado { position: sticky; top: .5rem; z-index: 5; box-shadow: 0 2px 6px rgb(0 0 0 / .12); }
 .avisos { background: var(--mal-fondo); border: 1px solid #fca5a5; }
 .resultado { background: #ecfdf5; border: 1px solid #a7f3d0; }
 .avisos p, .resultado p { margin: 0; }
