@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mtime, walk, writeAtomically } from './files.mjs';
 
@@ -95,16 +95,10 @@ function bundleInputs(root) {
  * still finds its commands' chunks after a rebuild (`npm test` rebuilds); older ones are removed.
  */
 function replaceSplitBundle(dist, outdir, outputFiles, modules) {
-  let before = {};
-  try {
-    before = JSON.parse(readFileSync(join(dist, CLI_BUNDLE_MODULES), 'utf8'));
-  } catch {
-    // No build before (or a broken list): nothing of its to keep.
-  }
+  const before = filesOfLastBuild(dist);
   for (const out of outputFiles) writeAtomically(out.path, out.contents);
   writeAtomically(join(dist, CLI_BUNDLE_MODULES), JSON.stringify(modules));
-  const kept = new Set([...Object.keys(modules), ...Object.keys(before), relative(outdir, join(dist, CLI_BUNDLE_MODULES))]);
-  for (const file of walk(outdir)) if (!kept.has(file)) rmSync(join(outdir, file), { force: true });
+  keepOnly(outdir, [...Object.keys(modules), ...before]);
 }
 
 /**
@@ -113,10 +107,22 @@ function replaceSplitBundle(dist, outdir, outputFiles, modules) {
  */
 export function pruneSplitBundle(root) {
   const dist = join(root, 'dist');
-  const outdir = dirname(join(dist, CLI_BUNDLE));
-  if (!existsSync(join(dist, CLI_BUNDLE_MODULES))) return;
-  const current = new Set([...Object.keys(JSON.parse(readFileSync(join(dist, CLI_BUNDLE_MODULES), 'utf8'))), relative(outdir, join(dist, CLI_BUNDLE_MODULES))]);
-  for (const file of walk(outdir)) if (!current.has(file)) rmSync(join(outdir, file), { force: true });
+  if (existsSync(join(dist, CLI_BUNDLE_MODULES))) keepOnly(dirname(join(dist, CLI_BUNDLE)), filesOfLastBuild(dist));
+}
+
+/** The files the CLI's last build wrote, as modules.json lists them (none without one, or a broken one). */
+function filesOfLastBuild(dist) {
+  try {
+    return Object.keys(JSON.parse(readFileSync(join(dist, CLI_BUNDLE_MODULES), 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/** Removes every file of the bundle's folder but these and its modules.json. */
+function keepOnly(outdir, files) {
+  const kept = new Set([...files, basename(CLI_BUNDLE_MODULES)]);
+  for (const file of walk(outdir)) if (!kept.has(file)) rmSync(join(outdir, file), { force: true });
 }
 
 /** Bundles what is missing or was made of other inputs; a bundle whose entry point is gone is removed. */

@@ -51,6 +51,17 @@ export const more = (hasMore: boolean, hint: string): Html | null => (hasMore ? 
  */
 export const SNAPSHOT_NAME_PATTERN = '[a-z0-9\\-]{1,64}';
 
+const OUT_OF_BAND = html` hx-swap-oob="true"`;
+
+/**
+ * The page's two answer regions: an action's error (#avisos) and what it did (#resultado). An answer
+ * fills one and sends the other out of band, empty: a line left from the last action would read as
+ * this one's.
+ */
+export const avisosRegion = (outOfBand = false): Html => html`<div id="avisos" class="avisos" role="alert"${outOfBand ? OUT_OF_BAND : null}></div>`;
+export const resultadoRegion = (outOfBand = false): Html =>
+  html`<div id="resultado" class="resultado" role="status" aria-live="polite"${outOfBand ? OUT_OF_BAND : null}></div>`;
+
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;
 

@@ -4,7 +4,7 @@ import { pathId } from '../common/schemas.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
-import { done } from './components.ts';
+import { avisosRegion, done } from './components.ts';
 import { html, type Html } from './html.ts';
 
 /** What every page and action of the dashboard works with: the services the control API uses. */
@@ -67,5 +67,5 @@ export function formFields(req: Request): Record<string, string> {
  */
 export function answerAction(res: Response, text: string, extra: Html | null = null): void {
   res.set('HX-Trigger', 'mundo-cambiado').type('html');
-  res.send(html`${done(text, extra)}<div id="avisos" class="avisos" role="alert" hx-swap-oob="true"></div>`.value);
+  res.send(html`${done(text, extra)}${avisosRegion(true)}`.value);
 }

@@ -3,7 +3,7 @@ import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import { createErrorHandler } from '../http/error-handler.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import type { Logger } from '../lib/logger.ts';
-import { BASE } from './components.ts';
+import { BASE, resultadoRegion } from './components.ts';
 import { html } from './html.ts';
 import { page } from './layout.ts';
 
@@ -26,7 +26,7 @@ function sendHtmlError(res: Response, code: ErrorCode, message: string, _details
     // The last success line would read as this action's; and the page's lists reload, so that one a
     // stale page still showed (a snapshot deleted in another tab) is as it is now.
     res.setHeader('HX-Trigger', 'mundo-cambiado');
-    return void res.send(html`${alert}<div id="resultado" class="resultado" role="status" aria-live="polite" hx-swap-oob="true"></div>`.value);
+    return void res.send(html`${alert}${resultadoRegion(true)}`.value);
   }
   res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
 }

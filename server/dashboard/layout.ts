@@ -1,4 +1,4 @@
-import { BASE } from './components.ts';
+import { avisosRegion, BASE, resultadoRegion } from './components.ts';
 import { html, seg, type Html } from './html.ts';
 
 type WorldTab = 'datos' | 'ver' | 'solicitudes';
@@ -46,8 +46,8 @@ export function page(title: string, body: Html, options: PageOptions = {}): Html
   <main id="contenido">
     <h1>${title}</h1>
     ${options.world ? worldTabs(options.world) : null}
-    <div id="avisos" class="avisos" role="alert"></div>
-    <div id="resultado" class="resultado" role="status" aria-live="polite"></div>
+    ${avisosRegion()}
+    ${resultadoRegion()}
     ${body}
   </main>
 </body>

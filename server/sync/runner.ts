@@ -1,4 +1,5 @@
 import type { Logger } from '../lib/logger.ts';
+import { createTally } from '../lib/tally.ts';
 
 /** One kind of background work that brings stored state up to date with the platforms: every world's, or one world's. */
 export interface SyncTask {
@@ -67,12 +68,7 @@ export const WORLDS_ONE_BY_ONE = 50;
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds): SyncRunner {
   let current: Promise<void> = Promise.resolve();
   // Runs under way or asked for, by world ('' for every world's).
-  const pending = new Map<string, number>();
-  const count = (key: string, change: 1 | -1) => {
-    const n = (pending.get(key) ?? 0) + change;
-    if (n > 0) pending.set(key, n);
-    else pending.delete(key);
-  };
+  const pending = createTally<string>();
   // The change sequence's number the last background run read (null: none yet, so the next asks
   // from 0: every world ever written), and the worlds to visit again: a `changedWorldsOnly` task
   // failed on them since, or `readAgain`.
@@ -185,8 +181,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {
-    count(key, 1);
-    const run = () => work().then(() => undefined).finally(() => count(key, -1));
+    pending.add(key);
+    const run = () => work().then(() => undefined).finally(() => pending.remove(key));
     current = current.then(run, run);
     return current;
   };

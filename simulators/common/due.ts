@@ -2,6 +2,7 @@ import { changeStamp } from '../../server/db/change-stamp.ts';
 import type { SimDb } from '../db.ts';
 import type { FleetTime } from './fleet-clocks.ts';
 import { createFleetDueStore } from './fleet-due.ts';
+import { createTally } from '../../server/lib/tally.ts';
 
 /**
  * Simulated work that falls due with time (a review ending, a driver answering, rides being
@@ -63,9 +64,9 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
       const at = task.nextDueMs(fleetId, nowMs);
       return at === null ? next : Math.min(next ?? at, at);
     }, null);
-  // How many holders each held fleet has: two at once (a deletion asked again while the first still
-  // slices its ride days) each release their own hold, and the fleet stays held until the last.
-  const held = new Map<string, number>();
+  // Two holders at once (a deletion asked again while the first still slices its ride days) each
+  // release their own hold, and the fleet stays held until the last.
+  const held = createTally<string>();
   // A held fleet stays due (and first in line): asking for as many more keeps a batch full.
   const dueBy = (nowMs: number) => held.size === 0
     ? due.dueBy(nowMs, DUE_BATCH_FLEETS)
@@ -108,17 +109,14 @@ export function createDueRunner(db: SimDb, timeAt: (serviceMs: number, fleets: r
   }
   return Object.assign(run, {
     settle,
-    hold: (fleetId: string) => void held.set(fleetId, (held.get(fleetId) ?? 0) + 1),
+    hold: (fleetId: string) => held.add(fleetId),
+    // Let go by the last holder: the last run skipped it, and a run at the same instant with no write
+    // since must not count as done.
     release(fleetId: string): void {
-      const holders = held.get(fleetId);
-      if (holders === undefined) return;
-      if (holders > 1) return void held.set(fleetId, holders - 1);
-      held.delete(fleetId);
-      // The last run skipped it: a run at the same instant with no write since must not count as done.
-      settled = null;
+      if (held.remove(fleetId)) settled = null;
     },
     forget(fleetId: string): void {
-      if (held.delete(fleetId)) settled = null;
+      if (held.clear(fleetId)) settled = null;
     },
     writeWithoutDue<T>(nowMs: number, write: () => T): T {
       const wasSettled = !db.inTransaction && stamp(nowMs) === settled;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { SimDb } from '../db.ts';
 import type { DueRunner } from './due.ts';
 import { RIDE_DAY_TABLES } from './ride-day-writes.ts';
+import { createTally } from '../../server/lib/tally.ts';
 
 /**
  * Ride days a fleet's deletion removes per transaction, with a turn of the event loop after each: a
@@ -78,17 +79,12 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
   const router = Router();
   const purge = createFleetPurge(db);
   const dropRideDays = createRideDaysDrop(db, sliceRows);
-  const deleting = new Map<string, number>();
-  const stopDeleting = (fleetId: string) => {
-    const left = deleting.get(fleetId)! - 1;
-    if (left === 0) deleting.delete(fleetId);
-    else deleting.set(fleetId, left);
-  };
+  const deleting = createTally<string>();
 
   router.delete('/fleets/:id', async (req, res) => {
     const fleetId = req.params.id;
     due.hold(fleetId);
-    deleting.set(fleetId, (deleting.get(fleetId) ?? 0) + 1);
+    deleting.add(fleetId);
     let rideDays: number;
     try {
       rideDays = await dropRideDays(fleetId);
@@ -97,7 +93,7 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
       due.release(fleetId);
       throw err;
     } finally {
-      stopDeleting(fleetId);
+      deleting.remove(fleetId);
     }
     if (deleting.has(fleetId)) due.release(fleetId);
     else due.forget(fleetId);
