@@ -74,7 +74,7 @@ export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number
   const kill = () => killGroup(child);
   return {
     pid: child.pid ?? 0,
-    ready: listening(child, output, exited, kill, options.timeoutMs ?? START_TIMEOUT_MS),
+    ready: listening(child, output, kill, options.timeoutMs ?? START_TIMEOUT_MS),
     kill,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
@@ -101,7 +101,7 @@ function killGroup(child: ChildProcess): void {
 }
 
 /** A serve that exits or hangs before its listening line rejects with what it said, and is not left running. */
-function listening(child: ChildProcess, output: () => string, exited: Promise<void>, kill: () => void, timeoutMs: number): Promise<string> {
+function listening(child: ChildProcess, output: () => string, kill: () => void, timeoutMs: number): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       kill();
@@ -120,7 +120,9 @@ function listening(child: ChildProcess, output: () => string, exited: Promise<vo
       clearTimeout(timer);
       reject(new Error(`no se pudo iniciar fleet-sim serve: ${err.message}`));
     });
-    void exited.then(() => {
+    // On 'close', not 'exit': the process may be gone before its last line (the reason) is read from
+    // the pipe, and the error then said nothing (seen under load).
+    child.once('close', () => {
       clearTimeout(timer);
       const last = output().trim().split('\n').at(-1) ?? '';
       reject(new Error(`fleet-sim serve terminó antes de escuchar (código ${child.exitCode}): ${last}`));
