@@ -2,14 +2,24 @@ import { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
-import { jsonBody } from '../http/parse.ts';
+import { jsonBody, parseJsonBody } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
 import { loopbackOnly } from './guard.ts';
+import { NoBody } from './schemas.ts';
 import { CONTROL_OPERATIONS } from './operations.ts';
 
 export const CONTROL_PREFIX = '/_testbed';
+
+/** A POST declared without a body; GET and DELETE bodies are never read (http/parse.ts). */
+const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get' && op.method !== 'delete';
+
+/** A body sent anyway is 400 naming its fields, before the operation runs: nothing changes. */
+const refuseBody: RequestHandler = (req, _res, next) => {
+  if (req.body !== undefined) parseJsonBody(NoBody, req);
+  next();
+};
 
 /**
  * The testbed's control surface (contract §4), mounted at /_testbed behind controlGuard (app.ts):
@@ -27,7 +37,8 @@ export function controlRouter(deps: Deps, services: Services): Router {
     })
     .all(methodNotAllowed(['GET']));
   const context: ControlContext = { deps, services };
-  const handlersOf = (op: ControlOperation): RequestHandler[] => [(req, res) => op.handler(req, res, context)];
+  const handle: (op: ControlOperation) => RequestHandler = (op) => (req, res) => op.handler(req, res, context);
+  const handlersOf = (op: ControlOperation): RequestHandler[] => (takesNoBody(op) ? [refuseBody, handle(op)] : [handle(op)]);
   serveDeclared(router, CONTROL_OPERATIONS, handlersOf, CONTROL_PREFIX);
   return router;
 }

@@ -7,6 +7,7 @@ export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ descrip
 export const IdPath = z.object({ id: z.string() });
 
 const listed = (names: readonly string[]) => names.join(', ');
+const admitted = (names: readonly string[]) => (names.length === 0 ? 'esta operación no lleva cuerpo' : `se admiten ${listed(names)}`);
 
 /**
  * A control body's fields: one it does not have (a typo such as `fixure`) is a 400 naming it and the
@@ -17,6 +18,12 @@ export const controlBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `${issue.keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(issue.keys)} (se admiten ${listed(Object.keys(shape))})`
+        ? `${issue.keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(issue.keys)} (${admitted(Object.keys(shape))})`
         : undefined,
   });
+
+/**
+ * The body of an operation declared without one (a restore, a sync, a draw): nothing, or `{}`. A
+ * field sent anyway is read as meant for it (`{"tenant": …}` on a sync), so it is refused, not ignored.
+ */
+export const NoBody = controlBody({});

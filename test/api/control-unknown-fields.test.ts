@@ -106,6 +106,42 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect((await w.request.get(faults).expect(200)).body.data).toEqual([]);
   });
 
+  it('when an operation without a body gets one (a world restore with a tenant, a draw with a count), then 400 names it and nothing runs', async () => {
+    const tenant = await newTenant();
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'antes' }).expect(201);
+    const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
+
+    const restore = await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/antes/restore`).send({ tenant: UNKNOWN });
+    const draw = await w.request.post(plate).send({ count: 3 });
+    const reset = await w.request.post('/_testbed/reset').send({ keep: true, tenant: tenant.id });
+
+    expect(restore.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: tenant (esta operación no lleva cuerpo)' }]);
+    expect(draw.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: count (esta operación no lleva cuerpo)' }]);
+    expect(reset.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campos desconocidos: keep, tenant (esta operación no lleva cuerpo)' }]);
+    expect([restore.status, draw.status, reset.status]).toEqual([400, 400, 400]);
+    // Nothing ran: the reset kept the world, and the draw took no plate (the next is still the first).
+    expect(w.deps.db.prepare('SELECT count(*) FROM tenants WHERE id = ?').pluck().get(tenant.id)).toBe(1);
+    expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
+  });
+
+  it('when an operation without a body gets none, or {}, then it runs (the boundary)', async () => {
+    const tenant = await newTenant();
+    const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
+
+    const none = await w.request.post(plate);
+    const empty = await w.request.post(plate).send({});
+
+    expect([none.status, empty.status]).toEqual([200, 200]);
+    expect(empty.body.value).not.toBe(none.body.value);
+  });
+
+  it('when an operation without a body gets a JSON value that is not an object, then 400 says so', async () => {
+    const res = await w.request.post('/_testbed/sync').set('content-type', 'application/json').send('[1]');
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('El cuerpo debe ser un objeto JSON ({…}); se recibió un arreglo.');
+  });
+
   it('when two fields are unknown, then both are named', async () => {
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota', nme: 'x', stauts: 'active' });
 
