@@ -1,14 +1,14 @@
 import cors from 'cors';
 import express, { type Express, type Router } from 'express';
 import { keyAuthenticator } from './auth/authenticate.ts';
-import { docsRoutes, OPENAPI_PATH, openApiDocumentRoute } from './openapi/routes.ts';
+import { docsRoutes, openApiDocumentRoute } from './openapi/routes.ts';
 import { OPERATIONS } from './openapi/operations.ts';
 import type { Deps } from './deps.ts';
 import { createErrorHandler, notFoundRoute } from './http/error-handler.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { jsonBody } from './http/parse.ts';
 import { requestLog } from './http/request-log.ts';
-import { keylessPaths, publicPaths, serveOperations, V1 } from './http/v1-routes.ts';
+import { keylessOf, keylessPaths, serveOperations, V1 } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { CONTROL_PREFIX, controlRouter } from './control/register.ts';
 import { controlGuard } from './control/guard.ts';
@@ -36,7 +36,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
     rememberSentBodies(app);
     app.use(V1, services.journal.capture);
   }
-  app.use(V1, v1Gate(deps, services, [...publicPaths(OPERATIONS), OPENAPI_PATH]));
+  app.use(V1, v1Gate(deps, services, keylessOf(OPERATIONS)));
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);

@@ -1,5 +1,6 @@
 import { validation } from '../errors.ts';
 import type { OperationSpec } from '../openapi/registry.ts';
+import { keylessOf, keylessPaths } from '../http/v1-routes.ts';
 import type { RequestOperation } from './request-operation.ts';
 
 export type { RequestOperation };
@@ -30,27 +31,46 @@ function compile(op: OperationSpec): Compiled {
   };
 }
 
+/** What a rule or filter that names a keyless request is told: no world's request ever is one. */
+const keyless = (what: string, field: 'operation' | 'path') => validation(
+  `${what} se responde sin clave de API: no es una petición de ningún mundo, y ni sus reglas de fallo ni su diario la ven.`,
+  [{ field, message: 'Se responde sin clave: no pertenece a ningún mundo' }],
+);
+
 /**
  * The document's operations, to name a request by its operation before any route has matched it
  * (the fault rules are checked before the handler). Fewer parameters first: a literal segment wins
- * over a parameter where both would match.
+ * over a parameter where both would match. What it accepts as a rule's or a journal filter's target
+ * is what a world's request can be: not an operation or path read without a key (health, the document).
  */
 export function createOperationCatalog(operations: readonly OperationSpec[]) {
   const compiled = operations.map(compile).sort((a, b) => a.params - b.params);
   const ids = new Set(operations.map((op) => op.operationId));
+  const publicIds = new Set(operations.filter((op) => op.scope === 'public').map((op) => op.operationId));
   const templates = new Set(operations.map((op) => op.path.toLowerCase()));
+  const isKeyless = keylessPaths(keylessOf(operations));
   return {
     has: (operationId: string) => ids.has(operationId),
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
-    /** 400 VALIDATION on `operation` unless it is an operationId of the document. */
+    /** 400 VALIDATION on `operation` unless it is an operationId of the document that takes a key. */
     requireOperation(operationId: string): void {
+      if (publicIds.has(operationId)) throw keyless(`operation «${operationId}»`, 'operation');
       if (ids.has(operationId)) return;
       throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.`, [
         { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
       ]);
     },
-    /** 400 VALIDATION on `path` when it is a template (`{…}`) the document has not; a concrete path always passes. */
+    /**
+     * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, carries a query or
+     * fragment (a request is matched by its path alone), or is read without a key.
+     */
     requirePath(path: string): void {
+      if (/[?#]/.test(path)) {
+        throw validation(`path «${path}» lleva consulta o fragmento: una petición se elige por su ruta sola (${path.split(/[?#]/)[0]}).`, [
+          { field: 'path', message: 'Solo la ruta, sin ?… ni #…' },
+        ]);
+      }
+      if (isKeyless(path)) throw keyless(`path «${path}»`, 'path');
       if (!path.includes('{') || templates.has(path.toLowerCase())) return;
       throw validation(`path «${path}» no es una ruta del documento.`, [
         { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta' },

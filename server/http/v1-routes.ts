@@ -5,6 +5,8 @@ import type { Services } from '../services.ts';
 import { serveDeclared } from './declared-routes.ts';
 
 export const V1 = '/v1';
+/** The partner API's OpenAPI document, read without a key. */
+export const OPENAPI_PATH = '/v1/openapi.json';
 
 /**
  * Serves every declared operation at its full path (the document is built from the same list:
@@ -28,6 +30,9 @@ export function publicPaths(operations: readonly OperationSpec[]): string[] {
   if (templated) throw new Error(`una operación pública no puede tener parámetros de ruta: ${templated}`);
   return paths;
 }
+
+/** Every path read without a key: the public operations' and the document's. No world's request is ever one. */
+export const keylessOf = (operations: readonly OperationSpec[]): string[] => [...publicPaths(operations), OPENAPI_PATH.toLowerCase()];
 
 /**
  * Tells whether a path under /v1 is one of `keyless` (paths in lower case), the way Express matches

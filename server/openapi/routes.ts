@@ -3,8 +3,8 @@ import swaggerUi from 'swagger-ui-express';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { CONTROL_OPENAPI_PATH } from '../control/document.ts';
 import { openApiDocument } from './document.ts';
+import { OPENAPI_PATH } from '../http/v1-routes.ts';
 
-export const OPENAPI_PATH = '/v1/openapi.json';
 export const DOCS_PATH = '/docs';
 
 /**

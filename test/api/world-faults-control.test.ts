@@ -41,6 +41,13 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', delayMs: 10 }, 'delayMs'],
     [{ effect: 'internal', when: 'during' }, 'when'],
     [{ effect: 'internal', extra: true }, '(cuerpo)'],
+    // Rules that could never fire: a request is matched by its path alone, and health is no world's.
+    [{ effect: 'internal', path: '/v1/vehicles?plate=ABC123' }, 'path'],
+    [{ effect: 'internal', path: '/v1/vehicles#top' }, 'path'],
+    [{ effect: 'internal', path: '/v1/health' }, 'path'],
+    [{ effect: 'internal', path: '/V1/Health/' }, 'path'],
+    [{ effect: 'internal', path: '/v1/openapi.json' }, 'path'],
+    [{ effect: 'internal', operation: 'getHealth' }, 'operation'],
   ])('when the rule is %j, then 400 VALIDATION names %s and no rule is made', async (rule, field) => {
     const f = faultsApp();
 
@@ -60,6 +67,8 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'delay', delayMs: 60_000, when: 'after' }],
     [{ effect: 'internal', method: 'patch', path: '/v1/vehicles/{id}' }],
     [{ effect: 'internal', path: `/v1/${'x'.repeat(508)}` }],
+    [{ effect: 'internal', path: '/v1/vehicles' }],
+    [{ effect: 'internal', path: '/v1/health-records' }],
   ])('when the rule is %j (at a bound), then it is made', async (rule) => {
     const f = faultsApp();
 
