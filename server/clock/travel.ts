@@ -22,7 +22,7 @@ export const ADVANCE_STEP_MS = 7 * DAY_MS;
  */
 export function parseAdvance(duration: string): number {
   const ms = parseDuration(duration);
-  if (ms === null) throw validation(`Duración no válida: ${duration} (ejemplos: 45m, 6h, 3d).`, [{ field: 'duration', message: 'Formato: 45m, 6h, 3d' }]);
+  if (ms === null) throw validation(`Duración no válida: «${duration}» (ejemplos: 45m, 6h, 3d).`, [{ field: 'duration', message: 'Formato: 45m, 6h, 3d' }]);
   if (ms > MAX_ADVANCE_MS) {
     throw validation(`La duración máxima de un avance del reloj es ${MAX_ADVANCE_DAYS}d (${MAX_ADVANCE_DAYS} días); para ir más lejos, avanza en varios pasos.`, [
       { field: 'duration', message: `Máximo ${MAX_ADVANCE_DAYS}d` },

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
-import { hashSecret } from '../auth/secrets.ts';
+import { hashSecret, prefixOf } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -30,10 +30,15 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed solo acepta conexiones locales.');
   }
   // Presence, not truthiness: an empty Authorization header is still a credential header.
-  if (req.get('authorization') !== undefined) {
+  const authorization = req.get('authorization');
+  if (authorization === undefined) return next();
+  // Refused either way (fail closed); the message says which mistake it is.
+  const bearer = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
+  if (bearer !== undefined && prefixOf(bearer) !== null) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed no acepta claves de API.');
   }
-  next();
+  throw new AppError('FORBIDDEN', 'Este serve no tiene token de control (FLEET_CONTROL_TOKEN no está definido): la superficie de control solo acepta '
+    + 'llamadas locales sin Authorization. Quita la cabecera, o arranca serve con FLEET_CONTROL_TOKEN.');
 }
 
 const GUARDED = 'controlGuardPassed';

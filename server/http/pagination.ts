@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Query strings arrive as text: accept only plain digits so "1e1" or "2.0" are not silently taken. */
 export const LimitParam = z
-  .string()
+  .string({ error: 'limit debe darse una sola vez, como número entero entre 1 y 100' })
   .regex(/^\d{1,4}$/, 'limit debe ser un número entero entre 1 y 100')
   .transform(Number)
   .pipe(z.number().int().min(1, 'limit debe ser al menos 1').max(100, 'limit debe ser como máximo 100'));

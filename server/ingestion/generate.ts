@@ -14,7 +14,8 @@ export const MAX_GENERATE_DAYS = 366;
 const Day = (field: string) => z.string({ error: `${field} debe ser una fecha YYYY-MM-DD` }).refine(isCalendarDate, `${field} debe ser una fecha válida YYYY-MM-DD`);
 // The window's rules read two valid days: with a field already wrong they would only add noise.
 const validDays = (b: { from: unknown; to: unknown }) => typeof b.from === 'string' && typeof b.to === 'string' && isCalendarDate(b.from) && isCalendarDate(b.to);
-export const GenerateBody = controlBody({ tenantId: z.uuid('tenantId debe ser un UUID').transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
+const TenantId = z.uuid({ error: (issue) => (issue.input === undefined ? 'tenantId es obligatorio: el mundo cuyos días se generan' : 'tenantId debe ser un UUID') });
+export const GenerateBody = controlBody({ tenantId: TenantId.transform((s) => s.toLowerCase()), from: Day('from'), to: Day('to') })
   .refine((b) => !validDays(b) || b.from <= b.to, { path: ['from'], message: 'from no puede ser posterior a to' })
   .refine((b) => !validDays(b) || daysBetween(b.from, b.to) < MAX_GENERATE_DAYS, {
     path: ['to'],

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { conflict } from '../errors.ts';
+import { conflict, validation } from '../errors.ts';
 
 /**
  * The header naming the state a piece of work started on (issue 35): every control answer carries
@@ -8,6 +8,8 @@ import { conflict } from '../errors.ts';
  * chunks) so fails loudly instead of finishing with a hole.
  */
 export const GENERATION_HEADER = 'x-testbed-generation';
+/** What `current()` gives: anything else was never a generation, so a 409 "the state changed" would mislead. */
+const GENERATION = /^[0-9a-z]+\.\d+$/;
 
 /**
  * The state's generation: a token for this process (so a restart never repeats one) and a count of
@@ -29,6 +31,11 @@ export type Generation = ReturnType<typeof createGeneration>;
 export function generationCheck(generation: Generation): RequestHandler {
   return (req, res, next) => {
     const expected = req.get(GENERATION_HEADER);
+    if (expected !== undefined && !GENERATION.test(expected)) {
+      throw validation(`${GENERATION_HEADER} no es un valor que haya dado el testbed: «${expected}». Manda el de una respuesta del control, o ninguno.`, [
+        { field: GENERATION_HEADER, message: 'Debe ser el valor de una respuesta, p. ej. 1a2b3c.0' },
+      ]);
+    }
     if (expected !== undefined && expected !== generation.current()) {
       throw conflict('El testbed se reinició o se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en su estado. Vuelve a ejecutarlo.', [
         { field: GENERATION_HEADER, message: 'El estado cambió' },

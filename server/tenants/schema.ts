@@ -4,6 +4,8 @@ import { Fixture } from '../fixtures/schema.ts';
 import { TENANT_NAME_MAX } from './limits.ts';
 import { controlBody } from '../control/schemas.ts';
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export const KeyOptions = controlBody({
   scopes: z
     .array(z.enum(SCOPES, { error: `cada permiso debe ser uno de: ${SCOPES.join(', ')}` }))
@@ -14,7 +16,9 @@ export const KeyOptions = controlBody({
 });
 
 export const CreateTenant = controlBody({
-  name: z.string({ error: 'name es obligatorio' }).trim().min(1, 'name no puede estar vacío').max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`),
+  name: z.string({ error: (issue) => (issue.input === undefined ? 'name es obligatorio' : 'name debe ser texto') }).trim().min(1, 'name no puede estar vacío').max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`)
+    // A name is shown in the CLI's tables, the dashboard and logs: a control character breaks each.
+    .refine((name) => !CONTROL_CHARACTER.test(name), 'name no admite caracteres de control (saltos de línea, tabuladores…)'),
   status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
   keys: z.array(KeyOptions).max(20, 'como máximo 20 claves por llamada').default([{}]),
   /** A populated world in the same call (contract §5, server/fixtures/). */

@@ -132,7 +132,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
     });
 
     it.each([
-      [{ duration: '3x' }, 'Duración no válida: 3x'],
+      [{ duration: '3x' }, 'Duración no válida: «3x»'],
       [{}, 'duration debe ser texto'],
     ])('when the duration is %j, then 400 VALIDATION and the clock stays', async (form, message) => {
       const { tenant } = w.newTenant();

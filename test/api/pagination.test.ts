@@ -80,13 +80,14 @@ describe('GET /v1/vehicles pagination: limit', () => {
     },
   );
 
-  it('when limit is given twice, then answers 400 VALIDATION', async () => {
+  it('when limit is given twice, then answers 400 VALIDATION saying it goes once', async () => {
     const { request, owner } = await tenantWithVehicles(1);
 
     const res = await request.get('/v1/vehicles?limit=1&limit=2').set(owner.auth);
 
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
+    expect(res.body.error.details).toEqual([{ field: 'limit', message: 'limit debe darse una sola vez, como número entero entre 1 y 100' }]);
   });
 });
 

@@ -28,6 +28,16 @@ describe('POST /_testbed/rides/generate with a body it refuses', () => {
   });
 
   it.each([
+    ['no tenantId', {}, 'tenantId es obligatorio: el mundo cuyos días se generan'],
+    ['a tenantId that is no UUID', { tenantId: 'flota-1' }, 'tenantId debe ser un UUID'],
+  ])('when the body has %s, then 400 says which', async (_label, tenant, message) => {
+    const res = await t.request.post('/_testbed/rides/generate').send({ ...tenant, from: '2026-03-01', to: '2026-03-01' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'tenantId', message }]);
+  });
+
+  it.each([
     ['one day', '2026-03-01', '2026-03-01'],
     ['366 days, the most (a leap year)', '2024-01-01', '2024-12-31'],
   ])('when the window is %s, then the body is accepted (the unknown tenant answers 404)', async (_label, from, to) => {

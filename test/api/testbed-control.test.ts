@@ -57,6 +57,18 @@ describe('/_testbed control surface', () => {
 
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(res.body.error.message).toMatch(kind === 'a valid API key' ? /no acepta claves de API/ : /no tiene token de control \(FLEET_CONTROL_TOKEN no está definido\)/);
+      expect(clockState()).toEqual(before);
+    });
+
+    it('when a bearer that is no API key is sent (a CI job\'s token, to a serve started without one), then 403 says the serve has no token', async () => {
+      const before = clockState();
+
+      const res = await w.request.post('/_testbed/clock/advance').set('Authorization', 'Bearer un-token-de-ci-0123456789').send({ duration: '1h' });
+
+      expect([res.status, res.body.error.code]).toEqual([403, 'FORBIDDEN']);
+      expect(res.body.error.message).toBe('Este serve no tiene token de control (FLEET_CONTROL_TOKEN no está definido): la superficie de control solo acepta '
+        + 'llamadas locales sin Authorization. Quita la cabecera, o arranca serve con FLEET_CONTROL_TOKEN.');
       expect(clockState()).toEqual(before);
     });
   });

@@ -35,6 +35,20 @@ describe('the state a piece of work started on', () => {
     expect(await ridesIn(fleet.auth)).toBe(before);
   });
 
+  it('when the header is no generation at all (a typo, a value of another header), then 400 VALIDATION says so, not a 409 that something changed', async () => {
+    const fleet = await r.pbFleet(1);
+    const before = await ridesIn(fleet.auth);
+    const valid = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
+
+    const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), 'zzz');
+    const almost = await w.request.get('/_testbed/clock').set(GENERATION_HEADER, `${valid}.`);
+
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION']);
+    expect(res.body.error.message).toBe('x-testbed-generation no es un valor que haya dado el testbed: «zzz». Manda el de una respuesta del control, o ninguno.');
+    expect([almost.status, almost.body.error.code]).toEqual([400, 'VALIDATION']);
+    expect(await ridesIn(fleet.auth)).toBe(before);
+  });
+
   it('when the testbed is reset, then the generation changes too', async () => {
     const generation = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
     await w.request.post('/_testbed/reset').expect(200);

@@ -64,6 +64,27 @@ describe('/_testbed tenants and keys', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
+    it.each([
+      ['a number', 123, 'name debe ser texto'],
+      ['missing', undefined, 'name es obligatorio'],
+      ['a line break inside', 'Flota\nNorte', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
+      ['a NUL and a bell', '\u0000\u0007', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
+    ])('when the name is %s, then 400 says what is wrong with it and no tenant is made', async (_what, name, message) => {
+      const before = w.tenants.store.listTenants().length;
+
+      const res = await createTenant({ name });
+
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([{ field: 'name', message }]);
+      expect(w.tenants.store.listTenants()).toHaveLength(before);
+    });
+
+    it('when the name has accents, ñ and spaces around, then it is accepted, trimmed (the boundary of the control-character rule)', async () => {
+      const res = await createTenant({ name: '  Flota Peñón Ü  ' });
+
+      expect([res.status, res.body.name]).toEqual([201, 'Flota Peñón Ü']);
+    });
+
     it('when the name has 200 characters and 20 keys are asked, then both limits are accepted', async () => {
       const res = await createTenant({ name: 'x'.repeat(200), keys: Array.from({ length: 20 }, () => ({})) });
 

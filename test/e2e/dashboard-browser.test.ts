@@ -83,7 +83,7 @@ describe('/dashboard in headless Chromium', () => {
     // A bad duration shows the API's message; then a day passes (the driver's review ends in it).
     await page.getByLabel('Otra duración').fill('3x');
     await page.getByRole('button', { name: 'Avanzar', exact: true }).click();
-    await page.locator('#avisos').getByText('Duración no válida: 3x').waitFor();
+    await page.locator('#avisos').getByText('Duración no válida: «3x»').waitFor();
     const today = addDays(mexicoCityDate(w.deps.clocks.forTenant(tenantId).nowMs()), 1);
     await page.getByRole('button', { name: 'Avanzar 1 día' }).click();
     await resultSays(page, 'avanzado 1d');

@@ -63,7 +63,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(refused).toBeInstanceOf(TestbedError);
     expect(refused).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect((refused as Error).message).toMatch(/no/);
-    expect(badDuration).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Duración no válida: pronto (ejemplos: 45m, 6h, 3d).' });
+    expect(badDuration).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Duración no válida: «pronto» (ejemplos: 45m, 6h, 3d).' });
   });
 
   it('when a world is deleted, then its key answers 401', async () => {
