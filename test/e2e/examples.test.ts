@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestbed, type StartedTestbed } from '../../testing/index.ts';
@@ -12,9 +15,9 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv, cwd = '.') =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(command, args, { cwd: ROOT, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+    execFile(command, args, { cwd: join(ROOT, cwd), env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -57,6 +60,21 @@ describe('the examples, on one testbed', () => {
     expect(result.code).toBe(0);
     expect(tenantId).toMatch(/^[0-9a-f-]{36}$/);
     expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
+  }, 120_000);
+
+  it.concurrent('when the Python example runs, with a serve of its own, then every one of its tests passes and its data dir is gone', async () => {
+    // The example starts serve itself, as from a project where `npx fleet-sim` is installed.
+    const fleetSim = `'${process.execPath}' '${join(ROOT, 'cli/bin.mjs')}'`;
+    const tmp = mkdtempSync(join(tmpdir(), 'fleet-python-'));
+    try {
+      const result = await run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, FLEET_URL: '', FLEET_SIM: fleetSim, TMPDIR: tmp }, 'examples/python');
+
+      expect(result.stderr).toMatch(/Ran 7 tests in [\d.]+s\n\nOK\n$/);
+      expect(result.code).toBe(0);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('when the shell helpers call the API and get another status, then the script stops with the API\'s message', async () => {

@@ -5,16 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// What running an example's tests leaves (vitest's cache), as the examples test does before CI packs.
-const LEFT_BY_A_RUN = join(ROOT, 'examples/vitest/node_modules/.vite', `probe-${process.pid}.json`);
+// What running the examples' tests leaves (vitest's cache, Python's bytecode), as the examples test does before CI packs.
+const LEFT_BY_A_RUN = [
+  join(ROOT, 'examples/vitest/node_modules/.vite', `probe-${process.pid}.json`),
+  join(ROOT, 'examples/python/__pycache__', `probe-${process.pid}.cpython-311.pyc`),
+];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 describe('what npm pack puts in the package', () => {
-  afterAll(() => rmSync(LEFT_BY_A_RUN, { force: true }));
+  afterAll(() => LEFT_BY_A_RUN.forEach((file) => rmSync(file, { force: true })));
 
-  it('when an example was run before packing, then what it left under its node_modules does not ship', () => {
-    mkdirSync(join(LEFT_BY_A_RUN, '..'), { recursive: true });
-    writeFileSync(LEFT_BY_A_RUN, '{}');
+  it('when the examples were run before packing, then what they left (node_modules, __pycache__) does not ship', () => {
+    for (const file of LEFT_BY_A_RUN) {
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, '{}');
+    }
 
     const run = spawnSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     // npm 11 answers a list of packages, npm 12 an object keyed by name.
@@ -22,8 +27,9 @@ describe('what npm pack puts in the package', () => {
     const packed = (Array.isArray(answer) ? answer[0] : Object.values(answer)[0]) as { files: { path: string }[] };
     const paths = packed.files.map((f) => f.path);
 
-    expect(paths.filter((p) => p.includes('node_modules'))).toEqual([]);
+    expect(paths.filter((p) => p.includes('node_modules') || p.includes('__pycache__'))).toEqual([]);
     expect(paths).toContain('examples/vitest/vitest.config.ts');
+    expect(paths).toContain('examples/python/testbed.py');
   }, 60_000);
 
   it('when an integrator installs it, then swagger-ui-dist\'s install-time analytics (@scarf/scarf) is off for everything it brings', () => {

@@ -1,0 +1,119 @@
+"""The recommended pattern from Python (docs/testing.md): one world per test class, set up once with a
+fixture, saved, and restored before each test; unique values for new records; a fault rule to test
+the client's retries; the journal to see what it sent. Other classes' worlds run beside it untouched.
+
+    python3 -m unittest -v test_fleet                                     # starts a serve (npx fleet-sim)
+    FLEET_URL=http://127.0.0.1:3000 python3 -m unittest -v test_fleet     # on a running serve
+"""
+import unittest
+
+from fleet_client import create_vehicle
+from testbed import ControlError, Testbed
+
+TESTBED = None
+
+
+def setUpModule():
+    global TESTBED
+    TESTBED = Testbed.from_env()
+
+
+def tearDownModule():
+    TESTBED.stop()
+
+
+def new_vehicle(world):
+    return {"plate": world.unique("plate"), "vin": world.unique("vin"), "brand": "Nissan", "model": "Versa",
+            "year": 2023, "color": "blanco", "city": "Guadalajara"}
+
+
+class AFleetOfThree(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.world = TESTBED.create_world("Python: flota de tres", fixture={"vehicles": 3, "registeredOn": ["platform_b"]})
+        cls.world.snapshot("inicio")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.world.delete()
+
+    def setUp(self):
+        # The world as the fixture made it; its fault rules and journal are not part of a snapshot.
+        self.world.restore("inicio")
+        self.world.clear_faults()
+        self.world.clear_requests()
+
+    def vehicles(self):
+        return self.world.api("GET", "/v1/vehicles?limit=100").body["data"]
+
+    def test_the_fixture_vehicles_are_listed_registered_on_platform_b(self):
+        ids = {vehicle["id"] for vehicle in self.vehicles()}
+
+        self.assertEqual(ids, set(self.world.fixture["vehicleIds"]))
+        registration = self.world.api("GET", f"/v1/vehicles/{self.world.fixture['vehicleIds'][0]}/registrations/platform_b")
+        self.assertEqual(registration.body["status"], "registered")
+
+    def test_a_vehicle_made_by_a_test_is_gone_before_the_next(self):
+        made = create_vehicle(self.world.api, new_vehicle(self.world))
+
+        self.assertIn(made["id"], {vehicle["id"] for vehicle in self.vehicles()})
+        self.world.restore("inicio")
+        self.assertEqual(len(self.vehicles()), 3)
+
+    def test_two_429s_then_the_client_waits_retry_after_each_time_and_the_third_try_creates(self):
+        fault = self.world.add_fault(effect="rate_limited", operation="createVehicle", times=2, retryAfter=1)
+        waits = []
+
+        made = create_vehicle(self.world.api, new_vehicle(self.world), sleep=waits.append)
+
+        self.assertEqual(waits, [1, 1])
+        self.assertEqual(self.world.fault_hits(fault), 2)
+        tries = self.world.requests(operation="createVehicle")
+        self.assertEqual([entry["status"] for entry in reversed(tries)], [429, 429, 201])
+        self.assertEqual(tries[0]["response"]["body"]["id"], made["id"])
+
+    def test_a_lost_answer_the_retry_finds_the_vehicle_instead_of_making_two(self):
+        self.world.add_fault(effect="unavailable", operation="createVehicle", when="after", times=1, retryAfter=2)
+        waits = []
+
+        made = create_vehicle(self.world.api, new_vehicle(self.world), sleep=waits.append)
+
+        self.assertEqual(waits, [2])
+        self.assertEqual(len(self.vehicles()), 4)
+        self.assertIn(made["id"], {vehicle["id"] for vehicle in self.vehicles()})
+
+    def test_bad_input_is_a_spanish_400_that_changes_nothing(self):
+        answer = self.world.api("POST", "/v1/vehicles", {**new_vehicle(self.world), "year": 1999})
+
+        self.assertEqual(answer.status, 400)
+        self.assertEqual(answer.body["error"]["code"], "VALIDATION")
+        self.assertEqual(len(self.vehicles()), 3)
+
+
+class AnotherWorldBesideIt(unittest.TestCase):
+    def test_it_sees_none_of_the_first_worlds_data_faults_or_journal(self):
+        first = TESTBED.create_world("Python: con fallos")
+        other = TESTBED.create_world("Python: tranquila")
+        try:
+            first.add_fault(effect="internal")
+
+            answer = other.api("POST", "/v1/vehicles", new_vehicle(other))
+
+            self.assertEqual(answer.status, 201)
+            self.assertEqual(first.api("GET", "/v1/vehicles").status, 500)
+            self.assertEqual(len(other.requests()), 1)
+            self.assertEqual([entry["status"] for entry in first.requests()], [500])
+        finally:
+            first.delete()
+            other.delete()
+
+    def test_a_control_call_that_fails_raises_with_the_testbeds_message(self):
+        with self.assertRaises(ControlError) as raised:
+            TESTBED.control("POST", "/tenants", {"name": "Python", "fixure": {"vehicles": 1}})
+
+        self.assertEqual(raised.exception.answer.status, 400)
+        self.assertIn("campo desconocido: fixure", str(raised.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,141 @@
+"""The fleet testbed from Python, with the standard library only: start a serve (or reach a running
+one), make worlds with fixtures, rewind them, draw unique values, add fault rules, read the journal.
+
+What fleet-testbed/testing does for Node, in a page: copy this file into your tests.
+"""
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import urllib.error
+import urllib.request
+
+
+class Answer:
+    """An HTTP answer: its status, headers and JSON body (None when empty)."""
+
+    def __init__(self, status, headers, raw):
+        self.status, self.headers = status, headers
+        self.body = json.loads(raw) if raw else None
+
+    def __repr__(self):
+        return f"<{self.status} {json.dumps(self.body, ensure_ascii=False)[:300]}>"
+
+
+class ControlError(Exception):
+    """A control call that did not succeed: its status and the testbed's Spanish message."""
+
+    def __init__(self, answer):
+        error = (answer.body or {}).get("error", {})
+        super().__init__(f"{answer.status} {error.get('code')}: {error.get('message')}")
+        self.answer = answer
+
+
+def http(method, url, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    headers = dict(headers or {}, **({"Content-Type": "application/json"} if data is not None else {}))
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return Answer(response.status, response.headers, response.read())
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, error.headers, error.read())
+
+
+class Testbed:
+    """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default `npx fleet-sim`)."""
+
+    def __init__(self, url, process=None, data_dir=None):
+        self.url, self.process, self.data_dir = url, process, data_dir
+
+    @classmethod
+    def from_env(cls):
+        url = os.environ.get("FLEET_URL")
+        return cls(url.rstrip("/")) if url else cls.start(os.environ.get("FLEET_SIM", "npx fleet-sim"))
+
+    @classmethod
+    def start(cls, command):
+        """`serve` on a free port (PORT=0) and a new data dir; resolves once it prints where it listens."""
+        data_dir = tempfile.mkdtemp(prefix="fleet-testbed-")
+        env = dict(os.environ, PORT="0", FLEET_DATA_DIR=data_dir)
+        # A session of its own: stop() signals serve and its simulators together.
+        process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        seen = []
+        for line in process.stdout:
+            seen.append(line)
+            listening = re.search(r"listening on (http://\S+)", line)
+            if listening:
+                # Keep reading what serve prints, or it would block once the pipe is full.
+                threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
+                return cls(listening.group(1), process, data_dir)
+        shutil.rmtree(data_dir, ignore_errors=True)
+        raise RuntimeError("serve se detuvo antes de escuchar:\n" + "".join(seen))
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(30)
+        if self.data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def control(self, method, path, body=None):
+        answer = http(method, f"{self.url}/_testbed{path}", body)
+        if answer.status >= 300:
+            raise ControlError(answer)
+        return answer.body
+
+    def create_world(self, name, fixture=None):
+        """A tenant with one key holding every scope; `fixture` populates it (docs/testing.md)."""
+        return World(self, self.control("POST", "/tenants", {"name": name, **({"fixture": fixture} if fixture else {})}))
+
+
+class World:
+    """One tenant: its own data, key, clock, snapshots, fault rules and journal."""
+
+    def __init__(self, testbed, created):
+        self.testbed, self.id, self.key = testbed, created["id"], created["keys"][0]["key"]
+        self.fixture = created.get("fixture", {})
+
+    def api(self, method, path, body=None):
+        """A partner API call with the world's key; never raises on a status (your code's job)."""
+        return http(method, f"{self.testbed.url}{path}", body, {"Authorization": f"Bearer {self.key}"})
+
+    def control(self, method, path="", body=None):
+        return self.testbed.control(method, f"/tenants/{self.id}{path}", body)
+
+    def unique(self, kind):
+        """A plate, VIN or WhatsApp number ('plate', 'vin', 'whatsapp') no other world of the serve has."""
+        return self.control("POST", f"/unique/{kind}")["value"]
+
+    def snapshot(self, name):
+        return self.control("POST", "/snapshots", {"name": name})
+
+    def restore(self, name):
+        return self.control("POST", f"/snapshots/{name}/restore")
+
+    def add_fault(self, **rule):
+        """A fault rule on this world's requests; answers its id (`flt_1`…)."""
+        return self.control("POST", "/faults", rule)["id"]
+
+    def fault_hits(self, fault_id):
+        return next(rule["hits"] for rule in self.control("GET", "/faults")["data"] if rule["id"] == fault_id)
+
+    def clear_faults(self):
+        self.control("DELETE", "/faults")
+
+    def requests(self, **filters):
+        """The journal's newest entries first: what your code sent, and what it got."""
+        query = "&".join(f"{name}={value}" for name, value in filters.items())
+        return self.control("GET", f"/requests?{query}")["data"]
+
+    def clear_requests(self):
+        self.control("DELETE", "/requests")
+
+    def delete(self):
+        self.control("DELETE")
