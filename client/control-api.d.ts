@@ -515,6 +515,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnsweredInvitation: {
+            driverId: string;
+            reviewStatus: ("pending" | "under_review" | "approved" | "rejected" | "suspended") | null;
+            /** @enum {string} */
+            status: "none" | "invited" | "bound" | "rejected";
+        };
+        ApprovedTenant: {
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            /** @enum {string} */
+            status: "active" | "pending";
+        };
+        Coverage: {
+            covered: number;
+            total: number;
+            transitions: {
+                count: number;
+                /** @description null: el estado inicial. */
+                from: string | null;
+                machine: string;
+                to: string;
+            }[];
+        };
+        CreatedKey: {
+            /** @enum {string} */
+            environment: "test" | "live";
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            /** @description El secreto completo: solo se muestra aquí. */
+            key: string;
+            prefix: string;
+            scopes: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[];
+        };
+        CreatedTenant: {
+            fixture?: components["schemas"]["FixtureIds"];
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            keys: components["schemas"]["CreatedKey"][];
+            name: string;
+            /** @enum {string} */
+            status: "active" | "pending";
+        };
+        /** @description Cuántos se borraron. */
+        DeletedCount: {
+            deleted: number;
+        };
         /**
          * @description Sobre de todos los errores (spec §7).
          *
@@ -555,6 +610,393 @@ export interface components {
         };
         /** @enum {string} */
         ErrorCode: "UNAUTHORIZED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "TENANT_PENDING" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "RATE_LIMITED" | "PLATFORM_NOT_ENABLED" | "ALREADY_INVITED" | "ALREADY_REGISTERED" | "DRIVER_BOUND_ELSEWHERE" | "DRIVER_NOT_ON_PLATFORM" | "INVALID_PHONE" | "CITY_REQUIRED" | "FILE_TOO_LARGE" | "INVALID_FILE_TYPE" | "PLATFORM_UNAVAILABLE" | "PLATFORM_REJECTED" | "VEHICLE_COLOR_LOCKED" | "INTERNAL";
+        FaultRule: {
+            after: number;
+            delayMs: number | null;
+            /** @enum {string} */
+            effect: "rate_limited" | "unavailable" | "internal" | "delay" | "reset";
+            /** @description Peticiones a las que la regla ya aplicó el fallo. */
+            hits: number;
+            id: string;
+            method: ("GET" | "POST" | "PUT" | "PATCH" | "DELETE") | null;
+            operation: string | null;
+            path: string | null;
+            probability: number;
+            /** @description Fallos que le quedan; null: sin límite. */
+            remaining: number | null;
+            retryAfter: number | null;
+            times: number | null;
+            /** @enum {string} */
+            when: "before" | "after";
+        };
+        /** @description Lo que hizo el fixture, en orden: el conductor i asignado al vehículo i. */
+        FixtureIds: {
+            assignmentIds: string[];
+            driverIds: string[];
+            vehicleIds: string[];
+        };
+        GeneratedRides: {
+            /** @description YYYY-MM-DD, hora de Ciudad de México. */
+            from: string;
+            /** @description Hasta qué día se generó: los días posteriores a hoy del mundo aún no ocurrieron. */
+            generatedTo: string;
+            platforms: {
+                platform_a: components["schemas"]["PlatformGenerated"];
+                platform_b: components["schemas"]["PlatformGenerated"];
+            };
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            tenantId: string;
+            /** @description YYYY-MM-DD, hora de Ciudad de México. */
+            to: string;
+        };
+        IdDeleted: {
+            /** @constant */
+            deleted: true;
+            id: string;
+        };
+        Job: {
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            failed: number;
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            platform: ("platform_a" | "platform_b") | null;
+            /** @description Siempre succeeded + failed, nunca más que total. */
+            processed: number;
+            /** @description Los elementos ya procesados, en el orden de la solicitud. */
+            results: components["schemas"]["JobResult"][];
+            startedAt: string | null;
+            /**
+             * @description pending → running → completed (aunque fallen elementos: ver contadores) o failed (el lote no pudo correr).
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed" | "failed";
+            succeeded: number;
+            total: number;
+        };
+        JobResult: {
+            /**
+             * Format: uuid
+             * @description En lotes de conductores.
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            driverId?: string;
+            /** @description Por qué falló el elemento (en español); null cuando ok. */
+            message: string | null;
+            ok: boolean;
+            /** @description La placa del vehículo al crear el lote. */
+            plate?: string;
+            /**
+             * Format: uuid
+             * @description En lotes de vehículos.
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            vehicleId?: string;
+        };
+        JournalEntry: {
+            /**
+             * Format: date-time
+             * @description La hora simulada del mundo al llegar.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            at: string;
+            durationMs: number;
+            /** @description La regla de fallo que respondió, p. ej. flt_1. */
+            fault: string | null;
+            /** @example je_12 */
+            id: string;
+            keyId: string;
+            keyPrefix: string;
+            method: string;
+            /** @description El operationId de /v1/openapi.json; null en una ruta que no tiene. */
+            operation: string | null;
+            path: string;
+            query: {
+                [key: string]: string | string[];
+            };
+            request: components["schemas"]["JournalMessage"];
+            requestId: string;
+            response: components["schemas"]["JournalMessage"];
+            /** @description null: no hubo respuesta (una conexión cortada). */
+            status: number | null;
+        };
+        JournalHar: {
+            log: {
+                creator: {
+                    name: string;
+                    version: string;
+                };
+                /** @description Entradas HAR 1.2, la más antigua primero. */
+                entries: {
+                    [key: string]: unknown;
+                }[];
+                pages: {
+                    [key: string]: unknown;
+                }[];
+                /** @constant */
+                version: "1.2";
+            };
+        };
+        JournalMessage: {
+            /** @description JSON como JSON, otro texto como texto, un multipart como sus partes ({parts: [{name, filename, contentType, size, value?}]}); null sin cuerpo. */
+            body: unknown;
+            /** @description authorization muestra solo el prefijo de la clave. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description true si el cuerpo pasaba de 64 KiB y se cortó. */
+            truncated: boolean;
+        };
+        /** @description startingAfter = id de la última entrada pide la página siguiente. */
+        JournalPage: {
+            data: components["schemas"]["JournalEntry"][];
+            hasMore: boolean;
+        };
+        /** @description Una clave, sin su secreto. */
+        KeyInfo: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "test" | "live";
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            prefix: string;
+            revokedAt: string | null;
+            scopes: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[];
+        };
+        KeyList: {
+            data: components["schemas"]["KeyInfo"][];
+        };
+        /** @description La hora simulada tras la llamada (del servicio, o del mundo pedido). */
+        Now: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            now: string;
+        };
+        /** @description Una plataforma y su modo: none, error (503) o slow (ms de tiempo real). */
+        PlatformFault: {
+            /** @enum {string} */
+            mode: "none" | "error" | "slow";
+            ms: number;
+            /** @enum {string} */
+            platform: "platform_a" | "platform_b";
+        };
+        PlatformFaults: {
+            platform_a: components["schemas"]["PlatformFaultState"];
+            platform_b: components["schemas"]["PlatformFaultState"];
+        };
+        PlatformFaultState: {
+            /** @enum {string} */
+            mode: "none" | "error" | "slow";
+            ms: number;
+        };
+        PlatformGenerated: {
+            /** @description Filas de ganancias diarias que la API leyó. */
+            dailyEarnings: number;
+            /** @description Viajes que produjo esta llamada (los días ya generados se quedan como estaban). */
+            generatedRides: number;
+            /** @description Viajes que la API leyó de la ventana. */
+            rides: number;
+            /** @description Los vehículos del tenant activos en la plataforma. */
+            vehicles: number;
+        };
+        /** @description Lo que la plataforma simulada tiene (de un tenant, con ?tenant=), con los ids de la API. */
+        PlatformState: {
+            bindings: {
+                /**
+                 * Format: date-time
+                 * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+                 * @example 2026-03-02T15:00:00.000Z
+                 */
+                boundAt: string;
+                /**
+                 * Format: uuid
+                 * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+                 */
+                driverId: string;
+                /**
+                 * Format: uuid
+                 * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+                 */
+                vehicleId: string;
+            }[];
+            drivers: {
+                /**
+                 * Format: uuid
+                 * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+                 */
+                driverId: string;
+                /** @description El estado de la invitación en la plataforma. */
+                status: string;
+            }[];
+            vehicles: {
+                /** @description El estado del registro en la plataforma. */
+                status: string;
+                /**
+                 * Format: uuid
+                 * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+                 */
+                vehicleId: string;
+            }[];
+        };
+        /** @description La instantánea restaurada y la hora simulada tras restaurarla. */
+        Restored: {
+            name: string;
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            now: string;
+        };
+        ReviewedVehicle: {
+            /** @description La revisión de la tarjeta, como platform_a la guardó. */
+            card: ("pending" | "approved" | "rejected") | null;
+            /**
+             * @description El registro, como platform_a lo guardó.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected" | "registered" | "removed";
+            vehicleId: string;
+            /**
+             * @description Como se pidió.
+             * @enum {string}
+             */
+            verdict: "approved" | "rejected";
+        };
+        RevokedKey: {
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            revokedAt: string;
+        };
+        SavedSnapshot: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            name: string;
+        };
+        SavedWorldSnapshot: {
+            /**
+             * Format: date-time
+             * @description La hora simulada del mundo al guardarla.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            tenant: string;
+        };
+        SnapshotDeleted: {
+            /** @constant */
+            deleted: true;
+            name: string;
+        };
+        /** @description Una instantánea: su nombre, la hora simulada al guardarla y lo que ocupa. */
+        SnapshotInfo: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            name: string;
+            sizeBytes: number;
+        };
+        SnapshotList: {
+            data: components["schemas"]["SnapshotInfo"][];
+        };
+        TenantInfo: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description La hora simulada del mundo.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            now: string;
+            /** @enum {string} */
+            status: "active" | "pending";
+        };
+        /** @description Los tenants, más recientes primero. */
+        TenantList: {
+            data: components["schemas"]["TenantInfo"][];
+        };
+        TenantsDeleted: {
+            deleted: number;
+            ids: string[];
+        };
+        UniqueValue: {
+            /** @enum {string} */
+            kind: "plate" | "vin" | "whatsapp";
+            value: string;
+        };
+        WorldFaults: {
+            data: components["schemas"]["FaultRule"][];
+            platforms: {
+                platform_a?: {
+                    /** @enum {string} */
+                    mode: "error" | "slow";
+                    ms: number;
+                };
+                platform_b?: {
+                    /** @enum {string} */
+                    mode: "error" | "slow";
+                    ms: number;
+                };
+            };
+        };
+        WorldPlatformFault: {
+            /** @enum {string} */
+            mode: "none" | "error" | "slow";
+            ms: number;
+            /** @enum {string} */
+            platform: "platform_a" | "platform_b";
+        };
     };
     responses: never;
     parameters: never;
@@ -576,13 +1018,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {now} */
+            /** @description La hora simulada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Now"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -695,6 +1137,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -721,13 +1231,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {now} */
+            /** @description La hora simulada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Now"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -840,6 +1350,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -898,13 +1476,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {covered, total, transitions: [{machine, from, to, count}]}: cada transición declarada, con count 0 si nunca ocurrió */
+            /** @description Cada transición declarada, con count 0 si nunca ocurrió. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Coverage"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1025,6 +1603,74 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listFaults: {
@@ -1036,13 +1682,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {platform_a: {mode, ms}, platform_b: {mode, ms}} */
+            /** @description El modo de cada plataforma. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PlatformFaults"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1121,6 +1767,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1150,13 +1864,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {platform, mode, ms} */
+            /** @description La plataforma en su nuevo modo. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PlatformFault"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1235,6 +1949,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1292,13 +2074,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description el lote, como GET /v1/jobs/{id} */
+            /** @description El lote, como GET /v1/jobs/{id}, de cualquier tenant. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1411,6 +2193,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1432,13 +2282,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, revokedAt} */
+            /** @description La clave y cuándo se revocó (hora del mundo). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["RevokedKey"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1585,6 +2435,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1606,13 +2490,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {driverId, status, reviewStatus} */
+            /** @description La invitación y su revisión, como platform_a las guardó. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AnsweredInvitation"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1759,6 +2643,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1816,13 +2734,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {driverId, status, reviewStatus} */
+            /** @description La invitación y su revisión, como platform_a las guardó. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AnsweredInvitation"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -1969,6 +2887,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2035,13 +2987,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {vehicleId, verdict, card, status}: verdict as asked; card and status (the registration) as platform_a stored them */
+            /** @description El veredicto pedido; la tarjeta y el registro, como platform_a los guardó. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ReviewedVehicle"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -2188,6 +3140,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2249,832 +3235,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {vehicles, drivers, bindings} */
+            /** @description Sus vehículos, conductores y vínculos. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description No existe.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `NOT_FOUND` | El recurso no existe. |
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "El recurso no existe.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "NOT_FOUND";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Plataforma no disponible.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
-             */
-            503: {
-                headers: {
-                    /** @description Segundos que conviene esperar antes de reintentar. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "PLATFORM_UNAVAILABLE",
-                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "PLATFORM_UNAVAILABLE";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    reset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {now} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    generateRides: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    from: string;
-                    /** Format: uuid */
-                    tenantId: string;
-                    to: string;
-                };
-            };
-        };
-        responses: {
-            /** @description conteos por plataforma */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description No existe.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `NOT_FOUND` | El recurso no existe. |
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "El recurso no existe.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "NOT_FOUND";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Plataforma no disponible.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
-             */
-            503: {
-                headers: {
-                    /** @description Segundos que conviene esperar antes de reintentar. */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "PLATFORM_UNAVAILABLE",
-                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "PLATFORM_UNAVAILABLE";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    listSnapshots: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {data: [{name, createdAt, sizeBytes}]} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    saveSnapshot: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description {name, createdAt} */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    deleteSnapshot: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {name, deleted: true} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description No existe.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `NOT_FOUND` | El recurso no existe. |
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "El recurso no existe.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "NOT_FOUND";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    restoreSnapshot: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {name, now} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PlatformState"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3229,9 +3396,79 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
-    syncPlatforms: {
+    reset: {
         parameters: {
             query?: never;
             header?: never;
@@ -3240,13 +3477,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {now} */
+            /** @description La hora simulada del servicio tras volver al estado inicial. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Now"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3325,6 +3562,1265 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    generateRides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    /** Format: uuid */
+                    tenantId: string;
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lo producido y lo leído, por plataforma. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedRides"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Las instantáneas, más recientes primero. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotList"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    saveSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description La instantánea guardada. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSnapshot"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La instantánea olvidada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotDeleted"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El testbed como estaba. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Restored"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    syncPlatforms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La hora simulada del servicio, con todo sincronizado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Now"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3344,13 +4840,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {data: [{id, name, status, now, createdAt}]} */
+            /** @description Cada tenant con su hora simulada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["TenantList"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3429,6 +4925,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3476,13 +5040,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {id, name, status, keys: [{id, key, prefix, scopes, environment}]}; con fixture, también fixture: {vehicleIds, driverIds, assignmentIds} */
+            /** @description El tenant con sus claves (cada secreto solo se muestra aquí); con fixture, también lo que hizo. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CreatedTenant"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3561,6 +5125,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3619,13 +5251,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {deleted, ids}: cuántos tenants se borraron y sus ids */
+            /** @description Cuántos tenants se borraron y sus ids. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["TenantsDeleted"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3704,6 +5336,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3761,13 +5461,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, deleted: true} */
+            /** @description El tenant borrado, aquí y en las plataformas. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IdDeleted"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -3880,6 +5580,110 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3901,13 +5705,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, status} */
+            /** @description El tenant, ya activo. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ApprovedTenant"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4020,6 +5824,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4041,13 +5913,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {data: [{id, effect, operation, method, path, times, after, probability, retryAfter, delayMs, when, hits, remaining}], platforms: {platform_a?: {mode, ms}, platform_b?: {mode, ms}}} */
+            /** @description Sus reglas con sus contadores, y sus fallas de plataforma. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["WorldFaults"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4160,6 +6032,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4215,22 +6155,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {platform, mode, ms} */
+            /** @description La falla de plataforma del mundo. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["WorldPlatformFault"];
                 };
             };
-            /** @description {id, effect, operation, method, path, times, after, probability, retryAfter, delayMs, when, hits, remaining} */
+            /** @description La regla, con hits y remaining. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["FaultRule"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4343,6 +6283,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4364,13 +6372,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {deleted: N} */
+            /** @description Cuántas reglas y fallas de plataforma se borraron. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DeletedCount"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4483,6 +6491,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4506,13 +6582,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {id, deleted: true} */
+            /** @description La regla borrada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IdDeleted"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4625,6 +6701,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4646,13 +6790,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {data: [{id, prefix, scopes, environment, createdAt, revokedAt}]} */
+            /** @description Las claves, sin secretos. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["KeyList"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4765,6 +6909,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4794,13 +7006,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {id, key, prefix, scopes, environment} */
+            /** @description La clave, con su secreto (solo aquí). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CreatedKey"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -4913,6 +7125,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4941,13 +7221,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {data: [entry], hasMore}; entry: {id, requestId, at, method, path, query, operation, status, durationMs, keyId, keyPrefix, fault, request: {headers, body, truncated}, response: {headers, body, truncated}} */
+            /** @description Una página de entradas, la más reciente primero. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["JournalPage"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5060,6 +7340,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5081,13 +7429,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {deleted: N}: cuántas entradas se borraron */
+            /** @description Cuántas entradas se borraron. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DeletedCount"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5200,6 +7548,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5226,13 +7642,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {log: {version: "1.2", creator, pages, entries}} */
+            /** @description Un archivo HAR 1.2 (Content-Disposition: attachment). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["JournalHar"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5345,6 +7761,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5366,13 +7850,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {data: [{name, createdAt, sizeBytes}]} */
+            /** @description Las instantáneas del mundo, más recientes primero. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SnapshotList"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5485,6 +7969,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5512,13 +8064,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {name, tenant, createdAt} */
+            /** @description La instantánea del mundo guardada. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SavedWorldSnapshot"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5631,6 +8183,74 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5690,155 +8310,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {name, deleted: true} */
+            /** @description La instantánea olvidada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
-                };
-            };
-            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "VALIDATION",
-                     *         "message": "La solicitud no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "FORBIDDEN";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description No existe.
-             *
-             *     | Código | Mensaje por defecto |
-             *     |---|---|
-             *     | `NOT_FOUND` | El recurso no existe. |
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "NOT_FOUND",
-                     *         "message": "El recurso no existe.",
-                     *         "details": null,
-                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            code: "NOT_FOUND";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-        };
-    };
-    restoreWorldSnapshot: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {name, now} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SnapshotDeleted"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5985,6 +8463,250 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    restoreWorldSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description De 1 a 64 letras minúsculas, dígitos o guiones. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El mundo como estaba, con su hora. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Restored"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6044,13 +8766,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {kind, value} */
+            /** @description El valor, válido para los patrones de la especificación. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UniqueValue"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -6197,6 +8919,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
                         } & {
                             [key: string]: unknown;
                         };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answer, Now } from '../control/answers.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { controlBody, TenantQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -17,7 +18,7 @@ export const clockControl: ControlCapability = {
       method: 'get', path: '/_testbed/clock', operationId: 'getClock', tags: ['Reloj'],
       summary: 'La hora simulada del servicio o de un tenant',
       query: TenantQuery,
-      responses: { 200: { description: '{now}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(Now, 'La hora simulada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { deps }) => {
         const tenantId = req.query.tenant === undefined ? undefined : requireTenant(deps, req.query.tenant);
         res.json({ now: nowOf(deps, tenantId) });
@@ -27,7 +28,7 @@ export const clockControl: ControlCapability = {
       method: 'post', path: '/_testbed/clock/advance', operationId: 'advanceClock', tags: ['Reloj'],
       summary: 'Avanza el reloj de todos los mundos o de uno; lo vencido ya ocurrió al responder',
       body: AdvanceBody,
-      responses: { 200: { description: '{now}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(Now, 'La hora simulada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { deps, services }) => {
         const { duration, tenant } = parseJsonBody(AdvanceBody, req);
         res.json({ now: await advanceWorld(deps, services, duration, tenant) });

@@ -18,7 +18,15 @@ const IMPLICIT: Record<number, [ErrorCode, string]> = {
   401: ['UNAUTHORIZED', 'UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio.'],
   403: ['FORBIDDEN', 'FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization.'],
 };
-const IMPLICIT_CODES = new Map(Object.entries(IMPLICIT).map(([status, [code]]) => [Number(status), [code]]));
+/**
+ * Also on every operation, beside what each declares under them: 409 when `X-Testbed-Generation`
+ * names a state a reset or a whole restore has since replaced (snapshots/generation.ts), and 500.
+ */
+const IMPLICIT_CODES = new Map<number, ErrorCode[]>([
+  ...Object.entries(IMPLICIT).map(([status, [code]]): [number, ErrorCode[]] => [Number(status), [code]]),
+  [409, ['CONFLICT']],
+  [500, ['INTERNAL']],
+]);
 
 const AUTH_RULE =
   'Con `FLEET_CONTROL_TOKEN` definido, toda llamada necesita `Authorization: Bearer <FLEET_CONTROL_TOKEN>` (si falta o no coincide: ' +

@@ -1,6 +1,15 @@
+import { z } from 'zod';
 import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { TenantQuery } from '../control/schemas.ts';
+import { answer } from '../control/answers.ts';
+
+const Coverage = z
+  .object({
+    covered: z.number().int().min(0), total: z.number().int().min(0),
+    transitions: z.array(z.object({ machine: z.string(), from: z.string().nullable().meta({ description: 'null: el estado inicial.' }), to: z.string(), count: z.number().int().min(0) })),
+  })
+  .meta({ id: 'Coverage' });
 
 /**
  * `GET /_testbed/coverage[?tenant=ID]` (contract §4): which transitions of spec §3 happened, in one
@@ -14,7 +23,7 @@ export const coverageControl: ControlCapability = {
       summary: 'Las transiciones de estado de la spec §3 que ocurrieron, en un tenant o en todos',
       query: TenantQuery,
       responses: {
-        200: { description: '{covered, total, transitions: [{machine, from, to, count}]}: cada transición declarada, con count 0 si nunca ocurrió' },
+        200: answer(Coverage, 'Cada transición declarada, con count 0 si nunca ocurrió.'),
         404: ['NOT_FOUND'],
       },
       handler: (req, res, { services }) => {

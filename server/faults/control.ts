@@ -3,7 +3,8 @@ import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
-import { FaultRuleInput, WorldPlatformFault } from './schema.ts';
+import { FaultRuleInput, FaultRuleView, WorldFaults, WorldPlatformFault, WorldPlatformFaultView } from './schema.ts';
+import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
 const tenantOf = (value: unknown) => pathId(value, 'El tenant');
 
@@ -14,8 +15,6 @@ const AnyObject = z.record(z.string(), z.unknown());
 const isPlatformFault = (body: Record<string, unknown>) => 'platform' in body;
 
 const FaultPath = z.object({ id: z.string(), faultId: z.string().meta({ description: 'El id de la regla, p. ej. flt_1.' }) });
-
-const RULE_ANSWER = '{id, effect, operation, method, path, times, after, probability, retryAfter, delayMs, when, hits, remaining}';
 
 /** `/_testbed/tenants/{id}/faults[/{faultId}]` (contract §5): a world's fault rules and its own platform faults. */
 export const faultsControl: ControlCapability = {
@@ -29,7 +28,9 @@ export const faultsControl: ControlCapability = {
         + 'la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.',
       params: IdPath,
       body: z.union([FaultRuleInput, WorldPlatformFault]),
-      responses: { 200: { description: '{platform, mode, ms}' }, 201: { description: RULE_ANSWER }, 404: ['NOT_FOUND'] },
+      responses: {
+        200: answer(WorldPlatformFaultView, 'La falla de plataforma del mundo.'), 201: answer(FaultRuleView, 'La regla, con hits y remaining.'), 404: ['NOT_FOUND'],
+      },
       handler: (req, res, { services }) => {
         const tenantId = tenantOf(req.params.id);
         const body = parseJsonBody(AnyObject, req);
@@ -41,7 +42,7 @@ export const faultsControl: ControlCapability = {
       method: 'get', path: '/_testbed/tenants/{id}/faults', operationId: 'listWorldFaults', tags: ['Fallos'],
       summary: 'Las reglas de fallo del mundo con sus contadores, y sus fallas de plataforma',
       params: IdPath,
-      responses: { 200: { description: `{data: [${RULE_ANSWER}], platforms: {platform_a?: {mode, ms}, platform_b?: {mode, ms}}}` }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(WorldFaults, 'Sus reglas con sus contadores, y sus fallas de plataforma.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.faults.list(tenantOf(req.params.id)));
       },
@@ -50,7 +51,7 @@ export const faultsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}/faults', operationId: 'clearWorldFaults', tags: ['Fallos'],
       summary: 'Borra todas las reglas y fallas de plataforma del mundo',
       params: IdPath,
-      responses: { 200: { description: '{deleted: N}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(DeletedCount, 'Cuántas reglas y fallas de plataforma se borraron.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.faults.clear(tenantOf(req.params.id)));
       },
@@ -59,7 +60,7 @@ export const faultsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'deleteWorldFault', tags: ['Fallos'],
       summary: 'Borra una regla de fallo',
       params: FaultPath,
-      responses: { 200: { description: '{id, deleted: true}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(IdDeleted, 'La regla borrada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.faults.remove(tenantOf(req.params.id), String(req.params.faultId)));
       },

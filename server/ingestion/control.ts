@@ -1,6 +1,27 @@
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { parseJsonBody } from '../http/parse.ts';
+import { z } from 'zod';
+import { answer } from '../control/answers.ts';
+import { Id } from '../openapi/schemas.ts';
 import { GenerateBody } from './generate.ts';
+
+const Count = z.number().int().min(0);
+const PlatformGenerated = z
+  .object({
+    vehicles: Count.meta({ description: 'Los vehículos del tenant activos en la plataforma.' }),
+    generatedRides: Count.meta({ description: 'Viajes que produjo esta llamada (los días ya generados se quedan como estaban).' }),
+    rides: Count.meta({ description: 'Viajes que la API leyó de la ventana.' }),
+    dailyEarnings: Count.meta({ description: 'Filas de ganancias diarias que la API leyó.' }),
+  })
+  .meta({ id: 'PlatformGenerated' });
+const Date = z.string().meta({ description: 'YYYY-MM-DD, hora de Ciudad de México.' });
+const Generated = z
+  .object({
+    tenantId: Id, from: Date, to: Date,
+    generatedTo: Date.meta({ description: 'Hasta qué día se generó: los días posteriores a hoy del mundo aún no ocurrieron.' }),
+    platforms: z.object({ platform_a: PlatformGenerated, platform_b: PlatformGenerated }),
+  })
+  .meta({ id: 'GeneratedRides' });
 
 /** The platforms' rides of past days, produced and ingested on demand (docs/rides.md). */
 export const ridesControl: ControlCapability = {
@@ -9,7 +30,7 @@ export const ridesControl: ControlCapability = {
       method: 'post', path: '/_testbed/rides/generate', operationId: 'generateRides', tags: ['Plataformas'],
       summary: 'Las plataformas producen los viajes de esos días y la API los ingiere',
       body: GenerateBody,
-      responses: { 200: { description: 'conteos por plataforma' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(Generated, 'Lo producido y lo leído, por plataforma.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         res.json(await services.generateRides(parseJsonBody(GenerateBody, req)));
       },

@@ -3,11 +3,10 @@ import { defineControlOperation, type ControlCapability } from '../control/defin
 import { IdPath } from '../control/schemas.ts';
 import { JournalFilter } from './filter.ts';
 import { harAttachment } from './har.ts';
+import { answer, DeletedCount } from '../control/answers.ts';
+import { JournalHar, JournalPage } from './answers.ts';
 
 const tenantId = (value: unknown) => pathId(value, 'El tenant');
-
-const ENTRY =
-  '{id, requestId, at, method, path, query, operation, status, durationMs, keyId, keyPrefix, fault, request: {headers, body, truncated}, response: {headers, body, truncated}}';
 
 const HarQuery = JournalFilter.omit({ limit: true, startingAfter: true });
 
@@ -28,7 +27,7 @@ export const journalControl: ControlCapability = {
         'de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.',
       params: IdPath,
       query: JournalFilter,
-      responses: { 200: { description: `{data: [entry], hasMore}; entry: ${ENTRY}` }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(JournalPage, 'Una página de entradas, la más reciente primero.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.journal.list(tenantId(req.params.id), req.query));
       },
@@ -37,7 +36,7 @@ export const journalControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}/requests', operationId: 'clearRequests', tags: ['Solicitudes'],
       summary: 'Vacía el diario de un mundo',
       params: IdPath,
-      responses: { 200: { description: '{deleted: N}: cuántas entradas se borraron' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(DeletedCount, 'Cuántas entradas se borraron.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.journal.clear(tenantId(req.params.id)));
       },
@@ -48,7 +47,7 @@ export const journalControl: ControlCapability = {
       description: 'Todas las entradas que el filtro selecciona, la más antigua primero. Acepta los filtros de listRequests salvo limit y startingAfter.',
       params: IdPath,
       query: HarQuery,
-      responses: { 200: { description: '{log: {version: "1.2", creator, pages, entries}}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(JournalHar, 'Un archivo HAR 1.2 (Content-Disposition: attachment).'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         const id = tenantId(req.params.id);
         const har = services.journal.har(id, req.query);

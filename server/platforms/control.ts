@@ -4,6 +4,8 @@ import { defineControlOperation, type ControlCapability, type ControlOperation }
 import { controlBody, IdPath, TenantQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import type { DeclaredResponses } from '../openapi/registry.ts';
+import { answer } from '../control/answers.ts';
+import { AnsweredInvitation, PlatformFault, PlatformFaults, PlatformState, ReviewedVehicle } from './answers.ts';
 
 export const ReviewBody = controlBody({
   verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
@@ -22,15 +24,15 @@ const PlatformPath = z.object({ platform: z.string().meta({ description: `${Plat
 const PLATFORM_ERRORS: DeclaredResponses = { 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] };
 
 /** A driver's answer to their platform_a invitation, as they would give it in the app. */
-const answerInvitation = (answer: 'accept' | 'decline', summary: string): ControlOperation =>
+const answerInvitation = (reply: 'accept' | 'decline', summary: string): ControlOperation =>
   defineControlOperation({
-    method: 'post', path: `/_testbed/platform-a/drivers/{id}/${answer}`, operationId: `${answer}Invitation`, tags: ['Plataformas'],
+    method: 'post', path: `/_testbed/platform-a/drivers/{id}/${reply}`, operationId: `${reply}Invitation`, tags: ['Plataformas'],
     summary,
     params: IdPath,
-    responses: { 200: { description: '{driverId, status, reviewStatus}' }, ...PLATFORM_ERRORS },
+    responses: { 200: answer(AnsweredInvitation, 'La invitación y su revisión, como platform_a las guardó.'), ...PLATFORM_ERRORS },
     handler: async (req, res, { deps }) => {
       const { id } = IdPath.parse(req.params);
-      const live = answer === 'accept' ? await deps.simulators.acceptInvitation(id) : await deps.simulators.declineInvitation(id);
+      const live = reply === 'accept' ? await deps.simulators.acceptInvitation(id) : await deps.simulators.declineInvitation(id);
       res.json({ driverId: id, status: live.status, reviewStatus: live.reviewStatus });
     },
   });
@@ -47,7 +49,7 @@ export const platformsControl: ControlCapability = {
       summary: 'Lo que la plataforma simulada tiene ahora',
       params: PlatformPath,
       query: TenantQuery,
-      responses: { 200: { description: '{vehicles, drivers, bindings}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(PlatformState, 'Sus vehículos, conductores y vínculos.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         res.json(await services.platformView(PlatformPath.parse(req.params).platform, req.query.tenant));
       },
@@ -57,7 +59,7 @@ export const platformsControl: ControlCapability = {
       summary: 'platform_a decide la revisión pendiente del vehículo',
       params: IdPath,
       body: ReviewBody,
-      responses: { 200: { description: '{vehicleId, verdict, card, status}: verdict as asked; card and status (the registration) as platform_a stored them' }, ...PLATFORM_ERRORS },
+      responses: { 200: answer(ReviewedVehicle, 'El veredicto pedido; la tarjeta y el registro, como platform_a los guardó.'), ...PLATFORM_ERRORS },
       handler: async (req, res, { deps }) => {
         const { id } = IdPath.parse(req.params);
         const decision = parseJsonBody(ReviewBody, req);
@@ -70,7 +72,7 @@ export const platformsControl: ControlCapability = {
     defineControlOperation({
       method: 'get', path: '/_testbed/faults', operationId: 'listFaults', tags: ['Plataformas'],
       summary: 'Las fallas activas de cada plataforma',
-      responses: { 200: { description: '{platform_a: {mode, ms}, platform_b: {mode, ms}}' } },
+      responses: { 200: answer(PlatformFaults, 'El modo de cada plataforma.') },
       handler: async (_req, res, { deps }) => {
         res.json(await deps.simulators.getFaults());
       },
@@ -79,7 +81,7 @@ export const platformsControl: ControlCapability = {
       method: 'post', path: '/_testbed/faults', operationId: 'setFault', tags: ['Plataformas'],
       summary: 'Una plataforma falla (error) o tarda (slow) hasta volver a none',
       body: FaultBody,
-      responses: { 200: { description: '{platform, mode, ms}' }, 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(PlatformFault, 'La plataforma en su nuevo modo.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { deps }) => {
         const body = parseJsonBody(FaultBody, req);
         res.json(await deps.simulators.setFault(body.platform, body.mode, body.ms));

@@ -3,6 +3,10 @@ import { defineControlOperation, type ControlCapability } from '../control/defin
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from './files.ts';
 import { controlBody } from '../control/schemas.ts';
+import { answer, Now, Restored, SnapshotDeleted, SnapshotList } from '../control/answers.ts';
+import { Timestamp } from '../openapi/schemas.ts';
+
+const SavedSnapshot = z.object({ name: z.string(), createdAt: Timestamp }).meta({ id: 'SavedSnapshot' });
 
 export const SaveBody = controlBody({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
 
@@ -18,7 +22,7 @@ export const snapshotsControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/reset', operationId: 'reset', tags: ['Instantáneas'],
       summary: 'Vuelve al estado de un directorio de datos nuevo',
-      responses: { 200: { description: '{now}' } },
+      responses: { 200: answer(Now, 'La hora simulada del servicio tras volver al estado inicial.') },
       handler: async (_req, res, { services }) => {
         res.json(await services.world.reset(res));
       },
@@ -26,7 +30,7 @@ export const snapshotsControl: ControlCapability = {
     defineControlOperation({
       method: 'get', path: '/_testbed/snapshots', operationId: 'listSnapshots', tags: ['Instantáneas'],
       summary: 'Las instantáneas guardadas',
-      responses: { 200: { description: '{data: [{name, createdAt, sizeBytes}]}' } },
+      responses: { 200: answer(SnapshotList, 'Las instantáneas, más recientes primero.') },
       handler: (_req, res, { services }) => {
         res.json({ data: services.world.list() });
       },
@@ -35,7 +39,7 @@ export const snapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/snapshots', operationId: 'saveSnapshot', tags: ['Instantáneas'],
       summary: 'Guarda el estado completo de los dos procesos',
       body: SaveBody,
-      responses: { 201: { description: '{name, createdAt}' } },
+      responses: { 201: answer(SavedSnapshot, 'La instantánea guardada.') },
       handler: async (req, res, { services }) => {
         const { name } = parseJsonBody(SaveBody, req);
         const saved = await services.world.save(res, name);
@@ -46,7 +50,7 @@ export const snapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/snapshots/{name}/restore', operationId: 'restoreSnapshot', tags: ['Instantáneas'],
       summary: 'Restaura una instantánea',
       params: NamePath,
-      responses: { 200: { description: '{name, now}' }, 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+      responses: { 200: answer(Restored, 'El testbed como estaba.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: async (req, res, { services }) => {
         res.json(await services.world.restore(res, String(req.params.name)));
       },
@@ -55,7 +59,7 @@ export const snapshotsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/snapshots/{name}', operationId: 'deleteSnapshot', tags: ['Instantáneas'],
       summary: 'Borra una instantánea',
       params: NamePath,
-      responses: { 200: { description: '{name, deleted: true}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json(services.world.remove(String(req.params.name)));
       },

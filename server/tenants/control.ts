@@ -3,6 +3,8 @@ import { defineControlOperation, type ControlCapability } from '../control/defin
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { CreateTenant, KeyOptions, NamePrefixQuery } from './schema.ts';
+import { answer, IdDeleted } from '../control/answers.ts';
+import { ApprovedTenant, CreatedKey, CreatedTenant, KeyList, RevokedKey, TenantList, TenantsDeleted } from './answers.ts';
 
 const tenantId = (value: unknown) => pathId(value, 'El tenant');
 
@@ -22,7 +24,7 @@ export const tenantsControl: ControlCapability = {
       description: 'Con `fixture`, el mundo se puebla en la misma llamada (vehículos, conductores, asignaciones, días de viajes) por los mismos servicios que la API.',
       body: CreateTenant,
       responses: {
-        201: { description: '{id, name, status, keys: [{id, key, prefix, scopes, environment}]}; con fixture, también fixture: {vehicleIds, driverIds, assignmentIds}' },
+        201: answer(CreatedTenant, 'El tenant con sus claves (cada secreto solo se muestra aquí); con fixture, también lo que hizo.'),
         503: ['PLATFORM_UNAVAILABLE'],
       },
       handler: async (req, res, { services }) => {
@@ -35,7 +37,7 @@ export const tenantsControl: ControlCapability = {
     defineControlOperation({
       method: 'get', path: '/_testbed/tenants', operationId: 'listTenants', tags: ['Mundos'],
       summary: 'Los tenants, cada uno con su hora',
-      responses: { 200: { description: '{data: [{id, name, status, now, createdAt}]}' } },
+      responses: { 200: answer(TenantList, 'Cada tenant con su hora simulada.') },
       handler: (_req, res, { deps, services }) => {
         const data = services.tenants.store.listTenants().map((t) => ({
           id: t.id, name: t.name, status: t.status, now: deps.clocks.forTenant(t.id).now().toISOString(), createdAt: t.created_at,
@@ -48,7 +50,7 @@ export const tenantsControl: ControlCapability = {
       summary: 'Borra todos los tenants cuyo nombre empieza por un prefijo, con sus datos y los de las plataformas',
       description: 'Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos.',
       query: NamePrefixQuery,
-      responses: { 200: { description: '{deleted, ids}: cuántos tenants se borraron y sus ids' }, 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(TenantsDeleted, 'Cuántos tenants se borraron y sus ids.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = NamePrefixQuery.parse(req.query);
         const ids = await services.worldDeletion.byNamePrefix(res, name);
@@ -59,7 +61,7 @@ export const tenantsControl: ControlCapability = {
       method: 'post', path: '/_testbed/tenants/{id}/approve', operationId: 'approveTenant', tags: ['Mundos'],
       summary: 'Aprueba un tenant pendiente',
       params: IdPath,
-      responses: { 200: { description: '{id, status}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(ApprovedTenant, 'El tenant, ya activo.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         const tenant = services.tenants.approveTenant(tenantId(req.params.id));
         res.json({ id: tenant.id, status: tenant.status });
@@ -69,7 +71,7 @@ export const tenantsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}', operationId: 'deleteTenant', tags: ['Mundos'],
       summary: 'Borra un tenant con todos sus datos y los de las plataformas',
       params: IdPath,
-      responses: { 200: { description: '{id, deleted: true}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(IdDeleted, 'El tenant borrado, aquí y en las plataformas.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const id = tenantId(req.params.id);
         await services.worldDeletion.one(res, id);
@@ -81,7 +83,7 @@ export const tenantsControl: ControlCapability = {
       summary: 'Crea una clave de API (el secreto solo se muestra aquí)',
       params: IdPath,
       body: KeyOptions,
-      responses: { 201: { description: '{id, key, prefix, scopes, environment}' }, 404: ['NOT_FOUND'] },
+      responses: { 201: answer(CreatedKey, 'La clave, con su secreto (solo aquí).'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         const id = tenantId(req.params.id);
         services.tenants.store.requireTenant(id);
@@ -93,7 +95,7 @@ export const tenantsControl: ControlCapability = {
       method: 'get', path: '/_testbed/tenants/{id}/keys', operationId: 'listKeys', tags: ['Mundos'],
       summary: 'Las claves de un tenant, sin secretos',
       params: IdPath,
-      responses: { 200: { description: '{data: [{id, prefix, scopes, environment, createdAt, revokedAt}]}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(KeyList, 'Las claves, sin secretos.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json({ data: services.tenants.listKeys(tenantId(req.params.id)) });
       },
@@ -102,7 +104,7 @@ export const tenantsControl: ControlCapability = {
       method: 'post', path: '/_testbed/keys/{id}/revoke', operationId: 'revokeKey', tags: ['Mundos'],
       summary: 'Revoca una clave',
       params: IdPath,
-      responses: { 200: { description: '{id, revokedAt}' }, 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+      responses: { 200: answer(RevokedKey, 'La clave y cuándo se revocó (hora del mundo).'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: (req, res, { services }) => {
         res.json(services.tenants.revokeKey(pathId(req.params.id, 'La clave de API')));
       },

@@ -5,6 +5,11 @@ import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from '../snapshots/files.ts';
 import { SaveBody } from '../snapshots/control.ts';
+import { answer, Restored, SnapshotDeleted, SnapshotList } from '../control/answers.ts';
+import { Id, Timestamp } from '../openapi/schemas.ts';
+
+const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: Timestamp.meta({ description: 'La hora simulada del mundo al guardarla.' }) })
+  .meta({ id: 'SavedWorldSnapshot' });
 
 const tenantId = (value: unknown) => pathId(value, 'El tenant');
 /** The name the service checks (400 in its own words when it does not fit), shown as its pattern. */
@@ -25,7 +30,7 @@ export const worldSnapshotsControl: ControlCapability = {
       description: 'Las instantáneas de un mundo viven en memoria: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.',
       params: IdPath,
       body: SaveBody,
-      responses: { 201: { description: '{name, tenant, createdAt}' }, 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 201: answer(SavedWorldSnapshot, 'La instantánea del mundo guardada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = parseJsonBody(SaveBody, req);
         const saved = await services.worldSnapshots.save(tenantId(req.params.id), name);
@@ -36,7 +41,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'get', path: '/_testbed/tenants/{id}/snapshots', operationId: 'listWorldSnapshots', tags: ['Instantáneas de un mundo'],
       summary: 'Las instantáneas de un mundo, la más nueva primero',
       params: IdPath,
-      responses: { 200: { description: '{data: [{name, createdAt, sizeBytes}]}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(SnapshotList, 'Las instantáneas del mundo, más recientes primero.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json({ data: services.worldSnapshots.list(tenantId(req.params.id)) });
       },
@@ -46,7 +51,7 @@ export const worldSnapshotsControl: ControlCapability = {
       summary: 'Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no',
       description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura.',
       params: NamePath,
-      responses: { 200: { description: '{name, now}' }, 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(Restored, 'El mundo como estaba, con su hora.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         res.json(await services.worldSnapshots.restore(tenantId(req.params.id), String(req.params.name)));
       },
@@ -55,7 +60,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}/snapshots/{name}', operationId: 'deleteWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Borra una instantánea de un mundo',
       params: NamePath,
-      responses: { 200: { description: '{name, deleted: true}' }, 404: ['NOT_FOUND'] },
+      responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'] },
       handler: async (req, res, { services }) => {
         res.json(await services.worldSnapshots.remove(tenantId(req.params.id), String(req.params.name)));
       },

@@ -73,6 +73,14 @@ function withoutClosedBodies(value: unknown, closed: string[] = [], at = ''): un
   return Object.fromEntries(entries.map(([k, v]) => [k, withoutClosedBodies(v, closed, `${at}.${k}`)]));
 }
 const SNAPSHOT_NAME_PATHS = ['POST /_testbed/snapshots/{name}/restore', 'DELETE /_testbed/snapshots/{name}'];
+/**
+ * Statuses every control call can answer, now on every operation (what the control responses' check
+ * in the api tests found): 409 for an X-Testbed-Generation of a replaced state, 500; and a tenant's
+ * deletion answers 503 when a platform fails.
+ */
+const STATUSES_ADDED: Record<string, string[]> = { 'DELETE /_testbed/tenants/{id}': ['503'] };
+const statusesBefore = (key: string, now: Operation) =>
+  Object.keys(now.responses).filter((status) => !['409', '500', ...(STATUSES_ADDED[key] ?? [])].includes(status) || status in (was.get(key)?.responses ?? {})).sort();
 const was = operations(before);
 const is = operations(after);
 
@@ -96,7 +104,16 @@ describe('the control document, generated from the declarations, against the one
     expect(params).toEqual(parametersOf(before, old));
     // A body is now said to be required, as it is: without one, or without its media type, 400.
     expect(withoutClosedBodies(rules(now.requestBody))).toEqual(old.requestBody ? { ...(rules(old.requestBody) as Json), required: true } : undefined);
-    expect(Object.keys(now.responses).sort()).toEqual(Object.keys(old.responses).sort());
+    expect(statusesBefore(key, now)).toEqual(Object.keys(old.responses).sort());
+    expect(Object.keys(now.responses)).toEqual(expect.arrayContaining(['409', '500']));
+  });
+
+  it.each([...is.keys()])('when %s succeeds, then the document gives its JSON answer a schema (a client in any language gets its type)', (key) => {
+    const successes = Object.entries(is.get(key)!.responses).filter(([status]) => status.startsWith('2'));
+    const schemas = successes.map(([, response]) => (resolve(after, response) as { content?: Record<string, { schema?: Json }> }).content?.['application/json']?.schema);
+
+    expect(successes.length).toBeGreaterThan(0);
+    for (const schema of schemas) expect(schema && (schema.type === 'object' || schema.anyOf || schema.allOf)).toBeTruthy();
   });
 
   it.each([...is].filter(([, op]) => op.requestBody).map(([key]) => key))('when %s takes a body, then the document says it admits no other field', (key) => {
@@ -128,7 +145,7 @@ describe('a capability added to the control document', () => {
     const op = (doc.paths!['/_testbed/tenants/{id}/ping'] as Record<string, Operation>).get;
 
     expect(doc.tags!.at(-1)).toEqual({ name: 'Pruebas', description: 'Solo para esta prueba.' });
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '500']);
   });
 
   it('when an operation uses a tag no capability describes, then the document is not built', () => {

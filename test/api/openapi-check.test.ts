@@ -1,7 +1,8 @@
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../server/openapi/document.ts';
+import { controlDocument } from '../../server/control/document.ts';
+import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
 import { makeTestApp } from '../support/app.ts';
 import { allowUndeclaredResponses, createChecker, recordResponses, takeViolations, type RecordedResponse } from '../support/openapi-check.ts';
 
@@ -47,12 +48,20 @@ describe('the response check', () => {
     expect(check.violations(response({ ...patch, body: envelope('NOT_FOUND') }))).toEqual([expect.stringContaining('code must be equal to one of the allowed values')]);
   });
 
-  it('when a matched route is missing from the document, then it is reported; an unknown path and /_testbed are exempt', () => {
+  it('when a matched route is missing from the document, then it is reported; an unknown path is exempt', () => {
     expect(check.violations(response({ method: 'PUT', path: '/v1/widgets/1', route: '/v1/widgets/:id', status: 200 }))).toEqual([
       expect.stringContaining('PUT /v1/widgets/1 answered 200 from route /v1/widgets/:id, which is not in the OpenAPI document'),
     ]);
     expect(check.violations(response({ method: 'PUT', path: '/v1/widgets/1', route: null, status: 404, body: envelope('NOT_FOUND') }))).toEqual([]);
-    expect(check.violations(response({ method: 'POST', path: '/_testbed/clock/advance', route: '/_testbed/clock/advance', body: {} }))).toEqual([]);
+  });
+
+  it('when a control call answers, then it is checked against the control document', () => {
+    const control = createChecker(controlDocument() as OpenApiDocument);
+    const advance = { method: 'POST', path: '/_testbed/clock/advance', route: '/_testbed/clock/advance', status: 200 };
+
+    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z' } }))).toEqual([]);
+    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z', tenant: 'x' } }))).toEqual([expect.stringContaining('must NOT have additional properties')]);
+    expect(control.violations(response({ ...advance, status: 418, body: envelope('VALIDATION') }))).toEqual([expect.stringContaining('answered status 418, not declared')]);
   });
 
   it('when a route answers 405 to a method no operation has, then only its error envelope is checked', () => {

@@ -1,18 +1,21 @@
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument, type OpenApiDocument } from '../../server/openapi/document.ts';
+import { controlDocument } from '../../server/control/document.ts';
 import { takeRecords, type RecordedResponse } from './openapi-records.ts';
 
 export { allowUndeclaredResponses, recordResponses, type RecordedResponse } from './openapi-records.ts';
 
 /**
- * Every response an API test receives is checked against the served OpenAPI document: its status
- * must be declared for the operation and its JSON body must validate. makeTestApp installs the
- * recorder (openapi-records.ts); test/support/openapi-setup.ts fails the test in afterEach. See docs/openapi.md.
+ * Every response an API test receives is checked against the served OpenAPI documents: the partner
+ * API's for `/v1`, the control API's for `/_testbed`. Its status must be declared for the operation
+ * and its JSON body must validate. makeTestApp installs the recorder (openapi-records.ts);
+ * test/support/openapi-setup.ts fails the test in afterEach. See docs/openapi.md.
  */
 
-/** Control routes of the testbed, the documentation itself and the QA dashboard are not part of the API. */
-const EXEMPT = [/^\/_testbed(\/|$)/, /^\/docs(\/|$)/, /^\/v1\/openapi\.json$/, /^\/dashboard(\/|$)/];
+/** The documents themselves, the documentation pages and the QA dashboard are described by no document. */
+const EXEMPT = [/^\/docs(\/|$)/, /^\/v1\/openapi\.json$/, /^\/_testbed\/openapi\.json$/, /^\/dashboard(\/|$)/];
+const CONTROL = /^\/_testbed(\/|$)/;
 
 interface Operation {
   label: string;
@@ -106,15 +109,16 @@ export function createChecker(doc: OpenApiDocument) {
   return { violations, find };
 }
 
-let checker: ReturnType<typeof createChecker> | undefined;
-const defaultChecker = () => (checker ??= createChecker(openApiDocument()));
+let partner: ReturnType<typeof createChecker> | undefined;
+let control: ReturnType<typeof createChecker> | undefined;
+const checkerFor = (path: string) =>
+  CONTROL.test(path) ? (control ??= createChecker(controlDocument() as OpenApiDocument)) : (partner ??= createChecker(openApiDocument()));
 
 /** What went wrong since the last call; clears the records and the opt-out. Used by openapi-setup.ts. */
 export function takeViolations(): string[] {
   const { recorded: mine, optOut: allowed } = takeRecords();
   if (mine.length === 0) return [];
-  const check = defaultChecker();
   return mine
     .filter((r) => !(allowed && (allowed.status === undefined || allowed.status === r.status)))
-    .flatMap((r) => check.violations(r));
+    .flatMap((r) => checkerFor(r.path).violations(r));
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../openapi/schemas.ts';
+
+/** What the control API answers about the simulated platforms (platforms/control.ts). */
+
+export const PlatformState = z
+  .object({
+    vehicles: z.array(z.object({ vehicleId: Id, status: z.string().meta({ description: 'El estado del registro en la plataforma.' }) })),
+    drivers: z.array(z.object({ driverId: Id, status: z.string().meta({ description: 'El estado de la invitación en la plataforma.' }) })),
+    bindings: z.array(z.object({ vehicleId: Id, driverId: Id, boundAt: Timestamp })),
+  })
+  .meta({ id: 'PlatformState', description: 'Lo que la plataforma simulada tiene (de un tenant, con ?tenant=), con los ids de la API.' });
+
+const Decision = z.enum(['approved', 'rejected']);
+
+// The ids a review or an answer names are echoed as sent: the platforms know records by any id.
+export const ReviewedVehicle = z
+  .object({
+    vehicleId: z.string(),
+    verdict: Decision.meta({ description: 'Como se pidió.' }),
+    card: z.enum(['pending', 'approved', 'rejected']).nullable().meta({ description: 'La revisión de la tarjeta, como platform_a la guardó.' }),
+    status: z.enum(['pending', 'approved', 'rejected', 'registered', 'removed']).meta({ description: 'El registro, como platform_a lo guardó.' }),
+  })
+  .meta({ id: 'ReviewedVehicle' });
+
+export const AnsweredInvitation = z
+  .object({
+    driverId: z.string(),
+    status: z.enum(['none', 'invited', 'bound', 'rejected']),
+    reviewStatus: z.enum(['pending', 'under_review', 'approved', 'rejected', 'suspended']).nullable(),
+  })
+  .meta({ id: 'AnsweredInvitation' });
+
+const Mode = z.enum(['none', 'error', 'slow']);
+const FaultState = z.object({ mode: Mode, ms: z.number().int().min(0) }).meta({ id: 'PlatformFaultState' });
+
+export const PlatformFaults = z.object({ platform_a: FaultState, platform_b: FaultState }).meta({ id: 'PlatformFaults' });
+
+export const PlatformFault = z
+  .object({ platform: z.enum(['platform_a', 'platform_b']), mode: Mode, ms: z.number().int().min(0) })
+  .meta({ id: 'PlatformFault', description: 'Una plataforma y su modo: none, error (503) o slow (ms de tiempo real).' });
