@@ -16,6 +16,9 @@ import urllib.error
 import urllib.request
 
 
+START_TIMEOUT_S = 60
+
+
 class Answer:
     """An HTTP answer: its status, headers and JSON body (None when empty)."""
 
@@ -36,12 +39,16 @@ class ControlError(Exception):
         self.answer = answer
 
 
+# No proxy: HTTP_PROXY in a CI's environment would send calls meant for the local serve to it.
+OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def http(method, url, body=None, headers=None):
     data = None if body is None else json.dumps(body).encode()
     headers = dict(headers or {}, **({"Content-Type": "application/json"} if data is not None else {}))
     request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with OPENER.open(request, timeout=60) as response:
             return Answer(response.status, response.headers, response.read())
     except urllib.error.HTTPError as error:
         return Answer(error.code, error.headers, error.read())
@@ -66,14 +73,21 @@ class Testbed:
         # A session of its own: stop() signals serve and its simulators together.
         process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        # A serve that never listens is stopped (its output then ends, and with it the loop below).
+        give_up = threading.Timer(START_TIMEOUT_S, lambda: os.killpg(process.pid, signal.SIGKILL))
+        give_up.start()
         seen = []
-        for line in process.stdout:
-            seen.append(line)
-            listening = re.search(r"listening on (http://\S+)", line)
-            if listening:
-                # Keep reading what serve prints, or it would block once the pipe is full.
-                threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
-                return cls(listening.group(1), process, data_dir)
+        try:
+            for line in process.stdout:
+                seen.append(line)
+                listening = re.search(r"listening on (http://\S+)", line)
+                if listening:
+                    # Keep reading what serve prints, or it would block once the pipe is full.
+                    threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
+                    return cls(listening.group(1), process, data_dir)
+        finally:
+            give_up.cancel()
+        process.wait()
         shutil.rmtree(data_dir, ignore_errors=True)
         raise RuntimeError("serve se detuvo antes de escuchar:\n" + "".join(seen))
 
