@@ -990,13 +990,6 @@ export interface components {
                 };
             };
         };
-        WorldPlatformFault: {
-            /** @enum {string} */
-            mode: "none" | "error" | "slow";
-            ms: number;
-            /** @enum {string} */
-            platform: "platform_a" | "platform_b";
-        };
     };
     responses: never;
     parameters: never;
@@ -1835,6 +1828,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3638,6 +3667,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     generateRides: {
@@ -4239,6 +4304,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     deleteSnapshot: {
@@ -4649,6 +4750,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6155,13 +6292,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description La falla de plataforma del mundo. */
+            /** @description La falla de plataforma, solo para este mundo. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorldPlatformFault"];
+                    "application/json": components["schemas"]["PlatformFault"];
                 };
             };
             /** @description La regla, con hits y remaining. */
@@ -8497,6 +8634,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };

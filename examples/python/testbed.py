@@ -3,6 +3,7 @@ one), make worlds with fixtures, rewind them, draw unique values, add fault rule
 
 What fleet-testbed/testing does for Node, in a page: copy this file into your tests.
 """
+import atexit
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import subprocess
 import tempfile
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 
 
@@ -54,11 +56,21 @@ def http(method, url, body=None, headers=None):
         return Answer(error.code, error.headers, error.read())
 
 
+def drain(stream):
+    for _ in stream:
+        pass
+
+
 class Testbed:
-    """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default `npx fleet-sim`)."""
+    """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default `npx fleet-sim`).
+
+    FLEET_CONTROL_TOKEN, when set, is sent on every control call (and a serve started here gets it).
+    """
 
     def __init__(self, url, process=None, data_dir=None):
         self.url, self.process, self.data_dir = url, process, data_dir
+        token = os.environ.get("FLEET_CONTROL_TOKEN")
+        self.control_headers = {"Authorization": f"Bearer {token}"} if token else {}
 
     @classmethod
     def from_env(cls):
@@ -70,9 +82,13 @@ class Testbed:
         """`serve` on a free port (PORT=0) and a new data dir; resolves once it prints where it listens."""
         data_dir = tempfile.mkdtemp(prefix="fleet-testbed-")
         env = dict(os.environ, PORT="0", FLEET_DATA_DIR=data_dir)
-        # A session of its own: stop() signals serve and its simulators together.
-        process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        try:
+            # A session of its own: stop() signals serve and its simulators together.
+            process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
+                                       stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        except OSError:
+            shutil.rmtree(data_dir, ignore_errors=True)
+            raise
         # A serve that never listens is stopped (its output then ends, and with it the loop below).
         give_up = threading.Timer(START_TIMEOUT_S, lambda: os.killpg(process.pid, signal.SIGKILL))
         give_up.start()
@@ -82,9 +98,12 @@ class Testbed:
                 seen.append(line)
                 listening = re.search(r"listening on (http://\S+)", line)
                 if listening:
-                    # Keep reading what serve prints, or it would block once the pipe is full.
-                    threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
-                    return cls(listening.group(1), process, data_dir)
+                    # Keep reading what serve prints (a line a request), or it blocks once the pipe is full.
+                    threading.Thread(target=drain, args=(process.stdout,), daemon=True).start()
+                    testbed = cls(listening.group(1), process, data_dir)
+                    # Stopped however the run ends (Ctrl-C skips tearDownModule): serve is in a session of its own.
+                    atexit.register(testbed.stop)
+                    return testbed
         finally:
             give_up.cancel()
         process.wait()
@@ -92,14 +111,21 @@ class Testbed:
         raise RuntimeError("serve se detuvo antes de escuchar:\n" + "".join(seen))
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            self.process.wait(30)
-        if self.data_dir:
-            shutil.rmtree(self.data_dir, ignore_errors=True)
+        """SIGTERM to serve's group (it stops its simulators within seconds), SIGKILL if it does not; its data dir goes."""
+        try:
+            if self.process and self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGTERM)
+                try:
+                    self.process.wait(30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                    self.process.wait()
+        finally:
+            if self.data_dir:
+                shutil.rmtree(self.data_dir, ignore_errors=True)
 
     def control(self, method, path, body=None):
-        answer = http(method, f"{self.url}/_testbed{path}", body)
+        answer = http(method, f"{self.url}/_testbed{path}", body, self.control_headers)
         if answer.status >= 300:
             raise ControlError(answer)
         return answer.body
@@ -131,7 +157,7 @@ class World:
         return self.control("POST", "/snapshots", {"name": name})
 
     def restore(self, name):
-        return self.control("POST", f"/snapshots/{name}/restore")
+        return self.control("POST", f"/snapshots/{urllib.parse.quote(name, safe='')}/restore")
 
     def add_fault(self, **rule):
         """A fault rule on this world's requests; answers its id (`flt_1`…)."""
@@ -145,8 +171,7 @@ class World:
 
     def requests(self, **filters):
         """The journal's newest entries first: what your code sent, and what it got."""
-        query = "&".join(f"{name}={value}" for name, value in filters.items())
-        return self.control("GET", f"/requests?{query}")["data"]
+        return self.control("GET", f"/requests?{urllib.parse.urlencode(filters)}")["data"]
 
     def clear_requests(self):
         self.control("DELETE", "/requests")

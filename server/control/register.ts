@@ -1,8 +1,9 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { jsonBody, parseJsonBody } from '../http/parse.ts';
+import { validation } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
@@ -15,9 +16,19 @@ export const CONTROL_PREFIX = '/_testbed';
 /** A POST declared without a body; GET and DELETE bodies are never read (http/parse.ts). */
 const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get' && op.method !== 'delete';
 
-/** A body sent anyway is 400 naming its fields, before the operation runs: nothing changes. */
+/** Bytes were sent: a body the JSON parser left unread (a form, text) has some all the same. */
+const sentBytes = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * A body sent anyway is 400 before the operation runs, and nothing changes: a JSON one naming its
+ * fields, any other (curl's `-d` sends a form) saying the operation takes none.
+ */
 const refuseBody: RequestHandler = (req, _res, next) => {
   if (req.body !== undefined) parseJsonBody(NoBody, req);
+  else if (sentBytes(req)) {
+    const type = req.headers['content-type'] ?? 'sin Content-Type';
+    throw validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo ${type}).`, [{ field: '(cuerpo)', message: 'Esta operación no lleva cuerpo' }]);
+  }
   next();
 };
 

@@ -3,7 +3,8 @@ import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
-import { FaultRuleInput, FaultRuleView, WorldFaults, WorldPlatformFault, WorldPlatformFaultView } from './schema.ts';
+import { FaultRuleInput, FaultRuleView, WorldFaults, WorldPlatformFault } from './schema.ts';
+import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
 const tenantOf = (value: unknown) => pathId(value, 'El tenant');
@@ -29,7 +30,7 @@ export const faultsControl: ControlCapability = {
       params: IdPath,
       body: z.union([FaultRuleInput, WorldPlatformFault]),
       responses: {
-        200: answer(WorldPlatformFaultView, 'La falla de plataforma del mundo.'), 201: answer(FaultRuleView, 'La regla, con hits y remaining.'), 404: ['NOT_FOUND'],
+        200: answer(PlatformFault, 'La falla de plataforma, solo para este mundo.'), 201: answer(FaultRuleView, 'La regla, con hits y remaining.'), 404: ['NOT_FOUND'],
       },
       handler: (req, res, { services }) => {
         const tenantId = tenantOf(req.params.id);

@@ -31,11 +31,9 @@ function compile(op: OperationSpec): Compiled {
   };
 }
 
-/** What a rule or filter that names a keyless request is told: no world's request ever is one. */
-const keyless = (what: string, field: 'operation' | 'path') => validation(
-  `${what} se responde sin clave de API: no es una petición de ningún mundo, y ni sus reglas de fallo ni su diario la ven.`,
-  [{ field, message: 'Se responde sin clave: no pertenece a ningún mundo' }],
-);
+/** A rule or filter that names only reads answered without a key: none of them is a world's request. */
+const keyless = (message: string, field: 'operation' | 'path') => validation(message, [{ field, message: 'Se lee sin clave: no pertenece a ningún mundo' }]);
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * The document's operations, to name a request by its operation before any route has matched it
@@ -54,15 +52,17 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
     /** 400 VALIDATION on `operation` unless it is an operationId of the document that takes a key. */
     requireOperation(operationId: string): void {
-      if (publicIds.has(operationId)) throw keyless(`operation «${operationId}»`, 'operation');
+      if (publicIds.has(operationId)) {
+        throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de fallo ni su diario las ven.`, 'operation');
+      }
       if (ids.has(operationId)) return;
       throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.`, [
         { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
       ]);
     },
     /**
-     * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, carries a query or
-     * fragment (a request is matched by its path alone), or is read without a key.
+     * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, or carries a query
+     * or fragment (a request is matched by its path alone).
      */
     requirePath(path: string): void {
       if (/[?#]/.test(path)) {
@@ -70,11 +70,19 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
           { field: 'path', message: 'Solo la ruta, sin ?… ni #…' },
         ]);
       }
-      if (isKeyless(path)) throw keyless(`path «${path}»`, 'path');
       if (!path.includes('{') || templates.has(path.toLowerCase())) return;
       throw validation(`path «${path}» no es una ruta del documento.`, [
         { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta' },
       ]);
+    },
+    /**
+     * 400 VALIDATION when a rule selects the reads of health or the document (GET, or no method: what
+     * such a rule means), answered without a key: its fault would never fire. Another method named
+     * there is a world's request, with its key (a 405), and a rule may fault it.
+     */
+    requireKeyed(method: string | undefined, path: string): void {
+      if (!isKeyless(path) || (method !== undefined && !READS.has(method))) return;
+      throw keyless(`${method ?? 'GET'} ${path} se lee sin clave de API: no es una petición de ningún mundo, y ninguna regla de fallo la ve (otro método ahí sí, con la clave).`, 'path');
     },
     /** The operation a request would reach, or null for a path or method the document has not. */
     of(method: string, path: string): RequestOperation | null {

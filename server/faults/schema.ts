@@ -83,11 +83,6 @@ export type FaultRuleView = z.infer<typeof FaultRuleView>;
 
 const PlatformMode = z.object({ mode: z.enum(['error', 'slow']), ms: z.number().int().min(0) });
 
-/** What a world's platform fault is set to (`mode: none` clears it). */
-export const WorldPlatformFaultView = z
-  .object({ platform: Platform, mode: z.enum(['none', 'error', 'slow']), ms: z.number().int().min(0) })
-  .meta({ id: 'WorldPlatformFault' });
-
 /** The world's rules in the order they were made, and the platforms that fail for it alone. */
 export const WorldFaults = z
   .object({ data: z.array(FaultRuleView), platforms: z.object({ platform_a: PlatformMode.optional(), platform_b: PlatformMode.optional() }) })

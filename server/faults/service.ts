@@ -38,7 +38,10 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
 
   function checkTargets(input: FaultRuleInput): void {
     if (input.operation !== undefined) catalog.requireOperation(input.operation);
-    if (input.path !== undefined) catalog.requirePath(input.path);
+    if (input.path !== undefined) {
+      catalog.requirePath(input.path);
+      catalog.requireKeyed(input.method, input.path);
+    }
   }
 
   function add(tenantId: string, body: unknown): FaultRuleView {

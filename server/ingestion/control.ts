@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { answer } from '../control/answers.ts';
 import { Id } from '../openapi/schemas.ts';
 import { GenerateBody } from './generate.ts';
+import type { Assert, Equals } from '../openapi/registry.ts';
+import type { PlatformGenerated as PlatformGeneratedCounts } from './generated-counts.ts';
 
 const Count = z.number().int().min(0);
 const PlatformGenerated = z
@@ -14,11 +16,13 @@ const PlatformGenerated = z
     dailyEarnings: Count.meta({ description: 'Filas de ganancias diarias que la API leyó.' }),
   })
   .meta({ id: 'PlatformGenerated' });
-const Date = z.string().meta({ description: 'YYYY-MM-DD, hora de Ciudad de México.' });
+// Compile error here means the counts (generated-counts.ts) and their schema no longer agree.
+export type PlatformGeneratedMatches = Assert<Equals<z.output<typeof PlatformGenerated>, PlatformGeneratedCounts>>;
+const CalendarDay = z.string().meta({ description: 'YYYY-MM-DD, hora de Ciudad de México.' });
 const Generated = z
   .object({
-    tenantId: Id, from: Date, to: Date,
-    generatedTo: Date.meta({ description: 'Hasta qué día se generó: los días posteriores a hoy del mundo aún no ocurrieron.' }),
+    tenantId: Id, from: CalendarDay, to: CalendarDay,
+    generatedTo: CalendarDay.meta({ description: 'Hasta qué día se generó: los días posteriores a hoy del mundo aún no ocurrieron.' }),
     platforms: z.object({ platform_a: PlatformGenerated, platform_b: PlatformGenerated }),
   })
   .meta({ id: 'GeneratedRides' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Platform } from '../common/schemas.ts';
 import { Id, Timestamp } from '../openapi/schemas.ts';
 
 /** What the control API answers about the simulated platforms (platforms/control.ts). */
@@ -11,13 +12,14 @@ export const PlatformState = z
   })
   .meta({ id: 'PlatformState', description: 'Lo que la plataforma simulada tiene (de un tenant, con ?tenant=), con los ids de la API.' });
 
-const Decision = z.enum(['approved', 'rejected']);
+/** A reviewer's decision, as asked (control.ts's body) and as answered. */
+export const VERDICTS = ['approved', 'rejected'] as const;
 
 // The ids a review or an answer names are echoed as sent: the platforms know records by any id.
 export const ReviewedVehicle = z
   .object({
     vehicleId: z.string(),
-    verdict: Decision.meta({ description: 'Como se pidió.' }),
+    verdict: z.enum(VERDICTS).meta({ description: 'Como se pidió.' }),
     card: z.enum(['pending', 'approved', 'rejected']).nullable().meta({ description: 'La revisión de la tarjeta, como platform_a la guardó.' }),
     status: z.enum(['pending', 'approved', 'rejected', 'registered', 'removed']).meta({ description: 'El registro, como platform_a lo guardó.' }),
   })
@@ -36,6 +38,7 @@ const FaultState = z.object({ mode: Mode, ms: z.number().int().min(0) }).meta({ 
 
 export const PlatformFaults = z.object({ platform_a: FaultState, platform_b: FaultState }).meta({ id: 'PlatformFaults' });
 
+/** A platform's fault as set, for every world (`/_testbed/faults`) or for one (`/_testbed/tenants/{id}/faults`). */
 export const PlatformFault = z
-  .object({ platform: z.enum(['platform_a', 'platform_b']), mode: Mode, ms: z.number().int().min(0) })
+  .object({ platform: Platform, mode: Mode, ms: z.number().int().min(0) })
   .meta({ id: 'PlatformFault', description: 'Una plataforma y su modo: none, error (503) o slow (ms de tiempo real).' });

@@ -5,11 +5,11 @@ import { controlBody, IdPath, TenantQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import type { DeclaredResponses } from '../openapi/registry.ts';
 import { answer } from '../control/answers.ts';
-import { AnsweredInvitation, PlatformFault, PlatformFaults, PlatformState, ReviewedVehicle } from './answers.ts';
+import { AnsweredInvitation, PlatformFault, PlatformFaults, PlatformState, ReviewedVehicle, VERDICTS } from './answers.ts';
 
 export const ReviewBody = controlBody({
-  verdict: z.enum(['approved', 'rejected'], { error: 'verdict debe ser approved o rejected' }),
-  card: z.enum(['approved', 'rejected'], { error: 'card debe ser approved o rejected' }).optional(),
+  verdict: z.enum(VERDICTS, { error: 'verdict debe ser approved o rejected' }),
+  card: z.enum(VERDICTS, { error: 'card debe ser approved o rejected' }).optional(),
 });
 
 export const FaultBody = controlBody({
@@ -72,7 +72,7 @@ export const platformsControl: ControlCapability = {
     defineControlOperation({
       method: 'get', path: '/_testbed/faults', operationId: 'listFaults', tags: ['Plataformas'],
       summary: 'Las fallas activas de cada plataforma',
-      responses: { 200: answer(PlatformFaults, 'El modo de cada plataforma.') },
+      responses: { 200: answer(PlatformFaults, 'El modo de cada plataforma.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (_req, res, { deps }) => {
         res.json(await deps.simulators.getFaults());
       },

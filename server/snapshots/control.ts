@@ -22,7 +22,7 @@ export const snapshotsControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/reset', operationId: 'reset', tags: ['Instantáneas'],
       summary: 'Vuelve al estado de un directorio de datos nuevo',
-      responses: { 200: answer(Now, 'La hora simulada del servicio tras volver al estado inicial.') },
+      responses: { 200: answer(Now, 'La hora simulada del servicio tras volver al estado inicial.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (_req, res, { services }) => {
         res.json(await services.world.reset(res));
       },
@@ -39,7 +39,7 @@ export const snapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/snapshots', operationId: 'saveSnapshot', tags: ['Instantáneas'],
       summary: 'Guarda el estado completo de los dos procesos',
       body: SaveBody,
-      responses: { 201: answer(SavedSnapshot, 'La instantánea guardada.') },
+      responses: { 201: answer(SavedSnapshot, 'La instantánea guardada.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = parseJsonBody(SaveBody, req);
         const saved = await services.world.save(res, name);
@@ -50,7 +50,7 @@ export const snapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/snapshots/{name}/restore', operationId: 'restoreSnapshot', tags: ['Instantáneas'],
       summary: 'Restaura una instantánea',
       params: NamePath,
-      responses: { 200: answer(Restored, 'El testbed como estaba.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
+      responses: { 200: answer(Restored, 'El testbed como estaba.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         res.json(await services.world.restore(res, String(req.params.name)));
       },

@@ -1,2 +1,23 @@
 /** The longest tenant name, as the API counts it (trimmed); zod-free, for the CLI's tenant service too. */
 export const TENANT_NAME_MAX = 200;
+
+/** What a tenant name is refused for, said alike by the control API's schema and the CLI's service. */
+export const TENANT_NAME_MESSAGES = {
+  empty: 'name no puede estar vacío',
+  tooLong: `name admite hasta ${TENANT_NAME_MAX} caracteres`,
+  control: 'name no admite caracteres de control (saltos de línea, tabuladores…)',
+} as const;
+
+/** C0 and C1 controls and the line and paragraph separators: each breaks a table, a page or a log line. */
+export const hasControlCharacter = (name: string): boolean => /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name);
+
+/**
+ * What is wrong with a trimmed tenant name, or null: for the service the CLI writes tenants through
+ * (service.ts); the control API's schema (schema.ts) checks the same with zod, for its document.
+ */
+export function tenantNameProblem(name: string): string | null {
+  if (name === '') return TENANT_NAME_MESSAGES.empty;
+  if (name.length > TENANT_NAME_MAX) return TENANT_NAME_MESSAGES.tooLong;
+  if (hasControlCharacter(name)) return TENANT_NAME_MESSAGES.control;
+  return null;
+}

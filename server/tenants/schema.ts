@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { SCOPES } from '../auth/scopes.ts';
 import { Fixture } from '../fixtures/schema.ts';
-import { TENANT_NAME_MAX } from './limits.ts';
+import { hasControlCharacter, TENANT_NAME_MAX, TENANT_NAME_MESSAGES } from './limits.ts';
 import { controlBody } from '../control/schemas.ts';
-
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export const KeyOptions = controlBody({
   scopes: z
@@ -16,9 +14,10 @@ export const KeyOptions = controlBody({
 });
 
 export const CreateTenant = controlBody({
-  name: z.string({ error: (issue) => (issue.input === undefined ? 'name es obligatorio' : 'name debe ser texto') }).trim().min(1, 'name no puede estar vacío').max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`)
+  name: z.string({ error: (issue) => (issue.input === undefined ? 'name es obligatorio' : 'name debe ser texto') }).trim()
+    .min(1, TENANT_NAME_MESSAGES.empty).max(TENANT_NAME_MAX, TENANT_NAME_MESSAGES.tooLong)
     // A name is shown in the CLI's tables, the dashboard and logs: a control character breaks each.
-    .refine((name) => !CONTROL_CHARACTER.test(name), 'name no admite caracteres de control (saltos de línea, tabuladores…)'),
+    .refine((name) => !hasControlCharacter(name), TENANT_NAME_MESSAGES.control),
   status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
   keys: z.array(KeyOptions).max(20, 'como máximo 20 claves por llamada').default([{}]),
   /** A populated world in the same call (contract §5, server/fixtures/). */

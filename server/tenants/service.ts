@@ -5,7 +5,7 @@ import { SCOPES, type Scope } from '../auth/scopes.ts';
 import { hashSecret, keyPrefix, newSecret } from '../auth/secrets.ts';
 import { createTenantStore, type TenantStatus } from './store.ts';
 import { nowOf } from '../clock/travel.ts';
-import { TENANT_NAME_MAX } from './limits.ts';
+import { TENANT_NAME_MAX, tenantNameProblem } from './limits.ts';
 import type { Db } from '../db/open.ts';
 
 export interface TenantView {
@@ -37,11 +37,11 @@ export interface KeyView {
 
 export { TENANT_NAME_MAX };
 
-/** The control API's rule for a name, kept here too: the CLI writes tenants through this service without it. */
+/** The control API's rule for a name (limits.ts): the CLI writes tenants through this service without the schema. */
 function tenantName(raw: string): string {
   const name = raw.trim();
-  if (name === '') throw validation('name no puede estar vacío');
-  if (name.length > TENANT_NAME_MAX) throw validation(`name admite hasta ${TENANT_NAME_MAX} caracteres`);
+  const problem = tenantNameProblem(name);
+  if (problem !== null) throw validation(problem, [{ field: 'name', message: problem }]);
   return name;
 }
 

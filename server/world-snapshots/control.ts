@@ -60,7 +60,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'delete', path: '/_testbed/tenants/{id}/snapshots/{name}', operationId: 'deleteWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Borra una instantánea de un mundo',
       params: NamePath,
-      responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'] },
+      responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         res.json(await services.worldSnapshots.remove(tenantId(req.params.id), String(req.params.name)));
       },

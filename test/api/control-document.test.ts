@@ -75,10 +75,13 @@ function withoutClosedBodies(value: unknown, closed: string[] = [], at = ''): un
 const SNAPSHOT_NAME_PATHS = ['POST /_testbed/snapshots/{name}/restore', 'DELETE /_testbed/snapshots/{name}'];
 /**
  * Statuses every control call can answer, now on every operation (what the control responses' check
- * in the api tests found): 409 for an X-Testbed-Generation of a replaced state, 500; and a tenant's
- * deletion answers 503 when a platform fails.
+ * in the api tests found): 409 for an X-Testbed-Generation of a replaced state, 500; and the calls
+ * that reach the simulators answer 503 when they fail.
  */
-const STATUSES_ADDED: Record<string, string[]> = { 'DELETE /_testbed/tenants/{id}': ['503'] };
+const STATUSES_ADDED: Record<string, string[]> = Object.fromEntries(
+  ['DELETE /_testbed/tenants/{id}', 'POST /_testbed/reset', 'POST /_testbed/snapshots', 'POST /_testbed/snapshots/{name}/restore', 'GET /_testbed/faults']
+    .map((key) => [key, ['503']]),
+);
 const statusesBefore = (key: string, now: Operation) =>
   Object.keys(now.responses).filter((status) => !['409', '500', ...(STATUSES_ADDED[key] ?? [])].includes(status) || status in (was.get(key)?.responses ?? {})).sort();
 const was = operations(before);

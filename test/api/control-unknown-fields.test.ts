@@ -124,6 +124,19 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
   });
 
+  it('when an operation without a body gets a form or text body (curl -d), then 400 says it takes none and nothing is drawn', async () => {
+    const tenant = await newTenant();
+    const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
+
+    const form = await w.request.post(plate).type('form').send('tenant=x');
+    const text = await w.request.post(plate).set('content-type', 'text/plain').send('hola');
+
+    expect([form.status, text.status]).toEqual([400, 400]);
+    expect(form.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/x-www-form-urlencoded).');
+    expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo text/plain).');
+    expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
+  });
+
   it('when an operation without a body gets none, or {}, then it runs (the boundary)', async () => {
     const tenant = await newTenant();
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;

@@ -111,6 +111,14 @@ describe('/_testbed control surface', () => {
       expect([empty.status, text.status]).toEqual([400, 400]);
     });
 
+    it('when the simulators are unreachable, then the platforms\' faults cannot be read: 503, as the document declares', async () => {
+      w.net.platformDown('control');
+
+      const res = await w.request.get('/_testbed/faults');
+
+      expect([res.status, res.body.error.code]).toEqual([503, 'PLATFORM_UNAVAILABLE']);
+    });
+
     it('when the simulators are unreachable, then 503 and neither clock moves', async () => {
       const before = clockState();
       w.net.platformDown('control');

@@ -69,6 +69,8 @@ describe('/_testbed tenants and keys', () => {
       ['missing', undefined, 'name es obligatorio'],
       ['a line break inside', 'Flota\nNorte', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
       ['a NUL and a bell', '\u0000\u0007', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
+      ['a DEL', 'Flota\u007f', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
+      ['a C1 control (NEL)', 'Flota\u0085Norte', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
     ])('when the name is %s, then 400 says what is wrong with it and no tenant is made', async (_what, name, message) => {
       const before = w.tenants.store.listTenants().length;
 

@@ -45,6 +45,7 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', path: '/v1/vehicles?plate=ABC123' }, 'path'],
     [{ effect: 'internal', path: '/v1/vehicles#top' }, 'path'],
     [{ effect: 'internal', path: '/v1/health' }, 'path'],
+    [{ effect: 'internal', method: 'GET', path: '/v1/health' }, 'path'],
     [{ effect: 'internal', path: '/V1/Health/' }, 'path'],
     [{ effect: 'internal', path: '/v1/openapi.json' }, 'path'],
     [{ effect: 'internal', operation: 'getHealth' }, 'operation'],
@@ -69,6 +70,8 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', path: `/v1/${'x'.repeat(508)}` }],
     [{ effect: 'internal', path: '/v1/vehicles' }],
     [{ effect: 'internal', path: '/v1/health-records' }],
+    // A POST there is a world's request (its key checked, then 405): a rule can fault it.
+    [{ effect: 'internal', method: 'POST', path: '/v1/health' }],
   ])('when the rule is %j (at a bound), then it is made', async (rule) => {
     const f = faultsApp();
 

@@ -62,12 +62,21 @@ describe('the examples, on one testbed', () => {
     expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
   }, 120_000);
 
-  it.concurrent('when the Python example runs, with a serve of its own, then every one of its tests passes and its data dir is gone', async () => {
-    // The example starts serve itself, as from a project where `npx fleet-sim` is installed.
+  const python = (extra: Record<string, string>) => run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, PYTHONDONTWRITEBYTECODE: '1', ...extra }, 'examples/python');
+
+  it.concurrent('when the Python example runs on the suite\'s testbed (FLEET_URL), then every one of its tests passes', async () => {
+    const result = await python({});
+
+    expect(result.stderr).toMatch(/Ran 7 tests in [\d.]+s\n\nOK\n$/);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it.concurrent('when the Python example starts a serve of its own with a control token, then every test passes and its data dir is gone', async () => {
+    // As from a project where `npx fleet-sim` is installed; the serve and the helper both read the token.
     const fleetSim = `'${process.execPath}' '${join(ROOT, 'cli/bin.mjs')}'`;
     const tmp = mkdtempSync(join(tmpdir(), 'fleet-python-'));
     try {
-      const result = await run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, FLEET_URL: '', FLEET_SIM: fleetSim, TMPDIR: tmp }, 'examples/python');
+      const result = await python({ FLEET_URL: '', FLEET_SIM: fleetSim, FLEET_CONTROL_TOKEN: 'un-token-de-prueba-de-python', TMPDIR: tmp });
 
       expect(result.stderr).toMatch(/Ran 7 tests in [\d.]+s\n\nOK\n$/);
       expect(result.code).toBe(0);

@@ -26,6 +26,11 @@ describe('createTenant', () => {
     ['empty', ''],
     ['only spaces', '   '],
     ['201 characters', 'x'.repeat(201)],
+    // What the CLI's `tenants create --name` writes through this service: the control API's rule too.
+    ['a line break inside', 'Flota\nNorte'],
+    ['a DEL', 'Flota\u007f'],
+    ['a C1 control (NEL)', 'Flota\u0085Norte'],
+    ['a line separator', 'Flota\u2028Norte'],
   ])('when the name is %s, then VALIDATION and no tenant is stored', (_case, name) => {
     const { service, count } = tenantService();
 
