@@ -926,16 +926,22 @@ export interface components {
             deleted: true;
             name: string;
         };
-        /** @description Una instantánea: su nombre, la hora simulada al guardarla y lo que ocupa. */
+        /** @description Una instantánea del testbed entero. */
         SnapshotInfo: {
             /**
              * Format: date-time
-             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @description La hora simulada al guardarla.
              * @example 2026-03-02T15:00:00.000Z
              */
             createdAt: string;
             name: string;
             sizeBytes: number;
+            /**
+             * Format: date-time
+             * @description La hora real al guardarla: lo que ordena la lista, pues la simulada puede volver atrás.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            takenAt: string;
         };
         SnapshotList: {
             data: components["schemas"]["SnapshotInfo"][];
@@ -989,6 +995,20 @@ export interface components {
                     ms: number;
                 };
             };
+        };
+        /** @description Una instantánea de un mundo: su nombre, la hora simulada del mundo al guardarla y lo que ocupa. */
+        WorldSnapshotInfo: {
+            /**
+             * Format: date-time
+             * @description La hora simulada al guardarla.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            createdAt: string;
+            name: string;
+            sizeBytes: number;
+        };
+        WorldSnapshotList: {
+            data: components["schemas"]["WorldSnapshotInfo"][];
         };
     };
     responses: never;
@@ -4805,7 +4825,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description La hora simulada del servicio, con todo sincronizado. */
+            /** @description La hora simulada del servicio. Un mundo cuya plataforma falló se lee de nuevo en la próxima pasada (el registro de serve lo dice). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7993,7 +8013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SnapshotList"];
+                    "application/json": components["schemas"]["WorldSnapshotList"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */

@@ -52,6 +52,9 @@ class AFleetOfThree(unittest.TestCase):
         self.assertEqual(ids, set(self.world.fixture["vehicleIds"]))
         registration = self.world.api("GET", f"/v1/vehicles/{self.world.fixture['vehicleIds'][0]}/registrations/platform_b")
         self.assertEqual(registration.body["status"], "registered")
+        # A journal filter by the document's template: every vehicle's registration read, this one.
+        read = self.world.requests(path="/v1/vehicles/{id}/registrations/{platform}")
+        self.assertEqual([entry["path"] for entry in read], [f"/v1/vehicles/{self.world.fixture['vehicleIds'][0]}/registrations/platform_b"])
 
     def test_a_vehicle_made_by_a_test_is_gone_before_the_next(self):
         made = create_vehicle(self.world.api, new_vehicle(self.world))

@@ -1,18 +1,22 @@
 """The fleet testbed from Python, with the standard library only: start a serve (or reach a running
 one), make worlds with fixtures, rewind them, draw unique values, add fault rules, read the journal.
 
-What fleet-testbed/testing does for Node, in a page: copy this file into your tests.
+What fleet-testbed/testing does for Node, in a page: copy this file into your tests. POSIX only
+(Linux, macOS): serve runs in a process group of its own, stopped as a whole.
 """
 import atexit
 import json
 import os
 import re
+import select
 import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -56,9 +60,15 @@ def http(method, url, body=None, headers=None):
         return Answer(error.code, error.headers, error.read())
 
 
-def drain(stream):
-    for _ in stream:
+def drain(fd):
+    while os.read(fd, 65536):
         pass
+
+
+def exit_on_sigterm():
+    """SIGTERM ends Python without its exit handlers; as an exit (143) it runs them. Not over a handler of yours."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
 
 
 class Testbed:
@@ -85,44 +95,58 @@ class Testbed:
         try:
             # A session of its own: stop() signals serve and its simulators together.
             process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
-                                       stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                                       stderr=subprocess.STDOUT, start_new_session=True)
         except OSError:
             shutil.rmtree(data_dir, ignore_errors=True)
             raise
-        # A serve that never listens is stopped (its output then ends, and with it the loop below).
-        give_up = threading.Timer(START_TIMEOUT_S, lambda: os.killpg(process.pid, signal.SIGKILL))
-        give_up.start()
-        seen = []
+        testbed = cls(None, process, data_dir)
         try:
-            for line in process.stdout:
-                seen.append(line)
-                listening = re.search(r"listening on (http://\S+)", line)
-                if listening:
-                    # Keep reading what serve prints (a line a request), or it blocks once the pipe is full.
-                    threading.Thread(target=drain, args=(process.stdout,), daemon=True).start()
-                    testbed = cls(listening.group(1), process, data_dir)
-                    # Stopped however the run ends (Ctrl-C skips tearDownModule): serve is in a session of its own.
-                    atexit.register(testbed.stop)
-                    return testbed
-        finally:
-            give_up.cancel()
-        process.wait()
-        shutil.rmtree(data_dir, ignore_errors=True)
-        raise RuntimeError("serve se detuvo antes de escuchar:\n" + "".join(seen))
+            testbed.url = testbed._listening()
+        except BaseException:  # Ctrl-C, a serve that stopped or never listened: nothing is left behind
+            testbed.stop()
+            raise
+        # Stopped however the run ends: at exit (Ctrl-C skips tearDownModule), and on SIGTERM (a CI's
+        # timeout) as on an exit; serve is in a session of its own, so no signal to ours reaches it.
+        atexit.register(testbed.stop)
+        exit_on_sigterm()
+        return testbed
+
+    def _listening(self):
+        # Read in this thread alone, a while at a time, so that Ctrl-C reaches it, and a serve that never
+        # listens is stopped at the deadline.
+        deadline = time.monotonic() + START_TIMEOUT_S
+        fd, seen = self.process.stdout.fileno(), b""
+        while time.monotonic() < deadline:
+            if not select.select([fd], [], [], 0.2)[0]:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise RuntimeError("serve se detuvo antes de escuchar:\n" + seen.decode(errors="replace"))
+            seen += chunk
+            listening = re.search(rb"listening on (http://\S+)", seen)
+            if listening:
+                # Keep reading what serve prints (a line a request), or it blocks once the pipe is full.
+                threading.Thread(target=drain, args=(fd,), daemon=True).start()
+                return listening.group(1).decode()
+        raise RuntimeError(f"serve no escuchó en {START_TIMEOUT_S} s:\n" + seen.decode(errors="replace"))
+
+    def _signal(self, sig):
+        try:
+            os.killpg(self.process.pid, sig)
+        except ProcessLookupError:  # already gone
+            pass
 
     def stop(self):
         """SIGTERM to serve's group (it stops its simulators within seconds), SIGKILL if it does not; its data dir goes."""
-        try:
-            if self.process and self.process.poll() is None:
-                os.killpg(self.process.pid, signal.SIGTERM)
-                try:
-                    self.process.wait(30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                    self.process.wait()
-        finally:
-            if self.data_dir:
-                shutil.rmtree(self.data_dir, ignore_errors=True)
+        if self.process and self.process.poll() is None:
+            self._signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self._signal(signal.SIGKILL)
+                self.process.wait()
+        if self.data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
     def control(self, method, path, body=None):
         answer = http(method, f"{self.url}/_testbed{path}", body, self.control_headers)

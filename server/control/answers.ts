@@ -8,9 +8,15 @@ import { Timestamp } from '../openapi/schemas.ts';
 
 export const Now = z.object({ now: Timestamp }).meta({ id: 'Now', description: 'La hora simulada tras la llamada (del servicio, o del mundo pedido).' });
 
-export const SnapshotInfo = z
-  .object({ name: z.string(), createdAt: Timestamp, sizeBytes: z.number().int().min(0) })
-  .meta({ id: 'SnapshotInfo', description: 'Una instantánea: su nombre, la hora simulada al guardarla y lo que ocupa.' });
+const WorldSnapshotInfo = z
+  .object({ name: z.string(), createdAt: Timestamp.meta({ description: 'La hora simulada al guardarla.' }), sizeBytes: z.number().int().min(0) })
+  .meta({ id: 'WorldSnapshotInfo', description: 'Una instantánea de un mundo: su nombre, la hora simulada del mundo al guardarla y lo que ocupa.' });
+
+export const WorldSnapshotList = z.object({ data: z.array(WorldSnapshotInfo) }).meta({ id: 'WorldSnapshotList' });
+
+const SnapshotInfo = WorldSnapshotInfo.extend({
+  takenAt: Timestamp.meta({ description: 'La hora real al guardarla: lo que ordena la lista, pues la simulada puede volver atrás.' }),
+}).meta({ id: 'SnapshotInfo', description: 'Una instantánea del testbed entero.' });
 
 export const SnapshotList = z.object({ data: z.array(SnapshotInfo) }).meta({ id: 'SnapshotList' });
 

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
@@ -16,20 +16,28 @@ export const CONTROL_PREFIX = '/_testbed';
 /** A POST declared without a body; GET and DELETE bodies are never read (http/parse.ts). */
 const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get' && op.method !== 'delete';
 
-/** Bytes were sent: a body the JSON parser left unread (a form, text) has some all the same. */
-const sentBytes = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+/** A body the JSON parser left unread (a form, text, chunks of any type), read as bytes, up to the same limit. */
+const readAnyBody = express.raw({ type: () => true, limit: '1mb' });
 
 /**
  * A body sent anyway is 400 before the operation runs, and nothing changes: a JSON one naming its
- * fields, any other (curl's `-d` sends a form) saying the operation takes none.
+ * fields, any other with bytes in it (curl's `-d` sends a form) saying the operation takes none.
  */
-const refuseBody: RequestHandler = (req, _res, next) => {
-  if (req.body !== undefined) parseJsonBody(NoBody, req);
-  else if (sentBytes(req)) {
-    const type = req.headers['content-type'] ?? 'sin Content-Type';
-    throw validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo ${type}).`, [{ field: '(cuerpo)', message: 'Esta operación no lleva cuerpo' }]);
+const refuseBody: RequestHandler = (req, res, next) => {
+  if (req.body !== undefined) {
+    parseJsonBody(NoBody, req);
+    return next();
   }
-  next();
+  readAnyBody(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    const bytes = req.body as Buffer | undefined;
+    req.body = undefined;
+    if (bytes === undefined || bytes.length === 0) return next();
+    const type = req.headers['content-type'];
+    next(validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno ${type ? `de tipo ${type}` : 'sin Content-Type'}).`, [
+      { field: '(cuerpo)', message: 'Esta operación no lleva cuerpo' },
+    ]));
+  });
 };
 
 /**

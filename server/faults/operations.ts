@@ -33,7 +33,6 @@ function compile(op: OperationSpec): Compiled {
 
 /** A rule or filter that names only reads answered without a key: none of them is a world's request. */
 const keyless = (message: string, field: 'operation' | 'path') => validation(message, [{ field, message: 'Se lee sin clave: no pertenece a ningún mundo' }]);
-const READS = new Set(['GET', 'HEAD']);
 
 /**
  * The document's operations, to name a request by its operation before any route has matched it
@@ -81,8 +80,8 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
      * there is a world's request, with its key (a 405), and a rule may fault it.
      */
     requireKeyed(method: string | undefined, path: string): void {
-      if (!isKeyless(path) || (method !== undefined && !READS.has(method))) return;
-      throw keyless(`${method ?? 'GET'} ${path} se lee sin clave de API: no es una petición de ningún mundo, y ninguna regla de fallo la ve (otro método ahí sí, con la clave).`, 'path');
+      if (!isKeyless(path) || (method !== undefined && method !== 'GET')) return;
+      throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de fallo los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
     },
     /** The operation a request would reach, or null for a path or method the document has not. */
     of(method: string, path: string): RequestOperation | null {

@@ -5,11 +5,16 @@ export const TENANT_NAME_MAX = 200;
 export const TENANT_NAME_MESSAGES = {
   empty: 'name no puede estar vacío',
   tooLong: `name admite hasta ${TENANT_NAME_MAX} caracteres`,
-  control: 'name no admite caracteres de control (saltos de línea, tabuladores…)',
+  control: 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)',
 } as const;
 
-/** C0 and C1 controls and the line and paragraph separators: each breaks a table, a page or a log line. */
-export const hasControlCharacter = (name: string): boolean => /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name);
+/**
+ * C0 and C1 controls, line and paragraph separators, and the invisible ones that change what is shown:
+ * zero-width spaces and marks and bidirectional overrides (a name printed backwards in a table).
+ * Each breaks a table, a page or a log line.
+ */
+export const hasControlCharacter = (name: string): boolean =>
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(name);
 
 /**
  * What is wrong with a trimmed tenant name, or null: for the service the CLI writes tenants through

@@ -5,7 +5,7 @@ import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from '../snapshots/files.ts';
 import { SaveBody } from '../snapshots/control.ts';
-import { answer, Restored, SnapshotDeleted, SnapshotList } from '../control/answers.ts';
+import { answer, Restored, SnapshotDeleted, WorldSnapshotList } from '../control/answers.ts';
 import { Id, Timestamp } from '../openapi/schemas.ts';
 
 const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: Timestamp.meta({ description: 'La hora simulada del mundo al guardarla.' }) })
@@ -41,7 +41,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'get', path: '/_testbed/tenants/{id}/snapshots', operationId: 'listWorldSnapshots', tags: ['Instantáneas de un mundo'],
       summary: 'Las instantáneas de un mundo, la más nueva primero',
       params: IdPath,
-      responses: { 200: answer(SnapshotList, 'Las instantáneas del mundo, más recientes primero.'), 404: ['NOT_FOUND'] },
+      responses: { 200: answer(WorldSnapshotList, 'Las instantáneas del mundo, más recientes primero.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json({ data: services.worldSnapshots.list(tenantId(req.params.id)) });
       },

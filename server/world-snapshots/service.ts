@@ -155,13 +155,17 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       });
     },
 
-    /** Alone in its world, as a save and a restore are: a restore already queued keeps its copy. */
+    /**
+     * Alone in its world, as a save and a restore are: a restore already queued keeps its copy. The
+     * platforms' half first (their delete is idempotent): when they fail (503), the copy is still
+     * whole and listed, and deleting it again finishes the job.
+     */
     async remove(tenantId: string, name: string): Promise<{ name: string; deleted: true }> {
       requireSnapshot(tenantId, name);
       return alone(tenantId, async () => {
         requireSnapshot(tenantId, name);
-        await drop(tenantId, name);
         await deps.simulators.deleteFleetSnapshot(tenantId, name);
+        await drop(tenantId, name);
         return { name, deleted: true as const };
       });
     },

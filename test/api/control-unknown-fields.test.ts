@@ -1,3 +1,4 @@
+import { createServer, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useWorldOnDataDir } from '../support/world.ts';
 
@@ -15,6 +16,25 @@ describe('control bodies with a field they do not have (a typo)', () => {
   const w = useWorldOnDataDir();
   const count = (table: string) => w.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const newTenant = async () => (await w.request.post('/_testbed/tenants').send({ name: 'Flota Campos' }).expect(201)).body;
+  /** A POST with exactly these headers (no Content-Type of its own; chunks when asked), as HTTP clients other than supertest send it. */
+  async function rawPost(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+    const server = createServer(w.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      return await new Promise((resolve, reject) => {
+        const req = request({ port, host: '127.0.0.1', method: 'POST', path, headers }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
 
   it('when POST /_testbed/tenants says fixure for fixture, then 400 names it and the fields, and no tenant is made', async () => {
     const before = count('tenants');
@@ -130,22 +150,27 @@ describe('control bodies with a field they do not have (a typo)', () => {
 
     const form = await w.request.post(plate).type('form').send('tenant=x');
     const text = await w.request.post(plate).set('content-type', 'text/plain').send('hola');
+    const untyped = await rawPost(plate, 'hola', {});
+    const chunked = await rawPost(plate, 'tenant=x', { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' });
 
-    expect([form.status, text.status]).toEqual([400, 400]);
+    expect([form.status, text.status, untyped.status, chunked.status]).toEqual([400, 400, 400, 400]);
+    expect(untyped.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno sin Content-Type).');
     expect(form.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/x-www-form-urlencoded).');
     expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo text/plain).');
     expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
   });
 
-  it('when an operation without a body gets none, or {}, then it runs (the boundary)', async () => {
+  it('when an operation without a body gets none, {}, or an empty one of any kind, then it runs (the boundary)', async () => {
     const tenant = await newTenant();
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
 
     const none = await w.request.post(plate);
     const empty = await w.request.post(plate).send({});
+    const emptyForm = await w.request.post(plate).type('form').send('');
+    const emptyChunks = await rawPost(plate, '', { 'transfer-encoding': 'chunked' });
 
-    expect([none.status, empty.status]).toEqual([200, 200]);
-    expect(empty.body.value).not.toBe(none.body.value);
+    expect([none.status, empty.status, emptyForm.status, emptyChunks.status]).toEqual([200, 200, 200, 200]);
+    expect(new Set([none.body.value, empty.body.value, emptyForm.body.value, emptyChunks.body.value]).size).toBe(4);
   });
 
   it('when an operation without a body gets a JSON value that is not an object, then 400 says so', async () => {

@@ -67,10 +67,12 @@ describe('/_testbed tenants and keys', () => {
     it.each([
       ['a number', 123, 'name debe ser texto'],
       ['missing', undefined, 'name es obligatorio'],
-      ['a line break inside', 'Flota\nNorte', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
-      ['a NUL and a bell', '\u0000\u0007', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
-      ['a DEL', 'Flota\u007f', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
-      ['a C1 control (NEL)', 'Flota\u0085Norte', 'name no admite caracteres de control (saltos de línea, tabuladores…)'],
+      ['a line break inside', 'Flota\nNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a NUL and a bell', '\u0000\u0007', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a DEL', 'Flota\u007f', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a C1 control (NEL)', 'Flota\u0085Norte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a right-to-left override', 'Flota\u202eNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a zero-width space', 'Flota\u200bNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
     ])('when the name is %s, then 400 says what is wrong with it and no tenant is made', async (_what, name, message) => {
       const before = w.tenants.store.listTenants().length;
 
@@ -81,10 +83,10 @@ describe('/_testbed tenants and keys', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
-    it('when the name has accents, ñ and spaces around, then it is accepted, trimmed (the boundary of the control-character rule)', async () => {
-      const res = await createTenant({ name: '  Flota Peñón Ü  ' });
+    it('when the name has accents, ñ, an emoji joined by zero-width joiners and spaces around, then it is accepted, trimmed (the boundary of the control-character rule)', async () => {
+      const res = await createTenant({ name: '  Flota Peñón Ü 👨‍👩‍👧  ' });
 
-      expect([res.status, res.body.name]).toEqual([201, 'Flota Peñón Ü']);
+      expect([res.status, res.body.name]).toEqual([201, 'Flota Peñón Ü 👨‍👩‍👧']);
     });
 
     it('when the name has 200 characters and 20 keys are asked, then both limits are accepted', async () => {

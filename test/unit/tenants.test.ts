@@ -31,6 +31,7 @@ describe('createTenant', () => {
     ['a DEL', 'Flota\u007f'],
     ['a C1 control (NEL)', 'Flota\u0085Norte'],
     ['a line separator', 'Flota\u2028Norte'],
+    ['a right-to-left override', 'Flota\u202eNorte'],
   ])('when the name is %s, then VALIDATION and no tenant is stored', (_case, name) => {
     const { service, count } = tenantService();
 
