@@ -64,15 +64,16 @@ describe('/_testbed tenants and keys', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
+    const INVISIBLE = 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)';
     it.each([
       ['a number', 123, 'name debe ser texto'],
       ['missing', undefined, 'name es obligatorio'],
-      ['a line break inside', 'Flota\nNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
-      ['a NUL and a bell', '\u0000\u0007', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
-      ['a DEL', 'Flota\u007f', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
-      ['a C1 control (NEL)', 'Flota\u0085Norte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
-      ['a right-to-left override', 'Flota\u202eNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
-      ['a zero-width space', 'Flota\u200bNorte', 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)'],
+      ['a line break inside', 'Flota\nNorte', INVISIBLE],
+      ['a NUL and a bell', '\u0000\u0007', INVISIBLE],
+      ['a DEL', 'Flota\u007f', INVISIBLE],
+      ['a C1 control (NEL)', 'Flota\u0085Norte', INVISIBLE],
+      ['a right-to-left override', 'Flota\u202eNorte', INVISIBLE],
+      ['a zero-width space', 'Flota\u200bNorte', INVISIBLE],
     ])('when the name is %s, then 400 says what is wrong with it and no tenant is made', async (_what, name, message) => {
       const before = w.tenants.store.listTenants().length;
 
