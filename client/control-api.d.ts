@@ -364,7 +364,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Una regla de fallo con sus contadores */
+        get: operations["getWorldFault"];
         put?: never;
         post?: never;
         /** Borra una regla de fallo */
@@ -6536,6 +6537,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedCount"];
+                };
+            };
+            /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION",
+                     *         "message": "La solicitud no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No tienes permiso para esta operación.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflicto.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `CONFLICT` | La operación entra en conflicto con el estado actual. |
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "La operación entra en conflicto con el estado actual.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Error interno.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `INTERNAL` | Error interno del servidor. |
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL",
+                     *         "message": "Error interno del servidor.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    getWorldFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El id de la regla, p. ej. flt_1. */
+                faultId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La regla, con hits y remaining de ahora. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultRule"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */

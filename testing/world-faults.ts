@@ -60,11 +60,8 @@ export interface WorldFaults {
 export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
   const base = `/tenants/${encodeURIComponent(tenantId)}/faults`;
   const list = async () => (await call<{ data: FaultRuleView[] }>('GET', base)).data;
-  const current = async (id: string) => {
-    const found = (await list()).find((rule) => rule.id === id);
-    if (!found) throw new Error(`la regla de fallo ${id} ya no existe en este mundo`);
-    return found;
-  };
+  // A rule removed since is the control API's 404 (NOT_FOUND: `La regla de fallo no existe.`).
+  const current = (id: string) => call<FaultRuleView>('GET', `${base}/${encodeURIComponent(id)}`);
   const setPlatform = (platform: Platform, mode: FaultMode, ms?: number) =>
     call<{ platform: Platform; mode: FaultMode; ms: number }>('POST', base, { platform, mode, ms });
   return Object.assign(setPlatform, {

@@ -188,7 +188,7 @@ class World:
         return self.control("POST", "/faults", rule)["id"]
 
     def fault_hits(self, fault_id):
-        return next(rule["hits"] for rule in self.control("GET", "/faults")["data"] if rule["id"] == fault_id)
+        return self.control("GET", f"/faults/{urllib.parse.quote(fault_id, safe='')}")["hits"]
 
     def clear_faults(self):
         self.control("DELETE", "/faults")

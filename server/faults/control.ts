@@ -58,6 +58,15 @@ export const faultsControl: ControlCapability = {
       },
     }),
     defineControlOperation({
+      method: 'get', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'getWorldFault', tags: ['Fallos'],
+      summary: 'Una regla de fallo con sus contadores',
+      params: FaultPath,
+      responses: { 200: answer(FaultRuleView, 'La regla, con hits y remaining de ahora.'), 404: ['NOT_FOUND'] },
+      handler: (req, res, { services }) => {
+        res.json(services.faults.get(tenantOf(req.params.id), String(req.params.faultId)));
+      },
+    }),
+    defineControlOperation({
       method: 'delete', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'deleteWorldFault', tags: ['Fallos'],
       summary: 'Borra una regla de fallo',
       params: FaultPath,

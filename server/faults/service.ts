@@ -36,6 +36,15 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
   const tenants = createTenantStore(deps.db);
   const catalog = createOperationCatalog(OPERATIONS);
 
+  /** The world's rule and where it stands in its list; 404 for an unknown tenant or rule. */
+  function ruleOf(tenantId: string, faultId: string) {
+    tenants.requireTenant(tenantId);
+    const world = store.get(tenantId);
+    const at = world?.rules.findIndex((r) => r.id === faultId) ?? -1;
+    if (!world || at < 0) throw notFound('La regla de fallo');
+    return { world, at };
+  }
+
   function checkTargets(input: FaultRuleInput): void {
     if (input.operation !== undefined) catalog.requireOperation(input.operation);
     if (input.path !== undefined) {
@@ -97,11 +106,13 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
       const platforms = Object.fromEntries(world?.platforms ?? []);
       return { data: (world?.rules ?? []).map(toView), platforms };
     },
+    /** One rule with its counters now (what a test reads its hits from). */
+    get(tenantId: string, faultId: string): FaultRuleView {
+      const { world, at } = ruleOf(tenantId, faultId);
+      return toView(world.rules[at]);
+    },
     remove(tenantId: string, faultId: string): { id: string; deleted: true } {
-      tenants.requireTenant(tenantId);
-      const world = store.get(tenantId);
-      const at = world?.rules.findIndex((r) => r.id === faultId) ?? -1;
-      if (!world || at < 0) throw notFound('La regla de fallo');
+      const { world, at } = ruleOf(tenantId, faultId);
       world.rules.splice(at, 1);
       return { id: faultId, deleted: true };
     },

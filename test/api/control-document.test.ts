@@ -52,6 +52,8 @@ const ADDED_TAGS = ['Fallos', 'Solicitudes'];
 // Issue 38: world snapshots and unique values; fixtures widen the tenant's creation (withoutFixture).
 ADDED.push('POST /_testbed/tenants/{id}/snapshots', 'GET /_testbed/tenants/{id}/snapshots', 'POST /_testbed/tenants/{id}/snapshots/{name}/restore', 'DELETE /_testbed/tenants/{id}/snapshots/{name}');
 ADDED.push('POST /_testbed/tenants/{id}/unique/{kind}');
+// One rule read alone (its counters), for clients in any language.
+ADDED.push('GET /_testbed/tenants/{id}/faults/{faultId}');
 ADDED_TAGS.push('Instantáneas de un mundo');
 /** Issue 38: `fixture` in the body of POST /_testbed/tenants, and its 503 when a platform fails while it is made. */
 function withoutFixture(key: string, op: Operation): Operation {

@@ -96,6 +96,23 @@ describe('/_testbed/tenants/{id}/faults', () => {
     for (const res of answers) expectEnvelope(res, 404, 'NOT_FOUND');
   });
 
+  it('when one rule is read, then it comes with its counters now; another world\'s rule, or one deleted, answers 404', async () => {
+    const f = faultsApp();
+    await f.addRule({ effect: 'internal', times: 3 });
+    await f.createVehicle();
+    const rule = `/_testbed/tenants/${f.one.tenant.id}/faults/flt_1`;
+
+    const read = await f.request.get(rule);
+    const fromTheOtherWorld = await f.request.get(`/_testbed/tenants/${f.two.tenant.id}/faults/flt_1`);
+    await f.request.delete(rule).expect(200);
+    const deleted = await f.request.get(rule);
+
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: 'flt_1', effect: 'internal', times: 3, hits: 1, remaining: 2 });
+    expectEnvelope(fromTheOtherWorld, 404, 'NOT_FOUND');
+    expectEnvelope(deleted, 404, 'NOT_FOUND');
+  });
+
   it('when one rule is deleted, then it is gone and the others stay; an unknown rule answers 404', async () => {
     const f = faultsApp();
     await f.addRule({ effect: 'internal' });
