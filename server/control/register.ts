@@ -1,8 +1,8 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
-import { jsonBody, parseJsonBody } from '../http/parse.ts';
+import { jsonBody, parseJsonBody, unparsedBodyBytes } from '../http/parse.ts';
 import { validation } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
@@ -16,28 +16,19 @@ export const CONTROL_PREFIX = '/_testbed';
 /** A POST declared without a body; GET and DELETE bodies are never read (http/parse.ts). */
 const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get' && op.method !== 'delete';
 
-/** A body the JSON parser left unread (a form, text, chunks of any type), read as bytes, up to the same limit. */
-const readAnyBody = express.raw({ type: () => true, limit: '1mb' });
-
 /**
  * A body sent anyway is 400 before the operation runs, and nothing changes: a JSON one naming its
  * fields, any other with bytes in it (curl's `-d` sends a form) saying the operation takes none.
  */
-const refuseBody: RequestHandler = (req, res, next) => {
-  if (req.body !== undefined) {
-    parseJsonBody(NoBody, req);
-    return next();
-  }
-  readAnyBody(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const bytes = req.body as Buffer | undefined;
-    req.body = undefined;
-    if (bytes === undefined || bytes.length === 0) return next();
+const refuseBody: RequestHandler = async (req, res, next) => {
+  if (req.body !== undefined) parseJsonBody(NoBody, req);
+  else if ((await unparsedBodyBytes(req, res)).length > 0) {
     const type = req.headers['content-type'];
-    next(validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno ${type ? `de tipo ${type}` : 'sin Content-Type'}).`, [
+    throw validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno ${type ? `de tipo ${type}` : 'sin Content-Type'}).`, [
       { field: '(cuerpo)', message: 'Esta operación no lleva cuerpo' },
-    ]));
-  });
+    ]);
+  }
+  next();
 };
 
 /**

@@ -27,9 +27,25 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
   return schema.parse(req.body);
 }
 
+/** The largest body read, JSON or not. */
+const BODY_LIMIT = '1mb';
 // Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
 // (strict mode would call it "not JSON").
-const parseJson = express.json({ limit: '1mb', strict: false });
+const parseJson = express.json({ limit: BODY_LIMIT, strict: false });
+const parseRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
+
+/**
+ * The bytes of a body jsonBody left unread (a form, text, chunks of any type), within the same limit:
+ * empty when none was sent. For an operation that takes no body and must tell one was sent.
+ */
+export function unparsedBodyBytes(req: Request, res: Response): Promise<Buffer> {
+  return new Promise((resolve, reject) => parseRaw(req, res, (err?: unknown) => {
+    if (err) return reject(err);
+    const bytes: unknown = req.body;
+    req.body = undefined;
+    resolve(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
+  }));
+}
 
 /** GET, HEAD and DELETE take no body in this API (RFC 9110 gives one no meaning there). */
 const BODYLESS = new Set(['GET', 'HEAD', 'DELETE']);
