@@ -5,7 +5,8 @@ import { worldForSuite } from '../support/process.ts';
 const REPLACED_WITHIN_MS = 20_000;
 
 describe('when the simulators process hangs (SIGSTOP) under a running serve', () => {
-  const { env, world: client, api } = worldForSuite('Flota Colgada', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
+  // serve's own platform timeout (2 s): the assignment made while the companion hangs answers within it.
+  const { env, world: client, api } = worldForSuite('Flota Colgada', { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_PLATFORM_TIMEOUT_MS: '2000' });
   let stopped: number | undefined;
 
   afterAll(async () => {

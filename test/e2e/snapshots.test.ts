@@ -10,9 +10,7 @@ import { createCoverageService } from '../../server/coverage/service.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
 import { serveForSuite, startServeProcess, tenantClient, worldClient } from '../support/process.ts';
 
-// The answers are compared whole: a first platform call of a new serve on a loaded CI machine must not
-// meet the 2 s platform timeout (a 503 on one side only, seen once), so the timeout is wide here.
-const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31', FLEET_PLATFORM_TIMEOUT_MS: '20000' };
+const ENV = { FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z', FLEET_SEED: '31' };
 type Serve = Awaited<ReturnType<typeof startServeProcess>>;
 
 const control = async (env: Serve, method: string, path: string, body?: unknown) => {

@@ -32,6 +32,13 @@ export async function freePort(): Promise<number> {
 
 const IN_USE = 'ya está en uso';
 
+/**
+ * The platform timeout of the tests' serves: a new serve's first platform calls, on a machine running
+ * the rest of the suite beside it, once met serve's 2 s (a 503 in a test about something else). A
+ * test about a hung or slow companion sets its own.
+ */
+const PLATFORM_TIMEOUT_MS = '15000';
+
 /** A real `fleet-sim serve` on a temp data dir and a free port, and the CLI pointed at it. */
 export async function startServeProcess(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
@@ -55,7 +62,7 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
   // so and exits, and another port is tried (a test that sets PORT itself gets no retry).
   for (let attempt = 1; ; attempt++) {
     port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
-    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', ...extraEnv };
+    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_PLATFORM_TIMEOUT_MS: PLATFORM_TIMEOUT_MS, ...extraEnv };
     base = `http://127.0.0.1:${port}`;
     output = '';
     child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
