@@ -1193,6 +1193,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -1398,6 +1426,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1651,6 +1707,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -1815,6 +1899,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2033,6 +2145,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2285,6 +2425,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -2493,6 +2661,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -2693,6 +2889,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2937,6 +3161,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3198,6 +3450,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -3446,6 +3726,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -3646,6 +3954,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3905,6 +4241,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -4113,6 +4477,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -4283,6 +4675,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4536,6 +4956,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -4737,6 +5185,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4953,6 +5429,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -5117,6 +5621,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5317,6 +5849,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5528,6 +6088,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5780,6 +6368,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -6024,6 +6640,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -6224,6 +6868,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6483,6 +7155,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -6683,6 +7383,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6901,6 +7629,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -7111,6 +7867,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -7311,6 +8095,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7535,6 +8347,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -7750,6 +8590,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -7950,6 +8818,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8171,6 +9067,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -8371,6 +9295,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8585,6 +9537,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8839,6 +9819,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -9085,6 +10093,34 @@ export interface operations {
                     });
                 };
             };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             /**
              * @description Error interno.
              *
@@ -9323,6 +10359,34 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "CONFLICT";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FILE_TOO_LARGE",
+                     *         "message": "El cuerpo de la solicitud supera el máximo de 1 MB.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "FILE_TOO_LARGE";
                         } & {
                             [key: string]: unknown;
                         };

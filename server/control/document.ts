@@ -4,19 +4,23 @@ import type { ErrorCode } from '../errors.ts';
 import { LICENSE, SERVERS } from '../openapi/document-info.ts';
 import { pathsOf, requestOf, responsesOf, wireForm } from '../openapi/document.ts';
 import { ErrorEnvelope } from '../openapi/error-schemas.ts';
+import { BODY_TOO_LARGE_MESSAGE } from '../http/parse.ts';
 import type { ControlCapability, ControlOperation } from './define.ts';
 import { CONTROL_CAPABILITIES } from './operations.ts';
 
 export const CONTROL_OPENAPI_PATH = '/_testbed/openapi.json';
 
 /**
- * What every control operation can answer, whatever it declares: a bad request and the guard's
- * refusals, said in the control API's own terms (the catalog's default messages speak of API keys).
+ * What every control operation can answer, whatever it declares: a bad request, the guard's
+ * refusals, and a body over 1 MB (read before the route is known, so even on a GET, as in the partner
+ * document), said in the control API's own terms (the catalog's default messages speak of API keys
+ * and of a document's 4 MB).
  */
-const IMPLICIT: Record<number, [ErrorCode, string]> = {
+const IMPLICIT: Record<number, [ErrorCode, string, exampleMessage?: string]> = {
   400: ['VALIDATION', 'VALIDATION: cuerpo, nombre o parámetros no válidos.'],
   401: ['UNAUTHORIZED', 'UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio.'],
   403: ['FORBIDDEN', 'FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization.'],
+  413: ['FILE_TOO_LARGE', 'FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB.', BODY_TOO_LARGE_MESSAGE],
 };
 /**
  * Also on every operation, beside what each declares under them: 409 when `X-Testbed-Generation`
@@ -40,13 +44,20 @@ function toOperation(op: ControlOperation): ZodOpenApiOperationObject {
     ...(op.description ? { description: op.description } : {}),
     tags: op.tags,
     ...requestOf(op, false),
-    responses: withGuardNotes(responsesOf(op.responses, IMPLICIT_CODES)),
+    responses: withImplicitNotes(responsesOf(op.responses, IMPLICIT_CODES)),
   };
 }
 
-function withGuardNotes(responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
-  const byStatus = responses as Record<string, { description: string }>;
-  for (const [status, [, note]] of Object.entries(IMPLICIT)) byStatus[status].description = note;
+type ErrorAnswer = { description: string; content: { 'application/json': { example: { error: { message: string } } } } };
+
+function withImplicitNotes(responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
+  const byStatus = responses as Record<string, ErrorAnswer>;
+  for (const [status, [, note, exampleMessage]] of Object.entries(IMPLICIT)) {
+    byStatus[status].description = note;
+    if (exampleMessage === undefined) continue;
+    const json = byStatus[status].content['application/json'];
+    json.example = { ...json.example, error: { ...json.example.error, message: exampleMessage } };
+  }
   return responses;
 }
 

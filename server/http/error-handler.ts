@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { BODY_TOO_LARGE_MESSAGE } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
 
 z.config(z.locales.es());
@@ -66,7 +67,7 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     }
     if (parserError?.type === 'entity.too.large') {
       // FILE_TOO_LARGE is the spec's only 413 code; the contract allows no code of our own.
-      return send(res, 'FILE_TOO_LARGE', 'El cuerpo de la solicitud supera el máximo de 1 MB.');
+      return send(res, 'FILE_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     }
     // The router fails to decode a path parameter such as `%E0%A4%A` with a URIError of status 400.
     // Such an id cannot name anything: 404, like any other id that is not a UUID.

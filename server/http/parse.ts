@@ -29,6 +29,8 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
 
 /** The largest body read, JSON or not. */
 const BODY_LIMIT = '1mb';
+/** What a body over BODY_LIMIT is answered (413 FILE_TOO_LARGE, error-handler.ts), and what the control document says. */
+export const BODY_TOO_LARGE_MESSAGE = 'El cuerpo de la solicitud supera el máximo de 1 MB.';
 // Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
 // (strict mode would call it "not JSON").
 const parseJson = express.json({ limit: BODY_LIMIT, strict: false });

@@ -77,15 +77,15 @@ function withoutClosedBodies(value: unknown, closed: string[] = [], at = ''): un
 const SNAPSHOT_NAME_PATHS = ['POST /_testbed/snapshots/{name}/restore', 'DELETE /_testbed/snapshots/{name}'];
 /**
  * Statuses every control call can answer, now on every operation (what the control responses' check
- * in the api tests found): 409 for an X-Testbed-Generation of a replaced state, 500; and the calls
- * that reach the simulators answer 503 when they fail.
+ * in the api tests found): 409 for an X-Testbed-Generation of a replaced state, 413 for a body over
+ * 1 MB, 500; and the calls that reach the simulators answer 503 when they fail.
  */
 const STATUSES_ADDED: Record<string, string[]> = Object.fromEntries(
   ['DELETE /_testbed/tenants/{id}', 'POST /_testbed/reset', 'POST /_testbed/snapshots', 'POST /_testbed/snapshots/{name}/restore', 'GET /_testbed/faults']
     .map((key) => [key, ['503']]),
 );
 const statusesBefore = (key: string, now: Operation) =>
-  Object.keys(now.responses).filter((status) => !['409', '500', ...(STATUSES_ADDED[key] ?? [])].includes(status) || status in (was.get(key)?.responses ?? {})).sort();
+  Object.keys(now.responses).filter((status) => !['409', '413', '500', ...(STATUSES_ADDED[key] ?? [])].includes(status) || status in (was.get(key)?.responses ?? {})).sort();
 const was = operations(before);
 const is = operations(after);
 
@@ -110,7 +110,7 @@ describe('the control document, generated from the declarations, against the one
     // A body is now said to be required, as it is: without one, or without its media type, 400.
     expect(withoutClosedBodies(rules(now.requestBody))).toEqual(old.requestBody ? { ...(rules(old.requestBody) as Json), required: true } : undefined);
     expect(statusesBefore(key, now)).toEqual(Object.keys(old.responses).sort());
-    expect(Object.keys(now.responses)).toEqual(expect.arrayContaining(['409', '500']));
+    expect(Object.keys(now.responses)).toEqual(expect.arrayContaining(['409', '413', '500']));
   });
 
   it.each([...is.keys()])('when %s succeeds, then the document gives its JSON answer a schema (a client in any language gets its type)', (key) => {
@@ -127,6 +127,13 @@ describe('the control document, generated from the declarations, against the one
 
     // A body of two kinds (a world's fault: a rule, or a platform's mode) says it of each.
     for (const kind of schema.anyOf ?? [schema]) expect(kind.additionalProperties).toBe(false);
+  });
+
+  it.each([...is.keys()])('when %s is read, then its 413 speaks of the control body\'s 1 MB, in its example too (not a document\'s 4 MB)', (key) => {
+    const answer = is.get(key)!.responses['413'] as { description: string; content: { 'application/json': { example: { error: { code: string; message: string } } } } };
+
+    expect(answer.description).toContain('1 MB');
+    expect(answer.content['application/json'].example.error).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'El cuerpo de la solicitud supera el máximo de 1 MB.' });
   });
 
   it('when the tags are compared, then they are the same, with the same descriptions', () => {
@@ -150,7 +157,7 @@ describe('a capability added to the control document', () => {
     const op = (doc.paths!['/_testbed/tenants/{id}/ping'] as Record<string, Operation>).get;
 
     expect(doc.tags!.at(-1)).toEqual({ name: 'Pruebas', description: 'Solo para esta prueba.' });
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '500']);
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '500']);
   });
 
   it('when an operation uses a tag no capability describes, then the document is not built', () => {
