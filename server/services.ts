@@ -66,8 +66,8 @@ export function createServices(apiDeps: Deps) {
   const documents = createDocumentService(deps, { vehicles, coverage });
   const unique = createUniqueValues(deps.db, deps.seed);
   const generateRides = createRideGenerator(deps, rideIngestion);
-  const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync };
   const tenantGates = createTenantGates();
+  const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs });
   world.onReplaced(() => worldSnapshots.forgetAll());
   const journal = createJournalService(deps, { catalog: faults.catalog });
@@ -95,7 +95,7 @@ export function createServices(apiDeps: Deps) {
     faults,
     journal,
     // What the control API and the dashboard do to worlds beyond the partner API's services.
-    worldDeletion: createWorldDeletion(deps, { store: tenants.store, world, onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
+    worldDeletion: createWorldDeletion(deps, { store: tenants.store, gates: tenantGates, sync, jobs, onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
     generateRides,
     platformView: createPlatformView(deps),
     tenantGates,

@@ -31,7 +31,7 @@ export function worldsActions(ctx: Dashboard) {
 
     async remove(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
-      await ctx.deleteWorld(res, tenant.id);
+      await ctx.deleteWorld(tenant.id);
       answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`);
     },
 
@@ -39,7 +39,7 @@ export function worldsActions(ctx: Dashboard) {
     async removeNamed(req: Request, res: Response): Promise<void> {
       const prefix = filled(req.query, 'name');
       if (prefix === undefined) throw validation('name es obligatorio: el comienzo del nombre de los mundos a borrar');
-      const ids = await ctx.services.worldDeletion.byNamePrefix(res, prefix);
+      const ids = await ctx.services.worldDeletion.byNamePrefix(prefix);
       answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`);
     },
 

@@ -80,8 +80,6 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     onReplaced: (listener: () => void) => void listeners.push(listener),
     /** Which state work started on: changed by every reset and restore (generation.ts). */
     generation,
-    /** Runs another change of the whole world (a tenant deleted) while the world stands still. */
-    alone: stillWorld,
     ensureBaseline,
     list: (): SnapshotInfo[] => (store === null ? [] : store.list()),
 

@@ -1,43 +1,63 @@
-import type { Response } from 'express';
 import type { Deps } from '../deps.ts';
-import type { WorldService } from '../snapshots/service.ts';
+import { AppError } from '../errors.ts';
+import { withBackgroundPaused } from '../snapshots/background.ts';
+import type { SyncRunner } from '../sync/runner.ts';
+import type { TenantGates } from '../world-snapshots/tenant-gate.ts';
 import { createTenantPurge } from './purge.ts';
 import type { TenantStore } from './store.ts';
 
+interface Collaborators {
+  store: TenantStore;
+  /** The world's own gate: its requests under way finish first, its new ones wait (then answer 401). */
+  gates: TenantGates;
+  sync: SyncRunner;
+  jobs: { pause(): Promise<() => void> };
+  onDeleted?: ((tenantId: string) => void)[];
+}
+
 /**
- * Deletes tenants with their data here and their records on the platforms, while the world stands
- * still. Shared by the control API and the dashboard.
+ * Deletes tenants with their data here and their records on the platforms, each while its own world
+ * stands still, as a world restore does: every other world goes on. Shared by the control API and
+ * the dashboard.
  */
-export function createWorldDeletion(
-  deps: Deps,
-  { store, world, onDeleted = [] }: { store: TenantStore; world: WorldService; onDeleted?: ((tenantId: string) => void)[] },
-) {
+export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDeleted = [] }: Collaborators) {
   const purge = createTenantPurge(deps.db);
-  const deleteOne = async (id: string) => {
-    // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
-    await deps.simulators.deleteFleet(id);
-    purge(id);
-    // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
-    // platforms drop the fleet's snapshot copies with its records.
-    for (const forget of onDeleted) forget(id);
-  };
+  const deleteOne = (id: string): Promise<void> =>
+    gates.exclusive(id, () =>
+      withBackgroundPaused(sync, jobs, async () => {
+        // Checked again once alone: a deletion, or a fixture that failed, may have gone first.
+        store.requireTenant(id);
+        // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
+        await deps.simulators.deleteFleet(id);
+        purge(id);
+        // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
+        // platforms drop the fleet's snapshot copies with its records.
+        for (const forget of onDeleted) forget(id);
+      }, id),
+    );
 
   return {
-    async one(res: Response, id: string): Promise<void> {
+    async one(id: string): Promise<void> {
       store.requireTenant(id);
-      await world.alone(res, () => deleteOne(id));
+      await deleteOne(id);
     },
 
     /**
      * Every tenant whose name starts with `prefix` (what a suite names its worlds with), newest
-     * first. Names are read once the world stands still, so a world made meanwhile is not missed.
+     * first. A world still being built by a fixture is deleted once built (the build holds its
+     * world's gate); one another call deleted meanwhile is left out of the answer.
      */
-    byNamePrefix(res: Response, prefix: string): Promise<string[]> {
-      return world.alone(res, async () => {
-        const ids = namedWith(store.listTenants(), prefix).map((t) => t.id);
-        for (const id of ids) await deleteOne(id);
-        return ids;
-      });
+    async byNamePrefix(prefix: string): Promise<string[]> {
+      const deleted: string[] = [];
+      for (const { id } of namedWith(store.listTenants(), prefix)) {
+        try {
+          await deleteOne(id);
+          deleted.push(id);
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+        }
+      }
+      return deleted;
     },
   };
 }

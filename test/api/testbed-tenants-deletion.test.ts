@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { Fixture } from '../../server/fixtures/schema.ts';
+import { TENANT_ROWS } from '../../server/tenants/purge.ts';
+import { useWorld } from '../support/world.ts';
+
+/** A world's deletion holds that world alone, as its restore does: every other world goes on. */
+describe('deleting a world while other worlds work', () => {
+  const w = useWorld();
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+  async function world(name: string) {
+    const res = await w.request.post('/_testbed/tenants').send({ name }).expect(201);
+    return { id: res.body.id as string, auth: bearer(res.body.keys[0].key) };
+  }
+  /** The platforms' deletion of fleets waits until `release` (a slow companion); `entered` once one is asked. */
+  function holdPlatformDeletion() {
+    const original = w.deps.simulators.deleteFleet;
+    let release!: () => void;
+    let entered!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) => (entered = resolve));
+    w.deps.simulators.deleteFleet = async (id) => {
+      entered();
+      await released;
+      return original(id);
+    };
+    return { asked, release: () => ((w.deps.simulators.deleteFleet = original), release()) };
+  }
+  const rowsOf = (tenantId: string) =>
+    TENANT_ROWS.filter(({ table }) => table !== 'counters').reduce((n, { table, where }) => n + (w.deps.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get({ tenant: tenantId }) as number), 0);
+
+  it('when a world is deleted while the platforms take their time, then another world is answered meanwhile, and the deleted world\'s requests wait, then answer 401', async () => {
+    const doomed = await world('Flota Borrada');
+    const other = await world('Flota Otra');
+    const hold = holdPlatformDeletion();
+
+    const deleting = w.request.delete(`/_testbed/tenants/${doomed.id}`).then((res) => res);
+    await hold.asked;
+    let ownAnswered = false;
+    const own = w.request.get('/v1/me').set(doomed.auth).then((res) => ((ownAnswered = true), res));
+    const meanwhile = await Promise.all([
+      w.request.get('/v1/me').set(other.auth),
+      w.request.post('/v1/vehicles').set(other.auth).send({ plate: 'BORR-01', brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' }),
+      w.request.post('/_testbed/tenants').send({ name: 'Flota Nueva' }),
+    ]);
+    const ownBeforeRelease = ownAnswered;
+    hold.release();
+
+    expect(meanwhile.map((res) => res.status)).toEqual([200, 201, 201]);
+    expect(ownBeforeRelease).toBe(false);
+    expect((await deleting).body).toEqual({ id: doomed.id, deleted: true });
+    expect((await own).status).toBe(401);
+    expect(rowsOf(doomed.id)).toBe(0);
+  });
+
+  it('when a world is deleted while its fixture is being built, then the deletion waits for the whole build, and nothing of the world is left', async () => {
+    const { id } = w.services.tenants.createTenantWithKeys('Flota En Obra', 'active', [{}]);
+    const fixture = Fixture.parse({ vehicles: 3, drivers: 3, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 2 });
+
+    const building = w.services.fixtures.build(id, fixture);
+    const deleting = w.services.worldDeletion.one(id);
+    const [built] = await Promise.all([building, deleting]);
+
+    expect(built.vehicleIds).toHaveLength(3);
+    expect(built.assignmentIds).toHaveLength(3);
+    expect(rowsOf(id)).toBe(0);
+    expect((await w.request.get(`/_testbed/platforms/platform_b?tenant=${id}`)).status).toBe(404);
+  });
+
+  it('when worlds are deleted by name while one of them is being deleted by id, then each goes once and the answer names those the call deleted', async () => {
+    const first = await world('Suite Borrado 1');
+    const second = await world('Suite Borrado 2');
+    const hold = holdPlatformDeletion();
+
+    const byId = w.services.worldDeletion.one(first.id);
+    await hold.asked;
+    // Both worlds are named now: the first is deleted by the other call before this one reaches it.
+    const byName = w.services.worldDeletion.byNamePrefix('Suite Borrado');
+    hold.release();
+
+    await byId;
+    expect(await byName).toEqual([second.id]);
+    expect(rowsOf(first.id) + rowsOf(second.id)).toBe(0);
+  });
+});
