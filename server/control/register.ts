@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
 import { loopbackOnly } from './guard.ts';
-import { NoBody } from './schemas.ts';
+import { NoBody, queryParamsOf, unknownQueryParams } from './schemas.ts';
 import { CONTROL_OPERATIONS } from './operations.ts';
 
 export const CONTROL_PREFIX = '/_testbed';
@@ -31,6 +31,16 @@ const refuseBody: RequestHandler = async (req, res, next) => {
   next();
 };
 
+/** A query parameter the operation does not declare is 400 naming it and those admitted; nothing runs. */
+function refuseUnknownQuery(op: ControlOperation): RequestHandler {
+  const admitted = queryParamsOf(op.query);
+  return (req, _res, next) => {
+    const unknown = unknownQueryParams(Object.keys(req.query), admitted);
+    if (unknown.length > 0) throw validation(`La solicitud no es válida (${unknown.map((d) => `${d.field}: ${d.message}`).join('; ')}).`, unknown);
+    next();
+  };
+}
+
 /**
  * The testbed's control surface (contract §4), mounted at /_testbed behind controlGuard (app.ts):
  * its document, then every declared operation of every capability, each path ending with a 405
@@ -48,7 +58,7 @@ export function controlRouter(deps: Deps, services: Services): Router {
     .all(methodNotAllowed(['GET']));
   const context: ControlContext = { deps, services };
   const handle: (op: ControlOperation) => RequestHandler = (op) => (req, res) => op.handler(req, res, context);
-  const handlersOf = (op: ControlOperation): RequestHandler[] => (takesNoBody(op) ? [refuseBody, handle(op)] : [handle(op)]);
+  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseUnknownQuery(op), ...(takesNoBody(op) ? [refuseBody] : []), handle(op)];
   serveDeclared(router, CONTROL_OPERATIONS, handlersOf, CONTROL_PREFIX);
   return router;
 }

@@ -22,6 +22,18 @@ export const controlBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
         : undefined,
   });
 
+/** The query parameters a declared query admits (its object's keys; none without one). */
+export const queryParamsOf = (query: z.ZodObject | undefined): string[] => (query ? Object.keys(query.shape) : []);
+
+/**
+ * Query parameters an operation does not declare, as details of a 400: a misspelt filter
+ * (`stauts=500`) must not answer everything, as if no filter had been asked.
+ */
+export function unknownQueryParams(names: readonly string[], admittedNames: readonly string[]): { field: string; message: string }[] {
+  const admittedText = admittedNames.length === 0 ? 'esta operación no lleva parámetros' : `se admiten ${listed(admittedNames)}`;
+  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${admittedText})` }));
+}
+
 /**
  * The body of an operation declared without one (a restore, a sync, a draw): nothing, or `{}`. A
  * field sent anyway is read as meant for it (`{"tenant": …}` on a sync), so it is refused, not ignored.

@@ -187,3 +187,43 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect(res.body.error.details[0].message).toBe('campos desconocidos: nme, stauts (se admiten name, status, keys, fixture)');
   });
 });
+
+describe('control query parameters an operation does not have (a typo)', () => {
+  const w = useWorldOnDataDir();
+  const newTenant = async (name: string) => (await w.request.post('/_testbed/tenants').send({ name }).expect(201)).body;
+
+  it('when the journal is asked with stauts for status, then 400 names it and the filters there are, instead of every entry', async () => {
+    const tenant = await newTenant('Flota Filtro');
+
+    const res = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?stauts=500`);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    expect(res.body.error.details).toEqual([{ field: 'stauts', message: 'parámetro desconocido: stauts (se admiten method, path, operation, status, limit, startingAfter)' }]);
+  });
+
+  it('when the journal is asked with exactly its filters, then it answers (the boundary)', async () => {
+    const tenant = await newTenant('Flota Filtros');
+
+    const res = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?method=get&path=/v1/me&operation=getMe&status=4xx&limit=5`);
+
+    expect(res.status).toBe(200);
+  });
+
+  it('when an operation with no parameters gets one, then 400 says it takes none', async () => {
+    const res = await w.request.get('/_testbed/tenants?name=Flota');
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'name', message: 'parámetro desconocido: name (esta operación no lleva parámetros)' }]);
+  });
+
+  it('when a deletion by name also says nmae, then 400 and no world is deleted', async () => {
+    const tenant = await newTenant('Suite Consulta');
+
+    const res = await w.request.delete('/_testbed/tenants?name=Suite&nmae=Suite');
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['nmae']);
+    expect((await w.request.get('/_testbed/tenants').expect(200)).body.data.map((t: { id: string }) => t.id)).toContain(tenant.id);
+  });
+});
