@@ -27,11 +27,18 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     expect(res.body.fixture).toBeUndefined();
   });
 
-  it('when the fixture is at its limits, then the world is made (500 drivers, 366 days of a fleet without vehicles)', async () => {
-    const res = await createTenant({ drivers: 500, rideDays: 366 });
+  it('when the fixture is at its limits, then the world is made (500 drivers, 366 days of rides of one vehicle)', async () => {
+    const res = await createTenant({ drivers: 500, vehicles: 1, registeredOn: ['platform_b'], rideDays: 366 });
 
     expect(res.status).toBe(201);
     expect(res.body.fixture.driverIds).toHaveLength(500);
+  });
+
+  it('when each part has the least it needs (one vehicle on a platform for a day of rides, one driver to bind and assign), then the world is made', async () => {
+    const res = await createTenant({ vehicles: 1, drivers: 1, registeredOn: ['platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 1 });
+
+    expect(res.status).toBe(201);
+    expect(res.body.fixture.assignmentIds).toHaveLength(1);
   });
 
   it.each([
@@ -44,6 +51,11 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     [{ boundOn: ['platform_b'] }, 'fixture.boundOn.0', 'solo admite platform_a'],
     [{ vehicles: 1, drivers: 2, registeredOn: ['platform_b'], assigned: true }, 'fixture.assigned', 'tantos vehículos'],
     [{ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], assigned: true }, 'fixture.assigned', 'boundOn'],
+    [{ vehicles: 2, registeredOn: ['platform_b'], assigned: true }, 'fixture.assigned', 'conductores que asignar'],
+    [{ boundOn: ['platform_a'] }, 'fixture.boundOn', 'conductores que vincular'],
+    [{ registeredOn: ['platform_b'] }, 'fixture.registeredOn', 'vehículos que registrar'],
+    [{ rideDays: 3 }, 'fixture.rideDays', 'vehículos en alguna plataforma'],
+    [{ vehicles: 2, rideDays: 3 }, 'fixture.rideDays', 'vehículos en alguna plataforma'],
     [{ trucks: 3 }, 'fixture', 'no admite trucks'],
     ['muchos', 'fixture', 'objeto'],
   ])('when the fixture is %j, then 400 VALIDATION names %s and no tenant is made', async (fixture, field, words) => {
