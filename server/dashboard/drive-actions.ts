@@ -7,6 +7,7 @@ import { cdmxTime } from '../lib/human-text.ts';
 import { FaultBody, ReviewBody } from '../platforms/control.ts';
 import type { PlatformRegistration } from '../platforms/types.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { platformFaultOf } from './world-platform-faults.ts';
 
 /**
  * What platform_a stored, not what was asked: a rejected card rejects the registration whatever the
@@ -61,10 +62,9 @@ export function driveActions(ctx: Dashboard) {
     },
 
     async fault(req: Request, res: Response): Promise<void> {
-      const { ms, ...fields } = formFields(req);
-      const body = FaultBody.parse({ ...fields, ...(ms !== undefined && { ms: Number(ms) }) });
+      const body = FaultBody.parse(platformFaultOf(formFields(req)));
       const set = await deps.simulators.setFault(body.platform, body.mode, body.ms);
-      answerAction(res, `Falla de ${set.platform}: ${set.mode}${set.mode === 'slow' ? ` (${set.ms} ms)` : ''}.`);
+      answerAction(res, `Falla de ${set.platform} en todo el testbed: ${set.mode}${set.mode === 'slow' ? ` (${set.ms} ms)` : ''}.`);
     },
   };
 }

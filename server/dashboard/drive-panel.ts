@@ -60,23 +60,27 @@ function ridesForm(ctx: Dashboard, tenantId: string): Html {
     <p class="nota">Las plataformas producen los viajes de esos días (hasta hoy del mundo) y la API los ingiere.</p>`;
 }
 
-/** `GET /dashboard/faults`: the platforms' faults now (they are the platforms': every world sees them). */
+/**
+ * `GET /dashboard/faults`: the simulators' own faults now, which every world meets. Said as such: read
+ * as "this world's platforms" it told a tester a platform was healthy that failed for that world alone
+ * (those are in the "Fallos de la API" card, world-platform-faults.ts).
+ */
 export async function faultsState(ctx: Dashboard): Promise<Html> {
   const faults = await ctx.deps.simulators.getFaults();
   const line = (p: 'platform_a' | 'platform_b') => html`<span>${p}: ${badge(faults[p].mode)}${faults[p].mode === 'slow' ? ` ${faults[p].ms} ms` : ''}</span>`;
-  return html`<p id="fallas" class="resumen" hx-get="${BASE}/faults" hx-trigger="${RELOADS}" hx-swap="outerHTML">Ahora: ${line('platform_a')} ${line('platform_b')}</p>`;
+  return html`<p id="fallas" class="resumen" hx-get="${BASE}/faults" hx-trigger="${RELOADS}" hx-swap="outerHTML">Ahora, en todos los mundos: ${line('platform_a')} ${line('platform_b')}</p>`;
 }
 
 function faultsForm(): Html {
-  return html`<h3>Fallas de plataforma</h3>
+  return html`<h3>Fallas de plataforma de todo el testbed</h3>
     <p id="fallas" class="resumen" hx-get="${BASE}/faults" hx-trigger="load" hx-swap="outerHTML">Leyendo las fallas…</p>
     <form hx-post="${BASE}/faults" hx-target="#resultado"><div class="fila">
       <label>Plataforma <select name="platform"><option>platform_a</option><option>platform_b</option></select></label>
       <label>Modo <select name="mode"><option value="none">none (sin falla)</option><option value="error">error</option><option value="slow">slow (lenta)</option></select></label>
       <label>ms (para slow) <input type="number" name="ms" min="0" max="600000" step="100" size="8"></label>
-      <button type="submit" class="secundario">Aplicar falla</button>
+      <button type="submit" class="secundario">Aplicar a todo el testbed</button>
     </div></form>
-    <p class="nota">Una falla es de la plataforma: la ven todos los mundos.</p>`;
+    <p class="nota">Una falla de aquí es de la plataforma simulada: la ven todos los mundos. Una falla solo de este mundo se fija en «Fallos de la API».</p>`;
 }
 
 /** The "drive it" card of the world page. */

@@ -15,6 +15,7 @@ import { requestsHar, requestsPage, requestsPartial } from './requests-page.ts';
 import { vehiclesPartial } from './vehicles-table.ts';
 import { worldPage } from './world-page.ts';
 import { worldFaultsActions } from './world-faults.ts';
+import { worldPlatformFaultsActions } from './world-platform-faults.ts';
 import { worldsActions } from './worlds-actions.ts';
 import { worldSnapshotsActions } from './world-snapshots.ts';
 import { snapshotsList, worldsList, worldsPage } from './worlds-page.ts';
@@ -34,6 +35,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
   const drive = driveActions(ctx);
   const worldSnapshots = worldSnapshotsActions(ctx);
   const worldFaults = worldFaultsActions(ctx);
+  const worldPlatformFaults = worldPlatformFaultsActions(ctx);
   const world = '/worlds/:world';
   const routes: Route[] = [
     ['get', '/assets/:name', serveAsset],
@@ -75,6 +77,9 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/faults`, worldFaults.partial],
     ['post', `${world}/faults`, worldFaults.add],
     ['delete', `${world}/faults/:fault`, worldFaults.remove],
+    ['get', `${world}/platform-faults`, worldPlatformFaults.partial],
+    ['post', `${world}/platform-faults`, worldPlatformFaults.set],
+    ['delete', `${world}/platform-faults/:platform`, worldPlatformFaults.clear],
     ['get', '/faults', faultsPartial(ctx)],
     ['post', '/faults', drive.fault],
   ];

@@ -4,6 +4,7 @@ import { EFFECTS, NUMBER_FIELDS } from '../faults/schema.ts';
 import { BASE, table } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
+import { worldPlatformFaultsSection } from './world-platform-faults.ts';
 
 const NUMBERS = new Set(NUMBER_FIELDS);
 
@@ -40,12 +41,17 @@ function addForm(tenantId: string): Html {
     </div></form>`;
 }
 
-/** The world page's "API faults" card: the rules with their live hits, a form to add one, a button to remove each. */
+/**
+ * The world page's "API faults" card: the rules with their live hits, a form to add one, a button to
+ * remove each; and the platforms that fail for this world alone (the other half of the world's
+ * fault list), apart from the testbed-wide ones the drive panel shows.
+ */
 export function worldFaultsCard(ctx: Dashboard, tenantId: string): Html {
   return html`<section class="tarjeta" aria-labelledby="t-fallos-api">
     <h2 id="t-fallos-api">Fallos de la API</h2>
     ${rulesTable(ctx, tenantId)}${addForm(tenantId)}
     <p class="nota">Solo las peticiones de este mundo: la respuesta lleva <code>X-Testbed-Fault</code> con el id de la regla.</p>
+    ${worldPlatformFaultsSection(ctx, tenantId)}
   </section>`;
 }
 

@@ -129,7 +129,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', '/faults', { platform: 'platform_b', mode: 'slow', ms: '250' });
 
       expect(res.status).toBe(200);
-      expect(res.text).toContain('Falla de platform_b: slow (250 ms).');
+      expect(res.text).toContain('Falla de platform_b en todo el testbed: slow (250 ms).');
       expect((await w.net.control.getFaults()).platform_b).toEqual({ mode: 'slow', ms: 250 });
       await act('post', '/faults', { platform: 'platform_b', mode: 'none' }).expect(200);
       expect((await w.net.control.getFaults()).platform_b.mode).toBe('none');

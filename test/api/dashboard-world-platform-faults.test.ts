@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
+
+/** The world page's list of the world's own platform faults (world-platform-faults.ts). */
+const ownFaults = (page: string): string => page.match(/<ul id="fallas-plataforma-mundo"[\s\S]*?<\/ul>/)?.[0] ?? '';
+
+describe('dashboard: a world\'s own platform faults', () => {
+  const { w, get, act } = useDashboardWorld();
+  const controlFaults = async (tenantId: string) => (await w.request.get(`/_testbed/tenants/${tenantId}/faults`).expect(200)).body;
+  const setThroughControl = (tenantId: string, body: object) => w.request.post(`/_testbed/tenants/${tenantId}/faults`).send(body).expect(200);
+
+  it('when a platform fault is set for the world through the control API, then its page shows it, apart from the testbed-wide ones', async () => {
+    const { tenant } = w.newTenant();
+    await setThroughControl(tenant.id, { platform: 'platform_b', mode: 'slow', ms: 150 });
+
+    const page = await get(`/worlds/${tenant.id}`).expect(200);
+    const partial = await get(`/worlds/${tenant.id}/platform-faults`).expect(200);
+
+    const own = ownFaults(page.text);
+    expect(own).toMatch(/<strong>platform_b<\/strong>: <span class="estado estado-espera">slow<\/span> 150 ms/);
+    expect(own).toContain('<strong>platform_a</strong>: <span class="nada">sin falla propia</span>');
+    expect(own).toContain('aria-label="Quitar la falla de platform_b de este mundo"');
+    expect(page.text).toContain('Fallas de plataforma solo de este mundo');
+    expect(page.text).toContain('Fallas de plataforma de todo el testbed');
+    expect(ownFaults(partial.text)).toBe(own);
+    expect((await get('/faults')).text).toContain('Ahora, en todos los mundos:');
+  });
+
+  it('when one world has a platform fault, then another world\'s page does not show it', async () => {
+    const faulted = w.newTenant().tenant;
+    const other = w.newTenant().tenant;
+    await setThroughControl(faulted.id, { platform: 'platform_a', mode: 'error' });
+
+    const own = ownFaults((await get(`/worlds/${other.id}`).expect(200)).text);
+
+    expect(own).toContain('<strong>platform_a</strong>: <span class="nada">sin falla propia</span>');
+    expect(own).toContain('<strong>platform_b</strong>: <span class="nada">sin falla propia</span>');
+    expect(own).not.toContain('Quitar');
+    expect(ownFaults((await get(`/worlds/${faulted.id}`)).text)).toMatch(/<strong>platform_a<\/strong>: <span class="estado estado-mal">error<\/span>/);
+  });
+
+  it('when a fault is set and cleared from the page, then the control API answers each, and no other world or the testbed changes', async () => {
+    const { tenant } = w.newTenant('Flota Lenta');
+    const other = w.newTenant().tenant;
+
+    const set = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_b', mode: 'slow', ms: '150' });
+    const afterSet = await controlFaults(tenant.id);
+    const error = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'error', ms: '' });
+    const cleared = await act('delete', `/worlds/${tenant.id}/platform-faults/platform_b`);
+    const afterClear = await controlFaults(tenant.id);
+    const none = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'none' });
+
+    expect(set.status).toBe(200);
+    expect(set.headers['hx-trigger']).toBe('mundo-cambiado');
+    expect(set.text).toContain('Falla de platform_b solo para «Flota Lenta»: slow (150 ms).');
+    expect(afterSet.platforms).toEqual({ platform_b: { mode: 'slow', ms: 150 } });
+    expect(error.text).toContain('Falla de platform_a solo para «Flota Lenta»: error.');
+    expect(cleared.text).toContain('platform_b ya no tiene falla propia en «Flota Lenta».');
+    expect(afterClear.platforms).toEqual({ platform_a: { mode: 'error', ms: 0 } });
+    expect(none.text).toContain('platform_a ya no tiene falla propia en «Flota Lenta».');
+    expect((await controlFaults(tenant.id)).platforms).toEqual({});
+    expect((await controlFaults(other.id)).platforms).toEqual({});
+    const testbed = await w.net.control.getFaults();
+    expect([testbed.platform_a.mode, testbed.platform_b.mode]).toEqual(['none', 'none']);
+  });
+
+  it.each([
+    [{ platform: 'platform_b', mode: 'broken' }, 'mode debe ser none, error o slow'],
+    [{ platform: 'platform_b', mode: 'slow', ms: '600001' }, 'ms admite hasta 600000'],
+    [{ platform: 'platform_b', mode: 'slow', ms: '-1' }, 'ms no puede ser negativo'],
+    [{ platform: 'platform_b', mode: 'slow', ms: 'mucho' }, 'ms debe ser un número'],
+    [{ platform: 'platform_c', mode: 'error' }, 'platform debe ser platform_a o platform_b'],
+  ])('when the form is %j, then 400 VALIDATION in Spanish and the world\'s faults stay as they were', async (form, message) => {
+    const { tenant } = w.newTenant();
+    await setThroughControl(tenant.id, { platform: 'platform_b', mode: 'slow', ms: 150 });
+
+    expectAlert(await act('post', `/worlds/${tenant.id}/platform-faults`, form), 400, 'VALIDATION', message);
+    expect((await controlFaults(tenant.id)).platforms).toEqual({ platform_b: { mode: 'slow', ms: 150 } });
+  });
+
+  it('when the platform to clear or the world does not exist, then 404 in Spanish and nothing changes', async () => {
+    const { tenant } = w.newTenant();
+    await setThroughControl(tenant.id, { platform: 'platform_b', mode: 'error' });
+
+    expectAlert(await act('delete', `/worlds/${tenant.id}/platform-faults/platform_c`), 404, 'NOT_FOUND', 'La plataforma no existe.');
+    expectAlert(await act('post', '/worlds/00000000-0000-4000-8000-000000000000/platform-faults', { platform: 'platform_b', mode: 'error' }), 404, 'NOT_FOUND', 'El tenant no existe.');
+    expect((await controlFaults(tenant.id)).platforms).toEqual({ platform_b: { mode: 'error', ms: 0 } });
+  });
+
+  it('when the form is sent from another site, then 403 and the world keeps no fault', async () => {
+    const { tenant } = w.newTenant();
+
+    const res = await w.request.post(`/dashboard/worlds/${tenant.id}/platform-faults`).set('Sec-Fetch-Site', 'cross-site')
+      .type('form').send({ platform: 'platform_a', mode: 'error' });
+
+    expect(res.status).toBe(403);
+    expect((await controlFaults(tenant.id)).platforms).toEqual({});
+  });
+});
