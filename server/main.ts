@@ -82,7 +82,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     db,
     simulatorsReplaced() {
       logger.warn('world snapshots forgotten: the simulators were replaced, and their copies with them');
-      services.worldSnapshots.forgetAll();
+      services.worldSnapshots.forgetAll('su copia en las plataformas se perdió al reiniciarse los simuladores');
     },
     async stop() {
       clearImmediate(baseline);

@@ -55,11 +55,16 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   // Dropping copies is housekeeping: a failure there loses nothing a caller could act on.
   const dropLogged = (done: Promise<void>) => void done.catch((err: unknown) => deps.logger.error('world snapshot copies not dropped', { error: String(err) }));
 
+  // Why copies were dropped all at once, by world and name: asked for later, such a copy is "gone, and
+  // why", not merely "does not exist" (a user who saved it and restored the whole testbed since).
+  const forgottenWhy = new Map<string, string>();
   const { requireTenant } = tenants;
   const requireSnapshot = (tenantId: string, name: string): WorldSnapshotInfo => {
     checkName(name);
     requireTenant(tenantId);
     const info = saved.get(tenantId)?.get(name);
+    const why = forgottenWhy.get(keyOf(tenantId, name));
+    if (!info && why) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: ${why}. Guárdala de nuevo.`);
     if (!info) throw notFound(`La instantánea «${name}» de este mundo`);
     return info;
   };
@@ -137,6 +142,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);
+        forgottenWhy.delete(key);
         return { ...info, tenant: tenantId };
       });
     },
@@ -173,6 +179,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */
     forget(tenantId: string): void {
       saved.delete(tenantId);
+      for (const key of forgottenWhy.keys()) if (key.startsWith(`${tenantId}/`)) forgottenWhy.delete(key);
       for (const key of savedInSync) if (key.startsWith(`${tenantId}/`)) savedInSync.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
@@ -180,9 +187,11 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     /**
      * A reset or whole restore replaced every world: no world snapshot fits any more (the platforms
      * drop theirs). Also when serve replaced the simulators' process: their halves went with it.
+     * `why` completes "ya no existe: …" when one of them is asked for later.
      */
-    forgetAll(): void {
+    forgetAll(why = 'un reset o la restauración de una instantánea de todo el testbed reemplazó todos los mundos'): void {
       forgottenAll++;
+      for (const [tenantId, names] of saved) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
       saved.clear();
       savedInSync.clear();
       dropLogged(rows.dropPrefix(''));
