@@ -5,6 +5,8 @@ import { SNAPSHOT_NAME } from './files.ts';
 import { controlBody } from '../control/schemas.ts';
 import { answer, Now, Restored, SnapshotDeleted, SnapshotList } from '../control/answers.ts';
 import { Timestamp } from '../openapi/schemas.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
 
 const SavedSnapshot = z.object({ name: z.string(), createdAt: Timestamp }).meta({ id: 'SavedSnapshot' });
 
@@ -14,6 +16,20 @@ export const SaveBody = controlBody({ name: z.string({ error: 'name debe ser tex
 const NamePath = z.object({
   name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'antes-de-pagar' }),
 });
+
+/**
+ * A whole snapshot's 404, when a world has a snapshot by that name: the user meant that one (the
+ * CLI's `snapshot restore NAME` without `--tenant`), so the answer says where it is.
+ */
+async function orWorldsOwn<T>(services: Services, name: string, call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const [tenantId] = err instanceof AppError && err.code === 'NOT_FOUND' ? services.worldSnapshots.worldsHolding(name) : [];
+    if (tenantId === undefined) throw err;
+    throw new AppError('NOT_FOUND', `La instantánea «${name}» no es de todo el testbed: es del mundo ${tenantId}. Úsala en ese mundo: /_testbed/tenants/${tenantId}/snapshots/${name} (en el CLI, --tenant ${tenantId}).`);
+  }
+}
 
 /** `/_testbed/reset` and `/_testbed/snapshots…` (contract §4): the whole testbed as it was. */
 export const snapshotsControl: ControlCapability = {
@@ -52,7 +68,8 @@ export const snapshotsControl: ControlCapability = {
       params: NamePath,
       responses: { 200: answer(Restored, 'El testbed como estaba.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.world.restore(res, String(req.params.name)));
+        const name = String(req.params.name);
+        res.json(await orWorldsOwn(services, name, () => services.world.restore(res, name)));
       },
     }),
     defineControlOperation({
@@ -60,8 +77,9 @@ export const snapshotsControl: ControlCapability = {
       summary: 'Borra una instantánea',
       params: NamePath,
       responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'] },
-      handler: (req, res, { services }) => {
-        res.json(services.world.remove(String(req.params.name)));
+      handler: async (req, res, { services }) => {
+        const name = String(req.params.name);
+        res.json(await orWorldsOwn(services, name, () => services.world.remove(name)));
       },
     }),
   ],

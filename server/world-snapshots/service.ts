@@ -147,6 +147,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       });
     },
 
+    /** The worlds that have a snapshot by this name (a whole snapshot's 404 says where it is). */
+    worldsHolding: (name: string): string[] => [...saved].filter(([, names]) => names.has(name)).map(([tenantId]) => tenantId),
+
     /** Newest first, ties by name, like the testbed's snapshots. */
     list(tenantId: string): WorldSnapshotInfo[] {
       requireTenant(tenantId);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useWorldOnDataDir } from '../support/world.ts';
 
-/** A world snapshot a whole-testbed restore dropped says so when asked for, instead of "no existe". */
-describe('world snapshots dropped by a whole-testbed restore', () => {
+/** A world snapshot not there says why, or where it is, instead of a bare "no existe". */
+describe('world snapshots asked for where they are not', () => {
   const w = useWorldOnDataDir();
   const base = (id: string) => `/_testbed/tenants/${id}/snapshots`;
 
@@ -22,5 +22,20 @@ describe('world snapshots dropped by a whole-testbed restore', () => {
     expect(never.status).toBe(404);
     expect(never.body.error.message).not.toContain('ya no existe');
     expect(again.status).toBe(200);
+  });
+
+  it('when a world\'s snapshot is restored or deleted as a whole one (no tenant), then 404 names the world it is in, and nothing changes', async () => {
+    const world = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Suya' }).expect(201)).body;
+    await w.request.post(base(world.id)).send({ name: 'suya' }).expect(201);
+
+    const restore = await w.request.post('/_testbed/snapshots/suya/restore');
+    const remove = await w.request.delete('/_testbed/snapshots/suya');
+    const nobodys = await w.request.post('/_testbed/snapshots/de-nadie/restore');
+
+    const where = `La instantánea «suya» no es de todo el testbed: es del mundo ${world.id}. Úsala en ese mundo: /_testbed/tenants/${world.id}/snapshots/suya (en el CLI, --tenant ${world.id}).`;
+    expect([restore.status, restore.body.error.message]).toEqual([404, where]);
+    expect([remove.status, remove.body.error.message]).toEqual([404, where]);
+    expect([nobodys.status, nobodys.body.error.message]).toEqual([404, 'La instantánea «de-nadie» no existe.']);
+    expect((await w.request.get(base(world.id)).expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['suya']);
   });
 });
