@@ -36,6 +36,7 @@ export function humanReport(t: Transcript): string {
     if (step.status === 'failed') lines.push(...failureDetail(step));
   }
   const { passed, failed, skipped } = t.summary;
-  lines.push(`${t.ok ? 'CORRECTO' : 'FALLIDO'}: ${passed} pasos correctos, ${failed} fallidos, ${skipped} omitidos`);
+  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  lines.push(`${t.ok ? 'CORRECTO' : 'FALLIDO'}: ${counted(passed, 'paso correcto', 'pasos correctos')}, ${counted(failed, 'fallido', 'fallidos')}, ${counted(skipped, 'omitido', 'omitidos')}`);
   return lines.join('\n');
 }

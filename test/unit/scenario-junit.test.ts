@@ -70,6 +70,12 @@ describe('human report', () => {
     expect(text).toMatch(/petición:\n\s+\{\n\s+"method": "POST"/);
     expect(text).toMatch(/respuesta 200:\n\s+\{\n\s+"status": "pending"/);
     expect(text).toContain('  ·  3 later (omitido)');
-    expect(text).toContain('FALLIDO: 1 pasos correctos, 1 fallidos, 1 omitidos');
+    expect(text).toContain('FALLIDO: 1 paso correcto, 1 fallido, 1 omitido');
+  });
+
+  it('when steps are counted, then one is said in the singular and others in the plural', () => {
+    const text = humanReport(run([passed, passed, failed, failed]).transcript);
+
+    expect(text).toContain('FALLIDO: 2 pasos correctos, 2 fallidos, 0 omitidos');
   });
 });
