@@ -41,6 +41,13 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     expect(res.body.fixture.assignmentIds).toHaveLength(1);
   });
 
+  it('when a count is past the integers a number holds exactly (9007199254740993), then 400 says it once: not a whole number', async () => {
+    const res = await createTenant({ vehicles: 9007199254740993 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'fixture.vehicles', message: 'fixture.vehicles debe ser un número entero' }]);
+  });
+
   it.each([
     [{ vehicles: 501 }, 'fixture.vehicles', 'como máximo 500'],
     [{ drivers: 501 }, 'fixture.drivers', 'como máximo 500'],
