@@ -1,13 +1,18 @@
 import type { JournalEntry } from '../../server/journal/view.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed } from '../environment.ts';
-import { printJson, type OutputOptions } from '../output.ts';
+import { fail, printJson, type OutputOptions } from '../output.ts';
 
-interface RequestsOptions extends OutputOptions {
+/**
+ * The filters of the control API's journal list (server/journal/filter.ts) besides `limit`, by their
+ * names there: commander reads `--starting-after` as startingAfter. Passed through as given, so the
+ * testbed checks them with its own messages; test/unit/cli-requests-filters.test.ts keeps this list
+ * whole (the command loads no zod, so it cannot read the schema).
+ */
+export const FILTERS = ['method', 'path', 'operation', 'status', 'startingAfter'] as const;
+
+interface RequestsOptions extends OutputOptions, Partial<Record<(typeof FILTERS)[number], string>> {
   tenant: string;
-  method?: string;
-  path?: string;
-  status?: string;
   limit: string;
   follow?: boolean;
 }
@@ -30,7 +35,7 @@ const seqOf = (entry: JournalEntry) => Number(entry.id.slice(3));
 
 function journalPath(opts: RequestsOptions, limit: string): string {
   const params = new URLSearchParams({ limit });
-  for (const name of ['method', 'path', 'status'] as const) if (opts[name] !== undefined) params.set(name, opts[name]);
+  for (const name of FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
   return `/tenants/${encodeURIComponent(opts.tenant)}/requests?${params}`;
 }
 
@@ -40,6 +45,10 @@ function show(opts: RequestsOptions, entries: JournalEntry[]): void {
 }
 
 export async function showRequests(opts: RequestsOptions): Promise<void> {
+  // Following reads the newest again and again; a page of older ones would never see a new one.
+  if (opts.follow && opts.startingAfter !== undefined) {
+    fail('--starting-after no se combina con --follow: --follow imprime las nuevas, --starting-after pagina hacia las más antiguas; usa una de las dos');
+  }
   const first = await callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit));
   if (opts.json && !opts.follow) return printJson(first);
   if (!opts.json) {
@@ -47,7 +56,9 @@ export async function showRequests(opts: RequestsOptions): Promise<void> {
     process.stdout.write(`${HEADER}\n`);
   }
   show(opts, first.data);
-  if (!opts.json && first.hasMore && !opts.follow) process.stdout.write(`(hay más antiguas: --limit hasta 100, o filtra)\n`);
+  if (!opts.json && first.hasMore && !opts.follow) {
+    process.stdout.write(`(hay más antiguas: --starting-after ${first.data.at(-1)!.id} para la página siguiente, --limit hasta 100, o filtra)\n`);
+  }
   if (opts.follow) await follow(opts, first.data[0] ? seqOf(first.data[0]) : 0);
 }
 

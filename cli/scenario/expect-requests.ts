@@ -1,17 +1,30 @@
 import { z } from 'zod';
+import { controlBody } from '../../server/control/schemas.ts';
+import { JournalSelection, STATUS_FILTER_RULE } from '../../server/journal/filter.ts';
 import type { ActionContext } from './actions.ts';
 import { send, StepError, type Exchange } from './http.ts';
 import { worldOf } from './worlds.ts';
 
+const { status, ...textFilters } = JournalSelection.shape;
+
+/** Wrong only when it is there: a count that is negative or not a number is not a missing one. */
+const countError = (issue: { input?: unknown }) =>
+  issue.input === undefined
+    ? 'count es obligatorio: cuántas solicitudes se esperan'
+    : `count debe ser un número entero ≥ 0: cuántas solicitudes se esperan (recibido: ${JSON.stringify(issue.input)})`;
+
 /**
- * `expectRequests: {method?, path?, count, tenant?}` (contract §5): the world's journal holds exactly
- * `count` requests of that method and path (a template or a concrete path). `tenant`: an alias of
- * the file's tenants, the first one when absent.
+ * `expectRequests: {method?, path?, operation?, status?, count, tenant?}` (contract §5): the world's
+ * journal holds exactly `count` requests that the journal's own filters select (server/journal/filter.ts,
+ * the fields and messages of `GET /_testbed/tenants/{id}/requests`, whose pages it reads to the end).
+ * `tenant`: an alias of the file's tenants, the first one when absent. Unknown fields are named with
+ * those admitted, as the control API names them.
  */
-export const ExpectRequestsStep = z.strictObject({
-  method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  path: z.string().startsWith('/', 'debe empezar por /').optional(),
-  count: z.number({ error: 'count es obligatorio: cuántas solicitudes se esperan' }).int().min(0),
+export const ExpectRequestsStep = controlBody({
+  ...textFilters,
+  // The journal reads a query string's text; YAML reads `status: 404` as a number.
+  status: z.union([z.int(), z.string()], { error: STATUS_FILTER_RULE }).transform(String).pipe(status.unwrap()).optional(),
+  count: z.number({ error: countError }).int().min(0),
   tenant: z.string().optional(),
 });
 
@@ -46,13 +59,13 @@ async function journal(ctx: ActionContext, tenantId: string, filter: Record<stri
 
 export async function expectRequests(ctx: ActionContext, spec: ExpectRequestsSpec): Promise<Exchange> {
   const { alias, id: tenantId } = worldOf(ctx.tenantIds, spec.tenant);
-  const filter: Record<string, string> = {};
-  if (spec.method) filter.method = spec.method;
-  if (spec.path) filter.path = spec.path;
+  const { count: _count, tenant: _tenant, ...chosen } = spec;
+  const filter = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined)) as Record<string, string>;
   const found = await journal(ctx, tenantId, filter);
   if (found.length !== spec.count) {
     const sent = await journal(ctx, tenantId, {}, false);
-    const what = `${spec.method ?? 'cualquier método'} ${spec.path ?? 'cualquier ruta'}`;
+    const what = [spec.method ?? 'cualquier método', spec.path ?? 'cualquier ruta', spec.operation && `(${spec.operation})`, spec.status && `con estado ${spec.status}`]
+      .filter(Boolean).join(' ');
     throw new StepError(
       `expectRequests: se esperaban ${spec.count} solicitudes ${what} en el mundo ${alias}; llegaron ${found.length}. ` +
         `Lo que envió (la más reciente primero): ${sent.length ? sent.map(line).join('; ') : 'nada'}`,

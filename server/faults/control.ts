@@ -3,7 +3,7 @@ import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
-import { FaultRuleInput, FaultRuleView, WorldFaults, WorldPlatformFault } from './schema.ts';
+import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults, WorldPlatformFault } from './schema.ts';
 import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
@@ -11,9 +11,6 @@ const tenantOf = (value: unknown) => pathId(value, 'El tenant');
 
 /** The body is checked to be a JSON object here; the service parses its fields (a rule or a platform fault). */
 const AnyObject = z.record(z.string(), z.unknown());
-
-/** A body naming a platform sets that platform's fault for the world; any other is a rule. */
-const isPlatformFault = (body: Record<string, unknown>) => 'platform' in body;
 
 const FaultPath = z.object({ id: z.string(), faultId: z.string().meta({ description: 'El id de la regla, p. ej. flt_1.' }) });
 

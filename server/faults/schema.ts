@@ -63,6 +63,12 @@ export const WorldPlatformFault = controlBody({
 });
 export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
 
+/**
+ * A body naming a platform sets that platform's fault for the world; any other is a rule. Shared by
+ * the control API and the scenario's `fault` step, which checks its fields before the file runs.
+ */
+export const isPlatformFault = (body: Record<string, unknown>) => 'platform' in body;
+
 /** What the rule list shows of a rule. */
 export const FaultRuleView = z.object({
   id: z.string(),

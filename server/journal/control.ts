@@ -1,14 +1,12 @@
 import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
-import { JournalFilter } from './filter.ts';
+import { JournalFilter, JournalSelection } from './filter.ts';
 import { harAttachment } from './har.ts';
 import { answer, DeletedCount } from '../control/answers.ts';
 import { JournalHar, JournalPage } from './answers.ts';
 
 const tenantId = (value: unknown) => pathId(value, 'El tenant');
-
-const HarQuery = JournalFilter.omit({ limit: true, startingAfter: true });
 
 /**
  * A world's request journal (contract §5): every request made with one of its keys, refused ones
@@ -46,7 +44,7 @@ export const journalControl: ControlCapability = {
       summary: 'El diario de un mundo como HAR 1.2, para abrirlo en las herramientas de desarrollo del navegador',
       description: 'Todas las entradas que el filtro selecciona, la más antigua primero. Acepta los filtros de listRequests salvo limit y startingAfter.',
       params: IdPath,
-      query: HarQuery,
+      query: JournalSelection,
       responses: { 200: answer(JournalHar, 'Un archivo HAR 1.2 (Content-Disposition: attachment).'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         const id = tenantId(req.params.id);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LimitParam } from '../http/pagination.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** Also what a scenario says of a `status` that is neither text nor a number (cli/scenario/expect-requests.ts). */
+export const STATUS_FILTER_RULE = 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)';
 
 /** The filters of `GET /_testbed/tenants/{id}/requests`, as query strings arrive (text). */
 export const JournalFilter = z.object({
@@ -18,7 +20,7 @@ export const JournalFilter = z.object({
   operation: z.string().max(100, 'operation admite hasta 100 caracteres').optional(),
   status: z
     .string()
-    .regex(/^([1-5]\d\d|[1-5]xx)$/i, 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)')
+    .regex(/^([1-5]\d\d|[1-5]xx)$/i, STATUS_FILTER_RULE)
     .transform((s) => s.toLowerCase())
     .optional(),
   limit: LimitParam.default(25),
@@ -28,6 +30,12 @@ export const JournalFilter = z.object({
     .transform((s) => Number(s.slice(3)))
     .optional(),
 });
+
+/**
+ * What selects entries, without the paging: the HAR export's query, and a scenario's `expectRequests`
+ * (which reads every page), so each door filters with the same fields and messages.
+ */
+export const JournalSelection = JournalFilter.omit({ limit: true, startingAfter: true });
 
 export type JournalFilter = z.infer<typeof JournalFilter>;
 export type JournalFilterInput = z.input<typeof JournalFilter>;

@@ -84,6 +84,29 @@ describe('the request journal on a running serve', () => {
     expect(bad.stderr.trim()).toBe('error: La solicitud no es válida (limit: limit debe ser como máximo 100).');
   }, 120_000);
 
+  it('when `fleet-sim requests` is given the journal list\'s other filters, then it passes them to the control API, whose messages it shows', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    await world.client.GET('/v1/vehicles');
+    await world.client.GET('/v1/me');
+
+    const byOperation = await run(['requests', '--tenant', world.tenantId, '--operation', 'getMe', '--json']);
+    const [newest] = JSON.parse(byOperation.stdout).data as { id: string }[];
+    const older = await run(['requests', '--tenant', world.tenantId, '--starting-after', newest.id, '--limit', '1', '--json']);
+    const unknown = await run(['requests', '--tenant', world.tenantId, '--operation', 'getMee']);
+    const badCursor = await run(['requests', '--tenant', world.tenantId, '--starting-after', '42']);
+    const help = await run(['requests', '--help']);
+
+    expect(JSON.parse(byOperation.stdout)).toMatchObject({ data: [{ operation: 'getMe' }, { operation: 'getMe' }], hasMore: false });
+    expect(JSON.parse(older.stdout)).toMatchObject({ data: [{ path: '/v1/vehicles', operation: 'listVehicles' }], hasMore: true });
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/^error: .*getMee/);
+    expect(badCursor.code).not.toBe(0);
+    expect(badCursor.stderr.trim()).toBe('error: La solicitud no es válida (startingAfter: startingAfter debe ser el id de una entrada del diario, p. ej. je_42).');
+    expect(help.stdout).toMatch(/--operation <operationId>\s+solo las de esta operación/);
+    expect(help.stdout).toMatch(/--starting-after <entryId>\s+la página siguiente/);
+  }, 120_000);
+
   it('when `fleet-sim requests --follow` runs, then a request made after it started is printed as it comes', async () => {
     const world = await (await connectTestbed(env.base)).createWorld();
     await world.client.GET('/v1/me');
@@ -143,5 +166,44 @@ describe('the request journal on a running serve', () => {
         'Lo que envió (la más reciente primero): GET /v1/vehicles → 200; POST /v1/vehicles → 201',
     ]);
     expect(res.code).not.toBe(0);
+  }, 180_000);
+
+  it('when a scenario\'s expectRequests steps filter by operation and status, then they count as the journal list selects', async () => {
+    const file = join(dir, 'diario-operaciones.yaml');
+    writeFileSync(file, [
+      'name: diario por operación',
+      'tenants: [{as: flota, name: Flota Operaciones, keys: [{as: k}]}]',
+      'steps:',
+      '  - request: {method: GET, path: /v1/vehicles}',
+      '  - {request: {method: GET, path: /v1/vehicles/00000000-0000-4000-8000-000000000000}, expect: {status: 404}}',
+      '  - expectRequests: {operation: listVehicles, count: 1}',
+      '  - expectRequests: {status: 404, count: 1}',
+      '  - expectRequests: {operation: getVehicle, status: 2xx, count: 1}',
+    ].join('\n'));
+
+    const res = await env.cli(['scenario', 'run', file], 120_000);
+
+    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[] }[];
+    expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
+    expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaban 1 solicitudes cualquier método cualquier ruta \(getVehicle\) con estado 2xx en el mundo flota; llegaron 0\./);
+  }, 180_000);
+
+  it('when a scenario\'s fault step is a rule the control API would refuse, then the file is refused before any world is made, naming the step and the field', async () => {
+    const file = join(dir, 'falla-mala.yaml');
+    writeFileSync(file, [
+      'name: falla mala',
+      'tenants: [{as: flota, name: Flota Falla Mala, keys: [{as: k}]}]',
+      'steps:',
+      '  - request: {method: GET, path: /v1/me}',
+      '  - {name: explota, fault: {effect: explode, times: 0}}',
+    ].join('\n'));
+
+    const res = await env.cli(['scenario', 'run', file], 120_000);
+    const worlds = await env.cli(['tenants', 'list']);
+
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('  - paso 2 ("explota"): fault.effect: effect debe ser uno de: rate_limited, unavailable, internal, delay, reset');
+    expect(res.stderr).toContain('  - paso 2 ("explota"): fault.times: times debe ser al menos 1');
+    expect(JSON.stringify(worlds.json)).not.toContain('Flota Falla Mala');
   }, 180_000);
 });

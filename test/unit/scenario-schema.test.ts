@@ -163,13 +163,61 @@ describe('scenario step expectRequests', () => {
   });
 
   it.each([
-    ['the count is missing', '  - expectRequests: { method: GET }\n', /count es obligatorio/],
-    ['the count is negative', '  - expectRequests: { count: -1 }\n', /count/],
-    ['the path does not start with /', '  - expectRequests: { path: v1/me, count: 1 }\n', /debe empezar por \//],
-    ['the method is unknown', '  - expectRequests: { method: FETCH, count: 1 }\n', /method/],
-    ['a field is unknown', '  - expectRequests: { count: 1, status: 200 }\n', /status/],
-    ['it shares the step with a request', '  - { expectRequests: { count: 1 }, request: { method: GET, path: /v1/me } }\n', /exactamente una acción/],
-  ])('when %s, then the file is refused naming it', (_case, steps, message) => {
-    expect(errorOf(`${HEAD}\nsteps:\n${steps}`)).toMatch(message);
+    ['an operation', '{ operation: listVehicles, count: 1 }', { operation: 'listVehicles', count: 1 }],
+    ['a status as a YAML number', '{ status: 404, count: 1 }', { status: '404', count: 1 }],
+    ['a status class and a method in lower case', '{ method: get, status: 4XX, count: 2 }', { method: 'GET', status: '4xx', count: 2 }],
+  ])('when it filters by %s, as the control API\'s journal does, then it parses to what the journal is sent', (_case, step, parsed) => {
+    expect(parseScenario(`${HEAD}\nsteps:\n  - expectRequests: ${step}\n`, 'x.yaml').steps[0].expectRequests).toEqual(parsed);
+  });
+
+  it.each([
+    ['the count is missing', '{ method: GET }', 'expectRequests.count: count es obligatorio: cuántas solicitudes se esperan'],
+    ['the count is negative', '{ count: -1 }', 'expectRequests.count: count debe ser un número entero ≥ 0: cuántas solicitudes se esperan (recibido: -1)'],
+    ['the count is text', '{ count: "2" }', 'expectRequests.count: count debe ser un número entero ≥ 0: cuántas solicitudes se esperan (recibido: "2")'],
+    ['the count is a fraction', '{ count: 1.5 }', 'expectRequests.count: count debe ser un número entero ≥ 0: cuántas solicitudes se esperan (recibido: 1.5)'],
+    ['the path does not start with /', '{ path: v1/me, count: 1 }', 'expectRequests.path: path debe empezar por /, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…'],
+    ['the method is unknown', '{ method: FETCH, count: 1 }', 'expectRequests.method: method debe ser uno de: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'],
+    ['the status is not a code or a class', '{ status: 200x, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)'],
+    ['the status is neither text nor a number', '{ status: true, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)'],
+    ['a field is unknown', '{ count: 1, stauts: 200 }', 'expectRequests: campo desconocido: stauts (se admiten method, path, operation, status, count, tenant)'],
+    ['a paging field of the journal is given', '{ count: 1, limit: 5 }', 'expectRequests: campo desconocido: limit (se admiten method, path, operation, status, count, tenant)'],
+  ])('when %s, then the file is refused naming the step and the field', (_case, step, line) => {
+    expect(errorOf(`${HEAD}\nsteps:\n  - expectRequests: ${step}\n`)).toContain(`  - paso 1: ${line}`);
+  });
+
+  it('when it shares the step with a request, then the file is refused', () => {
+    expect(errorOf(`${HEAD}\nsteps:\n  - { expectRequests: { count: 1 }, request: { method: GET, path: /v1/me } }\n`)).toMatch(/exactamente una acción/);
+  });
+});
+
+describe('scenario step fault', () => {
+  it.each([
+    ['a rule', '{ tenant: fleet, effect: rate_limited, operation: createVehicle, times: 2, retryAfter: 2 }'],
+    ['a platform failing for the world', '{ platform: platform_b, mode: slow, ms: 200 }'],
+    ['a path made of a capture', '{ effect: internal, path: "/v1/vehicles/${run.tag}" }'],
+  ])('when it is %s, then it parses as written (the testbed fills in the defaults)', (_case, fault) => {
+    const scenario = parseScenario(`${HEAD}\nsteps:\n  - fault: ${fault}\n`, 'x.yaml');
+
+    expect(scenario.steps[0].fault).not.toHaveProperty('when');
+    expect(scenario.steps[0].fault).not.toHaveProperty('probability');
+  });
+
+  it('when a field is a ${…} template, then it is left to the testbed when the step runs, its value known then', () => {
+    const steps = '  - { request: { method: GET, path: /v1/me }, capture: { tries: body.tries } }\n  - fault: { effect: internal, times: "${tries}" }\n';
+
+    expect(parseScenario(`${HEAD}\nsteps:\n${steps}`, 'x.yaml').steps[1].fault).toEqual({ effect: 'internal', times: '${tries}' });
+  });
+
+  it.each([
+    ['an unknown effect and no time', '{ effect: explode, times: 0 }', ['fault.effect: effect debe ser uno de: rate_limited, unavailable, internal, delay, reset', 'fault.times: times debe ser al menos 1']],
+    ['a probability above 1', '{ effect: internal, probability: 2 }', ['fault.probability: probability va de 0 a 1']],
+    ['delay without delayMs', '{ effect: delay }', ['fault.delayMs: delayMs es obligatorio con effect delay']],
+    ['an operation with a path', '{ effect: internal, operation: createVehicle, path: /v1/vehicles }', ['fault.operation: operation no se combina con method ni path: elige una forma de elegir peticiones']],
+    ['a misspelt field', '{ effect: internal, time: 2 }', ['fault: campo desconocido: time (se admiten effect, operation, method, path, times, after, probability, retryAfter, delayMs, when)']],
+    ['an unknown platform', '{ platform: platform_c, mode: error }', ['fault.platform: platform debe ser platform_a o platform_b']],
+  ])('when it has %s, then the file is refused naming the step and the field, as the control API would', (_case, fault, lines) => {
+    const message = errorOf(`${HEAD}\nsteps:\n  - { sync: true }\n  - { name: caída, fault: ${fault} }\n`);
+
+    expect(message.split('\n').slice(1)).toEqual(lines.map((line) => `  - paso 2 ("caída"): ${line}`));
   });
 });
