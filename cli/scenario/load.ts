@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { unknownFieldsMessage } from '../../server/control/schemas.ts';
 import { referenceProblems, type Problem } from './references.ts';
 import { Scenario } from './schema.ts';
 import { spanishYamlError } from './yaml-errors.ts';
@@ -27,6 +28,16 @@ export function formatIssues(issues: readonly Problem[], raw: unknown): string {
   return sorted.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
 }
 
+/**
+ * An unknown field in the control API's words, with the fields that object has (zod's locale says
+ * only "Llave desconocida"); any other issue in zod's Spanish.
+ */
+const scenarioIssueText: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'unrecognized_keys') return z.locales.es().localeError(issue);
+  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+  return unknownFieldsMessage(issue.keys, Object.keys(shape ?? {}));
+};
+
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
 export function parseScenario(text: string, file: string): Scenario {
   let raw: unknown;
@@ -36,7 +47,7 @@ export function parseScenario(text: string, file: string): Scenario {
     throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${spanishYamlError(err)}`);
   }
   // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
-  const parsed = Scenario.safeParse(raw, { error: z.locales.es().localeError });
+  const parsed = Scenario.safeParse(raw, { error: scenarioIssueText });
   const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];
   if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw)}`);
   return parsed.data!;

@@ -16,11 +16,12 @@ const admitted = (names: readonly string[]) => (names.length === 0 ? 'esta opera
  */
 export const controlBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${issue.keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(issue.keys)} (${admitted(Object.keys(shape))})`
-        : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys, Object.keys(shape)) : undefined),
   });
+
+/** `campo desconocido: fixure (se admiten name, status, keys, fixture)`: the control bodies' words, and the scenario files'. */
+export const unknownFieldsMessage = (keys: readonly string[], admittedNames: readonly string[]): string =>
+  `${keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(keys)} (${admitted(admittedNames)})`;
 
 /** The query parameters a declared query admits (its object's keys; none without one). */
 export const queryParamsOf = (query: z.ZodObject | undefined): string[] => (query ? Object.keys(query.shape) : []);

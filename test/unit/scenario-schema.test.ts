@@ -94,10 +94,11 @@ describe('scenario file validation', () => {
   });
 
   it.each([
-    ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): Llave desconocida: "stpes"'],
+    ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): campo desconocido: stpes (se admiten name, description, seed, clockStart, tenants, steps)'],
+    ['a misspelt key of a tenant', `tenants: [{ as: f, nmae: F, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'tenants.0: campo desconocido: nmae (se admiten'],
     ['an unknown method', `${HEAD}steps: [{ request: { method: FETCH, path: /v1/me } }]\n`, 'paso 1: request.method: Opción inválida: se esperaba una de "GET"|"POST"|"PATCH"|"PUT"|"DELETE"'],
     ['a missing name', `tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'name: Entrada inválida: se esperaba texto, recibido indefinido'],
-  ])('when the file has %s, then zod\'s message is Spanish', (_case, text, line) => {
+  ])('when the file has %s, then the message is Spanish (an unknown field in the control API\'s words)', (_case, text, line) => {
     expect(errorOf(text)).toContain(`  - ${line}`);
   });
 });
