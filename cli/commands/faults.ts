@@ -41,7 +41,7 @@ export async function addFault(opts: Flags): Promise<void> {
 
 export async function listFaults(opts: Flags): Promise<void> {
   const body = await callTestbed<{ data: RuleView[]; platforms: Record<string, { mode: string; ms: number }> }>(base(opts.tenant));
-  const rules = body.data.length ? ['id\tefecto\tpeticiones\twhen\thits\trestantes', ...body.data.map(line)] : ['El mundo no tiene reglas de fallo.'];
+  const rules = body.data.length ? ['id\tefecto\tpeticiones\tcuándo\taciertos\trestantes', ...body.data.map(line)] : ['El mundo no tiene reglas de fallo.'];
   const platforms = Object.entries(body.platforms).map(([p, f]) => `${p}: ${f.mode}${f.mode === 'slow' ? ` (${f.ms} ms)` : ''}`);
   print(opts, body, [...rules, ...platforms].join('\n'));
 }

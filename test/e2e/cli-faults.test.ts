@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, worldClient } from '../support/process.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
 /** `fleet-sim faults add|list|clear|remove --tenant ID` against a running serve, as a QA script uses them. */
 describe('fleet-sim faults', () => {
@@ -43,5 +48,17 @@ describe('fleet-sim faults', () => {
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(/^error: .*probability/);
     expect(res.stderr).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/);
+  }, 120_000);
+
+  it('when the rules are listed for a person (no --json), then the table\'s headings are Spanish and a rule\'s line holds its hits', async () => {
+    const world = await worldClient(env, 'Flota CLI tabla');
+    await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--operation', 'listVehicles']);
+    await world.api('GET', '/v1/vehicles');
+
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'faults', 'list', '--tenant', world.tenantId], { env: env.env });
+
+    const [heading, rule] = stdout.split('\n');
+    expect(heading.split('\t')).toEqual(['id', 'efecto', 'peticiones', 'cuándo', 'aciertos', 'restantes']);
+    expect(rule.split('\t')).toEqual(['flt_1', 'internal', 'listVehicles', 'before', '1', 'sin límite']);
   }, 120_000);
 });
