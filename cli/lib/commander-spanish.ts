@@ -46,7 +46,8 @@ const TITLES: Record<string, string> = {
 const spanishHelp: Partial<Help> = {
   styleTitle: (title: string) => TITLES[title] ?? title,
   optionDescription(this: Help, option: Option) {
-    return Help.prototype.optionDescription.call(this, option).replace(/\(default: (.*)\)$/, '(por omisión: $1)');
+    // Without the quotes commander puts around a text default: `(por omisión: 25)`, as it is typed.
+    return Help.prototype.optionDescription.call(this, option).replace(/\(default: (?:"(.*)"|(.*))\)$/, (_all, quoted?: string, bare?: string) => `(por omisión: ${quoted ?? bare})`);
   },
 };
 

@@ -43,7 +43,7 @@ describe('the CLI speaks Spanish', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Uso: fleet-sim keys create \[options\]/);
     expect(stdout).toContain('Opciones:');
-    expect(stdout).toContain('(por omisión: "test")');
+    expect(stdout).toContain('(por omisión: test)');
     expect(stdout).toContain('-h, --help           muestra esta ayuda');
     expect(stdout).not.toMatch(/Usage|Options:|default:|display help/);
   });
