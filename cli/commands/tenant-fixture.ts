@@ -1,5 +1,7 @@
 // `tenants create --fixture '{…}'`: a populated world, made by the running serve (it holds the platforms).
+import { readFileSync } from 'node:fs';
 import { callTestbed } from '../environment.ts';
+import { fileProblem } from '../lib/file-errors.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 import { tenantCreatedLine } from './tenants.ts';
 
@@ -11,11 +13,22 @@ interface Created {
   fixture: { vehicleIds: string[]; driverIds: string[]; assignmentIds: string[] };
 }
 
-function parseFixture(text: string): unknown {
+/** The option's JSON, or with `@` first the JSON in that file (as curl's `-d @file`): a fixture kept beside the tests. */
+function parseFixture(option: string): unknown {
+  const file = option.startsWith('@') ? option.slice(1) : undefined;
+  let text = option;
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new CliError(`--fixture ${option}: no se puede leer ${file}: ${fileProblem(err, 'read')}`);
+    }
+  }
   try {
     return JSON.parse(text);
   } catch {
-    throw new CliError(`--fixture debe ser un objeto JSON, p. ej. '{"vehicles":5,"registeredOn":["platform_b"]}'; se recibió: ${text}`);
+    const got = file === undefined ? `se recibió: ${text}` : `${file} no lo es`;
+    throw new CliError(`--fixture debe ser un objeto JSON, p. ej. '{"vehicles":5,"registeredOn":["platform_b"]}', o @ y un archivo que lo tenga; ${got}`);
   }
 }
 

@@ -9,7 +9,7 @@ export const declareTenants = (program: Command) =>
       required: { '--name <name>': 'nombre del tenant (no vacío)' },
       options: {
         '--pending': 'lo crea en revisión: sus claves responden 403 TENANT_PENDING',
-        '--fixture <json>': 'lo puebla en el serve en marcha, p. ej. \'{"vehicles":5,"registeredOn":["platform_b"]}\' (docs/testing.md)',
+        '--fixture <json>': 'lo puebla en el serve en marcha, p. ej. \'{"vehicles":5,"registeredOn":["platform_b"]}\', o @archivo.json (docs/testing.md)',
       },
     },
     'approve <tenantId>': { does: 'un tenant pendiente pasa a activo', run: 'approveTenant' },

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestbed, TestbedError, type StartedTestbed } from '../../testing/index.ts';
@@ -89,6 +92,25 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(tooMany.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect([dotDot.code !== 0, dotDot.stderr.trim()]).toEqual([true, 'error: El tenant no existe.']);
     expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
+  }, 120_000);
+
+  it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file or one without JSON is said so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fixture-file-'));
+    try {
+      const file = join(dir, 'flota.json');
+      writeFileSync(file, '{"vehicles": 2, "registeredOn": ["platform_b"]}\n');
+      writeFileSync(join(dir, 'mal.json'), 'vehicles: 2');
+
+      const created = await cli(['tenants', 'create', '--name', 'Flota Archivo', '--fixture', `@${file}`]);
+      const missing = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', `@${join(dir, 'nada.json')}`]);
+      const notJson = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', `@${join(dir, 'mal.json')}`]);
+
+      expect(created.json.fixture.vehicleIds).toHaveLength(2);
+      expect([missing.code !== 0, missing.stderr.trim()]).toEqual([true, `error: --fixture @${join(dir, 'nada.json')}: no se puede leer ${join(dir, 'nada.json')}: no existe`]);
+      expect([notJson.code !== 0, notJson.stderr]).toEqual([true, expect.stringContaining(`o @ y un archivo que lo tenga; ${join(dir, 'mal.json')} no lo es`)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('when the whole testbed is reset, then world snapshots are gone with it, even those of the demo world it keeps', async () => {
