@@ -37,6 +37,9 @@ export function createTenantGates() {
     }
     const resume = () => {
       if (res.destroyed) return;
+      // The key is checked afresh: a world deleted meanwhile must not get this request in a journal
+      // it no longer has (journal/capture.ts keeps what the first check said the owner was).
+      delete res.locals.keyOwner;
       try {
         recheck(req, res, (err?: unknown) => (err ? next(err) : (enter(), next())));
       } catch (err) {

@@ -31,6 +31,7 @@ describe('deleting a world while other worlds work', () => {
   it('when a world is deleted while the platforms take their time, then another world is answered meanwhile, and the deleted world\'s requests wait, then answer 401', async () => {
     const doomed = await world('Flota Borrada');
     const other = await world('Flota Otra');
+    const journals = w.services.journal.stats().worlds;
     const hold = holdPlatformDeletion();
 
     const deleting = w.request.delete(`/_testbed/tenants/${doomed.id}`).then((res) => res);
@@ -50,6 +51,8 @@ describe('deleting a world while other worlds work', () => {
     expect((await deleting).body).toEqual({ id: doomed.id, deleted: true });
     expect((await own).status).toBe(401);
     expect(rowsOf(doomed.id)).toBe(0);
+    // The other world's journal only: the deleted world's waiting request is in no journal.
+    expect(w.services.journal.stats().worlds).toBe(journals + 1);
   });
 
   it('when a world is deleted while its fixture is being built, then the deletion waits for the whole build, and nothing of the world is left', async () => {
@@ -63,7 +66,13 @@ describe('deleting a world while other worlds work', () => {
     expect(built.vehicleIds).toHaveLength(3);
     expect(built.assignmentIds).toHaveLength(3);
     expect(rowsOf(id)).toBe(0);
-    expect((await w.request.get(`/_testbed/platforms/platform_b?tenant=${id}`)).status).toBe(404);
+    // What the platforms themselves hold: nothing of the world's vehicles, drivers or bindings.
+    const made = new Set([...built.vehicleIds, ...built.driverIds]);
+    for (const platform of ['platform_a', 'platform_b'] as const) {
+      const view = await w.deps.simulators.platformView(platform);
+      const held = [...view.vehicles, ...view.drivers].map((r) => r.externalId).concat(view.bindings.flatMap((b) => [b.vehicleExternalId, b.driverExternalId]));
+      expect(held.filter((externalId) => made.has(externalId))).toEqual([]);
+    }
   });
 
   it('when worlds are deleted by name while one of them is being deleted by id, then each goes once and the answer names those the call deleted', async () => {
