@@ -1,3 +1,4 @@
+import { betweenAdvances } from '../clock/service.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
@@ -22,9 +23,11 @@ interface Collaborators {
  */
 export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDeleted = [] }: Collaborators) {
   const purge = createTenantPurge(deps.db);
+  // Its own requests and control calls on it wait (its gate), the background work pauses between
+  // two steps, and no clock advance runs meanwhile (clock/service.ts); other worlds' requests go on.
   const deleteOne = (id: string): Promise<void> =>
     gates.exclusive(id, () =>
-      withBackgroundPaused(sync, jobs, async () => {
+      withBackgroundPaused(sync, jobs, () => betweenAdvances(deps, async () => {
         // Checked again once alone: a deletion, or a fixture that failed, may have gone first.
         store.requireTenant(id);
         // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
@@ -33,7 +36,7 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
         // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
         // platforms drop the fleet's snapshot copies with its records.
         for (const forget of onDeleted) forget(id);
-      }, id),
+      }), id),
     );
 
   return {

@@ -62,7 +62,23 @@ export function createTenantGates() {
     );
   }
 
-  return { admit, exclusive };
+  /**
+   * Runs `work` as one of the world's requests, for a control call on a world (rides generated for
+   * it): after a change under way in it, which in turn waits for the work to finish.
+   */
+  async function during<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+    for (let waiting = lanes.get(tenantId)?.closed; waiting; waiting = lanes.get(tenantId)?.closed) await waiting;
+    const l = lane(tenantId);
+    const leave = l.enter();
+    try {
+      return await work();
+    } finally {
+      leave();
+      forget(tenantId, l);
+    }
+  }
+
+  return { admit, exclusive, during };
 }
 
 export type TenantGates = ReturnType<typeof createTenantGates>;

@@ -11,20 +11,22 @@ describe('deleting a world while other worlds work', () => {
     const res = await w.request.post('/_testbed/tenants').send({ name }).expect(201);
     return { id: res.body.id as string, auth: bearer(res.body.keys[0].key) };
   }
-  /** The platforms' deletion of fleets waits until `release` (a slow companion); `entered` once one is asked. */
-  function holdPlatformDeletion() {
-    const original = w.deps.simulators.deleteFleet;
+  /** The companion's `method` waits until `release` (a slow companion); `asked` once it is called. */
+  function holdSimulators(method: 'deleteFleet' | 'setFleetClock') {
+    const simulators = w.deps.simulators as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const original = simulators[method];
     let release!: () => void;
     let entered!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const asked = new Promise<void>((resolve) => (entered = resolve));
-    w.deps.simulators.deleteFleet = async (id) => {
+    simulators[method] = async (...args) => {
       entered();
       await released;
-      return original(id);
+      return original(...args);
     };
-    return { asked, release: () => ((w.deps.simulators.deleteFleet = original), release()) };
+    return { asked, release: () => ((simulators[method] = original), release()) };
   }
+  const holdPlatformDeletion = () => holdSimulators('deleteFleet');
   const rowsOf = (tenantId: string) =>
     TENANT_ROWS.filter(({ table }) => table !== 'counters').reduce((n, { table, where }) => n + (w.deps.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck().get({ tenant: tenantId }) as number), 0);
 
@@ -89,5 +91,56 @@ describe('deleting a world while other worlds work', () => {
     await byId;
     expect(await byName).toEqual([second.id]);
     expect(rowsOf(first.id) + rowsOf(second.id)).toBe(0);
+  });
+
+  it('when a world is deleted while its clock advance is under way, then the deletion waits for it, and the platforms keep no clock of the deleted fleet', async () => {
+    const doomed = await world('Flota Adelantada');
+    const hold = holdSimulators('setFleetClock');
+
+    const simulators = w.deps.simulators;
+    const deleteFleet = simulators.deleteFleet;
+    let fleetDeletedDuringAdvance = false;
+    let advanceHeld = true;
+    simulators.deleteFleet = (fleetId) => ((fleetDeletedDuringAdvance ||= advanceHeld), deleteFleet(fleetId));
+
+    const advancing = w.request.post('/_testbed/clock/advance').send({ duration: '1d', tenant: doomed.id }).then((res) => res);
+    await hold.asked;
+    const deleting = w.request.delete(`/_testbed/tenants/${doomed.id}`).then((res) => res);
+    // Event-loop turns, not time: enough for a deletion that did not wait to reach the platforms.
+    for (let turn = 0; turn < 200 && !fleetDeletedDuringAdvance; turn++) await new Promise(setImmediate);
+    advanceHeld = false;
+    hold.release();
+
+    expect((await advancing).status).toBe(200);
+    expect((await deleting).status).toBe(200);
+    simulators.deleteFleet = deleteFleet;
+    expect(fleetDeletedDuringAdvance).toBe(false);
+    expect((await simulators.getFleetClock(doomed.id)).offsetMs).toBe(0);
+  });
+
+  it('when a world\'s clock advance or rides are asked while it is being deleted, then they wait for the deletion and answer 404, leaving the platforms nothing of it', async () => {
+    const doomed = await world('Flota Tardía');
+    const simulators = w.deps.simulators;
+    const { setFleetClock, generateRides } = simulators;
+    const reachedDuringDeletion: string[] = [];
+    let deletionHeld = true;
+    simulators.setFleetClock = (...args) => (deletionHeld && reachedDuringDeletion.push('setFleetClock'), setFleetClock(...args));
+    simulators.generateRides = (body) => (deletionHeld && reachedDuringDeletion.push('generateRides'), generateRides(body));
+    const hold = holdPlatformDeletion();
+
+    const deleting = w.request.delete(`/_testbed/tenants/${doomed.id}`).then((res) => res);
+    await hold.asked;
+    const advancing = w.request.post('/_testbed/clock/advance').send({ duration: '1d', tenant: doomed.id }).then((res) => res);
+    const generating = w.request.post('/_testbed/rides/generate').send({ tenantId: doomed.id, from: '2026-02-25', to: '2026-02-27' }).then((res) => res);
+    // Event-loop turns, not time: enough for calls that did not wait to reach the platforms.
+    for (let turn = 0; turn < 200 && reachedDuringDeletion.length < 2; turn++) await new Promise(setImmediate);
+    deletionHeld = false;
+    hold.release();
+
+    expect((await deleting).status).toBe(200);
+    expect([(await advancing).status, (await generating).status]).toEqual([404, 404]);
+    Object.assign(simulators, { setFleetClock, generateRides });
+    expect(reachedDuringDeletion).toEqual([]);
+    expect((await simulators.getFleetClock(doomed.id)).offsetMs).toBe(0);
   });
 });
