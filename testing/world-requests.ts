@@ -1,5 +1,8 @@
 import type { JournalEntry } from '../server/journal/view.ts';
 import type { ControlCall } from './control.ts';
+import { expectedRequestsText } from '../server/journal/expected-text.ts';
+
+const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 /** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
 export type { JournalEntry, JournalMessage } from '../server/journal/view.ts';
@@ -39,12 +42,6 @@ export function describeRequest(entry: JournalEntry): string {
   return `${entry.method} ${entry.path}${query ? `?${query}` : ''} → ${entry.status ?? 'sin respuesta'}${shown}`;
 }
 
-const wanted = (e: ExpectedRequests) =>
-  [e.method?.toUpperCase() ?? 'cualquier método', e.path ?? 'cualquier ruta', e.operation && `(${e.operation})`, e.status !== undefined && `con estado ${e.status}`].filter(Boolean).join(' ');
-
-const expectedCount = (count: number | undefined) =>
-  count === undefined ? 'Se esperaba al menos una solicitud' : count === 1 ? 'Se esperaba 1 solicitud' : `Se esperaban ${count} solicitudes`;
-
 /** `world.requests()` and `world.expectRequests()`: a world's journal, read over the control API. */
 export function worldRequests(call: ControlCall, tenantId: string, worldName: string) {
   const base = `/tenants/${encodeURIComponent(tenantId)}/requests`;
@@ -67,7 +64,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
     const sent = await requests({ limit: SHOWN });
     const lines = sent.length ? sent.map((e) => `  ${describeRequest(e)}`).join('\n') : '  (ninguna)';
     throw new Error(
-      `${expectedCount(count)} ${wanted(expected)} en el mundo ${worldName}; llegaron ${found.length}.\n` +
+      `${capitalized(expectedRequestsText(count, expected))} en el mundo ${worldName}; llegaron ${found.length}.\n` +
         `Lo que este mundo envió (la más reciente primero, hasta ${SHOWN}):\n${lines}`,
     );
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlBody } from '../../server/control/schemas.ts';
+import { expectedRequestsText } from '../../server/journal/expected-text.ts';
 import { JournalSelection, STATUS_FILTER_RULE } from '../../server/journal/filter.ts';
 import type { ActionContext } from './actions.ts';
 import { send, StepError, type Exchange } from './http.ts';
@@ -64,10 +65,8 @@ export async function expectRequests(ctx: ActionContext, spec: ExpectRequestsSpe
   const found = await journal(ctx, tenantId, filter);
   if (found.length !== spec.count) {
     const sent = await journal(ctx, tenantId, {}, false);
-    const what = [spec.method ?? 'cualquier método', spec.path ?? 'cualquier ruta', spec.operation && `(${spec.operation})`, spec.status && `con estado ${spec.status}`]
-      .filter(Boolean).join(' ');
     throw new StepError(
-      `expectRequests: se esperaban ${spec.count} solicitudes ${what} en el mundo ${alias}; llegaron ${found.length}. ` +
+      `expectRequests: ${expectedRequestsText(spec.count, spec)} en el mundo ${alias}; llegaron ${found.length}. ` +
         `Lo que envió (la más reciente primero): ${sent.length ? sent.map(line).join('; ') : 'nada'}`,
     );
   }

@@ -185,7 +185,7 @@ describe('the request journal on a running serve', () => {
 
     const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[] }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
-    expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaban 1 solicitudes cualquier método cualquier ruta \(getVehicle\) con estado 2xx en el mundo flota; llegaron 0\./);
+    expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaba 1 solicitud cualquier método cualquier ruta \(getVehicle\) con estado 2xx en el mundo flota; llegaron 0\./);
   }, 180_000);
 
   it('when a scenario\'s fault step is a rule the control API would refuse, then the file is refused before any world is made, naming the step and the field', async () => {
