@@ -148,6 +148,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     },
 
     /** The worlds that have a snapshot by this name (a whole snapshot's 404 says where it is). */
+    /** How many worlds' dropped copies are remembered with their reason (they never outlive their world). */
+    forgottenCount: (): number => forgottenWhy.size,
+
     worldsHolding: (name: string): string[] => [...saved].filter(([, names]) => names.has(name)).map(([tenantId]) => tenantId),
 
     /** Newest first, ties by name, like the testbed's snapshots. */
@@ -194,7 +197,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
      */
     forgetAll(why = 'un reset o la restauración de una instantánea de todo el testbed reemplazó todos los mundos'): void {
       forgottenAll++;
-      for (const [tenantId, names] of saved) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
+      // Only worlds still there can ask (a reset removes the others): the map never outgrows the worlds.
+      for (const [tenantId, names] of saved) if (tenants.getTenant(tenantId)) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
+      for (const key of forgottenWhy.keys()) if (!tenants.getTenant(key.slice(0, key.indexOf('/')))) forgottenWhy.delete(key);
       saved.clear();
       savedInSync.clear();
       dropLogged(rows.dropPrefix(''));

@@ -39,3 +39,23 @@ describe('world snapshots asked for where they are not', () => {
     expect((await w.request.get(base(world.id)).expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['suya']);
   });
 });
+
+describe('what is remembered of world snapshots a whole restore dropped', () => {
+  const w = useWorldOnDataDir();
+  const base = (id: string) => `/_testbed/tenants/${id}/snapshots`;
+
+  it('when a whole restore removes a world that had snapshots, then nothing of it is remembered; the worlds it kept say why theirs are gone', async () => {
+    const world = async (name: string) => (await w.request.post('/_testbed/tenants').send({ name }).expect(201)).body.id as string;
+    const kept = await world('Flota Guardada');
+    await w.request.post('/_testbed/snapshots').send({ name: 'con-una' }).expect(201);
+    const removed = await world('Flota Quitada');
+    await w.request.post(base(kept)).send({ name: 'k' }).expect(201);
+    await w.request.post(base(removed)).send({ name: 'r' }).expect(201);
+
+    await w.request.post('/_testbed/snapshots/con-una/restore').expect(200);
+
+    expect(w.services.worldSnapshots.forgottenCount()).toBe(1);
+    expect((await w.request.post(`${base(kept)}/k/restore`)).body.error.message).toContain('ya no existe: un reset');
+    expect((await w.request.post(`${base(removed)}/r/restore`)).status).toBe(404);
+  });
+});
