@@ -96,9 +96,10 @@ export function createServices(apiDeps: Deps) {
     journal,
     // What the control API and the dashboard do to worlds beyond the partner API's services.
     worldDeletion: createWorldDeletion(deps, { store: tenants.store, gates: tenantGates, sync, jobs, onDeleted: [faults.forget, journal.forget, worldSnapshots.forget] }),
-    // For the control API and the dashboard: after a deletion or rewind of that world under way (a
-    // fixture generates its world's rides with the gate its build already holds).
-    generateRides: ((body) => tenantGates.during(body.tenantId, () => generateRides(body))) as typeof generateRides,
+    generateRides,
+    // The control API's and the dashboard's: after a deletion or rewind of that world under way, which
+    // waits for it in turn (a fixture generates its world's rides with the gate its build holds).
+    generateWorldRides: ((body) => tenantGates.during(body.tenantId, () => generateRides(body))) as typeof generateRides,
     platformView: createPlatformView(deps),
     tenantGates,
     worldSnapshots,

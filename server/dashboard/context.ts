@@ -18,7 +18,7 @@ export interface Dashboard {
 export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
   deps,
   services,
-  generateRides: services.generateRides,
+  generateRides: services.generateWorldRides,
   deleteWorld: services.worldDeletion.one,
 });
 

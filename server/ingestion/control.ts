@@ -36,7 +36,7 @@ export const ridesControl: ControlCapability = {
       body: GenerateBody,
       responses: { 200: answer(Generated, 'Lo producido y lo leído, por plataforma.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.generateRides(parseJsonBody(GenerateBody, req)));
+        res.json(await services.generateWorldRides(parseJsonBody(GenerateBody, req)));
       },
     }),
   ],

@@ -168,7 +168,7 @@ describe('world snapshots in their thread: another world is answered during a re
     await expect(snapshots.restore(a.tenant.id, 'a-medias')).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
     expect(await vehicleCount(a.auth)).toBe(2);
   });
-  it('when rides of the world are generated while the platforms restore (a control call, not held by the world\'s gate), then the restore still brings back exactly the saved rides and daily rows', async () => {
+  it('when rides of the world are written while the platforms restore (no door does so now: a control call waits at the world\'s gate), then the restore still brings back exactly the saved rides and daily rows', async () => {
     const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
     const rows = (table: string, where: string) => db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY 1, 2`).all(a.tenant.id);
     const rides = () => rows('rides', 'feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?)');
