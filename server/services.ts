@@ -68,11 +68,12 @@ export function createServices(apiDeps: Deps) {
   const generateRides = createRideGenerator(deps, rideIngestion);
   const tenantGates = createTenantGates();
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
-  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs });
+  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads });
   world.onReplaced(() => worldSnapshots.forgetAll());
   const journal = createJournalService(deps, { catalog: faults.catalog });
   world.onReplaced(journal.forgetAll);
   world.onReplaced(sync.forgetChanges);
+  world.onReplaced(rideIngestion.forgetReads);
   // Reset and a whole-testbed restore bring back a state in which no world has faults.
   world.onReplaced(faults.clearAll);
   return {

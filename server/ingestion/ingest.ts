@@ -9,7 +9,7 @@ import { createRideStore } from '../rides/store.ts';
 import { packRides } from './packed-rides.ts';
 import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
-import { createSyncThrottle } from './throttle.ts';
+import { createSyncThrottle, type Seen } from './throttle.ts';
 import { eachLimited } from '../lib/each-limited.ts';
 import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
 
@@ -46,6 +46,12 @@ export interface IngestCounts {
 }
 
 type IngestDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'logger' | 'realNowMs' | 'platformA' | 'platformB'>;
+
+/** A world's last read by the background ingestion, as world snapshots save and put it back. */
+export interface WorldReads {
+  of(tenantId: string): Seen | undefined;
+  put(tenantId: string, seen: Seen | undefined): void;
+}
 
 /**
  * Brings the API's rides and daily earnings up to date with the platforms, through their clients.
@@ -218,7 +224,17 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     };
   }
 
-  return { ingestWindow, syncDue, startWholeRead, warmWriter: writer.warm, close: writer.close };
+  return {
+    ingestWindow,
+    syncDue,
+    startWholeRead,
+    /** Where each world was last read, for world snapshots to save and put back with its rows. */
+    reads: { of: throttle.lastReadOf, put: throttle.putLastRead } satisfies WorldReads,
+    /** A reset or a whole restore replaced every world: each is read again. */
+    forgetReads: throttle.forgetAll,
+    warmWriter: writer.warm,
+    close: writer.close,
+  };
 }
 
 export type RideIngestion = ReturnType<typeof createRideIngestion>;

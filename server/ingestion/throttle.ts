@@ -67,5 +67,21 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
       lastRun = null;
       lastRead.delete(tenantId);
     },
+    /** The world's last read, saved with a copy of it (world snapshots): it goes with its rows. */
+    lastReadOf: (tenantId: string): Seen | undefined => lastRead.get(tenantId),
+    /**
+     * The world put back as it was, with the last read saved with it; a copy saved before any read
+     * counts as read at the time it brings back (its rides are read from where its rows say, at the
+     * next move). Kept as it was, a read at a time the world has since gone back before would make
+     * the same advance again look like no move at all, and that day's rides would never be read.
+     */
+    putLastRead(tenantId: string, seen: Seen | undefined): void {
+      lastRead.set(tenantId, seen ?? { position: clocks.positionOf(tenantId), realMs: realNowMs() });
+    },
+    /** Every world replaced (a reset, a whole restore): each is read again by the next run. */
+    forgetAll(): void {
+      lastRun = null;
+      lastRead.clear();
+    },
   };
 }

@@ -6,6 +6,8 @@ import type { SyncRunner } from '../sync/runner.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
 import type { TenantGates } from './tenant-gate.ts';
+import type { WorldReads } from '../ingestion/ingest.ts';
+import type { Seen } from '../ingestion/throttle.ts';
 
 export interface WorldSnapshotInfo {
   name: string;
@@ -19,6 +21,8 @@ interface Collaborators {
   jobs: { pause(): Promise<() => void> };
   /** How the rows' thread is started (a test holds it inside a put-back); rows-keeper.ts's by default. */
   startRowsThread?: StartRowsThread;
+  /** Where the background ingestion last read each world (ingestion/ingest.ts): saved and put back with it. */
+  reads?: WorldReads;
 }
 
 type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators' | 'logger'>;
@@ -33,8 +37,11 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  * where the put-back runs off the event loop (rows-keeper.ts), the platforms' in the companion: a
  * restart loses them.
  */
-export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread }: Collaborators) {
+export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
+  // Each copy's last background read of its world (by key): put back with it, the same advance again
+  // reads the rides again (ingestion/throttle.ts).
+  const lastReads = new Map<string, Seen | undefined>();
   // The copies saved while the API had stored every change of the world's platform records: put back,
   // both sides are again a pair the background sync need not read (sync/runner.ts, `markStored`).
   const savedInSync = new Set<string>();
@@ -49,6 +56,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       deps.logger.error('world snapshots lost: their rows thread stopped');
       saved.clear();
       savedInSync.clear();
+      lastReads.clear();
     },
   });
   const tenants = createTenantStore(deps.db);
@@ -73,6 +81,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   function drop(tenantId: string, name: string): Promise<void> {
     saved.get(tenantId)?.delete(name);
     savedInSync.delete(keyOf(tenantId, name));
+    lastReads.delete(keyOf(tenantId, name));
     return rows.drop(keyOf(tenantId, name));
   }
 
@@ -116,6 +125,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
     if (savedInSync.has(key)) sync.markStored(tenantId, restored.seq);
     else sync.readAgain(tenantId);
+    reads?.put(tenantId, lastReads.get(key));
   }
 
   return {
@@ -139,6 +149,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
           throw new AppError('PLATFORM_UNAVAILABLE', `Los simuladores de las plataformas se reiniciaron mientras se guardaba «${name}»: no se guardó; guárdala de nuevo.`, null, { 'Retry-After': '1' });
         }
         if (sync.storedThrough(tenantId, platforms.seq)) savedInSync.add(key);
+        lastReads.set(key, reads?.of(tenantId));
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);
@@ -187,6 +198,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       saved.delete(tenantId);
       for (const key of forgottenWhy.keys()) if (key.startsWith(`${tenantId}/`)) forgottenWhy.delete(key);
       for (const key of savedInSync) if (key.startsWith(`${tenantId}/`)) savedInSync.delete(key);
+      for (const key of lastReads.keys()) if (key.startsWith(`${tenantId}/`)) lastReads.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
 
@@ -202,6 +214,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       for (const key of forgottenWhy.keys()) if (!tenants.getTenant(key.slice(0, key.indexOf('/')))) forgottenWhy.delete(key);
       saved.clear();
       savedInSync.clear();
+      lastReads.clear();
       dropLogged(rows.dropPrefix(''));
     },
 

@@ -82,4 +82,46 @@ describe('the ride ingestion throttle: which worlds are read again', () => {
 
     expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
   });
+
+  it('when a world goes back to an earlier time with its last read put back, then the same advance again makes it due', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    const saved = throttle.lastReadOf(a);
+    clocks.setOffset(a, HOUR);
+    expect(throttle.dueOne(a)).toEqual(new Set([a]));
+
+    clocks.setOffset(a, 0);
+    throttle.putLastRead(a, saved);
+    clocks.setOffset(a, HOUR);
+
+    expect(throttle.dueOne(a)).toEqual(new Set([a]));
+  });
+
+  it('when a world is put back with no read saved, then it counts as read at the time it brings back: due once that time moves, not before', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    clocks.setOffset(a, HOUR);
+    throttle.dueOne(a);
+    clocks.setOffset(a, 0);
+
+    throttle.putLastRead(a, undefined);
+    const atOnce = throttle.dueOne(a);
+    clocks.setOffset(a, HOUR);
+
+    expect(atOnce).toEqual(new Set());
+    expect(throttle.dueOne(a)).toEqual(new Set([a]));
+  });
+
+  it('when every world is replaced (a reset, a whole restore), then each is read again, at the time it was read before too', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    clocks.setOffset(a, HOUR);
+    throttle.dueOne(a);
+    clocks.setOffset(a, 0);
+
+    throttle.forgetAll();
+    clocks.setOffset(a, HOUR);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
+  });
 });
