@@ -66,13 +66,17 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(badDuration).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Duración no válida: «pronto» (ejemplos: 45m, 6h, 3d).' });
   });
 
-  it('when a world is deleted, then its key answers 401', async () => {
+  it('when a world is deleted, then its key answers 401; deleted again (a cleanup after a test that deleted it), nothing happens, and its other calls say it is gone', async () => {
     const world = await testbed.createWorld();
 
     await world.delete();
     const me = await world.client.GET('/v1/me');
+    const again = await world.delete().then(() => 'resolved', (err: unknown) => err);
+    const restore = await world.restore('inicio').catch((err: unknown) => err);
 
     expect(me.response.status).toBe(401);
+    expect(again).toBe('resolved');
+    expect(restore).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('when a snapshot is restored, then a world made after it is gone; after reset, every world is', async () => {
