@@ -49,6 +49,9 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no existe.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
+/** 400 for fields that are not valid, each named in the message as in the details (zod's issues, unknown parameters). */
+export const invalidFields = (details: readonly { field: string; message: string }[]) =>
+  validation(`La solicitud no es válida (${details.map((d) => `${d.field}: ${d.message}`).join('; ')}).`, details);
 /**
  * Spec §7 gives "does not apply" a 422 but no code; contract §3 answers it with a listed code:
  * VALIDATION when a field the operation needs is missing, CONFLICT when the state rules it out.

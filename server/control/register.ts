@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { jsonBody, parseJsonBody, unparsedBodyBytes } from '../http/parse.ts';
-import { validation } from '../errors.ts';
+import { invalidFields, validation } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
@@ -36,7 +36,7 @@ function refuseUnknownQuery(op: ControlOperation): RequestHandler {
   const admitted = queryParamsOf(op.query);
   return (req, _res, next) => {
     const unknown = unknownQueryParams(Object.keys(req.query), admitted);
-    if (unknown.length > 0) throw validation(`La solicitud no es válida (${unknown.map((d) => `${d.field}: ${d.message}`).join('; ')}).`, unknown);
+    if (unknown.length > 0) throw invalidFields(unknown);
     next();
   };
 }

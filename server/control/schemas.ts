@@ -7,7 +7,7 @@ export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ descrip
 export const IdPath = z.object({ id: z.string() });
 
 const listed = (names: readonly string[]) => names.join(', ');
-const admitted = (names: readonly string[]) => (names.length === 0 ? 'esta operación no lleva cuerpo' : `se admiten ${listed(names)}`);
+const admitted = (names: readonly string[], none = 'esta operación no lleva cuerpo') => (names.length === 0 ? none : `se admiten ${listed(names)}`);
 
 /**
  * A control body's fields: one it does not have (a typo such as `fixure`) is a 400 naming it and the
@@ -31,7 +31,7 @@ export const queryParamsOf = (query: z.ZodObject | undefined): string[] => (quer
  * (`stauts=500`) must not answer everything, as if no filter had been asked.
  */
 export function unknownQueryParams(names: readonly string[], admittedNames: readonly string[]): { field: string; message: string }[] {
-  const admittedText = admittedNames.length === 0 ? 'esta operación no lleva parámetros' : `se admiten ${listed(admittedNames)}`;
+  const admittedText = admitted(admittedNames, 'esta operación no lleva parámetros');
   return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${admittedText})` }));
 }
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, ZodError } from 'zod';
-import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
+import { AppError, ERROR_CATALOG, invalidFields, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { BODY_TOO_LARGE_MESSAGE } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
@@ -57,9 +57,8 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     if (res.headersSent) return;
     if (err instanceof AppError) return send(res, err.code, err.message, err.details, headersOf(err), err.status);
     if (err instanceof ZodError) {
-      const details = zodDetails(err);
-      const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
-      return send(res, 'VALIDATION', `La solicitud no es válida (${summary}).`, details);
+      const invalid = invalidFields(zodDetails(err));
+      return send(res, invalid.code, invalid.message, invalid.details);
     }
     const parserError = bodyParserError(err);
     if (parserError?.type === 'entity.parse.failed') {

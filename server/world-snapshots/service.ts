@@ -39,12 +39,11 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  */
 export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
-  // Each copy's last background read of its world (by key): put back with it, the same advance again
-  // reads the rides again (ingestion/throttle.ts).
-  const lastReads = new Map<string, Seen | undefined>();
-  // The copies saved while the API had stored every change of the world's platform records: put back,
-  // both sides are again a pair the background sync need not read (sync/runner.ts, `markStored`).
-  const savedInSync = new Set<string>();
+  // What the background work knew of the world as each copy was saved (by key), put back with it:
+  // `inSync`, every change of its platform records stored (both sides are then again a pair the sync
+  // need not read: sync/runner.ts, `markStored`); `lastRead`, the rides' last read (the same advance
+  // again reads the rides again: ingestion/throttle.ts).
+  const known = new Map<string, { inSync: boolean; lastRead: Seen | undefined }>();
   // Threads lost so far: a save that saw one go between its two halves kept no copy of the rows.
   let threadsLost = 0;
   // Times every copy was forgotten (forgetAll): a save under way meanwhile lost its rows' copy too.
@@ -55,8 +54,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       threadsLost++;
       deps.logger.error('world snapshots lost: their rows thread stopped');
       saved.clear();
-      savedInSync.clear();
-      lastReads.clear();
+      known.clear();
     },
   });
   const tenants = createTenantStore(deps.db);
@@ -80,8 +78,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   /** The copy leaves the list: its rows alone would put back a world the platforms do not hold. */
   function drop(tenantId: string, name: string): Promise<void> {
     saved.get(tenantId)?.delete(name);
-    savedInSync.delete(keyOf(tenantId, name));
-    lastReads.delete(keyOf(tenantId, name));
+    known.delete(keyOf(tenantId, name));
     return rows.drop(keyOf(tenantId, name));
   }
 
@@ -123,9 +120,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       lostIfGone(err);
     }
     // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
-    if (savedInSync.has(key)) sync.markStored(tenantId, restored.seq);
+    const copy = known.get(key);
+    if (copy?.inSync) sync.markStored(tenantId, restored.seq);
     else sync.readAgain(tenantId);
-    reads?.put(tenantId, lastReads.get(key));
+    reads?.put(tenantId, copy?.lastRead);
   }
 
   return {
@@ -138,7 +136,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         const key = keyOf(tenantId, name);
         // A save under a name already used replaces its rows first: if the platforms' half fails, the
         // pair left under the name is no longer one in step.
-        savedInSync.delete(key);
+        const before = known.get(key);
+        if (before) before.inSync = false;
         const sizeBytes = await rows.save(tenantId, key);
         const platforms = await deps.simulators.saveFleet(tenantId, name);
         // Never listed without its rows: a restore of it would have nothing to put back.
@@ -148,8 +147,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
           await deps.simulators.deleteFleetSnapshot(tenantId, name).catch(() => undefined);
           throw new AppError('PLATFORM_UNAVAILABLE', `Los simuladores de las plataformas se reiniciaron mientras se guardaba «${name}»: no se guardó; guárdala de nuevo.`, null, { 'Retry-After': '1' });
         }
-        if (sync.storedThrough(tenantId, platforms.seq)) savedInSync.add(key);
-        lastReads.set(key, reads?.of(tenantId));
+        known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId) });
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         saved.get(tenantId)!.set(name, info);
@@ -196,9 +194,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */
     forget(tenantId: string): void {
       saved.delete(tenantId);
-      for (const key of forgottenWhy.keys()) if (key.startsWith(`${tenantId}/`)) forgottenWhy.delete(key);
-      for (const key of savedInSync) if (key.startsWith(`${tenantId}/`)) savedInSync.delete(key);
-      for (const key of lastReads.keys()) if (key.startsWith(`${tenantId}/`)) lastReads.delete(key);
+      for (const byKey of [forgottenWhy, known]) for (const key of byKey.keys()) if (key.startsWith(`${tenantId}/`)) byKey.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
 
@@ -213,8 +209,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       for (const [tenantId, names] of saved) if (tenants.getTenant(tenantId)) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
       for (const key of forgottenWhy.keys()) if (!tenants.getTenant(key.slice(0, key.indexOf('/')))) forgottenWhy.delete(key);
       saved.clear();
-      savedInSync.clear();
-      lastReads.clear();
+      known.clear();
       dropLogged(rows.dropPrefix(''));
     },
 

@@ -18,17 +18,19 @@ export function createTenantGates() {
   const forget = (tenantId: string, l: GateLane) => {
     if (l.idle && lanes.get(tenantId) === l) lanes.delete(tenantId);
   };
+  /** Counts one request (or control call) of the world in; the function returned counts it out. */
+  const enterWorld = (tenantId: string): (() => void) => {
+    const l = lane(tenantId);
+    const leave = l.enter();
+    return () => {
+      leave();
+      forget(tenantId, l);
+    };
+  };
 
   const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
     const tenantId = req.auth.tenantId;
-    const enter = () => {
-      const l = lane(tenantId);
-      const leave = l.enter();
-      res.once('close', () => {
-        leave();
-        forget(tenantId, l);
-      });
-    };
+    const enter = () => void res.once('close', enterWorld(tenantId));
     const waiting = lanes.get(tenantId)?.closed;
     if (!waiting) {
       enter();
@@ -68,13 +70,11 @@ export function createTenantGates() {
    */
   async function during<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
     for (let waiting = lanes.get(tenantId)?.closed; waiting; waiting = lanes.get(tenantId)?.closed) await waiting;
-    const l = lane(tenantId);
-    const leave = l.enter();
+    const leave = enterWorld(tenantId);
     try {
       return await work();
     } finally {
       leave();
-      forget(tenantId, l);
     }
   }
 
