@@ -47,6 +47,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no existe.`);
+/**
+ * A control call naming a world that is not there: the id is named, since a test that meets it (a
+ * world deleted by another test, a reset, another testbed's id) runs many worlds at once.
+ */
+export const worldNotFound = (tenantId: string) => new AppError('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** 400 for fields that are not valid, each named in the message as in the details (zod's issues, unknown parameters). */

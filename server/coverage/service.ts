@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { worldNotFound } from '../errors.ts';
 import { createPlatformSyncWatch } from './platform-sync-watch.ts';
 import { createTransitionRecorder } from './recorder.ts';
 import { coverageReport, type CoverageReport } from './report.ts';
@@ -26,7 +26,7 @@ export function createCoverageService(deps: Pick<Deps, 'db' | 'logger'>) {
 
   /** One tenant's world, or every tenant's added up. */
   function report(tenantId?: string): CoverageReport {
-    if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw notFound('El tenant');
+    if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw worldNotFound(tenantId);
     const rows = (tenantId === undefined ? everywhere.all() : ofTenant.all(tenantId)) as CountRow[];
     return coverageReport(new Map(rows.map((r) => [transitionKey(r.machine, r.from_state, r.to_state), r.count])));
   }

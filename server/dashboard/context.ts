@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { pathId } from '../common/schemas.ts';
-import { notFound } from '../errors.ts';
+import { worldNotFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
@@ -24,8 +24,9 @@ export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
 
 /** The world named by the path's `:world`; an id that is not a UUID names none (404, as in the API). */
 export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
-  const tenant = ctx.services.tenants.store.getTenant(pathId(req.params.world, 'El tenant'));
-  if (!tenant) throw notFound('El tenant');
+  const id = pathId(req.params.world, 'El tenant');
+  const tenant = ctx.services.tenants.store.getTenant(id);
+  if (!tenant) throw worldNotFound(id);
   return tenant;
 }
 

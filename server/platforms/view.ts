@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { PLATFORMS, type Platform } from '../common/schemas.ts';
-import { notFound } from '../errors.ts';
+import { PLATFORMS, pathId, type Platform } from '../common/schemas.ts';
+import { notFound, worldNotFound } from '../errors.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { PlatformView } from './simulator-control-client.ts';
 
@@ -34,8 +34,9 @@ export function createPlatformView(deps: Deps) {
   return async (platformName: string, tenantQuery: unknown): Promise<PlatformViewAnswer> => {
     const platform = platformName as Platform;
     if (!PLATFORMS.includes(platform)) throw notFound(`La plataforma ${platformName}`);
-    const tenant = typeof tenantQuery === 'string' ? tenantQuery.toLowerCase() : undefined;
-    if (tenantQuery !== undefined && (tenant === undefined || !tenants.getTenant(tenant))) throw notFound('El tenant');
+    // An id that is not a UUID names no tenant (pathId: 404, as an unknown one).
+    const tenant = tenantQuery === undefined ? undefined : pathId(tenantQuery, 'El tenant');
+    if (tenant !== undefined && !tenants.getTenant(tenant)) throw worldNotFound(tenant);
     const view = await deps.simulators.platformView(platform);
     if (tenant === undefined) return toAnswer(view, () => true);
     const ours = { vehicle: new Set(vehiclesOf.all(tenant) as string[]), driver: new Set(driversOf.all(tenant) as string[]) };

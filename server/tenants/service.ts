@@ -1,6 +1,6 @@
 import type { Clocks } from '../lib/clocks.ts';
 import type { IdGenerator } from '../lib/ids.ts';
-import { notFound, conflict, validation } from '../errors.ts';
+import { conflict, notFound, validation, worldNotFound } from '../errors.ts';
 import { SCOPES, type Scope } from '../auth/scopes.ts';
 import { hashSecret, keyPrefix, newSecret } from '../auth/secrets.ts';
 import { createTenantStore, type TenantStatus } from './store.ts';
@@ -60,7 +60,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
 
   function approveTenant(id: string): TenantView {
     const tenant = store.getTenant(id);
-    if (!tenant) throw notFound('El tenant');
+    if (!tenant) throw worldNotFound(id);
     store.setTenantStatus(id, 'active');
     return { id, name: tenant.name, status: 'active', createdAt: tenant.created_at };
   }

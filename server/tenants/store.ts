@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { keyRowsCache } from './key-cache.ts';
-import { notFound } from '../errors.ts';
+import { worldNotFound } from '../errors.ts';
 
 export type TenantStatus = 'active' | 'pending';
 
@@ -57,10 +57,10 @@ export function createTenantStore(db: Db) {
   return {
     insertTenant: (row: TenantRow) => void insertTenant.run(row),
     getTenant: (id: string) => getTenant.get(id) as TenantRow | undefined,
-    /** The tenant, or 404 NOT_FOUND "El tenant no existe": what every call naming a world checks first. */
+    /** The tenant, or 404 NOT_FOUND naming it (worldNotFound): what every call naming a world checks first. */
     requireTenant(id: string): TenantRow {
       const row = getTenant.get(id) as TenantRow | undefined;
-      if (!row) throw notFound('El tenant');
+      if (!row) throw worldNotFound(id);
       return row;
     },
     firstTenant: () => firstTenant.get() as TenantRow | undefined,

@@ -77,6 +77,6 @@ describe('dashboard: a world\'s requests', () => {
   it('when the world does not exist, then 404 in Spanish', async () => {
     const t = makeTestApp();
     const res = await t.request.get('/dashboard/worlds/00000000-0000-4000-8000-000000000000/requests').expect(404);
-    expect(res.text).toContain('El tenant no existe.');
+    expect(res.text).toContain('El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
   });
 });

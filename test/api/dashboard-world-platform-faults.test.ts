@@ -83,7 +83,7 @@ describe('dashboard: a world\'s own platform faults', () => {
     await setThroughControl(tenant.id, { platform: 'platform_b', mode: 'error' });
 
     expectAlert(await act('delete', `/worlds/${tenant.id}/platform-faults/platform_c`), 404, 'NOT_FOUND', 'La plataforma no existe.');
-    expectAlert(await act('post', '/worlds/00000000-0000-4000-8000-000000000000/platform-faults', { platform: 'platform_b', mode: 'error' }), 404, 'NOT_FOUND', 'El tenant no existe.');
+    expectAlert(await act('post', '/worlds/00000000-0000-4000-8000-000000000000/platform-faults', { platform: 'platform_b', mode: 'error' }), 404, 'NOT_FOUND', 'El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
     expect((await controlFaults(tenant.id)).platforms).toEqual({ platform_b: { mode: 'error', ms: 0 } });
   });
 

@@ -93,7 +93,7 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     const t = makeTestApp();
     for (const id of [MISSING, 'no-es-un-uuid']) {
       const res = await t.request.get(`/_testbed/tenants/${id}/requests`).expect(404);
-      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: 'El tenant no existe.' });
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: id === MISSING ? `El tenant ${MISSING} no existe en este testbed.` : 'El tenant no existe.' });
     }
   });
 

@@ -119,7 +119,7 @@ describe('concurrent assignments and what the platform holds', () => {
 
     it.each([
       [['platform_c'], 'plataforma desconocida: platform_c'],
-      [['platform_b', '--tenant', '00000000-0000-4000-8000-000000000000'], 'El tenant no existe.'],
+      [['platform_b', '--tenant', '00000000-0000-4000-8000-000000000000'], 'El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.'],
     ])('when the platform or tenant is unknown (%j), then it exits non-zero with a message and no stack trace', async (args, message) => {
       const shown = await run(['platforms', 'show', ...args]);
 

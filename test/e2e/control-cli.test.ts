@@ -26,7 +26,7 @@ describe('fleet-sim tenants and keys against a running serve', () => {
     const res = await env.cli(['tenants', 'delete', '00000000-0000-4000-8000-000000000000']);
 
     expect(res.code).not.toBe(0);
-    expect(res.stderr.trim()).toBe('error: El tenant no existe.');
+    expect(res.stderr.trim()).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
   }, 120_000);
 
   it.each([[''], ['   ']])('when a tenant is created with the name %j, then it exits 1 with VALIDATION and no tenant is made', async (name) => {

@@ -47,10 +47,11 @@ describe('full process: each tenant is a world with its own clock', () => {
     }, 60_000);
 
   it('when the tenant is unknown, then the CLI fails with the API\'s Spanish message and no stack trace', async () => {
-    const res = await env.cli(['clock', 'now', '--tenant', randomUUID()]);
+    const unknown = randomUUID();
+    const res = await env.cli(['clock', 'now', '--tenant', unknown]);
 
     expect(res.code).not.toBe(0);
-    expect(res.stderr).toContain('El tenant no existe.');
+    expect(res.stderr).toContain(`El tenant ${unknown} no existe en este testbed.`);
     expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -128,7 +128,7 @@ describe('the coverage report', () => {
   it('when the tenant does not exist, then NOT_FOUND in Spanish', () => {
     const { coverage } = setup();
 
-    expect(() => coverage.report('00000000-0000-4000-8000-000000000000')).toThrow(new AppError('NOT_FOUND', 'El tenant no existe.'));
+    expect(() => coverage.report('00000000-0000-4000-8000-000000000000')).toThrow(new AppError('NOT_FOUND', 'El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.'));
   });
 
   it('when reports of two tenants are merged, then counts add up per transition and covered counts the union', () => {
