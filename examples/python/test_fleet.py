@@ -110,6 +110,17 @@ class AnotherWorldBesideIt(unittest.TestCase):
             first.delete()
             other.delete()
 
+    def test_a_world_deleted_twice_is_gone_without_error(self):
+        world = TESTBED.create_world("Python: borrada dos veces")
+
+        world.delete()
+        world.delete()
+
+        self.assertEqual(world.api("GET", "/v1/vehicles").status, 401)
+        with self.assertRaises(ControlError) as raised:
+            world.control("GET", "/snapshots")
+        self.assertIn(f"El tenant {world.id} no existe", str(raised.exception))
+
     def test_a_control_call_that_fails_raises_with_the_testbeds_message(self):
         with self.assertRaises(ControlError) as raised:
             TESTBED.control("POST", "/tenants", {"name": "Python", "fixure": {"vehicles": 1}})
