@@ -54,9 +54,11 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no 
 export const worldNotFound = (tenantId: string) => new AppError('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
+/** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */
+export const WHOLE_BODY = '(cuerpo)';
 /** 400 for fields that are not valid, each named in the message as in the details (zod's issues, unknown parameters). */
 export const invalidFields = (details: readonly { field: string; message: string }[]) =>
-  validation(`La solicitud no es válida (${details.map((d) => `${d.field}: ${d.message}`).join('; ')}).`, details);
+  validation(`La solicitud no es válida (${details.map((d) => (d.field === WHOLE_BODY ? d.message : `${d.field}: ${d.message}`)).join('; ')}).`, details);
 /**
  * Spec §7 gives "does not apply" a 422 but no code; contract §3 answers it with a listed code:
  * VALIDATION when a field the operation needs is missing, CONFLICT when the state rules it out.

@@ -3,12 +3,12 @@ import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { jsonBody, parseJsonBody, unparsedBodyBytes } from '../http/parse.ts';
-import { invalidFields, validation } from '../errors.ts';
+import { invalidFields, validation, WHOLE_BODY } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
 import { loopbackOnly } from './guard.ts';
-import { NoBody, queryParamsOf, unknownQueryParams } from './schemas.ts';
+import { bodyFieldsOf, NoBody, queryParamsOf, unknownQueryParams } from './schemas.ts';
 import { CONTROL_OPERATIONS } from './operations.ts';
 
 export const CONTROL_PREFIX = '/_testbed';
@@ -25,7 +25,7 @@ const refuseBody: RequestHandler = async (req, res, next) => {
   else if ((await unparsedBodyBytes(req, res)).length > 0) {
     const type = req.headers['content-type'];
     throw validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno ${type ? `de tipo ${type}` : 'sin Content-Type'}).`, [
-      { field: '(cuerpo)', message: 'Esta operación no lleva cuerpo' },
+      { field: WHOLE_BODY, message: 'Esta operación no lleva cuerpo' },
     ]);
   }
   next();
@@ -34,8 +34,9 @@ const refuseBody: RequestHandler = async (req, res, next) => {
 /** A query parameter the operation does not declare is 400 naming it and those admitted; nothing runs. */
 function refuseUnknownQuery(op: ControlOperation): RequestHandler {
   const admitted = queryParamsOf(op.query);
+  const bodyFields = bodyFieldsOf(op.body);
   return (req, _res, next) => {
-    const unknown = unknownQueryParams(Object.keys(req.query), admitted);
+    const unknown = unknownQueryParams(Object.keys(req.query), admitted, bodyFields);
     if (unknown.length > 0) throw invalidFields(unknown);
     next();
   };

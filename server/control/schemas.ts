@@ -30,10 +30,19 @@ export const queryParamsOf = (query: z.ZodObject | undefined): string[] => (quer
  * Query parameters an operation does not declare, as details of a 400: a misspelt filter
  * (`stauts=500`) must not answer everything, as if no filter had been asked.
  */
-export function unknownQueryParams(names: readonly string[], admittedNames: readonly string[]): { field: string; message: string }[] {
+export function unknownQueryParams(
+  names: readonly string[],
+  admittedNames: readonly string[],
+  bodyFields: readonly string[] = [],
+): { field: string; message: string }[] {
   const admittedText = admitted(admittedNames, 'esta operación no lleva parámetros');
-  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${admittedText})` }));
+  // `?tenant=` on the clock's advance, as its read takes it: say where the field goes instead.
+  const where = (name: string) => (bodyFields.includes(name) ? `va en el cuerpo JSON, no en la URL; ${admittedText}` : admittedText);
+  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${where(name)})` }));
 }
+
+/** The fields of a declared JSON body (none for a body that is not an object schema). */
+export const bodyFieldsOf = (body: z.ZodType | undefined): string[] => (body instanceof z.ZodObject ? Object.keys(body.shape) : []);
 
 /**
  * The body of an operation declared without one (a restore, a sync, a draw): nothing, or `{}`. A

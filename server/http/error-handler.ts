@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, ZodError } from 'zod';
-import { AppError, ERROR_CATALOG, invalidFields, type ErrorCode } from '../errors.ts';
+import { AppError, ERROR_CATALOG, invalidFields, WHOLE_BODY, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { BODY_TOO_LARGE_MESSAGE } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
@@ -14,7 +14,7 @@ export interface FieldIssue {
 
 function zodDetails(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : '(cuerpo)',
+    field: issue.path.length ? issue.path.join('.') : WHOLE_BODY,
     message: issue.message,
   }));
 }

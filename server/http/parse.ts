@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { validation } from '../errors.ts';
+import { validation, WHOLE_BODY } from '../errors.ts';
 
 const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un número', boolean: 'un valor booleano' };
 
@@ -21,7 +21,7 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
     const kind = jsonKind(req.body);
     throw validation(`El cuerpo debe ser un objeto JSON ({…}); se recibió ${kind}.`, [
-      { field: '(cuerpo)', message: `Se esperaba un objeto JSON, se recibió ${kind}` },
+      { field: WHOLE_BODY, message: `Se esperaba un objeto JSON, se recibió ${kind}` },
     ]);
   }
   return schema.parse(req.body);

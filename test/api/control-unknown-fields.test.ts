@@ -42,6 +42,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Typo', fixure: { vehicles: 5 } });
 
     expectUnknownField(res, 'fixure', ['name', 'status', 'keys', 'fixture']);
+    expect(res.body.error.message).toBe('La solicitud no es válida (campo desconocido: fixure (se admiten name, status, keys, fixture)).');
     expect(count('tenants')).toBe(before);
   });
 
@@ -215,6 +216,17 @@ describe('control query parameters an operation does not have (a typo)', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ field: 'name', message: 'parámetro desconocido: name (esta operación no lleva parámetros)' }]);
+  });
+
+  it('when the clock advance gets its body field tenant in the URL, then 400 says it goes in the body and no clock moves', async () => {
+    const tenant = await newTenant('Flota Reloj');
+    const before = (await w.request.get(`/_testbed/clock?tenant=${tenant.id}`).expect(200)).body.now;
+
+    const res = await w.request.post(`/_testbed/clock/advance?tenant=${tenant.id}`).send({ duration: '1h' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'tenant', message: 'parámetro desconocido: tenant (va en el cuerpo JSON, no en la URL; esta operación no lleva parámetros)' }]);
+    expect((await w.request.get(`/_testbed/clock?tenant=${tenant.id}`).expect(200)).body.now).toBe(before);
   });
 
   it('when a deletion by name also says nmae, then 400 and no world is deleted', async () => {
