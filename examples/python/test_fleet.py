@@ -85,6 +85,13 @@ class AFleetOfThree(unittest.TestCase):
         self.assertEqual(len(self.vehicles()), 4)
         self.assertIn(made["id"], {vehicle["id"] for vehicle in self.vehicles()})
 
+    def test_the_journal_gives_every_match_past_its_first_page_and_no_429_comes_from_the_limiter(self):
+        answers = [self.world.api("GET", "/v1/me").status for _ in range(60)]
+
+        self.assertEqual(set(answers), {200})
+        self.assertEqual(len(self.world.requests(operation="getMe")), 60)
+        self.assertEqual(len(self.world.requests(operation="getMe", limit=5)), 5)
+
     def test_bad_input_is_a_spanish_400_that_changes_nothing(self):
         answer = self.world.api("POST", "/v1/vehicles", {**new_vehicle(self.world), "year": 1999})
 

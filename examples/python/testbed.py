@@ -91,7 +91,10 @@ class Testbed:
     def start(cls, command):
         """`serve` on a free port (PORT=0) and a new data dir; resolves once it prints where it listens."""
         data_dir = tempfile.mkdtemp(prefix="fleet-testbed-")
+        # Rate limit off unless you set one, as fleet-testbed/testing does: parallel tests share the
+        # serve, and a 429 of the limiter (not of a fault rule you added) would fail them at random.
         env = dict(os.environ, PORT="0", FLEET_DATA_DIR=data_dir)
+        env.setdefault("FLEET_RATE_LIMIT", "0")
         try:
             # A session of its own: stop() signals serve and its simulators together.
             process = subprocess.Popen(shlex.split(command) + ["serve"], env=env, stdout=subprocess.PIPE,
@@ -194,8 +197,14 @@ class World:
         self.control("DELETE", "/faults")
 
     def requests(self, **filters):
-        """The journal's newest entries first: what your code sent, and what it got."""
-        return self.control("GET", f"/requests?{urllib.parse.urlencode(filters)}")["data"]
+        """Every journal entry that matches, newest first (page after page): what your code sent, and what it got."""
+        entries, query = [], dict(filters)
+        while True:
+            page = self.control("GET", f"/requests?{urllib.parse.urlencode(query)}")
+            entries += page["data"]
+            if not page["hasMore"] or "limit" in filters:
+                return entries
+            query["startingAfter"] = page["data"][-1]["id"]
 
     def clear_requests(self):
         self.control("DELETE", "/requests")
