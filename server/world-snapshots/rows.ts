@@ -7,8 +7,8 @@ import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 /** The rides' and daily rows' comparison made ahead (`compareBulk`), if it still holds. */
 type BulkAhead = () => boolean[] | null;
 
-/** Saved values another world holds now: the first found, by kind, for the 409. */
-interface Clash {
+/** Saved values another world holds now, by kind, for the 409. */
+export interface Clash {
   field: 'plate' | 'vin' | 'whatsapp';
   value: string;
 }
@@ -22,9 +22,22 @@ const CLASHES = (alias: string) => `
   UNION ALL
   SELECT 'whatsapp', d.whatsapp FROM ${alias}.${vaultTable('drivers')} d
     JOIN main.drivers m ON m.whatsapp_key = d.whatsapp_key AND m.tenant_id <> d.tenant_id WHERE d.vault_key = @key
-  LIMIT 1`;
+  LIMIT ${CLASH_DETAILS}`;
 
 const LABEL: Record<Clash['field'], string> = { plate: 'la placa', vin: 'el VIN', whatsapp: 'el WhatsApp' };
+/**
+ * Every clash is named (up to these many in the details, the first few in the message), so a test
+ * that frees one value does not meet the next at the next restore.
+ */
+const CLASH_DETAILS = 100;
+const CLASHES_IN_MESSAGE = 5;
+
+export function clashMessage(name: string, found: Clash[]): string {
+  const shown = found.slice(0, CLASHES_IN_MESSAGE).map((c) => `${LABEL[c.field]} ${c.value}`);
+  const more = found.length > shown.length ? ` y ${found.length === CLASH_DETAILS ? 'otros' : found.length - shown.length} más` : '';
+  const list = more ? `${shown.join(', ')}${more}` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown.at(-1)}` : shown[0];
+  return `No se puede restaurar «${name}»: ${list} ${found.length > 1 ? 'son' : 'es'} ahora de otro mundo; no se restauró nada.`;
+}
 
 /**
  * A world's rows in the API's database: every row the tenant's purge would delete (tenants/purge.ts
@@ -45,11 +58,9 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
   function assertNoClash(key: string, name: string): void {
     // Dropped meanwhile (every copy forgotten as a save was under way): nothing to put back.
     if (!vault.has(key)) throw notFound(`La copia de las filas de «${name}»`);
-    const clash = clashes.get({ key }) as Clash | undefined;
-    if (!clash) return;
-    throw conflict(`No se puede restaurar «${name}»: ${LABEL[clash.field]} ${clash.value} es ahora de otro mundo; no se restauró nada.`, [
-      { field: clash.field, value: clash.value, message: 'En uso por otro mundo' },
-    ]);
+    const found = clashes.all({ key }) as Clash[];
+    if (found.length === 0) return;
+    throw conflict(clashMessage(name, found), found.map((c) => ({ field: c.field, value: c.value, message: 'En uso por otro mundo' })));
   }
 
   /**

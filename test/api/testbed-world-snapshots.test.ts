@@ -113,6 +113,33 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     expect(await vehicles(a.auth)).toBe(0);
   });
 
+  it('when another world now holds a plate, a VIN and a WhatsApp number the snapshot has, then the 409 names all three and nothing is restored', async () => {
+    const a = await world();
+    const b = await world();
+    await w.request.post(base(a.id)).send({ name: 'vacio' }).expect(201);
+    const vin = (await w.request.post(`/_testbed/tenants/${a.id}/unique/vin`).expect(200)).body.value;
+    const made = await newVehicle(a.id, a.auth, { vin });
+    const whatsapp = (await w.request.post(`/_testbed/tenants/${a.id}/unique/whatsapp`).expect(200)).body.value;
+    const driver = { name: 'Rosa Díaz', whatsapp, city: 'Guadalajara' };
+    const stored = (await w.request.post('/v1/drivers').set(a.auth).send(driver).expect(201)).body.whatsapp;
+    await w.request.post(base(a.id)).send({ name: 'lleno' }).expect(201);
+    await w.request.post(`${base(a.id)}/vacio/restore`).expect(200);
+    await w.request.post('/v1/vehicles').set(b.auth)
+      .send({ plate: made.plate, vin, brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' }).expect(201);
+    await w.request.post('/v1/drivers').set(b.auth).send(driver).expect(201);
+
+    const res = await w.request.post(`${base(a.id)}/lleno/restore`);
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(`No se puede restaurar «lleno»: la placa ${made.plate}, el VIN ${vin} y el WhatsApp ${stored} son ahora de otro mundo; no se restauró nada.`);
+    expect(res.body.error.details).toEqual([
+      { field: 'plate', value: made.plate, message: 'En uso por otro mundo' },
+      { field: 'vin', value: vin, message: 'En uso por otro mundo' },
+      { field: 'whatsapp', value: stored, message: 'En uso por otro mundo' },
+    ]);
+    expect(await vehicles(a.auth)).toBe(0);
+  });
+
   it('when a world is restored, then the platforms hold its records as saved and another world\'s records are untouched', async () => {
     const a = await world({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true });
     const b = await world({ vehicles: 1, registeredOn: ['platform_a'] });
