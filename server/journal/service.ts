@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { API_VERSION } from '../account/response-schema.ts';
 import { createTenantStore } from '../tenants/store.ts';
+import { validation } from '../errors.ts';
 import { journalCapture } from './capture.ts';
 import { DEFAULT_JOURNAL_MB } from '../config.ts';
 import type { StoredEntry } from './entry.ts';
@@ -42,12 +43,25 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
 
   const view = (entry: StoredEntry) => entryView(entry, operationOf);
 
+  /**
+   * A cursor this world's journal never gave (a typo, another world's id, one from before a reset)
+   * is 400, as a /v1 list's unknown cursor: read as "older than everything" it answered every entry.
+   * One given and since dropped (cleared, or the oldest let go) still pages on: ids only increase.
+   */
+  function assertCursorGiven(tenantId: string, seq: number | undefined): void {
+    if (seq === undefined || seq < store.nextSeq(tenantId)) return;
+    const last = store.nextSeq(tenantId) - 1;
+    const message = `startingAfter no corresponde a ninguna entrada del diario de este mundo (${last === 0 ? 'aún no tiene ninguna' : `la última es je_${last}`}).`;
+    throw validation(message, [{ field: 'startingAfter', message: 'No es una entrada de este diario' }]);
+  }
+
   return {
     capture: mb > 0 ? journalCapture(deps, store) : null,
 
     list(tenantId: string, query: JournalFilterInput): { data: JournalEntry[]; hasMore: boolean } {
       tenants.requireTenant(tenantId);
       const filter = JournalFilter.parse(query);
+      assertCursorGiven(tenantId, filter.startingAfter);
       const { entries, hasMore } = select(tenantId, filter, filter.limit);
       return { data: entries.map(view), hasMore };
     },

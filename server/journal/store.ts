@@ -97,6 +97,9 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
       return worlds.get(tenantId)?.newestFirst((delta) => void (totalBytes += delta)) ?? [];
     },
 
+    /** The seq the world's next entry gets: every id below it was given once (1 for a world with none yet). */
+    nextSeq: (tenantId: string): number => worlds.get(tenantId)?.nextSeq ?? 1,
+
     /** Empties one world's journal; its ids go on increasing, so a page cursor never names a new entry. */
     clear(tenantId: string): number {
       const journal = worlds.get(tenantId);

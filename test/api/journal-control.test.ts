@@ -60,6 +60,28 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     expect([...first.data, ...second.data, ...third.data].map((e: { id: string }) => e.id)).toEqual(['je_5', 'je_4', 'je_3', 'je_2', 'je_1']);
   });
 
+  it('when startingAfter is an id this journal never gave, then 400 names the last one; the last one itself pages on (the boundary)', async () => {
+    const w = await worldWithRequests();
+
+    const beyond = await w.journal('?startingAfter=je_6').expect(400);
+    const last = await w.journal('?startingAfter=je_5').expect(200);
+
+    expect(beyond.body.error).toMatchObject({ code: 'VALIDATION', message: 'startingAfter no corresponde a ninguna entrada del diario de este mundo (la última es je_5).' });
+    expect(last.body.data.map((e: { id: string }) => e.id)).toEqual(['je_4', 'je_3', 'je_2', 'je_1']);
+  });
+
+  it('when the journal was emptied, then a cursor it gave before still pages on (nothing older), and a world with no entry yet says so', async () => {
+    const w = await worldWithRequests();
+    await w.t.request.delete(`/_testbed/tenants/${w.tenant.id}/requests`).expect(200);
+    const fresh = w.t.newTenant();
+
+    const emptied = await w.journal('?startingAfter=je_3').expect(200);
+    const none = await w.t.request.get(`/_testbed/tenants/${fresh.tenant.id}/requests?startingAfter=je_1`).expect(400);
+
+    expect(emptied.body).toEqual({ data: [], hasMore: false });
+    expect(none.body.error.message).toBe('startingAfter no corresponde a ninguna entrada del diario de este mundo (aún no tiene ninguna).');
+  });
+
   it.each([
     ['?limit=1', 200],
     ['?limit=100', 200],
