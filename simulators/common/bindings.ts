@@ -22,12 +22,14 @@ export function createBindings(db: SimDb, prefix: 'pa' | 'pb', ids: IdGenerator)
   const insert = db.prepare(`INSERT INTO ${table} (id, vehicle_id, driver_id, bound_at, unbound_at)
     VALUES (@id, @vehicle_id, @driver_id, @bound_at, NULL)`);
   const end = db.prepare(`UPDATE ${table} SET unbound_at = ? WHERE id = ?`);
+  // Ties by the vehicle's external id (the API's, one active binding each), not by the binding's own
+  // id: that is drawn in the order calls arrive, which calls made side by side (a fixture) change.
   const active = db.prepare(`SELECT v.external_id AS vehicle, d.external_id AS driver, b.bound_at
     FROM ${table} b JOIN ${prefix}_vehicles v ON v.id = b.vehicle_id JOIN ${prefix}_drivers d ON d.id = b.driver_id
-    WHERE b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
+    WHERE b.unbound_at IS NULL ORDER BY b.bound_at, v.external_id`);
   const activeOf = db.prepare(`SELECT v.external_id AS vehicle, d.external_id AS driver, b.bound_at
     FROM ${prefix}_vehicles v JOIN ${table} b ON b.vehicle_id = v.id JOIN ${prefix}_drivers d ON d.id = b.driver_id
-    WHERE v.fleet_id = ? AND b.unbound_at IS NULL ORDER BY b.bound_at, b.id`);
+    WHERE v.fleet_id = ? AND b.unbound_at IS NULL ORDER BY b.bound_at, v.external_id`);
 
   const endRow = (row: BindingRow | undefined, atMs: number) => row && end.run(atMs, row.id);
 
