@@ -3,6 +3,7 @@ import { requireScope } from '../auth/authenticate.ts';
 import type { OperationSpec } from '../openapi/registry.ts';
 import type { Services } from '../services.ts';
 import { serveDeclared } from './declared-routes.ts';
+import { unknownQueryFlag } from './unknown-query.ts';
 
 export const V1 = '/v1';
 /** The partner API's OpenAPI document, read without a key. */
@@ -17,8 +18,12 @@ export function serveOperations(app: Router, operations: readonly OperationSpec[
 }
 
 /** The declared handler, behind its scope check when it names a scope. */
-function handlersOf({ scope, handler }: OperationSpec, services: Services): RequestHandler[] {
-  const run: RequestHandler = (req, res) => handler(req, res, services);
+function handlersOf({ scope, handler, query }: OperationSpec, services: Services): RequestHandler[] {
+  const flagUnknown = unknownQueryFlag(query);
+  const run: RequestHandler = (req, res) => {
+    flagUnknown(req, res);
+    return handler(req, res, services);
+  };
   return scope === 'public' || scope === 'key' ? [run] : [requireScope(scope), run];
 }
 

@@ -40,6 +40,8 @@ describe('CORS with FLEET_CORS_ORIGINS listing origins', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://panel.example.com');
     expect(res.headers['access-control-expose-headers']).toContain('X-Request-Id');
     expect(res.headers['access-control-expose-headers']).toContain('Retry-After');
+    expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Fault');
+    expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Unknown-Query');
     expect(res.headers.vary).toContain('Origin');
   });
 
