@@ -1,3 +1,5 @@
+import { PLATFORM_FAULT_HEADER, platformFaultValue, type FaultScope } from './lib/platform-fault-header.ts';
+
 /**
  * The one error catalog of the API: every code with its HTTP status and default Spanish message.
  * Statuses the spec leaves open follow testbed-contract.md §3.
@@ -71,6 +73,13 @@ export const SIMULATORS = 'simulators';
 /** Who a failed call names in its message, and whether the verb goes plural. */
 export const failedParty = (label: string): { who: string; plural: boolean } =>
   label === SIMULATORS ? { who: 'Los simuladores de las plataformas', plural: true } : { who: `La plataforma ${label}`, plural: false };
+
+/** The same 503, made by a platform fault someone set: the answer names it (lib/platform-fault-header.ts). */
+export const platformFaulted = (platform: string, scope: FaultScope, retryAfterSeconds = 5) => {
+  const err = platformUnavailable(platform, retryAfterSeconds);
+  err.headers[PLATFORM_FAULT_HEADER] = platformFaultValue(platform, scope);
+  return err;
+};
 
 export const platformUnavailable = (platform: string, retryAfterSeconds = 5) => {
   const { who, plural } = failedParty(platform);

@@ -1,6 +1,6 @@
 import { DEFAULT_PLATFORM_TIMEOUT_MS, DEFAULT_RETRY_AFTER_S } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { platformUnavailable } from '../errors.ts';
+import { platformFaulted } from '../errors.ts';
 import type { PlatformName } from '../platforms/types.ts';
 import type { FaultService } from './service.ts';
 import { realWait } from './middleware.ts';
@@ -46,10 +46,10 @@ export function withWorldPlatformFaults<C extends object>(client: C, platform: P
     wrapped[name] = async (...args: unknown[]) => {
       const tenantId = faults.hasPlatformFaults() ? worldOf(args) : undefined;
       const fault = tenantId === undefined ? undefined : faults.platformFault(tenantId, platform);
-      if (fault?.mode === 'error') throw platformUnavailable(platform, deps.retryAfterS);
+      if (fault?.mode === 'error') throw platformFaulted(platform, 'world', deps.retryAfterS);
       if (fault?.mode === 'slow') {
         await deps.wait(Math.min(fault.ms, deps.platformTimeoutMs));
-        if (fault.ms >= deps.platformTimeoutMs) throw platformUnavailable(platform, deps.retryAfterS);
+        if (fault.ms >= deps.platformTimeoutMs) throw platformFaulted(platform, 'world', deps.retryAfterS);
       }
       return (member as (...a: unknown[]) => unknown).apply(client, args);
     };

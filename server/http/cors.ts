@@ -2,6 +2,7 @@ import type { CorsOptions } from 'cors';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 import { UNKNOWN_QUERY_HEADER } from './unknown-query.ts';
 import { FAULT_HEADER } from '../faults/middleware.ts';
+import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
 
 /**
  * CORS for a web front end under development (FLEET_CORS_ORIGINS). Keys travel in the
@@ -21,8 +22,9 @@ export function corsOptions(origins: string[] | '*'): CorsOptions {
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
       'X-RateLimit-Reset',
-      // The testbed's own: which fault rule answered, which query parameters were ignored.
+      // The testbed's own: which fault rule or platform fault answered, which query parameters were ignored.
       FAULT_HEADER,
+      PLATFORM_FAULT_HEADER,
       UNKNOWN_QUERY_HEADER,
     ],
     // A day: the browser need not ask again before every call.

@@ -3,11 +3,16 @@
 import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { nodeHttp as http } from '../lib/node-http.ts';
+import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
+
+const PLATFORM_FAULT_HEADER_LOWER = PLATFORM_FAULT_HEADER.toLowerCase();
 
 /** One exchange's outcome: the status and the whole body as text. */
 export interface SentAnswer {
   status: number;
   text: string;
+  /** The simulators' outage answer of an injected fault (lib/platform-fault-header.ts). */
+  faulted: boolean;
 }
 
 export interface Outgoing {
@@ -45,7 +50,8 @@ export function createSender() {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, reused })));
+        const faulted = res.headers[PLATFORM_FAULT_HEADER_LOWER] !== undefined;
+        res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, faulted, reused })));
         res.on('error', fail);
       };
       const req = secure ? https.request(url, options, read) : http.request(url, options, read);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, failedParty, platformUnavailable } from '../errors.ts';
+import { AppError, failedParty, platformFaulted, platformUnavailable } from '../errors.ts';
 import { createSender, type Outgoing } from './http-send.ts';
 
 export interface PlatformClientOptions {
@@ -53,8 +53,8 @@ export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClie
   const send = createSender();
   return async (call) => {
     try {
-      const { status, text } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
-      if (status >= 500) throw platformUnavailable(label);
+      const { status, text, faulted } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
+      if (status >= 500) throw faulted ? platformFaulted(label, 'testbed') : platformUnavailable(label);
       return { status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (err) {
       if (err instanceof AppError) throw err;

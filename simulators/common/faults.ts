@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express';
+import { PLATFORM_FAULT_HEADER } from '../../server/lib/platform-fault-header.ts';
 
 export type SimPlatform = 'platform_a' | 'platform_b';
 export type FaultMode = 'none' | 'error' | 'slow';
@@ -34,7 +35,8 @@ export class Faults {
 export function faultGate(faults: Faults, platform: SimPlatform, sendError: (res: Response) => void): RequestHandler {
   return (_req, res, next) => {
     const fault = faults.get(platform);
-    if (fault.mode === 'error') return sendError(res);
+    // Marked, so that the API's 503 can say it was a fault someone set (platform-fault-header.ts).
+    if (fault.mode === 'error') return sendError(res.setHeader(PLATFORM_FAULT_HEADER, 'error'));
     if (fault.mode === 'slow') return void setTimeout(next, fault.ms).unref();
     next();
   };

@@ -91,6 +91,8 @@ describe('vehicle documents', () => {
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // A platform down for real is not a fault someone set: the answer does not say it was.
+    expect(res.headers['x-testbed-platform-fault']).toBeUndefined();
     expect(during).toEqual(before);
     expect(retried.status).toBe(201);
     expect((await history(auth, id)).body.data).toHaveLength(1);

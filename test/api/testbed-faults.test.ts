@@ -24,6 +24,7 @@ describe('/_testbed/faults', () => {
     expect(during.status).toBe(503);
     expect(during.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(during.headers['retry-after']).toBeDefined();
+    expect(during.headers['x-testbed-platform-fault']).toBe('platform_b; scope=testbed');
     expect(after.status).toBe(201);
   });
 

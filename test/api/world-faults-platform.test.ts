@@ -50,6 +50,7 @@ describe('world faults: a platform failing for one world', () => {
     expect(faulted.status).toBe(503);
     expect(faulted.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(faulted.headers['retry-after']).toBe('5');
+    expect(faulted.headers['x-testbed-platform-fault']).toBe('platform_b; scope=world');
     expect(other.status).toBe(201);
     expect(otherPlatform.status).toBe(201);
     expect(after.status).toBe(201);
@@ -66,6 +67,7 @@ describe('world faults: a platform failing for one world', () => {
     const slowButIn = await registerOn(one.auth);
 
     expect(timedOut.status).toBe(503);
+    expect(timedOut.headers['x-testbed-platform-fault']).toBe('platform_b; scope=world');
     expect(slowButIn.status).toBe(201);
     expect(w.waits).toEqual([1_500, 1_499]);
   });
