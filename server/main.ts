@@ -59,6 +59,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     // The API owns simulated time: the simulators start from the same instant it does, in every world.
     // They catch up on what fell due meanwhile after answering: a start never fails for a long catch-up.
     await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets(), settle: false });
+    const dropped = await services.fixtures.dropUnfinished();
+    if (dropped.length > 0) logger.warn('worlds whose fixture a stopped serve left unfinished were deleted', { tenants: dropped });
     server = await listen(app, config);
   } catch (err) {
     await close();
@@ -96,12 +98,30 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   };
 }
 
-/** Stops listening and drops the connections still open (keep-alive ones would hold close() back). */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+/**
+ * Real time a stop gives the requests under way to end (a fixture's build, a restore): serve stops
+ * within 5 s (contract §1), its simulators after the API, so this leaves them time to stop too.
+ */
+const DRAIN_MS = 2_000;
+const DRAIN_POLL_MS = 20;
+
+/**
+ * Stops listening, lets the requests under way finish (up to DRAIN_MS), then drops the connections
+ * still open. Kept-alive connections are closed as soon as they are idle, so they cannot hold the
+ * stop back; a request still running at the deadline is cut (a fixture's then is deleted at the
+ * next start: fixtures/unfinished.ts).
+ */
+async function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const deadline = Date.now() + DRAIN_MS;
+  for (;;) {
+    server.closeIdleConnections();
+    const open = await new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n ?? 0)));
+    if (open === 0 || Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  }
+  server.closeAllConnections();
+  await closed;
 }
 
 function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClients): Deps {

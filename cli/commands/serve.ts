@@ -72,7 +72,9 @@ async function startProcesses(config: Config) {
     const api = await startApiServer(config, { simulatorsUrl });
     replaced = () => api.simulatorsReplaced();
     const companion = await starting;
-    return { api, companion, stop: () => Promise.allSettled([api.stop(), companion.stop()]) };
+    // The API first: the requests it lets finish (a fixture's build) still call the simulators.
+    const stop = async () => [...(await Promise.allSettled([api.stop()])), ...(await Promise.allSettled([companion.stop()]))];
+    return { api, companion, stop };
   } catch (err) {
     await starting.then((companion) => companion.stop(), () => undefined);
     throw err;
