@@ -36,7 +36,9 @@ export function createTenantStore(db: Db) {
   const insertTenant = db.prepare('INSERT INTO tenants (id, name, status, created_at) VALUES (@id, @name, @status, @created_at)');
   const getTenant = db.prepare('SELECT * FROM tenants WHERE id = ?');
   const setStatus = db.prepare('UPDATE tenants SET status = ? WHERE id = ?');
-  const firstTenant = db.prepare('SELECT * FROM tenants ORDER BY created_at, id LIMIT 1');
+  // Ties (a frozen clock makes every tenant at one instant) in the order the rows were made, not by
+  // id: the first is then the demo tenant, which serve's restart hint names.
+  const firstTenant = db.prepare('SELECT * FROM tenants ORDER BY created_at, rowid LIMIT 1');
   const insertKey = db.prepare(`INSERT INTO api_keys (id, tenant_id, prefix, secret_hash, scopes, environment, created_at)
     VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
   const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
@@ -47,7 +49,7 @@ export function createTenantStore(db: Db) {
     (SELECT name FROM tenants WHERE id = k.tenant_id) AS tenant_name, (SELECT status FROM tenants WHERE id = k.tenant_id) AS tenant_status,
     (SELECT clock_offset_ms FROM tenants WHERE id = k.tenant_id) AS tenant_offset_ms FROM api_keys k WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-  const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, id DESC');
+  const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, rowid DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
   const counts = db.prepare(`SELECT (SELECT COUNT(*) FROM vehicles WHERE tenant_id = @t) AS vehicles,
     (SELECT COUNT(*) FROM drivers WHERE tenant_id = @t) AS drivers,

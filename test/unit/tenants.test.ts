@@ -124,3 +124,14 @@ describe('seedDemo', () => {
     expect(b.key.prefix).toBe(a.key.prefix);
   });
 });
+
+describe('the tenants made at one instant (a frozen clock)', () => {
+  it('when ten are made after the demo one, then the first is the demo one and the list is newest first, in the order they were made', () => {
+    const { service } = tenantService();
+    const demo = service.seedDemo()!.tenant;
+    const made = Array.from({ length: 10 }, (_, i) => service.createTenant(`Flota ${i}`));
+
+    expect(service.store.firstTenant()?.id).toBe(demo.id);
+    expect(service.store.listTenants().map((t) => t.id)).toEqual([...made].reverse().map((t) => t.id).concat(demo.id));
+  });
+});
