@@ -32,12 +32,20 @@ export const DEFAULT_JOURNAL_MB = 64;
 export const DEFAULT_RETRY_AFTER_S = 5;
 export const DEFAULT_PLATFORM_TIMEOUT_MS = 2000;
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+/** The highest TCP port: a PORT past it would fail in node's own (English) words at listen. */
+const MAX_PORT = 65_535;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^-?\d+$/.test(raw) || Number(raw) < min) throw new Error(`${name} debe ser un número entero ≥ ${min} (recibido: ${raw})`);
-  return Number(raw);
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || n < min || n > max) throw new Error(`${name} debe ser ${integerRule(min, max)} (recibido: ${raw})`);
+  return n;
 }
+
+const integerRule = (min: number, max: number): string =>
+  max !== Number.MAX_SAFE_INTEGER ? `un número entero entre ${min} y ${max}`
+    : min === Number.MIN_SAFE_INTEGER ? 'un número entero' : `un número entero ≥ ${min}`;
 
 /** The one place that reads the environment (contract §1). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,14 +53,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (clockStart !== null && Number.isNaN(Date.parse(clockStart))) {
     throw new Error(`FLEET_CLOCK_START debe ser una fecha-hora ISO (recibido: ${clockStart})`);
   }
-  const port = integer(env, 'PORT', 3000);
+  const port = integer(env, 'PORT', 3000, 0, MAX_PORT);
   return {
     port,
     dataDir: resolve(env.FLEET_DATA_DIR || './data'),
     seed: integer(env, 'FLEET_SEED', DEFAULT_SEED, Number.MIN_SAFE_INTEGER),
     clockStart,
     rateLimit: integer(env, 'FLEET_RATE_LIMIT', DEFAULT_RATE_LIMIT),
-    simPort: integer(env, 'FLEET_SIM_PORT', 0),
+    simPort: integer(env, 'FLEET_SIM_PORT', 0, 0, MAX_PORT),
     platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', DEFAULT_PLATFORM_TIMEOUT_MS, 1),
     retryAfterS: integer(env, 'FLEET_RETRY_AFTER_S', DEFAULT_RETRY_AFTER_S),
     host: host(env.FLEET_HOST),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
-import { loadClock } from './lib/clock-store.ts';
+import { clockStartIgnored, loadClock } from './lib/clock-store.ts';
 import { createClocks } from './lib/clocks.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
@@ -69,6 +69,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   const seeded = services.tenants.seedDemo();
   if (options.announceKeys ?? true) announceDemo(seeded, services.tenants.store.firstTenant());
+  const ignored = clockStartIgnored(db, config.clockStart);
+  if (ignored !== null && (options.announceKeys ?? true)) process.stdout.write(`${ignored}\n`);
   const timer = setInterval(() => void services.sync.runBackground(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();

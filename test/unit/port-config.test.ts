@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+
+describe('PORT, FLEET_SIM_PORT and FLEET_SEED', () => {
+  it.each(['PORT', 'FLEET_SIM_PORT'])('when %s is 65535, then it is taken; 65536 is refused in one Spanish line naming the range', (name) => {
+    const key = name === 'PORT' ? 'port' : 'simPort';
+
+    expect(readConfig({ [name]: '65535' })[key]).toBe(65_535);
+    expect(() => readConfig({ [name]: '65536' })).toThrow(`${name} debe ser un número entero entre 0 y 65535 (recibido: 65536)`);
+    expect(() => readConfig({ [name]: '99999' })).toThrow(/entre 0 y 65535/);
+  });
+
+  it('when PORT is 0, then it is taken (serve picks a free port)', () => {
+    expect(readConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('when FLEET_SEED is not an integer, then the message asks for one without showing a bound nobody meets', () => {
+    expect(() => readConfig({ FLEET_SEED: 'abc' })).toThrow('FLEET_SEED debe ser un número entero (recibido: abc)');
+    expect(readConfig({ FLEET_SEED: '-7' }).seed).toBe(-7);
+  });
+});
