@@ -1,11 +1,15 @@
 # The testbed as a service container (docs/container.md):
 #   docker build -t fleet-testbed .
-#   docker run -p 3000:3000 -e FLEET_CONTROL_TOKEN=<16+ characters> -v fleet-data:/data fleet-testbed
+#   docker run -p 3000:3000 -e FLEET_CONTROL_TOKEN=<16+ characters> -e FLEET_RATE_LIMIT=0 -v fleet-data:/data fleet-testbed
 # podman keeps the HEALTHCHECK only in Docker's image format: podman build --format docker -t fleet-testbed .
 ARG NODE_IMAGE=node:24-bookworm-slim
+# Behind an npm mirror: --build-arg NPM_CONFIG_REGISTRY=https://npm.example.com/ (npm reads it from
+# the environment of the stages that install; the default is npm's own).
+ARG NPM_CONFIG_REGISTRY=https://registry.npmjs.org/
 
 # The compiled JavaScript (dist/), built with the dev dependencies (esbuild) that the image leaves out.
 FROM ${NODE_IMAGE} AS build
+ARG NPM_CONFIG_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --loglevel=error
@@ -24,6 +28,7 @@ RUN node scripts/build.mjs --js
 # opening a database here proves it loads. Source maps and type declarations serve no running process
 # (a sixth of these modules' weight).
 FROM ${NODE_IMAGE} AS production-modules
+ARG NPM_CONFIG_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error \
