@@ -39,12 +39,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!/^-?\d+$/.test(raw) || n < min || n > max) throw new Error(`${name} debe ser ${integerRule(min, max)} (recibido: ${raw})`);
+  if (!/^-?\d+$/.test(raw) || n < min || n > max) throw new Error(`${name} debe ser ${integerRule(min, max, /^-?\d+$/.test(raw))} (recibido: ${raw})`);
   return n;
 }
 
-const integerRule = (min: number, max: number): string =>
-  max !== Number.MAX_SAFE_INTEGER ? `un número entero entre ${min} y ${max}`
+/** The rule broken, in words: a seed's safe-integer bounds only for a value past them (they read as noise otherwise). */
+const integerRule = (min: number, max: number, anInteger: boolean): string =>
+  max !== Number.MAX_SAFE_INTEGER || (anInteger && min === Number.MIN_SAFE_INTEGER) ? `un número entero entre ${min} y ${max}`
     : min === Number.MIN_SAFE_INTEGER ? 'un número entero' : `un número entero ≥ ${min}`;
 
 /** The one place that reads the environment (contract §1). */

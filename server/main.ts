@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { nodeHttp } from './lib/node-http.ts';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
@@ -24,6 +24,11 @@ export interface ApiServer {
    * can no longer be restored.
    */
   simulatorsReplaced(): void;
+  /**
+   * Stops taking requests and lets those under way end (up to DRAIN_MS): the first half of stop(),
+   * for a caller that must keep the simulators up meanwhile (cli/commands/serve.ts).
+   */
+  drain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +85,14 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const baseline = setImmediate(() => {
     services.world.ensureBaseline().catch((err) => logger.error('baseline not written', { error: String(err) }));
   });
+  const connections = trackConnections(server);
+  let drained: Promise<void> | null = null;
+  const drain = () => (drained ??= (async () => {
+    const deadline = Date.now() + DRAIN_MS;
+    await closeServer(server, connections, deadline);
+    // A client gone (a timeout, Ctrl-C) left its fixture's build running with no connection to count.
+    await services.fixtures.idle(Math.max(0, deadline - Date.now()));
+  })());
   return {
     port: address.port,
     host: address.address,
@@ -88,11 +101,12 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
       logger.warn('world snapshots forgotten: the simulators were replaced, and their copies with them');
       services.worldSnapshots.forgetAll('su copia en las plataformas se perdió al reiniciarse los simuladores');
     },
+    drain,
     async stop() {
       clearImmediate(baseline);
       clearInterval(timer);
       const jobsStopped = services.jobs.stop();
-      await closeServer(server);
+      await drain();
       await services.sync.idle();
       await jobsStopped;
       await close();
@@ -102,24 +116,39 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
 
 /**
  * Real time a stop gives the requests under way to end (a fixture's build, a restore): serve stops
- * within 5 s (contract §1), its simulators after the API, so this leaves them time to stop too.
+ * within 5 s (contract §1), its simulators after this drain, so this leaves them time to stop too.
  */
 const DRAIN_MS = 2_000;
 const DRAIN_POLL_MS = 20;
 
+/** The server's open connections, kept as they open and close (a connection, not a request: cheap). */
+function trackConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
 /**
- * Stops listening, lets the requests under way finish (up to DRAIN_MS), then drops the connections
- * still open. Kept-alive connections are closed as soon as they are idle, so they cannot hold the
- * stop back; a request still running at the deadline is cut (a fixture's then is deleted at the
+ * A connection with no answer under way: Node's closeIdleConnections() left some of these open (a
+ * client's spare kept-alive connection that never sent a request), and they held a stop for its
+ * whole drain. `_httpMessage` is the answer Node ties to the socket while a request runs.
+ */
+const answering = (socket: Socket) => (socket as Socket & { _httpMessage?: unknown })._httpMessage != null;
+
+/**
+ * Stops listening, lets the requests under way finish (up to the deadline), then drops the connections
+ * still open. A connection is closed as soon as it answers nothing, so kept-alive ones cannot hold
+ * the stop back; a request still running at the deadline is cut (a fixture's then is deleted at the
  * next start: fixtures/unfinished.ts).
  */
-async function closeServer(server: Server): Promise<void> {
+async function closeServer(server: Server, connections: Set<Socket>, deadline: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const deadline = Date.now() + DRAIN_MS;
   for (;;) {
-    server.closeIdleConnections();
-    const open = await new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n ?? 0)));
-    if (open === 0 || Date.now() >= deadline) break;
+    for (const socket of connections) if (!answering(socket)) socket.destroy();
+    if (connections.size === 0 || Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
   server.closeAllConnections();

@@ -72,8 +72,12 @@ async function startProcesses(config: Config) {
     const api = await startApiServer(config, { simulatorsUrl });
     replaced = () => api.simulatorsReplaced();
     const companion = await starting;
-    // The API first: the requests it lets finish (a fixture's build) still call the simulators.
-    const stop = async () => [...(await Promise.allSettled([api.stop()])), ...(await Promise.allSettled([companion.stop()]))];
+    // The API's drain first: the requests it lets finish (a fixture's build) still call the
+    // simulators. Then both stop side by side, as before, within the contract's 5 s.
+    const stop = async () => {
+      await api.drain().catch(() => undefined);
+      return Promise.allSettled([api.stop(), companion.stop()]);
+    };
     return { api, companion, stop };
   } catch (err) {
     await starting.then((companion) => companion.stop(), () => undefined);

@@ -49,7 +49,7 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
    * One given and since dropped (cleared, or the oldest let go) still pages on: ids only increase.
    */
   function assertCursorGiven(tenantId: string, seq: number | undefined): void {
-    if (seq === undefined || seq < store.nextSeq(tenantId)) return;
+    if (seq === undefined || (seq >= 1 && seq < store.nextSeq(tenantId))) return;
     const last = store.nextSeq(tenantId) - 1;
     const message = `startingAfter no corresponde a ninguna entrada del diario de este mundo (${last === 0 ? 'aún no tiene ninguna' : `la última es je_${last}`}).`;
     throw validation(message, [{ field: 'startingAfter', message: 'No es una entrada de este diario' }]);

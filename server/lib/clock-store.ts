@@ -20,7 +20,7 @@ export function loadClock(db: Db, clockStart: string | null): SimClock {
 
 /** The FLEET_CLOCK_START a data dir was made with (in `counters`: no migration), REAL_TIME for none. */
 const STARTED_AT = 'clock:started_at_ms';
-const REAL_TIME = -1;
+const REAL_TIME = Number.MIN_SAFE_INTEGER; // no date-time parses to it
 
 /**
  * serve's line when FLEET_CLOCK_START names another start than the one the data dir was made with:

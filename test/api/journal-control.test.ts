@@ -64,8 +64,10 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     const w = await worldWithRequests();
 
     const beyond = await w.journal('?startingAfter=je_6').expect(400);
+    const zero = await w.journal('?startingAfter=je_0').expect(400);
     const last = await w.journal('?startingAfter=je_5').expect(200);
 
+    expect(zero.body.error.code).toBe('VALIDATION');
     expect(beyond.body.error).toMatchObject({ code: 'VALIDATION', message: 'startingAfter no corresponde a ninguna entrada del diario de este mundo (la última es je_5).' });
     expect(last.body.data.map((e: { id: string }) => e.id)).toEqual(['je_4', 'je_3', 'je_2', 'je_1']);
   });

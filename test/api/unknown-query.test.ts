@@ -29,6 +29,19 @@ describe('query parameters a /v1 operation does not declare', () => {
     expect(res.headers['x-testbed-unknown-query']).toBe('pla%C3%A7a, x');
   });
 
+  it('when the names are many or long, then the header names the first ones and says there are more; an empty name is none', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => `p${i}=1`).join('&');
+    const long = `${'x'.repeat(600)}=1&${'y'.repeat(600)}=1`;
+
+    const manyRes = await t.request.get(`/v1/me?${many}`).set(auth).expect(200);
+    const longRes = await t.request.get(`/v1/me?${long}`).set(auth).expect(200);
+    const emptyRes = await t.request.get('/v1/me?=1').set(auth).expect(200);
+
+    expect(manyRes.headers['x-testbed-unknown-query']).toBe(`${Array.from({ length: 20 }, (_, i) => `p${i}`).join(', ')}, ...`);
+    expect(longRes.headers['x-testbed-unknown-query']).toBe(`${'x'.repeat(600)}, ...`);
+    expect(emptyRes.headers['x-testbed-unknown-query']).toBeUndefined();
+  });
+
   it('when the journal shows the request, then its answer carries the header', async () => {
     await t.request.get('/v1/drivers?stauts=activo').set(auth).expect(200);
 

@@ -17,5 +17,6 @@ describe('PORT, FLEET_SIM_PORT and FLEET_SEED', () => {
   it('when FLEET_SEED is not an integer, then the message asks for one without showing a bound nobody meets', () => {
     expect(() => readConfig({ FLEET_SEED: 'abc' })).toThrow('FLEET_SEED debe ser un número entero (recibido: abc)');
     expect(readConfig({ FLEET_SEED: '-7' }).seed).toBe(-7);
+    expect(() => readConfig({ FLEET_SEED: '9007199254740992' })).toThrow('FLEET_SEED debe ser un número entero entre -9007199254740991 y 9007199254740991 (recibido: 9007199254740992)');
   });
 });
