@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFresh, type Target } from '../../cli/scenario/environment.ts';
-import { parseScenario } from '../../cli/scenario/load.ts';
+import { loadScenario, parseScenario } from '../../cli/scenario/load.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import { runScenarioFile } from '../../cli/scenario/run-file.ts';
 import { runScenario, type Transcript } from '../../cli/scenario/runner.ts';
@@ -20,14 +20,23 @@ const SCENARIO_TIMEOUT = 90_000;
 /** Two runs compare equal once the one field allowed to differ is gone. */
 const withoutRequestIds = (t: Transcript) => JSON.parse(JSON.stringify(t, (key, value) => (key === 'requestId' ? undefined : value)));
 
-describe('shipped scenarios, each on a fresh environment', () => {
+/**
+ * One environment for every shipped file, one after the other, as on a running serve: each file
+ * works in worlds of its own, so it passes on an environment that ran anything before (docs/
+ * scenarios.md). A fresh environment per file cost ~0.5 s each; `--fresh` itself is run below
+ * (determinism) and by the CLI's tests.
+ */
+describe('shipped scenarios, one after the other on one environment', () => {
+  let target: Target;
+  beforeAll(async () => void (target = await startFresh({ seed: 42, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' })), 60_000);
+  afterAll(() => target?.stop());
+
   it('when the fixtures are listed, then there are scenarios to run', () => {
     expect(SHIPPED.length).toBeGreaterThanOrEqual(9);
   });
 
-  // In-process simulators: the same HTTP boundary without a process start per scenario.
   it.each(SHIPPED)('when %s runs, then every step passes', async (file) => {
-    const { transcript } = await runScenarioFile(join(ROOT, file), { fresh: true, simulators: 'in-process' });
+    const { transcript } = await runScenario(loadScenario(join(ROOT, file)), target, file);
 
     expect(transcript.ok, humanReport(transcript)).toBe(true);
     expect(transcript.summary.failed).toBe(0);
