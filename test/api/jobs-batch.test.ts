@@ -67,6 +67,16 @@ describe('batch jobs', () => {
     await w.services.jobs.runUntilIdle();
   });
 
+  it('when the vehicles batch has 500 ids (the most), then it is accepted with each one counted: unknown ones skipped', async () => {
+    const fleet = w.newTenant();
+    const ids = Array.from({ length: 500 }, () => randomUUID());
+
+    const res = await batch(fleet.auth, { platform: 'platform_a', vehicleIds: ids });
+
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ jobId: null, total: 0, skipped: ids });
+  });
+
   it.each([
     ['no body fields', {}],
     ['an unknown platform', { platform: 'platform_c', vehicleIds: [randomUUID()] }],
