@@ -65,8 +65,9 @@ RUN ln -s /app/cli/bin.mjs /usr/local/bin/fleet-sim \
 USER node
 VOLUME /data
 EXPOSE 3000
+# X-Testbed-Probe: serve logs no request line for these probes (server/http/request-log.ts).
 HEALTHCHECK --interval=2s --timeout=3s --start-period=10s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/v1/health', { headers: { 'x-testbed-probe': 'healthcheck' } }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # serve is PID 1: it handles SIGTERM and SIGINT itself (stops the simulators, closes the databases)
 # and reaps the one child it starts, so no init process is needed. The young generation is capped as
 # the testing library caps it (testing/serve-process.ts, docs/performance.md "Many worlds").

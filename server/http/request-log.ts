@@ -7,6 +7,13 @@ import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 const MAX_PATH_CHARS = 512;
 
 /**
+ * Sent by the container image's HEALTHCHECK (Dockerfile): its health probes, every 2 s, are not
+ * logged (they were ~1,800 lines an hour in `docker logs`); anyone else's call of /v1/health is.
+ */
+export const PROBE_HEADER = 'x-testbed-probe';
+const quietProbe = (path: string, headers: Record<string, unknown>) => path === '/v1/health' && headers[PROBE_HEADER] !== undefined;
+
+/**
  * Starts the log of a request, before anything else sees it: names the request (`X-Request-Id`,
  * read back with requestIdOf) and writes one `request` line for it when the response is done (or
  * the client goes away).
@@ -26,6 +33,7 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHan
       const url = req.originalUrl;
       const query = url.indexOf('?');
       const path = query < 0 ? url : url.slice(0, query);
+      if (quietProbe(path, req.headers)) return;
       // req.auth exists only once authenticate has accepted the key. One shape for every line: the
       // fields left undefined are not written (JSON.stringify skips them).
       const auth = (req as { auth?: AuthContext }).auth;

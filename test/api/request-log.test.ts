@@ -67,6 +67,15 @@ describe('request logs', () => {
     expect(t.requests()[0]).not.toHaveProperty('keyPrefix');
   });
 
+  it('when the container\'s health probe (X-Testbed-Probe) calls health, then no line is written; on another path it is', async () => {
+    const t = capturedApp();
+
+    await t.request.get('/v1/health').set('X-Testbed-Probe', 'healthcheck').expect(200);
+    await t.request.get('/v1/me').set('X-Testbed-Probe', 'healthcheck').expect(401);
+
+    expect(t.requests().map((l) => l.path)).toEqual(['/v1/me']);
+  });
+
   it('when real time moves during a request, then durationMs measures it in real milliseconds', async () => {
     let now = 5_000;
     // Each read of real time moves it by 7 ms: start and end reads are one step apart at least.
