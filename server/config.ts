@@ -38,8 +38,9 @@ const MAX_PORT = 65_535;
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
+  const whole = /^-?\d+$/.test(raw);
   const n = Number(raw);
-  if (!/^-?\d+$/.test(raw) || n < min || n > max) throw new Error(`${name} debe ser ${integerRule(min, max, /^-?\d+$/.test(raw))} (recibido: ${raw})`);
+  if (!whole || n < min || n > max) throw new Error(`${name} debe ser ${integerRule(min, max, whole)} (recibido: ${raw})`);
   return n;
 }
 

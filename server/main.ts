@@ -73,9 +73,11 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   }
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   const seeded = services.tenants.seedDemo();
-  if (options.announceKeys ?? true) announceDemo(seeded, services.tenants.store.firstTenant());
-  const ignored = clockStartIgnored(db, config.clockStart);
-  if (ignored !== null && (options.announceKeys ?? true)) process.stdout.write(`${ignored}\n`);
+  if (options.announceKeys ?? true) {
+    announceDemo(seeded, services.tenants.store.firstTenant());
+    const ignored = clockStartIgnored(db, config.clockStart);
+    if (ignored !== null) process.stdout.write(`${ignored}\n`);
+  }
   const timer = setInterval(() => void services.sync.runBackground(), options.syncEveryMs ?? 1000);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
