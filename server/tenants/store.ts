@@ -33,12 +33,13 @@ export interface TenantCounts {
 export type KeyWithTenant = Omit<ApiKeyRow, 'created_at'> & { tenant_name: string; tenant_status: TenantStatus; tenant_offset_ms: number };
 
 export function createTenantStore(db: Db) {
-  const insertTenant = db.prepare('INSERT INTO tenants (id, name, status, created_at) VALUES (@id, @name, @status, @created_at)');
+  const insertTenant = db.prepare(`INSERT INTO tenants (id, name, status, created_at, created_order)
+    VALUES (@id, @name, @status, @created_at, (SELECT coalesce(max(created_order), 0) + 1 FROM tenants))`);
   const getTenant = db.prepare('SELECT * FROM tenants WHERE id = ?');
   const setStatus = db.prepare('UPDATE tenants SET status = ? WHERE id = ?');
-  // Ties (a frozen clock makes every tenant at one instant) in the order the rows were made, not by
-  // id: the first is then the demo tenant, which serve's restart hint names.
-  const firstTenant = db.prepare('SELECT * FROM tenants ORDER BY created_at, rowid LIMIT 1');
+  // Ties (a frozen clock makes every tenant at one instant) in the order the tenants were made, not
+  // by id: the first is then the demo tenant, which serve's restart hint names (migration 012).
+  const firstTenant = db.prepare('SELECT * FROM tenants ORDER BY created_at, created_order LIMIT 1');
   const insertKey = db.prepare(`INSERT INTO api_keys (id, tenant_id, prefix, secret_hash, scopes, environment, created_at)
     VALUES (@id, @tenant_id, @prefix, @secret_hash, @scopes, @environment, @created_at)`);
   const getKey = db.prepare('SELECT * FROM api_keys WHERE id = ?');
@@ -49,7 +50,7 @@ export function createTenantStore(db: Db) {
     (SELECT name FROM tenants WHERE id = k.tenant_id) AS tenant_name, (SELECT status FROM tenants WHERE id = k.tenant_id) AS tenant_status,
     (SELECT clock_offset_ms FROM tenants WHERE id = k.tenant_id) AS tenant_offset_ms FROM api_keys k WHERE k.prefix = ?`).raw();
   const revokeKey = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
-  const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, rowid DESC');
+  const listTenants = db.prepare('SELECT * FROM tenants ORDER BY created_at DESC, created_order DESC');
   const listKeys = db.prepare('SELECT * FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, id DESC');
   const counts = db.prepare(`SELECT (SELECT COUNT(*) FROM vehicles WHERE tenant_id = @t) AS vehicles,
     (SELECT COUNT(*) FROM drivers WHERE tenant_id = @t) AS drivers,

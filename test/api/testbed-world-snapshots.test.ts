@@ -75,6 +75,21 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     expect((await w.request.get(base(a.id)).expect(200)).body.data).toEqual([]);
   });
 
+  it('when a world made at the same instant as others is restored after its clock moved, then the tenants keep the order they were made in', async () => {
+    const made = [await world(), await world(), await world()];
+    const order = async () => ((await w.request.get('/_testbed/tenants').expect(200)).body.data as { id: string }[]).map((t) => t.id);
+    const before = await order();
+    expect(before.slice(0, 3)).toEqual(made.map((m) => m.id).reverse());
+    await w.request.post(base(made[0].id)).send({ name: 'antes' }).expect(201);
+    // Its tenant row changes (its clock's offset): the put-back writes it again.
+    await w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenant: made[0].id }).expect(200);
+
+    await w.request.post(`${base(made[0].id)}/antes/restore`).expect(200);
+
+    expect(await order()).toEqual(before);
+    expect(w.services.tenants.store.firstTenant()?.id).toBe(before[before.length - 1]);
+  });
+
   it('when a world is saved, changed and restored over HTTP, then it is as saved, its key still works and a key made since answers 401', async () => {
     const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
     const saved = await w.request.post(base(a.id)).send({ name: 'inicio' });

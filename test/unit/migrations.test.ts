@@ -47,6 +47,18 @@ describe('API migrations', () => {
     ]);
   });
 
+  it('when an 011 database holds tenants made at one instant, then 012 numbers them in the order they were made', () => {
+    const db = new Database(':memory:');
+    migrate(db, API_MIGRATIONS.filter((m) => m.version <= 11));
+    // Ids out of alphabetical order: the number follows the rows' making, not the ids.
+    for (const id of ['t3', 't1', 't2']) db.prepare("INSERT INTO tenants (id, name, status, created_at) VALUES (?, 'Flota', 'active', ?)").run(id, NOW);
+
+    migrate(db, API_MIGRATIONS);
+
+    expect(db.prepare('SELECT id, created_order FROM tenants ORDER BY created_order').all()).toEqual([
+      { id: 't3', created_order: 1 }, { id: 't1', created_order: 2 }, { id: 't2', created_order: 3 }]);
+  });
+
   it('when the migrations run again on an up-to-date database, then nothing is applied twice', () => {
     const db = new Database(':memory:');
     migrate(db, API_MIGRATIONS);

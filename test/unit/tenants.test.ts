@@ -19,6 +19,7 @@ describe('createTenant', () => {
       status: 'active',
       created_at: TEST_CLOCK_START,
       clock_offset_ms: 0,
+      created_order: 1,
     });
   });
 

@@ -10,6 +10,8 @@ import tenantClocks from './008-tenant-clocks.ts';
 import transitionCounts from './009-transition-counts.ts';
 import rideFeedWrites from './010-ride-feed-writes.ts';
 import tenantChildrenIndexes from './011-tenant-children-indexes.ts';
+import tenantCreationOrder from './012-tenant-creation-order.ts';
 
 /** Numbered migrations of the API database, applied in order at start. */
-export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides, ridesByFeed, whatsappCanonical, tenantClocks, transitionCounts, rideFeedWrites, tenantChildrenIndexes];
+export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides, ridesByFeed, whatsappCanonical, tenantClocks, transitionCounts, rideFeedWrites, tenantChildrenIndexes,
+  tenantCreationOrder];
