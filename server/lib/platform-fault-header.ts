@@ -3,7 +3,8 @@
  * slow for real) says so, as an API fault rule's answer names its rule (`X-Testbed-Fault`): its value
  * is the platform and where the fault was set, `platform_b; scope=world` (that world's own,
  * `/_testbed/tenants/{id}/platform-faults`) or `platform_b; scope=testbed` (`/_testbed/faults`).
- * The simulators mark their outage answers with it; the API passes it on.
+ * The simulators mark their outage answers with it, and a request their slow fault holds with a 102
+ * first (simulators/common/faults.ts); the API passes it on.
  */
 export const PLATFORM_FAULT_HEADER = 'X-Testbed-Platform-Fault';
 

@@ -39,10 +39,12 @@ export function createSender() {
       const options = { method: out.method, headers, agent: pooled ? (secure ? agents.https : agents.http) : false };
       // True only while the request went out on a kept-alive connection and no answer has begun.
       let reused = false;
+      // A 102 came first: a slow fault set on the platform holds the request (simulators/common/faults.ts).
+      let heldByFault = false;
       let timer: NodeJS.Timeout | undefined;
       const fail = (err: Error) => {
         clearTimeout(timer);
-        reject(Object.assign(err, { reused }));
+        reject(Object.assign(err, { reused, faulted: heldByFault }));
       };
       const read = (res: IncomingMessage) => {
         // The peer read the request and answers: whatever cuts the answer now must not send it again.
@@ -58,6 +60,8 @@ export function createSender() {
       // Connection to last byte: a peer that stalls mid-body is as unavailable as one that never answers.
       timer = setTimeout(() => req.destroy(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
       req.on('socket', () => (reused = req.reusedSocket));
+      // The peer has the request (never sent again) and says a fault holds it.
+      req.on('information', (info) => void (info.statusCode === 102 && ((reused = false), (heldByFault = true))));
       req.on('error', fail);
       req.end(out.body);
     });

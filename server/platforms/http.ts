@@ -58,6 +58,8 @@ export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClie
       return { status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (err) {
       if (err instanceof AppError) throw err;
+      // No answer in time, the request held by a slow fault set on the platform (http-send.ts).
+      if ((err as { faulted?: boolean }).faulted) throw platformFaulted(label, 'testbed');
       throw platformUnavailable(label);
     }
   };

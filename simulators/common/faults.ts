@@ -30,14 +30,17 @@ export class Faults {
 
 /**
  * The first middleware of a platform. "slow" waits in real time: it emulates a peer that hangs, which
- * is what the API's real-time timeouts protect against; simulated delays never sleep.
+ * is what the API's real-time timeouts protect against; simulated delays never sleep. Both are
+ * marked (platform-fault-header.ts): an error by its header, a slow answer by a 102 before it.
  */
 export function faultGate(faults: Faults, platform: SimPlatform, sendError: (res: Response) => void): RequestHandler {
   return (_req, res, next) => {
     const fault = faults.get(platform);
     // Marked, so that the API's 503 can say it was a fault someone set (platform-fault-header.ts).
     if (fault.mode === 'error') return sendError(res.setHeader(PLATFORM_FAULT_HEADER, 'error'));
-    if (fault.mode === 'slow') return void setTimeout(next, fault.ms).unref();
+    // 102 Processing at once: the API can tell, if its call times out, that a fault held it (a
+    // request of the world's own slow fault never comes here: the API holds it itself).
+    if (fault.mode === 'slow') return void (res.writeProcessing(), setTimeout(next, fault.ms).unref());
     next();
   };
 }

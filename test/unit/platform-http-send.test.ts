@@ -77,8 +77,34 @@ describe('platform calls over node:http (http-send.ts)', () => {
     expect(received).toBe(1);
   });
 
-  it('when the peer does not finish its answer in time, then the call fails', async () => {
+  it('when the peer does not finish its answer in time, then the call fails, not marked as held by a fault', async () => {
     const { url } = await serve((_req, res) => (res.write('{"half":'), true));
-    await expect(createSender()(url('/slow'), POST('1'), 200)).rejects.toThrow('no answer in 200 ms');
+    await expect(createSender()(url('/slow'), POST('1'), 200)).rejects.toMatchObject({ message: 'no answer in 200 ms', faulted: false });
+  });
+
+  it('when the peer answers 102 and nothing more in time (a slow fault holds it), then the call fails marked so', async () => {
+    const { url } = await serve((_req, res) => (res.writeProcessing(), true));
+    await expect(createSender()(url('/held'), POST('1'), 200)).rejects.toMatchObject({ message: 'no answer in 200 ms', faulted: true });
+  });
+
+  it('when a kept-alive connection is cut after a 102, then the call fails and is not sent again (the peer had it)', async () => {
+    let received = 0;
+    const { url } = await serve((req, res, socket) => {
+      if (req.url !== '/held') return false;
+      received++;
+      res.writeProcessing();
+      setTimeout(() => socket.destroy(), 20);
+      return true;
+    });
+    const send = createSender();
+    await send(url('/warm'), POST('1'), 2_000);
+
+    await expect(send(url('/held'), POST('2'), 2_000)).rejects.toMatchObject({ faulted: true });
+    expect(received).toBe(1);
+  });
+
+  it('when a 102 comes before the answer in time, then the answer is read as any other', async () => {
+    const { url } = await serve((_req, res) => (res.writeProcessing(), setTimeout(() => res.end('{"ok":true}'), 20), true));
+    expect(await createSender()(url('/late'), POST('1'), 2_000)).toMatchObject({ status: 200, text: '{"ok":true}', faulted: false });
   });
 });
