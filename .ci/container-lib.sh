@@ -25,7 +25,7 @@ cleanup() {
   ids=$(podman ps -aq --filter "label=fleet-ci=$RUN_ID" 2>/dev/null; podman ps -aq --filter label=org.testcontainers=true --filter "ancestor=$IMAGE" 2>/dev/null)
   [ -n "$ids" ] && podman rm -f -v -t 0 $ids >/dev/null 2>&1
   [ -n "${COMPOSE_PROJECT:-}" ] && compose down -v >/dev/null 2>&1 && podman network rm "${COMPOSE_PROJECT}_default" >/dev/null 2>&1
-  podman volume rm -f "$VOLUME" >/dev/null 2>&1
+  podman volume rm -f "$VOLUME" "$ANY_UID_VOLUME" >/dev/null 2>&1
   rm -rf "$SCRATCH"
 }
 
@@ -54,7 +54,7 @@ start_container() {
   shift
   started=$(now_ms)
   podman run -d --name "$name" --label "fleet-ci=$RUN_ID" -p 127.0.0.1::3000 -e FLEET_CONTROL_TOKEN \
-    -v "$VOLUME:/data" "$@" "$IMAGE" >/dev/null 2>>"$SCRATCH/podman.log"
+    -v "${DATA_VOLUME:-$VOLUME}:/data" "$@" "$IMAGE" >/dev/null 2>>"$SCRATCH/podman.log"
   port=$(podman port "$name" 3000 | head -n 1 | sed 's/.*://')
   URL="http://127.0.0.1:$port"
   export FLEET_URL=$URL

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 RUN_ID="fleet-ci-$$"
 IMAGE="localhost/fleet-testbed:ci"
 VOLUME="$RUN_ID-data"
+ANY_UID_VOLUME="$RUN_ID-any-uid"
 FLEET_CONTROL_TOKEN=$(node -p 'require("node:crypto").randomBytes(24).toString("hex")')
 export FLEET_CONTROL_TOKEN
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/fleet-container-ci-XXXXXX")
@@ -68,6 +69,13 @@ echo "== second container, same volume, read-only root filesystem"
 start_container second --read-only
 check_second_run
 stop_container second INT
+
+echo "== an arbitrary uid in group 0 (OpenShift's restricted policy), a new volume"
+DATA_VOLUME=$ANY_UID_VOLUME start_container any-uid --user 123456:0
+check_first_output any-uid
+check_demo_key_answers any-uid
+check "any-uid: serve runs as uid 123456" test "$(podman exec "any-uid-$RUN_ID" awk '/^Uid:/ { print $2 }' /proc/1/status)" = 123456
+stop_container any-uid
 
 echo "== examples/container/compose.yaml"
 run_compose_example
