@@ -3,6 +3,7 @@ import { buildForm, send, StepError, type Exchange } from './http.ts';
 import { expectRequests } from './expect-requests.ts';
 import { ACTIONS, type ActionName, type RequestSpec, type Step } from './schema.ts';
 import { addFault } from './fault-step.ts';
+import { worldSnapshot } from './snapshot-step.ts';
 import { worldOf } from './worlds.ts';
 
 export interface ActionContext {
@@ -115,5 +116,9 @@ export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
       return addFault(ctx, step.fault!);
     case 'expectRequests':
       return expectRequests(ctx, step.expectRequests!);
+    case 'saveSnapshot':
+      return worldSnapshot(ctx, step.saveSnapshot!, 'save');
+    case 'restoreSnapshot':
+      return worldSnapshot(ctx, step.restoreSnapshot!, 'restore');
   }
 }

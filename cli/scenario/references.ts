@@ -22,8 +22,9 @@ const RESERVED = new Set(['tenants', 'keys', 'run', 'unique']);
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
 const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
-const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests'] as const;
+const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot'] as const;
 const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many ids of each list a fixture makes (driver i is assigned to vehicle i). */
 type FixtureCounts = Record<'vehicleIds' | 'driverIds' | 'assignmentIds', number>;
@@ -113,6 +114,11 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
     if (typeof tenant === 'string' && !declared.tenants.has(tenant)) {
       problems.push({ path: [action, 'tenant'], message: `el tenant ${tenant} no está declarado en tenants` });
     }
+  }
+  // generateRides also takes a tenant's id (another world of the serve): anything else names no world.
+  const rides = isObject(step.generateRides) ? step.generateRides.tenant : undefined;
+  if (typeof rides === 'string' && !declared.tenants.has(rides) && !UUID.test(rides) && !rides.includes('${')) {
+    problems.push({ path: ['generateRides', 'tenant'], message: `el tenant ${rides} no está declarado en tenants (ni es el id de uno)` });
   }
   for (const message of operatorProblems(step.expect)) problems.push({ path: ['expect'], message });
   for (const name of Object.keys(isObject(capture) ? capture : {})) {

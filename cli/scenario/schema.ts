@@ -5,6 +5,7 @@ import { operatorProblems } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { ExpectRequestsStep } from './expect-requests.ts';
 import { FaultStep } from './fault-step.ts';
+import { WorldSnapshotStep } from './snapshot-step.ts';
 
 /** Names a scenario can refer to (tenant, key and capture aliases): they are used in `${...}` paths. */
 const Alias = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'debe ser un nombre: letras, dígitos y _, sin empezar por dígito');
@@ -17,7 +18,8 @@ const Key = z.strictObject({
 
 const Tenant = z.strictObject({
   as: Alias,
-  name: z.string({ error: 'name es obligatorio: el nombre del tenant' }).min(1, 'name no puede estar vacío'),
+  name: z.string({ error: (issue) => (issue.input === undefined ? 'name es obligatorio: el nombre del tenant' : 'name debe ser texto: el nombre del tenant') })
+    .min(1, 'name no puede estar vacío'),
   pending: z.boolean().default(false),
   keys: z.array(Key).default([]),
   /** A populated world (contract §5): its ids are `${tenants.<as>.fixture.vehicleIds[0]}`… */
@@ -57,6 +59,8 @@ export const ACTIONS = [
   'sync',
   'fault',
   'expectRequests',
+  'saveSnapshot',
+  'restoreSnapshot',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -81,8 +85,12 @@ const Step = z
     sync: z.literal(true).optional(),
     fault: FaultStep.optional(),
     expectRequests: ExpectRequestsStep.optional(),
+    saveSnapshot: WorldSnapshotStep.optional(),
+    restoreSnapshot: WorldSnapshotStep.optional(),
     expect: Expect.optional(),
-    capture: z.record(Alias, z.string().min(1)).optional(),
+    capture: z.record(Alias, z.string().min(1), {
+      error: (issue) => (issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito' : undefined),
+    }).optional(),
   });
 // One action per step, declared names and valid operators: cli/scenario/references.ts, on the raw
 // file, so they are listed with the shape errors rather than after them.

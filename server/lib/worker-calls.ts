@@ -7,7 +7,9 @@ export type WorkerAnswer<E = string> = { id: number; error: E } | ({ id: number 
  * Numbered calls to a thread of the API's and their answers, in the order made: `send` posts a
  * message built for its number and resolves with what `valueOf` takes from the answer. When the
  * thread fails or stops, every call waiting is rejected and so is every later one; `onEnd` is called
- * once. The thread never keeps the process alive by itself: its owner's close() ends it.
+ * once. An idle thread never keeps the process alive by itself (its owner's close() ends it); one
+ * with calls waiting, or closing, does: otherwise a process with nothing else left (the CLI's fresh
+ * environment once its server closed) ended with the close or the call never settled.
  */
 export function workerCalls<V, E = string>(
   worker: Worker,
@@ -17,6 +19,7 @@ export function workerCalls<V, E = string>(
   const waiting = new Map<number, { resolve: (value: V) => void; reject: (err: Error) => void }>();
   let sent = 0;
   let ended: Error | null = null;
+  let closing = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   const end = (err: Error) => {
@@ -28,6 +31,7 @@ export function workerCalls<V, E = string>(
   worker.on('message', (answer: WorkerAnswer<E>) => {
     const w = waiting.get(answer.id);
     waiting.delete(answer.id);
+    if (waiting.size === 0 && !closing) worker.unref();
     if ('error' in answer) w?.reject(errorOf(answer.error as E));
     else w?.resolve(valueOf(answer));
   });
@@ -39,12 +43,15 @@ export function workerCalls<V, E = string>(
       if (ended) return Promise.reject(ended);
       const id = ++sent;
       return new Promise<V>((resolve, reject) => {
+        if (waiting.size === 0) worker.ref();
         waiting.set(id, { resolve, reject });
         worker.postMessage(message(id), transfer);
       });
     },
     /** Asks the thread to end (with `closeMessage`) unless it has, and waits until it has. */
     async close(closeMessage: unknown): Promise<void> {
+      closing = true;
+      worker.ref();
       if (!ended) worker.postMessage(closeMessage);
       await exited;
     },

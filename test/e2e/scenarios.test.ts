@@ -156,11 +156,13 @@ describe('fleet-sim scenario run (the real command)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  // The passing file saves and restores a world snapshot: on a fresh environment, the world rows'
+  // thread then outlived the API's server, and the process ended with nothing reported (exit 13).
   it('when one file passes and one fails, then --json has both transcripts, --junit is written and the exit code is non-zero', async () => {
     const failing = join(dir, 'failing.yaml');
     writeFileSync(failing, 'name: wrong\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/health }\n    expect: { body: { status: down } }\n');
     const junit = join(dir, 'report.xml');
-    const args = [BIN, 'scenario', 'run', '--fresh', '--json', '--junit', junit, 'fixtures/scenarios/vehicle-registration-platform-a.yaml', failing];
+    const args = [BIN, 'scenario', 'run', '--fresh', '--json', '--junit', junit, 'fixtures/scenarios/world-fixture.yaml', failing];
 
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, stdout, stderr) =>

@@ -71,6 +71,25 @@ describe('scenario file validation', () => {
     expect(message).not.toMatch(/paso 1/);
   });
 
+  it.each([
+    ['a tenant without a name', 'tenants:\n  - { as: fleet, keys: [{ as: admin }] }\nsteps: [{ sync: true }]', 'tenants.0.name: name es obligatorio: el nombre del tenant'],
+    ['a tenant whose name is a number', 'tenants:\n  - { as: fleet, name: 42, keys: [{ as: admin }] }\nsteps: [{ sync: true }]', 'tenants.0.name: name debe ser texto: el nombre del tenant'],
+    ['a capture name that starts with a digit', `${HEAD.replace('name: t\n', '')}steps:\n  - { sync: true, capture: { 1bad: status } }`, 'paso 1: capture.1bad: el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'],
+  ])('when the file has %s, then the message says what is wrong with it', (_case, rest, line) => {
+    expect(errorOf(`name: t\n${rest}\n`)).toContain(`  - ${line}`);
+  });
+
+  it.each([
+    ['an alias the file declares', 'fleet', null],
+    ['a world\'s id', '5f0c6a2e-1b7d-4c3e-9a8f-0d2e4b6c8a1f', null],
+    ['a capture', '${other}', null],
+    ['an alias the file does not declare', 'ghost', 'paso 2: generateRides.tenant: el tenant ghost no está declarado en tenants (ni es el id de uno)'],
+  ])('when generateRides names %s, then the file is accepted, unless that names no world', (_case, tenant, line) => {
+    const text = `${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, capture: { other: body.tenantId } }\n  - generateRides: { tenant: "${tenant}", from: 2026-05-01, to: 2026-05-02 }\n`;
+    if (line === null) expect(parseScenario(text, 'x.yaml').steps[1].generateRides?.tenant).toBe(tenant);
+    else expect(errorOf(text)).toContain(`  - ${line}`);
+  });
+
   it('when no tenant has a key, then it is refused', () => {
     expect(errorOf(`name: t\ntenants: [{ as: f, name: F }]\nsteps: [{ sync: true }]\n`)).toMatch(/tenants: hace falta al menos una clave/);
   });
@@ -220,5 +239,29 @@ describe('scenario step fault', () => {
     const message = errorOf(`${HEAD}\nsteps:\n  - { sync: true }\n  - { name: caída, fault: ${fault} }\n`);
 
     expect(message.split('\n').slice(1)).toEqual(lines.map((line) => `  - paso 2 ("caída"): ${line}`));
+  });
+});
+
+describe('scenario steps saveSnapshot and restoreSnapshot', () => {
+  it.each([
+    ['a name alone (the first tenant)', 'saveSnapshot: inicio', 'inicio'],
+    ['a name and a tenant', 'restoreSnapshot: { name: dia-2, tenant: fleet }', { name: 'dia-2', tenant: 'fleet' }],
+    ['a 64-character name', `saveSnapshot: ${'a'.repeat(64)}`, 'a'.repeat(64)],
+    ['a name made of a capture', 'saveSnapshot: "antes-${run.tag}"', 'antes-${run.tag}'],
+  ])('when it has %s, then it parses as written', (_case, step, parsed) => {
+    const scenario = parseScenario(`${HEAD}\nsteps:\n  - ${step}\n`, 'x.yaml');
+    const [action] = step.split(':');
+
+    expect(scenario.steps[0][action as 'saveSnapshot' | 'restoreSnapshot']).toEqual(parsed);
+  });
+
+  it.each([
+    ['a 65-character name', `saveSnapshot: ${'a'.repeat(65)}`, `saveSnapshot: Nombre de instantánea no válido: «${'a'.repeat(65)}» (de 1 a 64 letras minúsculas, dígitos o guiones).`],
+    ['capitals in the name', 'restoreSnapshot: { name: Inicio }', 'restoreSnapshot.name: Nombre de instantánea no válido: «Inicio» (de 1 a 64 letras minúsculas, dígitos o guiones).'],
+    ['a tenant the file does not declare', 'saveSnapshot: { name: inicio, tenant: ghost }', 'saveSnapshot.tenant: el tenant ghost no está declarado en tenants'],
+    ['a misspelt field', 'restoreSnapshot: { nombre: inicio }', 'restoreSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
+    ['a number', 'saveSnapshot: 42', 'saveSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
+  ])('when it has %s, then the file is refused naming the step', (_case, step, line) => {
+    expect(errorOf(`${HEAD}\nsteps:\n  - ${step}\n`)).toContain(`  - paso 1: ${line}`);
   });
 });
