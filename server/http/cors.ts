@@ -1,6 +1,7 @@
 import type { CorsOptions } from 'cors';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 import { UNKNOWN_QUERY_HEADER } from './unknown-query.ts';
+import { UNKNOWN_FIELDS_HEADER } from './unknown-fields.ts';
 import { FAULT_HEADER } from '../faults/middleware.ts';
 import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
 
@@ -26,6 +27,7 @@ export function corsOptions(origins: string[] | '*'): CorsOptions {
       FAULT_HEADER,
       PLATFORM_FAULT_HEADER,
       UNKNOWN_QUERY_HEADER,
+      UNKNOWN_FIELDS_HEADER,
     ],
     // A day: the browser need not ask again before every call.
     maxAge: 86_400,

@@ -26,7 +26,8 @@ export function unknownQueryFlag(query: z.ZodObject | undefined): (req: Request,
   };
 }
 
-function listed(names: string[]): string {
+/** Names for a header value: percent-encoded, cut with `...` past MAX_NAMED names or MAX_CHARS characters. */
+export function listed(names: string[]): string {
   const shown: string[] = [];
   let chars = 0;
   for (const name of names.slice(0, MAX_NAMED)) {

@@ -4,6 +4,7 @@ import type { OperationSpec } from '../openapi/registry.ts';
 import type { Services } from '../services.ts';
 import { serveDeclared } from './declared-routes.ts';
 import { unknownQueryFlag } from './unknown-query.ts';
+import { unknownFieldsFlag } from './unknown-fields.ts';
 
 export const V1 = '/v1';
 /** The partner API's OpenAPI document, read without a key. */
@@ -18,10 +19,12 @@ export function serveOperations(app: Router, operations: readonly OperationSpec[
 }
 
 /** The declared handler, behind its scope check when it names a scope. */
-function handlersOf({ scope, handler, query }: OperationSpec, services: Services): RequestHandler[] {
-  const flagUnknown = unknownQueryFlag(query);
+function handlersOf({ scope, handler, query, body }: OperationSpec, services: Services): RequestHandler[] {
+  const flagUnknownQuery = unknownQueryFlag(query);
+  const flagUnknownFields = unknownFieldsFlag(body);
   const run: RequestHandler = (req, res) => {
-    flagUnknown(req, res);
+    flagUnknownQuery(req, res);
+    flagUnknownFields(req, res);
     return handler(req, res, services);
   };
   return scope === 'public' || scope === 'key' ? [run] : [requireScope(scope), run];

@@ -42,6 +42,7 @@ describe('CORS with FLEET_CORS_ORIGINS listing origins', () => {
     expect(res.headers['access-control-expose-headers']).toContain('Retry-After');
     expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Fault');
     expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Unknown-Query');
+    expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Unknown-Fields');
     expect(res.headers['access-control-expose-headers']).toContain('X-Testbed-Platform-Fault');
     expect(res.headers.vary).toContain('Origin');
   });
