@@ -13,6 +13,19 @@ export type Schemas = PartnerComponents['schemas'];
 export type PartnerClient = Client<PartnerPaths>;
 export type ControlClient = Client<ControlPaths>;
 
+/** An operation's JSON request body, when it takes one. */
+type JsonBody<Operation> = Operation extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+
+/**
+ * The JSON body of a partner API operation, e.g. `PartnerBody<'/v1/vehicles', 'post'>`. openapi-fetch
+ * lets a field a body does not have through once the required ones are there
+ * (openapi-ts/openapi-typescript#1769): `body: {…} satisfies PartnerBody<…>` makes a misspelt one a
+ * compile error. (At run time the API ignores it and names it in `X-Testbed-Unknown-Fields`.)
+ */
+export type PartnerBody<P extends keyof PartnerPaths, M extends keyof PartnerPaths[P]> = JsonBody<PartnerPaths[P][M]>;
+/** The JSON body of a control API operation, e.g. `ControlBody<'/_testbed/clock/advance', 'post'>`. */
+export type ControlBody<P extends keyof ControlPaths, M extends keyof ControlPaths[P]> = JsonBody<ControlPaths[P][M]>;
+
 export interface ClientOptions {
   /** Where the API listens, e.g. `http://127.0.0.1:3000` (no `/v1`). */
   baseUrl: string;
@@ -58,9 +71,8 @@ export interface ControlClientOptions {
 }
 
 /**
- * The control API (`/_testbed/...`): paths, parameters and bodies are typed; its document does not
- * describe the answers' fields yet, so `data` is `unknown` (docs/control-api.md lists them;
- * fleet-testbed/testing wraps these calls with typed answers).
+ * The control API (`/_testbed/...`): paths, parameters, bodies and answers are typed from its
+ * document (docs/control-api.md lists the operations; fleet-testbed/testing wraps the common ones).
  */
 export function createControlClient(options: ControlClientOptions): ControlClient {
   return createFetchClient<ControlPaths>({

@@ -1054,8 +1054,6 @@ export interface components {
                     /** @enum {string} */
                     status?: "activo" | "mantenimiento" | "inactivo";
                     vin?: string | null;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedClientTypes } from '../../client/generate-types.ts';
-import { createClient, createControlClient } from '../../client/index.ts';
+import { createClient, createControlClient, type ControlBody, type PartnerBody } from '../../client/index.ts';
 
 describe('fleet-testbed/client types', () => {
   it('when the OpenAPI documents are generated from the code, then the committed client types are exactly what they give', async () => {
@@ -67,4 +67,16 @@ export function misuse(client: ReturnType<typeof createClient>, control: ReturnT
   void client.POST('/v1/vehicles/{id}/documents', { params: { path: { id: 'x' } }, body: { type: 'circulation_card_front', file: 'card.png' } });
   // @ts-expect-error a fault mode is none, error or slow
   void control.POST('/_testbed/faults', { body: { platform: 'platform_a', mode: 'down' } });
+  // @ts-expect-error colour is no field of a vehicle's PATCH (satisfies: openapi-fetch alone lets it through)
+  void client.PATCH('/v1/vehicles/{id}', { params: { path: { id: 'x' } }, body: { status: 'activo', colour: 'rojo' } satisfies PartnerBody<'/v1/vehicles/{id}', 'patch'> });
+  // @ts-expect-error nmae is no field of a new driver
+  void client.POST('/v1/drivers', { body: { name: 'Ana', whatsapp: '+525512345678', city: 'CDMX', nmae: 'x' } satisfies PartnerBody<'/v1/drivers', 'post'> });
+  // @ts-expect-error tenantId is no field of a clock advance (tenant is)
+  void control.POST('/_testbed/clock/advance', { body: { duration: '1d', tenantId: 'x' } satisfies ControlBody<'/_testbed/clock/advance', 'post'> });
+}
+
+// Never called: the body types take what the API takes.
+export function use(client: ReturnType<typeof createClient>) {
+  const body = { name: 'Ana', whatsapp: '+525512345678', city: 'CDMX' } satisfies PartnerBody<'/v1/drivers', 'post'>;
+  void client.POST('/v1/drivers', { body });
 }
