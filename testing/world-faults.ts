@@ -1,3 +1,4 @@
+import type { PartnerOperationId } from '../client/index.ts';
 import type { ControlCall, Platform } from './control.ts';
 
 export type FaultMode = 'none' | 'error' | 'slow';
@@ -7,7 +8,7 @@ export type FaultEffect = 'rate_limited' | 'unavailable' | 'internal' | 'delay' 
 export interface FaultRule {
   effect: FaultEffect;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`; not with method or path. */
-  operation?: string;
+  operation?: PartnerOperationId;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A path template of the document (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../server/journal/view.ts';
+import type { PartnerOperationId } from '../client/index.ts';
 import type { ControlCall } from './control.ts';
 import { expectedRequestsText } from '../server/journal/expected-text.ts';
 
@@ -12,7 +13,7 @@ export interface RequestFilter {
   /** A template (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`. */
-  operation?: string;
+  operation?: PartnerOperationId;
   /** A status (`404`) or a class (`'4xx'`). */
   status?: number | string;
   /** At most this many, newest first; without it, every entry that matches. */

@@ -3,6 +3,8 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedClientTypes } from '../../client/generate-types.ts';
 import { createClient, createControlClient, type ControlBody, type PartnerBody } from '../../client/index.ts';
+import type { FaultRule } from '../../testing/world-faults.ts';
+import type { RequestFilter } from '../../testing/world-requests.ts';
 
 describe('fleet-testbed/client types', () => {
   it('when the OpenAPI documents are generated from the code, then the committed client types are exactly what they give', async () => {
@@ -74,6 +76,13 @@ export function misuse(client: ReturnType<typeof createClient>, control: ReturnT
   // @ts-expect-error tenantId is no field of a clock advance (tenant is)
   void control.POST('/_testbed/clock/advance', { body: { duration: '1d', tenantId: 'x' } satisfies ControlBody<'/_testbed/clock/advance', 'post'> });
 }
+
+// A misspelt operationId in a world's fault rule or journal filter (fleet-testbed/testing) does not compile.
+// @ts-expect-error createVehicel is no operation
+export const misspeltRule: FaultRule = { effect: 'internal', operation: 'createVehicel' };
+// @ts-expect-error listVehicle is no operation
+export const misspeltFilter: RequestFilter = { operation: 'listVehicle' };
+export const rightRule: FaultRule = { effect: 'internal', operation: 'createVehicle' };
 
 // Never called: the body types take what the API takes.
 export function use(client: ReturnType<typeof createClient>) {
