@@ -1,6 +1,7 @@
 import { ACTIONS } from './schema.ts';
 import { operatorProblems } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
+import { WORLD_DAYS } from './setup.ts';
 
 // What the file itself shows to be wrong beyond each field's shape: names used before they exist,
 // keys never declared, steps without one action. Read from the raw file, whatever its shape, so
@@ -19,6 +20,8 @@ const aliasOf = (v: unknown) => (isObject(v) && typeof v.as === 'string' ? v.as 
 /** Names templates can start with besides captures (cli/scenario/setup.ts). */
 const BUILT_IN = new Set(['tenants', 'keys', 'run', 'days']);
 const RESERVED = new Set(['tenants', 'keys', 'run', 'unique']);
+/** `${run.tag}` and `${run.digits}` (setup.ts). */
+const RUN_TOKENS = ['tag', 'digits'];
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
 const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
@@ -87,6 +90,10 @@ function templateProblem(name: string, declared: Declared): string | null {
   if (root === 'tenants' && third === 'fixture') return fixtureProblem(name, second, fourth, fifth, declared);
   if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;
   if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
+  if (root === 'run' && second !== undefined && !RUN_TOKENS.includes(second)) return `\${${name}} no existe: usa \${run.tag} o \${run.digits}`;
+  if (root === 'days' && second !== undefined && !(/^\d+$/.test(second) && Number(second) < WORLD_DAYS)) {
+    return `\${${name}} no existe: los días del mundo van de \${days[0]} a \${days[${WORLD_DAYS - 1}]}`;
+  }
   if (BUILT_IN.has(root) || declared.captured.has(root)) return null;
   return `\${${name}} no está definido: ni es ${[...BUILT_IN].join(', ')} ni lo captura un paso anterior`;
 }
@@ -104,6 +111,14 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
       const problem = name === undefined ? null : templateProblem(name, declared);
       if (problem) problems.push({ path, message: problem });
     }
+    // What is left once every template and escaped `$${` is out: a `${` with no `}`, sent as written otherwise.
+    if (text.replace(TEMPLATE, '').includes('${')) problems.push({ path, message: `«${text}»: a \${ le falta su } de cierre (un \${ literal se escribe $\${)` });
+  }
+  // The answer's status is a number: "200" in quotes never equals it.
+  const status = isObject(step.expect) ? step.expect.status : undefined;
+  if (typeof status === 'string' && !status.includes('${')) {
+    const message = /^\d+$/.test(status) ? `el estado es un número: escribe ${status} sin comillas` : 'el estado es un número (201) o un operador ({ $oneOf: [200, 201] })';
+    problems.push({ path: ['expect', 'status'], message });
   }
   const request = isObject(step.request) ? step.request : {};
   if (typeof request.key === 'string' && !declared.keys.has(request.key)) {

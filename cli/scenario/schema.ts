@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { parseDuration } from '../../server/lib/clock.ts';
+import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MS } from '../../server/clock/travel.ts';
 import { operatorProblems } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { ExpectRequestsStep } from './expect-requests.ts';
@@ -46,6 +47,8 @@ const Request = z.strictObject({
 
 const Verdict = z.enum(['approved', 'rejected']);
 const Duration = z.string().refine((d) => parseDuration(d) !== null, 'duración no válida (ejemplos: 45m, 6h, 3d)');
+/** A clock step's duration: what the control API takes (server/clock/travel.ts), so a longer one stops the file before any world is made. */
+const AdvanceDuration = Duration.refine((d) => (parseDuration(d) ?? 0) <= MAX_ADVANCE_MS, `la duración máxima de un avance es ${MAX_ADVANCE_DAYS}d; para ir más lejos, avanza en varios pasos`);
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$|^\$\{/, 'debe ser una fecha YYYY-MM-DD');
 
 export const ACTIONS = [
@@ -76,7 +79,7 @@ const Step = z
     request: Request.optional(),
     // Control steps, one per testbed command (contract §2), run on the loopback control surface.
     // A duration moves every world of the file; `{duration, tenant}` moves that tenant's world alone.
-    advanceClock: z.union([Duration, z.strictObject({ duration: Duration, tenant: z.string() })]).optional(),
+    advanceClock: z.union([AdvanceDuration, z.strictObject({ duration: AdvanceDuration, tenant: z.string() })]).optional(),
     reviewVehicle: z.strictObject({ vehicle: z.string(), verdict: Verdict, card: Verdict.optional() }).optional(),
     acceptInvitation: z.string().optional(),
     declineInvitation: z.string().optional(),

@@ -59,10 +59,13 @@ export class SimClock implements Clock {
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** Parses `45m`, `6h`, `3d`, `90s` or a combination such as `1d12h`. Returns null when invalid. */
+/**
+ * Parses `45m`, `6h`, `3d`, `90s` or a combination such as `1d12h`, each unit once, largest first
+ * (`1d1d` and `30m2h` read as typos, not as 2d and 2h30m). Returns null when invalid.
+ */
 export function parseDuration(text: string): number | null {
   const trimmed = text.trim();
-  if (!/^(\d+[smhd])+$/.test(trimmed)) return null;
+  if (!/^(?=\d)(\d+d)?(\d+h)?(\d+m)?(\d+s)?$/.test(trimmed)) return null;
   let total = 0;
   for (const [, amount, unit] of trimmed.matchAll(/(\d+)([smhd])/g)) total += Number(amount) * UNIT_MS[unit];
   return total;

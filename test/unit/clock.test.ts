@@ -126,13 +126,14 @@ describe('parseDuration', () => {
     ['3d', 259_200_000],
     ['1d12h', 129_600_000],
     ['1h30m', 5_400_000],
+    ['1d2h3m4s', 93_784_000],
     ['0m', 0],
     [' 6h ', 21_600_000],
   ])('when given %j, then returns %i ms', (text, ms) => {
     expect(parseDuration(text)).toBe(ms);
   });
 
-  it.each(['', '5', 'h', '5x', '-5m', '1.5h', '6 h', 'h6', '6H', 'abc', '6h-'])('when given %j, then returns null', (text) => {
+  it.each(['', '5', 'h', '5x', '-5m', '1.5h', '6 h', 'h6', '6H', 'abc', '6h-', '1d1d', '30m2h', '1h1h30m'])('when given %j, then returns null', (text) => {
     expect(parseDuration(text)).toBeNull();
   });
 });

@@ -90,6 +90,31 @@ describe('scenario file validation', () => {
     else expect(errorOf(text)).toContain(`  - ${line}`);
   });
 
+  it.each([
+    ['a day past the world\'s last', '{ method: GET, path: "/v1/rides?from=${days[120]}" }', 'request.path: ${days[120]} no existe: los días del mundo van de ${days[0]} a ${days[119]}'],
+    ['a run token that does not exist', '{ method: GET, path: "/v1/vehicles?plate=RJ${run.tagg}" }', 'request.path: ${run.tagg} no existe: usa ${run.tag} o ${run.digits}'],
+    ['a ${ never closed', '{ method: GET, path: "/v1/vehicles/${car" }', 'request.path: «/v1/vehicles/${car»: a ${ le falta su } de cierre (un ${ literal se escribe $${)'],
+  ])('when a template names %s, then the file is refused before any request', (_case, request, line) => {
+    expect(errorOf(`${HEAD}steps:\n  - request: ${request}\n`)).toContain(`  - paso 1: ${line}`);
+  });
+
+  it('when a template names the last day, a run token, an escaped $${ and a closed one, then the file is accepted', () => {
+    const path = '/v1/rides?from=${days[119]}&plate=RJ${run.tag}&x=$${literal}';
+    expect(parseScenario(`${HEAD}steps:\n  - request: { method: GET, path: "${path}" }\n`, 'x.yaml').steps[0].request?.path).toBe(path);
+  });
+
+  it.each([
+    ['a code in quotes', '"200"', 'expect.status: el estado es un número: escribe 200 sin comillas'],
+    ['a class in quotes', '"2xx"', 'expect.status: el estado es un número (201) o un operador ({ $oneOf: [200, 201] })'],
+  ])('when the expected status is %s, then the file is refused: the answer\'s status is a number', (_case, status, line) => {
+    expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me }\n    expect: { status: ${status} }\n`)).toContain(`  - paso 1: ${line}`);
+  });
+
+  it.each([['367d', 'advanceClock: 367d'], ['{ duration: 367d, tenant: fleet }', 'advanceClock.duration']])('when a clock step moves %s, past the most an advance takes, then the file is refused; 366d passes', (step, where) => {
+    expect(errorOf(`${HEAD}steps:\n  - advanceClock: ${step}\n`)).toContain(`  - paso 1: ${where.split(': ')[0]}: la duración máxima de un avance es 366d; para ir más lejos, avanza en varios pasos`);
+    expect(parseScenario(`${HEAD}steps:\n  - advanceClock: ${step.replace('367d', '366d')}\n`, 'x.yaml').steps).toHaveLength(1);
+  });
+
   it('when no tenant has a key, then it is refused', () => {
     expect(errorOf(`name: t\ntenants: [{ as: f, name: F }]\nsteps: [{ sync: true }]\n`)).toMatch(/tenants: hace falta al menos una clave/);
   });
