@@ -16,6 +16,7 @@ interface Created {
 /** The option's JSON, or with `@` first the JSON in that file (as curl's `-d @file`): a fixture kept beside the tests. */
 function parseFixture(option: string): unknown {
   const file = option.startsWith('@') ? option.slice(1) : undefined;
+  if (file === '') throw new CliError('--fixture @: falta el archivo tras la @ (p. ej. --fixture @fixture.json)');
   let text = option;
   if (file !== undefined) {
     try {

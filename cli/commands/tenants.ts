@@ -9,7 +9,8 @@ export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota 
 export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean; fixture?: string }): Promise<void> {
   if (opts.fixture !== undefined) return (await import('./tenant-fixture.ts')).createWithFixture({ ...opts, fixture: opts.fixture });
   const tenant = await withTenantService((tenants) => tenants.createTenant(opts.name, opts.pending ? 'pending' : 'active'));
-  print(opts, tenant, tenantCreatedLine(tenant));
+  // Made as the contract has it, with no key (the control API's and a fixture's come with one): say how to get one.
+  print(opts, tenant, `${tenantCreatedLine(tenant)}\nSin clave aún: crea una con fleet-sim keys create --tenant ${tenant.id}`);
 }
 
 export async function approveTenant(tenantId: string, opts: OutputOptions): Promise<void> {

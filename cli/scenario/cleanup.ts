@@ -43,6 +43,7 @@ export function worldsReport(left: WorldsLeft): string {
     .filter((k) => k.tenantIds.length > 0)
     .map((k) => `mundos conservados de ${k.file}: ${k.tenantIds.join(', ')}`);
   for (const n of left.notDeleted) lines.push(`no se pudo borrar el mundo ${n.tenantId}: ${n.reason}`);
-  if (left.deleted.length > 0) lines.push(`${left.deleted.length} mundos de escenarios aprobados borrados`);
+  const n = left.deleted.length;
+  if (n > 0) lines.push(n === 1 ? '1 mundo de escenarios aprobados borrado' : `${n} mundos de escenarios aprobados borrados`);
   return lines.join('\n');
 }

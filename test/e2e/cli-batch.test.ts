@@ -130,8 +130,10 @@ describe('fleet-sim batch and fleet-sim - (commands one a line)', () => {
     const res = await run(['-'], 'tenants create --name "Flota Humana"\nclock now --json\n');
 
     expect(res.code).toBe(0);
-    expect(res.stdout.split('\n')[0]).toMatch(/^Flota [0-9a-f-]{36} \(Flota Humana\) creada — estado: active$/);
-    expect(JSON.parse(res.stdout.split('\n')[1])).toEqual({ now: '2026-05-04T12:00:00.000Z' });
+    const [created, hint, now] = res.stdout.split('\n');
+    expect(created).toMatch(/^Flota [0-9a-f-]{36} \(Flota Humana\) creada — estado: active$/);
+    expect(hint).toBe(`Sin clave aún: crea una con fleet-sim keys create --tenant ${created.split(' ')[1]}`);
+    expect(JSON.parse(now)).toEqual({ now: '2026-05-04T12:00:00.000Z' });
   }, 120_000);
 
   it('when the file does not exist, then the batch fails at once with one line', async () => {

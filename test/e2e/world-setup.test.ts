@@ -94,7 +94,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
   }, 120_000);
 
-  it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file or one without JSON is said so', async () => {
+  it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file, one without JSON or no file at all is said so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fixture-file-'));
     try {
       const file = join(dir, 'flota.json');
@@ -104,10 +104,12 @@ describe('fixtures, world snapshots and unique values through the testing librar
       const created = await cli(['tenants', 'create', '--name', 'Flota Archivo', '--fixture', `@${file}`]);
       const missing = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', `@${join(dir, 'nada.json')}`]);
       const notJson = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', `@${join(dir, 'mal.json')}`]);
+      const noFile = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '@']);
 
       expect(created.json.fixture.vehicleIds).toHaveLength(2);
       expect([missing.code !== 0, missing.stderr.trim()]).toEqual([true, `error: --fixture @${join(dir, 'nada.json')}: no se puede leer ${join(dir, 'nada.json')}: no existe`]);
       expect([notJson.code !== 0, notJson.stderr]).toEqual([true, expect.stringContaining(`o @ y un archivo que lo tenga; ${join(dir, 'mal.json')} no lo es`)]);
+      expect([noFile.code !== 0, noFile.stderr.trim()]).toEqual([true, 'error: --fixture @: falta el archivo tras la @ (p. ej. --fixture @fixture.json)']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
