@@ -71,6 +71,6 @@ export async function expectRequests(ctx: ActionContext, spec: ExpectRequestsSpe
     );
   }
   // The world by its alias: its id changes from run to run, and the transcript must not.
-  const request = { method: 'GET', path: `/_testbed/tenants/${alias}/requests`, ...(Object.keys(filter).length ? { body: filter } : {}) };
+  const request = { method: 'GET', path: '/_testbed/tenants/{tenant}/requests', worlds: [alias], ...(Object.keys(filter).length ? { body: filter } : {}) };
   return { request, response: { status: 200, body: { count: found.length, requests: found.map(line) }, headers: {} } };
 }

@@ -158,8 +158,10 @@ describe('the request journal on a running serve', () => {
 
     const res = await env.cli(['scenario', 'run', file], 120_000);
 
-    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[]; response?: { body: unknown } }[];
+    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[]; request?: unknown; response?: { body: unknown } }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
+    // The world by its alias, as a fault step names it: its id differs from run to run.
+    expect(steps[2].request).toEqual({ method: 'GET', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'], body: { method: 'POST', path: '/v1/vehicles' } });
     expect(steps[2].response?.body).toEqual({ count: 1, requests: ['POST /v1/vehicles → 201'] });
     expect(steps[4].failures).toEqual([
       'expectRequests: se esperaban 2 solicitudes GET cualquier ruta en el mundo flota; llegaron 1. ' +
