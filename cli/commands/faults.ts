@@ -1,5 +1,6 @@
 // `faults add|list|clear|remove --tenant ID` (contract §5): a world's fault rules over the control API.
 import { callTestbed } from '../environment.ts';
+import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
 
 interface RuleView {
@@ -29,7 +30,7 @@ function bodyOf(flags: Flags): Record<string, unknown> {
 
 const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/faults`;
 const target = (r: RuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas las peticiones');
-const line = (r: RuleView) => `${r.id}\t${r.effect}\t${target(r)}\t${r.when}\t${r.hits}\t${r.remaining ?? 'sin límite'}`;
+const row = (r: RuleView) => [r.id, r.effect, target(r), r.when, String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
 export async function addFault(opts: Flags): Promise<void> {
   const body = await callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) });
@@ -41,7 +42,8 @@ export async function addFault(opts: Flags): Promise<void> {
 
 export async function listFaults(opts: Flags): Promise<void> {
   const body = await callTestbed<{ data: RuleView[]; platforms: Record<string, { mode: string; ms: number }> }>(base(opts.tenant));
-  const rules = body.data.length ? ['id\tefecto\tpeticiones\tcuándo\taciertos\trestantes', ...body.data.map(line)] : ['El mundo no tiene reglas de fallo.'];
+  // Aligned as every other list of the CLI (lib/table.ts).
+  const rules = body.data.length ? [table(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'ACIERTOS', 'RESTANTES'], body.data.map(row))] : ['El mundo no tiene reglas de fallo.'];
   const platforms = Object.entries(body.platforms).map(([p, f]) => `${p}: ${f.mode}${f.mode === 'slow' ? ` (${f.ms} ms)` : ''}`);
   print(opts, body, [...rules, ...platforms].join('\n'));
 }

@@ -58,7 +58,9 @@ describe('fleet-sim faults', () => {
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'faults', 'list', '--tenant', world.tenantId], { env: env.env });
 
     const [heading, rule] = stdout.split('\n');
-    expect(heading.split('\t')).toEqual(['id', 'efecto', 'peticiones', 'cuándo', 'aciertos', 'restantes']);
-    expect(rule.split('\t')).toEqual(['flt_1', 'internal', 'listVehicles', 'before', '1', 'sin límite']);
+    expect(heading.split(/\s{2,}/)).toEqual(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'ACIERTOS', 'RESTANTES']);
+    expect(rule.split(/\s{2,}/)).toEqual(['flt_1', 'internal', 'listVehicles', 'before', '1', 'sin límite']);
+    // Aligned: each column starts where its heading does.
+    expect(rule.indexOf('listVehicles')).toBe(heading.indexOf('PETICIONES'));
   }, 120_000);
 });
