@@ -57,8 +57,8 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   }
   const running = opts.fresh ? null : cliConfig();
   const options: RunFileOptions = running ? { fresh: false, config: running } : { fresh: true, ...freshSettings(opts) };
-  if (running && !opts.json) process.stdout.write(`${targetLine(running)}\n\n`);
   const parallel = parallelism(opts.parallel);
+  if (running && !opts.json) process.stdout.write(`${targetLine(running)}\n\n`);
   // Loaded on use: it pulls in the whole server and simulators, which every other command can skip.
   const { runLoadedScenario } = await import('../scenario/run-file.ts');
   // Each file runs in worlds of its own, so files side by side never see each other. Reports are

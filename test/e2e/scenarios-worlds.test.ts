@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,15 @@ describe('shipped scenarios on one running serve', () => {
       expect(run.json.coverage).toMatchObject({ covered: DECLARED.length, total: DECLARED.length });
     }
   }, 600_000);
+
+  it('when --parallel is out of its range, then the run stops with one line before it says which serve it runs against', async () => {
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [join(ROOT, 'cli/bin.mjs'), 'scenario', 'run', '--parallel', '0', SHIPPED[0]], { env: env.env }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+    });
+
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: --parallel debe ser un número entero de 1 a 32 (recibido: 0)\n' });
+  }, 60_000);
 });
 
 /** The steps that failed, with what they got: what a red run needs to be understood. */
