@@ -31,7 +31,8 @@ export function listed(names: string[]): string {
   const shown: string[] = [];
   let chars = 0;
   for (const name of names.slice(0, MAX_NAMED)) {
-    const encoded = encodeURIComponent(name);
+    // Well-formed first: a JSON body's field may hold a lone surrogate, which encodeURIComponent throws on.
+    const encoded = encodeURIComponent(name.toWellFormed());
     if (chars + encoded.length > MAX_CHARS) break;
     shown.push(encoded);
     chars += encoded.length + 2;

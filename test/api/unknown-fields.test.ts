@@ -30,6 +30,13 @@ describe('body fields a /v1 operation does not declare', () => {
     expect(res.headers['x-testbed-unknown-fields']).toBe('nmae, tel%C3%A9fono');
   });
 
+  it('when a field\'s name holds a lone surrogate, then it is named with the replacement character, never a 500', async () => {
+    const res = await t.request.post('/v1/drivers').set(auth).set('content-type', 'application/json').send('{"\\ud800x": 1, "name": null}');
+
+    expect(res.status).toBe(400);
+    expect(res.headers['x-testbed-unknown-fields']).toBe('%EF%BF%BDx');
+  });
+
   it('when a request with unknown fields is refused, then the 400 names them too', async () => {
     const res = await t.request.post('/v1/vehicles').set(auth).send({ ...validBody({ plate: 'UNF003' }), year: 'viejo', brnd: 'Kia' });
 
