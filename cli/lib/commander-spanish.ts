@@ -5,6 +5,8 @@ import { Help, type Command, type Option } from 'commander';
 
 const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^error: unknown command '(.*)'/, (name) => `error: comando desconocido '${name}'`],
+  // `clock advance -1d`: a value that starts with a dash reads as an option to commander.
+  [/^error: unknown option '(-\d.*)'/, (value) => `error: '${value}' no es una opción, y la CLI no admite valores negativos (el reloj solo avanza: 45m, 6h, 3d)`],
   [/^error: unknown option '(.*)'/, (flag) => `error: opción desconocida '${flag}'`],
   [/^error: required option '(.*)' not specified/, (flags) => `error: falta la opción obligatoria '${flags}'`],
   [/^error: option '(.*)' argument missing/, (flags) => `error: a la opción '${flags}' le falta su valor`],

@@ -69,6 +69,10 @@ describe('the CLI speaks Spanish', () => {
     expect(JSON.parse(stdout)).toEqual({ error: { code: null, message: "falta la opción obligatoria '--name <name>'" } });
   });
 
+  it('when a negative value is read as an option (clock advance -1d), then the message says values are positive', () => {
+    expect(spanishCommanderMessage("error: unknown option '-1d'")).toBe("error: '-1d' no es una opción, y la CLI no admite valores negativos (el reloj solo avanza: 45m, 6h, 3d)");
+  });
+
   it('when commander suggests several commands, then the suggestion is Spanish', () => {
     expect(spanishCommanderMessage("error: unknown option '--jsn'\n(Did you mean one of --json, --jsonl?)")).toBe(
       "error: opción desconocida '--jsn'\n(¿quisiste decir uno de --json, --jsonl?)",
