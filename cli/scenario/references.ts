@@ -91,7 +91,9 @@ function templateProblem(name: string, declared: Declared): string | null {
   if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;
   if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
   if (root === 'run' && second !== undefined && !RUN_TOKENS.includes(second)) return `\${${name}} no existe: usa \${run.tag} o \${run.digits}`;
-  if (root === 'days' && second !== undefined && !(/^\d+$/.test(second) && Number(second) < WORLD_DAYS)) {
+  // A capture of that name wins over the built-in list when the step runs (runner.ts); its length is the list's.
+  const ownDays = declared.captured.has('days') || second === 'length';
+  if (root === 'days' && second !== undefined && !ownDays && !(/^\d+$/.test(second) && Number(second) < WORLD_DAYS)) {
     return `\${${name}} no existe: los días del mundo van de \${days[0]} a \${days[${WORLD_DAYS - 1}]}`;
   }
   if (BUILT_IN.has(root) || declared.captured.has(root)) return null;

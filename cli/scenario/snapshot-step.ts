@@ -4,7 +4,10 @@ import { send, type Exchange } from './http.ts';
 import { worldOf } from './worlds.ts';
 
 /** A name the control API takes, checked as the file is read; a `${…}` one is checked by the testbed when the step runs. */
-const Name = z.string().refine((name) => SNAPSHOT_NAME.test(name) || name.includes('${'), { error: (issue) => badSnapshotName(String(issue.input)) });
+const Name = z.string()
+  .refine((name) => SNAPSHOT_NAME.test(name) || name.includes('${'), { error: (issue) => badSnapshotName(String(issue.input)) })
+  // What editors check as the file is typed (schemas/scenario.schema.json).
+  .meta({ pattern: `${SNAPSHOT_NAME.source}|\\$\\{` });
 
 /**
  * `saveSnapshot: inicio` or `{name, tenant?}`, and `restoreSnapshot` alike: one of the file's worlds

@@ -42,7 +42,17 @@ export function unknownQueryParams(
 }
 
 /** The fields of a declared JSON body (none for a body that is not an object schema). */
-export const bodyFieldsOf = (body: z.ZodType | undefined): string[] => (body instanceof z.ZodObject ? Object.keys(body.shape) : []);
+/**
+ * The fields a body schema reads: an object's, those of the object a transform starts from, and those
+ * its document names as refused (`propertyNames: {not: {enum}}`: PATCH /v1/vehicles/{id} reads
+ * `plate` to refuse it).
+ */
+export function bodyFieldsOf(body: z.ZodType | undefined): string[] {
+  if (body instanceof z.ZodPipe) return bodyFieldsOf(body.in as z.ZodType);
+  if (!(body instanceof z.ZodObject)) return [];
+  const refused = (z.globalRegistry.get(body) as { propertyNames?: { not?: { enum?: string[] } } } | undefined)?.propertyNames?.not?.enum ?? [];
+  return [...Object.keys(body.shape), ...refused];
+}
 
 /**
  * The body of an operation declared without one (a restore, a sync, a draw): nothing, or `{}`. A

@@ -32,7 +32,7 @@ export function listed(names: string[]): string {
   let chars = 0;
   for (const name of names.slice(0, MAX_NAMED)) {
     // Well-formed first: a JSON body's field may hold a lone surrogate, which encodeURIComponent throws on.
-    const encoded = encodeURIComponent(name.toWellFormed());
+    const encoded = encodeURIComponent(name.replace(/\p{Surrogate}/gu, '\uFFFD'));
     if (chars + encoded.length > MAX_CHARS) break;
     shown.push(encoded);
     chars += encoded.length + 2;

@@ -15,7 +15,6 @@ export function workerCalls<V, E = string>(
   worker: Worker,
   { label, onEnd, valueOf, errorOf }: { label: string; onEnd: () => void; valueOf: (answer: Record<string, unknown>) => V; errorOf: (error: E) => Error },
 ) {
-  worker.unref();
   const waiting = new Map<number, { resolve: (value: V) => void; reject: (err: Error) => void }>();
   let sent = 0;
   let ended: Error | null = null;
@@ -37,6 +36,8 @@ export function workerCalls<V, E = string>(
   });
   worker.on('error', (err) => end(new Error(`${label} failed: ${err.message}`)));
   worker.on('exit', (code) => end(new Error(`${label} stopped (exit code ${code})`)));
+  // After the listeners: attaching a 'message' listener refs the thread's port again.
+  worker.unref();
 
   return {
     send(message: (id: number) => unknown, transfer: ArrayBuffer[] = []): Promise<V> {
@@ -45,12 +46,20 @@ export function workerCalls<V, E = string>(
       return new Promise<V>((resolve, reject) => {
         if (waiting.size === 0) worker.ref();
         waiting.set(id, { resolve, reject });
-        worker.postMessage(message(id), transfer);
+        try {
+          worker.postMessage(message(id), transfer);
+        } catch (err) {
+          // Never sent (a buffer that cannot be transferred): no answer will come for it.
+          waiting.delete(id);
+          if (waiting.size === 0 && !closing) worker.unref();
+          reject(err as Error);
+        }
       });
     },
     /** Asks the thread to end (with `closeMessage`) unless it has, and waits until it has. */
     async close(closeMessage: unknown): Promise<void> {
       closing = true;
+      // The thread closes its port before it ends: ref'd, the process waits for the end, not just the port.
       worker.ref();
       if (!ended) worker.postMessage(closeMessage);
       await exited;

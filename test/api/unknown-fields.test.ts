@@ -17,6 +17,22 @@ describe('body fields a /v1 operation does not declare', () => {
     expect(res.headers['x-testbed-unknown-fields']).toBe('colour');
   });
 
+  it('when a field the API refuses is sent (plate on a PATCH), then the 400 names it and the header does not: it was read, not ignored', async () => {
+    const made = await t.request.post('/v1/vehicles').set(auth).send(validBody({ plate: 'UNF004' })).expect(201);
+
+    const res = await t.request.patch(`/v1/vehicles/${made.body.id}`).set(auth).send({ plate: 'XYZ999', colour: 'Rojo' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('plate no se puede modificar');
+    expect(res.headers['x-testbed-unknown-fields']).toBe('colour');
+  });
+
+  it('when a field\'s name is empty, then it is ignored without being named, as an empty query name is', async () => {
+    const res = await t.request.post('/v1/vehicles').set(auth).send({ ...validBody({ plate: 'UNF005' }), '': 1 }).expect(201);
+
+    expect(res.headers['x-testbed-unknown-fields']).toBeUndefined();
+  });
+
   it('when only declared fields are sent, then there is no header (the boundary)', async () => {
     const res = await t.request.post('/v1/vehicles').set(auth).send(validBody({ plate: 'UNF002' })).expect(201);
 

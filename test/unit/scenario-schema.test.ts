@@ -98,6 +98,11 @@ describe('scenario file validation', () => {
     expect(errorOf(`${HEAD}steps:\n  - request: ${request}\n`)).toContain(`  - paso 1: ${line}`);
   });
 
+  it('when a step captured its own days, or a template reads the list\'s length, then days past 119 are not checked', () => {
+    const steps = '  - { request: { method: GET, path: /v1/me }, capture: { days: body } }\n  - request: { method: GET, path: "/v1/x/${days.tenantId}/${days.length}" }\n';
+    expect(parseScenario(`${HEAD}steps:\n${steps}`, 'x.yaml').steps).toHaveLength(2);
+  });
+
   it('when a template names the last day, a run token, an escaped $${ and a closed one, then the file is accepted', () => {
     const path = '/v1/rides?from=${days[119]}&plate=RJ${run.tag}&x=$${literal}';
     expect(parseScenario(`${HEAD}steps:\n  - request: { method: GET, path: "${path}" }\n`, 'x.yaml').steps[0].request?.path).toBe(path);
