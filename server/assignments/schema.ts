@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { mustBe } from '../common/schemas.ts';
 import { PageParams } from '../http/pagination.ts';
 
 /** Ids are stored lower-case; an upper-case UUID names the same resource. */
-export const IdField = (field: string) => z.uuid(`${field} debe ser un UUID`).transform((s) => s.toLowerCase());
+export const IdField = (field: string) => z.uuid({ error: mustBe(field, 'un UUID') }).transform((s) => s.toLowerCase());
 
 export const CreateAssignment = z.object({
   vehicleId: IdField('vehicleId'),

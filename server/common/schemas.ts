@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 
+/**
+ * A field's type error: one that is missing is said as missing (`plate es obligatorio`: `{}` read as
+ * "plate debe ser texto"), one of another type as the type it must be.
+ */
+export const mustBe = (field: string, what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} es obligatorio` : `${field} debe ser ${what}`;
+
 export const PLATFORMS = ['platform_a', 'platform_b'] as const;
-export const Platform = z.enum(PLATFORMS, { error: 'platform debe ser platform_a o platform_b' });
+export const Platform = z.enum(PLATFORMS, { error: mustBe('platform', 'platform_a o platform_b') });
 export type Platform = z.infer<typeof Platform>;
 
 export const Uuid = z.uuid('Debe ser un UUID');
@@ -13,7 +20,7 @@ export const Uuid = z.uuid('Debe ser un UUID');
  */
 export const text = (field: string, min: number, max: number) =>
   z
-    .string({ error: `${field} debe ser texto` })
+    .string({ error: mustBe(field, 'texto') })
     .trim()
     .min(min, `${field} debe tener al menos ${min} caracteres`)
     .max(max, `${field} debe tener como máximo ${max} caracteres`)
@@ -54,7 +61,7 @@ export const IdParams = z.object({ id: Uuid });
 export const PlatformParams = z.object({ id: Uuid, platform: Platform });
 
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-export const Vin = z.string({ error: 'vin debe ser texto' }).regex(VIN_PATTERN, 'vin debe tener 17 caracteres (A-Z sin I, O, Q, y 0-9)');
+export const Vin = z.string({ error: mustBe('vin', 'texto') }).regex(VIN_PATTERN, 'vin debe tener 17 caracteres (A-Z sin I, O, Q, y 0-9)');
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import { z, ZodError } from 'zod';
-import { text } from '../common/schemas.ts';
+import { mustBe, text } from '../common/schemas.ts';
 import { IdField } from '../assignments/schema.ts';
 import { WHATSAPP_PATTERN } from '../catalog/phone.ts';
 import { AppError } from '../errors.ts';
@@ -7,7 +7,7 @@ import { PageParams } from '../http/pagination.ts';
 
 const PHONE_MESSAGE = 'whatsapp debe tener 10 dígitos, o +52, +521 o +1 seguido de 10 dígitos';
 
-const Whatsapp = z.string({ error: 'whatsapp debe ser texto' }).regex(WHATSAPP_PATTERN, PHONE_MESSAGE);
+const Whatsapp = z.string({ error: mustBe('whatsapp', 'texto') }).regex(WHATSAPP_PATTERN, PHONE_MESSAGE);
 // 254 is the longest address SMTP can carry; the spec only asks for the email format.
 const Email = z.email({ error: 'email debe ser un correo electrónico válido' }).max(254, 'email debe tener como máximo 254 caracteres');
 const License = z.string({ error: 'license debe ser texto' }).trim().max(40, 'license debe tener como máximo 40 caracteres');

@@ -7,15 +7,18 @@ const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un nú
 /** How a JSON value that is not an object reads in a message: `null`, an array, a number… */
 const jsonKind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'un arreglo' : (JSON_KINDS[typeof value] ?? typeof value));
 
+/** Whether the request's Content-Type is `application/json`, whatever its parameters (the type express.json reads). */
+const saysJson = (req: Request): boolean => (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+
 /**
  * A JSON body is required to be a JSON object: a form or text body, or valid JSON of another kind
  * (`null`, a number, an array), is a clear 400 saying so, not "invalid JSON" or a confusing zod issue.
  */
 export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   if (req.body === undefined) {
-    if (!req.is('application/json')) {
-      throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
-    }
+    // No body at all: read as `{}` when it was said to be JSON (req.is() answers null for a request
+    // without a body, so the header is read itself), else the body is not what the operation takes.
+    if (!saysJson(req)) throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
     return schema.parse({});
   }
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {

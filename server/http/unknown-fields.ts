@@ -14,8 +14,9 @@ export const UNKNOWN_FIELDS_HEADER = 'X-Testbed-Unknown-Fields';
  * (the journal keeps it) and nothing else changes.
  */
 export function unknownFieldsFlag(body: z.ZodType | undefined): (req: Request, res: Response) => void {
-  // A body of named fields (an object, or one a transform starts from); any other says nothing.
-  if (!(body instanceof z.ZodObject || body instanceof z.ZodPipe)) return () => {};
+  // A body of named fields (an object, or one a transform starts from), or none at all (a refresh:
+  // every field sent is ignored). A multipart upload's fields are read by its handler, after this.
+  if (body !== undefined && !(body instanceof z.ZodObject || body instanceof z.ZodPipe)) return () => {};
   const admitted = new Set(bodyFieldsOf(body));
   return (req, res) => {
     const sent: unknown = req.body;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Platform } from '../common/schemas.ts';
+import { mustBe, Platform } from '../common/schemas.ts';
 
 /** Spec §8: 1..500 ids per request. */
 export const MAX_BATCH_IDS = 500;
@@ -10,7 +10,7 @@ export const MAX_BATCH_IDS = 500;
  */
 const BatchIds = (field: string) =>
   z
-    .array(z.uuid(`cada elemento de ${field} debe ser un UUID`), { error: `${field} debe ser una lista de UUID` })
+    .array(z.uuid(`cada elemento de ${field} debe ser un UUID`), { error: mustBe(field, 'una lista de UUID') })
     .min(1, `${field} debe tener al menos 1 id`)
     .max(MAX_BATCH_IDS, `${field} debe tener como máximo ${MAX_BATCH_IDS} ids`)
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Platform, TRIMMED, Vin, text } from '../common/schemas.ts';
+import { mustBe, Platform, TRIMMED, Vin, text } from '../common/schemas.ts';
 import { listColors } from '../catalog/colors.ts';
 import { colorNamePattern } from '../catalog/color-pattern.ts';
 import { PageParams } from '../http/pagination.ts';
@@ -14,7 +14,7 @@ export const SETTABLE_STATUSES = ['activo', 'mantenimiento', 'inactivo'] as cons
  */
 const PLATE_PATTERN = `^[${TRIMMED}]*[A-Za-z0-9][A-Za-z0-9 -]{4,8}[A-Za-z0-9-][${TRIMMED}]*$`;
 const Plate = z
-  .string({ error: 'plate debe ser texto' })
+  .string({ error: mustBe('plate', 'texto') })
   .trim()
   .min(6, 'plate debe tener al menos 6 caracteres')
   .max(10, 'plate debe tener como máximo 10 caracteres')
@@ -37,7 +37,7 @@ const ColorName = text('color', 1, 40).meta({
  */
 const catalogIds = listColors().map((c) => c.id);
 const ColorId = z
-  .number({ error: 'colorId debe ser un número entero' })
+  .number({ error: mustBe('colorId', 'un número entero') })
   .int('colorId debe ser un número entero')
   .meta({ minimum: Math.min(...catalogIds), maximum: Math.max(...catalogIds), description: 'Id de GET /v1/catalog/platform_a/colors.' });
 
@@ -56,7 +56,7 @@ export const CreateVehicle = z.object({
   plate: Plate,
   brand: text('brand', 1, 80),
   model: text('model', 1, 80),
-  year: z.number({ error: 'year debe ser un número entero' }).int('year debe ser un número entero').min(2000, 'year debe ser 2000 o posterior').max(2100, 'year debe ser 2100 o anterior'),
+  year: z.number({ error: mustBe('year', 'un número entero') }).int('year debe ser un número entero').min(2000, 'year debe ser 2000 o posterior').max(2100, 'year debe ser 2100 o anterior'),
   color: ColorName.optional(),
   colorId: ColorId.optional(),
   city: text('city', 2, 80).nullable().optional(),

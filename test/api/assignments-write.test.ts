@@ -44,13 +44,15 @@ describe('POST /v1/assignments', () => {
   });
 
   it.each([
-    [{}, ['driverId', 'vehicleId']], [{ vehicleId: 'x', driverId: '00000000-0000-4000-8000-000000000000' }, ['vehicleId']],
-    [{ vehicleId: '00000000-0000-4000-8000-000000000000' }, ['driverId']], [{ vehicleId: 1, driverId: null }, ['driverId', 'vehicleId']],
-  ])('when the body is %j, then it answers 400 VALIDATION naming %j', async (body, fields) => {
+    [{}, ['driverId es obligatorio', 'vehicleId es obligatorio']],
+    [{ vehicleId: 'x', driverId: '00000000-0000-4000-8000-000000000000' }, ['vehicleId debe ser un UUID']],
+    [{ vehicleId: '00000000-0000-4000-8000-000000000000' }, ['driverId es obligatorio']],
+    [{ vehicleId: 1, driverId: null }, ['driverId debe ser un UUID', 'vehicleId debe ser un UUID']],
+  ])('when the body is %j, then it answers 400 VALIDATION saying %j', async (body, messages) => {
     const res = await t.request.post('/v1/assignments').set(fleet.auth).send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(fields);
+    expect(res.body.error.details.map((d: { message: string }) => d.message).sort()).toEqual(messages);
   });
 
   it.each(['vehicleId', 'driverId'])('when %s belongs to another tenant, then it answers 404 and nothing changes', async (field) => {

@@ -52,6 +52,8 @@ describe('dashboard: a world\'s requests', () => {
 
     expect(res.text).toContain('path debe empezar por /');
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    // The list listens to that event: told to reload after its own failure, it asked again without end.
+    expect(res.headers['hx-trigger']).toBeUndefined();
   });
 
   it('when a world has made no request, then the tab says so; another world\'s requests never show', async () => {

@@ -53,13 +53,24 @@ describe('body parsing errors', () => {
     expect(vehicles()).toBe(0);
   });
 
-  it('when POST /v1/vehicles has no body at all, then 400 VALIDATION', async () => {
+  it('when POST /v1/vehicles has no body at all, then 400 VALIDATION saying it must be JSON', async () => {
     const { request, newTenant } = makeTestApp();
     const { auth } = newTenant();
 
     const res = await request.post('/v1/vehicles').set(auth);
 
     expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe('El cuerpo debe ser JSON con Content-Type: application/json.');
+  });
+
+  it('when POST /v1/vehicles says its body is JSON and sends none, then it is read as {}: the fields it needs are named, not the Content-Type it had', async () => {
+    const { request, newTenant } = makeTestApp();
+    const { auth } = newTenant();
+
+    const res = await request.post('/v1/vehicles').set(auth).set('Content-Type', 'application/json; charset=utf-8');
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.details).toContainEqual({ field: 'plate', message: 'plate es obligatorio' });
   });
 
   it.each([

@@ -60,6 +60,13 @@ describe('body fields a /v1 operation does not declare', () => {
     expect(res.headers['x-testbed-unknown-fields']).toBe('brnd');
   });
 
+  it('when an operation that takes no body gets one, then every field of it is named', async () => {
+    const res = await t.request.post('/v1/vehicles/00000000-0000-4000-8000-000000000000/registrations/platform_a/refresh').set(auth).send({ force: true });
+
+    expect(res.status).toBe(404);
+    expect(res.headers['x-testbed-unknown-fields']).toBe('force');
+  });
+
   it('when the journal shows the request, then its answer carries the header', async () => {
     await t.request.post('/v1/assignments').set(auth).send({ vehicleId: '00000000-0000-4000-8000-000000000000', driverId: '00000000-0000-4000-8000-000000000001', extra: 1 });
 

@@ -76,6 +76,34 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
     expect(res.body.error.message).not.toMatch(/al menos/);
   });
 
+  it('when the body is empty, then each required field is named as missing, not as of the wrong type', async () => {
+    const { post, count } = vehiclesApp();
+
+    const res = await post({});
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { field: 'plate', message: 'plate es obligatorio' },
+      { field: 'brand', message: 'brand es obligatorio' },
+      { field: 'model', message: 'model es obligatorio' },
+      { field: 'year', message: 'year es obligatorio' },
+    ]);
+    expect(count()).toBe(0);
+  });
+
+  it.each([
+    ['plate', { plate: 123456 }, 'plate debe ser texto'],
+    ['year', { year: '2023' }, 'year debe ser un número entero'],
+    ['brand', { brand: null }, 'brand debe ser texto'],
+  ])('when %s is of another type (null included), then it is said so, not as missing', async (field, overrides, message) => {
+    const { post } = vehiclesApp();
+
+    const res = await post(validBody(overrides));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toContainEqual({ field, message });
+  });
+
   it.each([
     [{ color: 'fucsia' }, 'color'],
     [{ color: undefined, colorId: 21 }, 'colorId'],

@@ -118,5 +118,12 @@ describe('/dashboard in headless Chromium', () => {
     expect(elsewhere, 'requests that left the app (a CDN?)').toEqual([]);
     expect(errors.filter((e) => !e.includes(PROVOKED))).toEqual([]);
     expect(errors.filter((e) => e.includes(PROVOKED))).toHaveLength(1);
+
+    // No answer at all (serve stopped): the page says so instead of staying as if the action had worked.
+    await page.getByRole('link', { name: 'Datos y acciones' }).click();
+    await page.getByRole('heading', { name: 'Manejar el mundo' }).waitFor();
+    await page.route((url) => url.pathname.includes('/clock'), (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Avanzar 1 día' }).click();
+    await page.locator('#avisos').getByText('No llegó respuesta del testbed: ¿sigue en marcha serve?').waitFor();
   }, 180_000);
 });

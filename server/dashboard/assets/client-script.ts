@@ -1,7 +1,7 @@
 /**
  * The dashboard's only script of its own, served as /dashboard/assets/dashboard.js. Kept as text in a
  * module so that it ships wherever the server's code does (a build copies no loose asset files).
- * Plain ES2017 for the browser: copy buttons, answers kept in view, and Chart.js charts drawn from the JSON that the
+ * Plain ES2017 for the browser: copy buttons, answers kept in view, a line when no answer came, and Chart.js charts drawn from the JSON that the
  * server renders beside each canvas (also for canvases that an htmx swap brings).
  */
 export const CLIENT_SCRIPT = String.raw`(function () {
@@ -57,6 +57,18 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       }).observe(region, { childList: true });
     });
   }
+
+  // No answer at all (serve stopped, the connection cut): htmx swaps nothing and the page would stay
+  // as it was, as if the action had worked. An answer with an error status is the server's to show.
+  document.addEventListener('htmx:error', function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    var region = document.getElementById('avisos');
+    if ((ctx && ctx.response) || !region) return;
+    var line = document.createElement('p');
+    line.className = 'error';
+    line.textContent = 'No llegó respuesta del testbed: ¿sigue en marcha serve? Vuelve a intentarlo cuando responda.';
+    region.replaceChildren(line);
+  });
 
   document.addEventListener('DOMContentLoaded', keepInView);
   document.addEventListener('DOMContentLoaded', drawCharts);
