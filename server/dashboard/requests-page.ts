@@ -1,4 +1,7 @@
 import type { Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from '../errors.ts';
+import { zodValidation } from '../http/error-handler.ts';
 import { harAttachment } from '../journal/har.ts';
 import type { JournalEntry, JournalMessage } from '../journal/view.ts';
 import { BASE, when } from './components.ts';
@@ -50,7 +53,10 @@ export function requestsList(ctx: Dashboard, tenantId: string, filters: Filters)
   const list = data.length
     ? html`<ol class="solicitudes" aria-label="Solicitudes, la más reciente primero">${data.map(entryItem)}</ol>`
     : html`<p class="vacio">${filters.status || filters.path ? 'Ninguna solicitud de este mundo cumple el filtro.' : 'Este mundo no ha hecho solicitudes con sus claves.'}</p>`;
-  return html`<div id="solicitudes">${list}${hasMore ? html`<p class="nota">Se muestran las ${SHOWN} más recientes; filtra para ver otras.</p>` : null}</div>`;
+  // The download goes with the list, so it takes the filter the list shows (the form's refreshes replace this block).
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined) as [string, string][]).toString();
+  const har = html`<p><a href="${BASE}/worlds/${seg(tenantId)}/requests.har${query ? `?${query}` : ''}" download>Descargar HAR${query ? ' (lo filtrado)' : ''}</a></p>`;
+  return html`<div id="solicitudes">${har}${list}${hasMore ? html`<p class="nota">Se muestran las ${SHOWN} más recientes; filtra para ver otras.</p>` : null}</div>`;
 }
 
 function filterForm(tenantId: string, filters: Filters): Html {
@@ -61,7 +67,6 @@ function filterForm(tenantId: string, filters: Filters): Html {
       <label>Estado <select name="status">${option('', 'Todos')}${STATUS_CLASSES.map((s) => option(s, s))}</select></label>
       <label>Ruta <input type="search" name="path" value="${filters.path ?? ''}" maxlength="2048" placeholder="/v1/vehicles/{id}" autocomplete="off"></label>
       <button type="submit" class="secundario">Filtrar</button>
-      <a href="${url}.har" download>Descargar HAR</a>
     </div>
   </form>`;
 }
@@ -70,10 +75,21 @@ function filterForm(tenantId: string, filters: Filters): Html {
 export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
   const filters = filtersOf(req);
+  // A filter the journal refuses (a bookmarked `?status=9xx`) is said where the list goes, the form
+  // kept to mend it, rather than a page of its own with only a way back.
+  let list: Html;
+  try {
+    list = requestsList(ctx, tenant.id, filters);
+  } catch (err) {
+    const refused = err instanceof ZodError ? zodValidation(err) : err;
+    if (!(refused instanceof AppError) || refused.code !== 'VALIDATION') throw err;
+    res.status(refused.status);
+    list = html`<div id="solicitudes"><p class="error"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
+  }
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-solicitudes"><h2 id="t-solicitudes">Solicitudes a la API</h2>
       <p class="nota">Cada solicitud hecha con una clave de este mundo, también las rechazadas. Abre una para ver sus cabeceras y cuerpos (las claves se muestran solo por su prefijo).</p>
-      ${filterForm(tenant.id, filters)}${requestsList(ctx, tenant.id, filters)}</section>`;
+      ${filterForm(tenant.id, filters)}${list}</section>`;
   res.type('html').send(page(`${tenant.name}: solicitudes`, body, { world: { id: tenant.id, name: tenant.name, tab: 'solicitudes' } }).value);
 };
 

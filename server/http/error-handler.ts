@@ -19,6 +19,9 @@ function zodDetails(error: ZodError): FieldIssue[] {
   }));
 }
 
+/** A zod refusal as the API answers it: 400 VALIDATION naming each field. */
+export const zodValidation = (error: ZodError): AppError => invalidFields(zodDetails(error));
+
 export function sendError(
   res: Response,
   code: ErrorCode,
@@ -57,7 +60,7 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     if (res.headersSent) return;
     if (err instanceof AppError) return send(res, err.code, err.message, err.details, headersOf(err), err.status);
     if (err instanceof ZodError) {
-      const invalid = invalidFields(zodDetails(err));
+      const invalid = zodValidation(err);
       return send(res, invalid.code, invalid.message, invalid.details);
     }
     const parserError = bodyParserError(err);

@@ -31,6 +31,14 @@ describe('dashboard: a world\'s requests', () => {
     expect(page).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har" download`);
   });
 
+  it('when the list is filtered, then its HAR download takes the same filter', async () => {
+    const { tenant, get } = await worldWithRequests();
+
+    const list = (await get('/requests/list?status=4xx&path=/v1/vehicles').set('HX-Request', 'true').expect(200)).text;
+
+    expect(list).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har?status=4xx&amp;path=%2Fv1%2Fvehicles" download>Descargar HAR (lo filtrado)</a>`);
+  });
+
   it.each([
     ['?status=4xx', ['GET /v1/vehicles/00000000-0000-4000-8000-000000000000', 'POST /v1/vehicles']],
     ['?status=2xx', ['POST /v1/vehicles']],
@@ -54,6 +62,16 @@ describe('dashboard: a world\'s requests', () => {
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
     // The list listens to that event: told to reload after its own failure, it asked again without end.
     expect(res.headers['hx-trigger']).toBeUndefined();
+  });
+
+  it('when the page is opened with a filter the journal refuses, then it answers 400 with the form kept and the message where the list goes', async () => {
+    const { get } = await worldWithRequests();
+
+    const res = await get('/requests?status=9xx&path=vehicles').expect(400);
+
+    expect(res.text).toContain('<form role="search"');
+    expect(res.text).toContain('value="vehicles"');
+    expect(res.text).toMatch(/<div id="solicitudes"><p class="error"><strong>VALIDATION<\/strong> [^<]*path debe empezar por \//);
   });
 
   it('when a world has made no request, then the tab says so; another world\'s requests never show', async () => {

@@ -74,7 +74,7 @@ tr.sin-cubrir td { background: #fff7f7; }
 .plataforma-api { color: var(--suave); font-weight: 600; }
 .solicitudes { list-style: none; padding: 0; margin: 0; }
 .solicitud { border-bottom: 1px solid var(--borde); padding: .3rem 0; }
-.solicitud summary { color: inherit; font-size: .92rem; }
+.solicitud summary { color: inherit; font-size: .92rem; overflow-wrap: anywhere; }
 .metodo { display: inline-block; min-width: 3.6rem; font-weight: 700; font-family: monospace; }
 .intercambio { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(22rem, 100%), 1fr)); gap: .75rem; }
 .mensaje h3 { font-size: .92rem; margin: .4rem 0; }
