@@ -16,6 +16,9 @@ describe('dashboard: a world\'s API faults', () => {
 
     expect(page.text).toContain('Fallos de la API');
     expect(page.text).toContain('El mundo no tiene reglas de fallo.');
+    // No rule, nothing to follow; with one, its hits are read again every 2 s (the world's tests make them).
+    expect(page.text).toContain('id="fallos-mundo" hx-get="/dashboard/worlds/' + tenant.id + '/faults" hx-trigger="mundo-cambiado from:body"');
+    expect(listed.text).toContain('hx-trigger="every 2s, mundo-cambiado from:body"');
     expect(added.status).toBe(200);
     expect(added.text).toContain('Regla flt_1 creada: internal en listVehicles.');
     expect(faulted.status).toBe(500);
