@@ -70,7 +70,7 @@ export function snapshotsList(ctx: Dashboard): Html {
     <td class="numero" data-label="${size}">${sizeText(s.sizeBytes)}</td>
     <td data-label="${actions}"><div class="fila">
       <button class="secundario" hx-post="${BASE}/snapshots/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar «${s.name}»? Todo vuelve a como estaba entonces.">Restaurar</button>
-      <button class="peligro" hx-delete="${BASE}/snapshots/${seg(s.name)}" hx-target="#resultado" aria-label="Borrar la instantánea ${s.name}">Borrar</button>
+      <button class="peligro" hx-delete="${BASE}/snapshots/${seg(s.name)}" hx-target="#resultado" hx-confirm="¿Borrar la instantánea «${s.name}» de todo el testbed (y su copia en disco)? No se puede deshacer." aria-label="Borrar la instantánea ${s.name}">Borrar</button>
     </div></td></tr>`);
   return html`<div id="instantaneas" hx-get="${BASE}/snapshots" hx-trigger="${RELOADS}" hx-swap="outerHTML">
     ${table('Instantáneas guardadas (los dos procesos completos).', [...SNAPSHOT_HEADERS], rows, 'Todavía no hay instantáneas.', 'tarjetas')}

@@ -97,7 +97,8 @@ describe('/dashboard on a phone', () => {
 
   it.skipIf(!HAS_CHROMIUM)(skipped('when a world snapshot is saved and restored on a phone, then the browser checks the name, the answers show where the eye is, and the buttons are on screen'), async () => {
     const page = await browser!.newPage({ viewport: PHONE, locale: 'es-MX', isMobile: true, hasTouch: true });
-    page.on('dialog', (dialog) => void dialog.accept());
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => void (asked.push(dialog.message()), dialog.accept()));
     const invalidPatterns: string[] = [];
     page.on('console', (m) => void (m.text().includes('pattern') && invalidPatterns.push(m.text())));
     await page.goto(`${env.base}/dashboard/worlds/${tenantId}`);
@@ -123,6 +124,10 @@ describe('/dashboard on a phone', () => {
       const box = await remove.boundingBox();
       return box === null ? Infinity : box.x + box.width;
     }).toBeLessThanOrEqual(PHONE.width);
+    // Deleting one asks first, as restoring it does.
+    await remove.click();
+    await page.locator('#resultado').getByText(/Instantánea «telefono» de .* borrada/).waitFor();
+    expect(asked).toEqual(['¿Restaurar este mundo a «telefono»? Los demás mundos no cambian.', '¿Borrar la instantánea «telefono» de este mundo? No se puede deshacer.']);
   }, 60_000);
 
   it.skipIf(!HAS_CHROMIUM)(skipped('when a world is created on a phone, then its one-time key shows beside the button, on screen without scrolling'), async () => {
