@@ -3,6 +3,7 @@ import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import { createErrorHandler } from '../http/error-handler.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import type { Logger } from '../lib/logger.ts';
+import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
 import { BASE, resultadoRegion } from './components.ts';
 import { html } from './html.ts';
 import { page } from './layout.ts';
@@ -18,7 +19,10 @@ export const fromHtmx = (req: Request): boolean => req.get('hx-request') === 'tr
 function sendHtmlError(res: Response, code: ErrorCode, message: string, _details: unknown = null, headers: Record<string, string> = {}, status: number = ERROR_CATALOG[code].status): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const requestId = requestIdOf(res);
-  const alert = html`<p class="error"><strong>${code}</strong> ${message}${requestId ? html` <small>(solicitud ${requestId})</small>` : null}</p>`;
+  // A 503 a fault someone set made (lib/platform-fault-header.ts) says so, as the API's header does.
+  const fault = headers[PLATFORM_FAULT_HEADER];
+  const set = fault ? html` <small>(una falla puesta a propósito: ${fault.replace('scope=world', 'solo este mundo').replace('scope=testbed', 'todo el testbed')})</small>` : null;
+  const alert = html`<p class="error"><strong>${code}</strong> ${message}${set}${requestId ? html` <small>(solicitud ${requestId})</small>` : null}</p>`;
   res.status(status).type('html');
   if (fromHtmx(res.req)) {
     res.setHeader('HX-Retarget', '#avisos');

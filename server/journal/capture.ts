@@ -97,7 +97,8 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     keyPrefix: owner.keyPrefix,
     fault: typeof res.locals.faultRuleId === 'string' ? res.locals.faultRuleId : null,
     requestHeaders: requestHeaders(req),
-    responseHeaders: res.getHeaders() as Record<string, string>,
+    // None went out when the connection was dropped first (a reset fault): what was set is not shown as sent.
+    responseHeaders: res.headersSent ? (res.getHeaders() as Record<string, string>) : {},
     // Only a JSON body the parser read is kept as parsed; a tap holds any other.
     parsedBody: req.body !== undefined && req.is('application/json') ? req.body : undefined,
     tap,

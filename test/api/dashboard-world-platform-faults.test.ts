@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 
 /** The world page's list of the world's own platform faults (world-platform-faults.ts). */
@@ -24,6 +25,17 @@ describe('dashboard: a world\'s own platform faults', () => {
     expect(page.text).toContain('Fallas de plataforma de todo el testbed');
     expect(ownFaults(partial.text)).toBe(own);
     expect((await get('/faults')).text).toContain('Ahora, en todos los mundos:');
+  });
+
+  it('when an action meets the world\'s own platform fault, then its red line says the fault was set on purpose, for this world', async () => {
+    const { tenant } = w.newTenant();
+    await setThroughControl(tenant.id, { platform: 'platform_b', mode: 'error' });
+    const today = mexicoCityDate(Date.parse((await w.request.get(`/_testbed/clock?tenant=${tenant.id}`).expect(200)).body.now));
+
+    const res = await act('post', `/worlds/${tenant.id}/rides/generate`, { from: today, to: today });
+
+    expectAlert(res, 503, 'PLATFORM_UNAVAILABLE', 'La plataforma platform_b no está disponible');
+    expect(res.text).toContain('(una falla puesta a propósito: platform_b; solo este mundo)');
   });
 
   it('when one world has a platform fault, then another world\'s page does not show it', async () => {
