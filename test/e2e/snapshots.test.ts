@@ -22,6 +22,9 @@ const control = async (env: Serve, method: string, path: string, body?: unknown)
   return { status: res.status, body: (await res.json()) as any };
 };
 
+/** What serve logged above info level (the simulators replaced, a call that failed): what a red run needs to be understood. */
+const serveWarnings = (env: Serve) => `\n${env.output().split('\n').filter((line) => /"level":"(warn|error)"/.test(line)).slice(-20).join('\n')}`;
+
 /** What a user does on a new data dir: a tenant and key by the CLI, a vehicle, its platform_b registration. */
 async function sameRequests(env: Serve) {
   const client = await tenantClient(env, 'Flota Repetida');
@@ -130,7 +133,8 @@ describe('reset and snapshots of a running serve', () => {
   it('when reads race a restore, then every one is answered 200 with the state before or after it, never a mix', async () => {
     const client = await worldClient(env, 'Flota Carrera');
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
-    await control(env, 'POST', '/snapshots', { name: 'uno' });
+    const saved = await control(env, 'POST', '/snapshots', { name: 'uno' });
+    expect(saved.status, JSON.stringify(saved.body) + serveWarnings(env)).toBe(201);
     await client.api('POST', '/v1/vehicles', { plate: 'RCE-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1 });
 
     const reads = Array.from({ length: 20 }, () => client.api('GET', '/v1/vehicles'));
@@ -146,7 +150,8 @@ describe('reset and snapshots of a running serve', () => {
   }, 60_000);
 
   it('when snapshots are listed, deleted and asked for by bad names, then each answers in the envelope and they survive a restart', async () => {
-    await control(env, 'POST', '/snapshots', { name: 'guardada' });
+    const saved = await control(env, 'POST', '/snapshots', { name: 'guardada' });
+    expect(saved.status, JSON.stringify(saved.body) + serveWarnings(env)).toBe(201);
     await env.stop();
     await env.restart();
 
