@@ -38,6 +38,13 @@ const IN_USE = 'ya está en uso';
  * test about a hung or slow companion sets its own.
  */
 const PLATFORM_TIMEOUT_MS = '15000';
+/**
+ * How long the tests' serves let their companion go silent before replacing it: serve's 5 s was met
+ * on a CI leg whose browser tests held both cores (a file of four took 33 s instead of 7), and a
+ * companion replaced mid-test fails what the test is about (a save, a restore). The test about a hung
+ * companion sets its own.
+ */
+const SIM_HUNG_AFTER_MS = '20000';
 
 /** A real `fleet-sim serve` on a temp data dir and a free port, and the CLI pointed at it. */
 export async function startServeProcess(extraEnv: Record<string, string> = {}) {
@@ -62,7 +69,7 @@ export async function startServeProcess(extraEnv: Record<string, string> = {}) {
   // so and exits, and another port is tried (a test that sets PORT itself gets no retry).
   for (let attempt = 1; ; attempt++) {
     port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
-    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_PLATFORM_TIMEOUT_MS: PLATFORM_TIMEOUT_MS, ...extraEnv };
+    env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_RATE_LIMIT: '0', FLEET_PLATFORM_TIMEOUT_MS: PLATFORM_TIMEOUT_MS, FLEET_SIM_HUNG_AFTER_MS: SIM_HUNG_AFTER_MS, ...extraEnv };
     base = `http://127.0.0.1:${port}`;
     output = '';
     child = spawn(process.execPath, [BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
