@@ -27,8 +27,9 @@ export interface PlatformNetworkOptions {
   clock: SimClock;
   seed?: number;
   /**
-   * Real-time limit of each client call. Short, so a "slow" platform fails a test in half a second,
-   * yet with room for a busy CI machine running test files in parallel.
+   * Real-time limit of each client call (default 5 s). A test of a slow platform sets a short one; the
+   * default leaves room for a CI machine whose cores the other test files (a browser among them)
+   * hold: at 1.5 s a registration's call once timed out there, in a test about something else.
    */
   clientTimeoutMs?: number;
 }
@@ -46,7 +47,7 @@ const loopbackPassesThrough = http.all(LOOPBACK, () => passthrough());
  * the fake hosts, and per-test faults. Call start() before use and stop() after, or use
  * usePlatformNetwork() inside a describe.
  */
-export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 1_500 }: PlatformNetworkOptions) {
+export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 5_000 }: PlatformNetworkOptions) {
   const db = openSimulatorsDb(':memory:');
   const app = createSimulatorsApp({ db, clock, seed });
   let listener: Server | undefined;
