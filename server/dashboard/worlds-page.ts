@@ -77,9 +77,13 @@ export function snapshotsList(ctx: Dashboard): Html {
   </div>`;
 }
 
-/** The new key is answered beside the button (#creado), where the eye is, and stays until the next creation. */
+/**
+ * The new key is answered beside the button (#creado), where the eye is, and stays until the next
+ * creation. The form empties once the world is made (data-vaciar: assets/client-script.ts), so a
+ * second click makes no twin and a `pending` chosen once is not kept for the next world.
+ */
 function createForm(): Html {
-  return html`<form hx-post="${BASE}/worlds" hx-target="#creado">
+  return html`<form hx-post="${BASE}/worlds" hx-target="#creado" data-vaciar>
     <div class="fila">
       <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>

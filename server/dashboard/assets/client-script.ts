@@ -70,6 +70,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     region.replaceChildren(line);
   });
 
+  // A form marked data-vaciar empties once what it made is made (an answer below 400).
+  document.addEventListener('htmx:after:request', function (event) {
+    var form = event.target;
+    var ctx = event.detail && event.detail.ctx;
+    if (form && form.matches && form.matches('form[data-vaciar]') && ctx && ctx.response && ctx.response.status < 400) form.reset();
+  });
+
   document.addEventListener('DOMContentLoaded', keepInView);
   document.addEventListener('DOMContentLoaded', drawCharts);
   document.addEventListener('htmx:after:process', drawCharts);
