@@ -1,5 +1,5 @@
 import { ACTIONS } from './schema.ts';
-import { operatorProblems } from './matcher.ts';
+import { operatorProblems, UUID } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { WORLD_DAYS } from './setup.ts';
 
@@ -27,7 +27,6 @@ const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
 const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot'] as const;
 const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many ids of each list a fixture makes (driver i is assigned to vehicle i). */
 type FixtureCounts = Record<'vehicleIds' | 'driverIds' | 'assignmentIds', number>;

@@ -41,7 +41,6 @@ export function unknownQueryParams(
   return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${where(name)})` }));
 }
 
-/** The fields of a declared JSON body (none for a body that is not an object schema). */
 /**
  * The fields a body schema reads: an object's, those of the object a transform starts from, and those
  * its document names as refused (`propertyNames: {not: {enum}}`: PATCH /v1/vehicles/{id} reads

@@ -6,7 +6,6 @@ import { listed } from './unknown-query.ts';
 /** Names the top-level fields of a /v1 JSON body that its operation does not declare. */
 export const UNKNOWN_FIELDS_HEADER = 'X-Testbed-Unknown-Fields';
 
-
 /**
  * The partner API ignores a body field it does not know (docs/decisions.md), as it does a query
  * parameter (unknown-query.ts), so a misspelt one (`colour`, `nmae`) answers 200 with nothing

@@ -21,6 +21,8 @@ export function workerCalls<V, E = string>(
   let closing = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
+  // No call left to answer: the thread no longer holds the process (unless it is closing).
+  const releaseIfIdle = () => void (waiting.size === 0 && !closing && worker.unref());
   const end = (err: Error) => {
     if (!ended) onEnd();
     ended ??= err;
@@ -30,7 +32,7 @@ export function workerCalls<V, E = string>(
   worker.on('message', (answer: WorkerAnswer<E>) => {
     const w = waiting.get(answer.id);
     waiting.delete(answer.id);
-    if (waiting.size === 0 && !closing) worker.unref();
+    releaseIfIdle();
     if ('error' in answer) w?.reject(errorOf(answer.error as E));
     else w?.resolve(valueOf(answer));
   });
@@ -51,7 +53,7 @@ export function workerCalls<V, E = string>(
         } catch (err) {
           // Never sent (a buffer that cannot be transferred): no answer will come for it.
           waiting.delete(id);
-          if (waiting.size === 0 && !closing) worker.unref();
+          releaseIfIdle();
           reject(err as Error);
         }
       });
