@@ -6,6 +6,7 @@ import { copyable } from './components.ts';
 import { validation } from '../errors.ts';
 import { answerAction, filled, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html } from './html.ts';
+import { fixtureFromForm, fixtureMadeText } from './fixture-form.ts';
 
 /**
  * The worlds page's actions: the control API's tenant, reset and snapshot operations, each judged by
@@ -14,14 +15,18 @@ import { html } from './html.ts';
 export function worldsActions(ctx: Dashboard) {
   const { services } = ctx;
   return {
-    create(req: Request, res: Response): void {
-      const body = CreateTenant.parse({ ...formFields(req), keys: [{}] });
+    /** As `POST /_testbed/tenants` (server/tenants/control.ts), with the fixture of the form's folded fields. */
+    async create(req: Request, res: Response): Promise<void> {
+      const { name, status } = formFields(req);
+      const body = CreateTenant.parse({ name, status, keys: [{}], fixture: fixtureFromForm(req) });
       const created = services.tenants.createTenantWithKeys(body.name, body.status, body.keys);
+      const fixture = body.fixture && await services.fixtures.build(created.id, body.fixture);
       const key = created.keys[0];
       const secret = html`<p>Clave <code>${key.prefix}</code> (solo se muestra ahora):
         <code class="secreto">${key.key}</code><button type="button" class="copiar" data-copy="${key.key}" aria-label="Copiar la clave de API">Copiar</button></p>
         <p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
-      answerAction(res, `Mundo «${created.name}» creado (${created.status}).`, secret);
+      const populated = fixture && body.fixture && (fixture.vehicleIds.length > 0 || fixture.driverIds.length > 0) ? `, poblado con ${fixtureMadeText(fixture, body.fixture.rideDays)}` : '';
+      answerAction(res, `Mundo «${created.name}» creado (${created.status})${populated}.`, secret);
     },
 
     approve(req: Request, res: Response): void {

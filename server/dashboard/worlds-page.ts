@@ -6,6 +6,7 @@ import { type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { namedWith } from '../tenants/deletion.ts';
+import { fixtureFields } from './fixture-form.ts';
 
 /** Lists reload themselves after every action (context.ts answerAction). */
 const RELOADS = 'mundo-cambiado from:body';
@@ -80,15 +81,17 @@ export function snapshotsList(ctx: Dashboard): Html {
 /**
  * The new key is answered beside the button (#creado), where the eye is, and stays until the next
  * creation. The form empties once the world is made (data-vaciar: assets/client-script.ts), so a
- * second click makes no twin and a `pending` chosen once is not kept for the next world.
+ * second click makes no twin and a `pending` chosen once is not kept for the next world; its button
+ * is disabled while the call is under way (a big fixture takes seconds).
  */
 function createForm(): Html {
-  return html`<form hx-post="${BASE}/worlds" hx-target="#creado" data-vaciar>
+  return html`<form hx-post="${BASE}/worlds" hx-target="#creado" hx-disable="find button[type=submit]" data-vaciar>
     <div class="fila">
       <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>
       <button type="submit">Crear mundo</button>
     </div>
+    ${fixtureFields()}
     <p class="nota">Se crea con una clave <code>test</code> con los seis permisos; su secreto solo se muestra al crearla.</p>
   </form>
   <div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;

@@ -31,6 +31,64 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
+    it('when the form asks for a fixture, then the world is made populated by the same services (platforms synced), and the answer says what it made', async () => {
+      const form = 'name=Flota+Poblada&vehicles=2&drivers=2&rideDays=2&registeredOn=platform_a&registeredOn=platform_b&boundOn=platform_a&assigned=true';
+      const res = await act('post', '/worlds', form);
+
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Mundo «Flota Poblada» creado (active), poblado con 2 vehículos, 2 conductores, 2 asignaciones y 2 días de viajes.');
+      const auth = { Authorization: `Bearer ${/data-copy="(fk_test_[^"]+)"/.exec(res.text)![1]}` };
+      const vehicles = (await w.request.get('/v1/vehicles').set(auth).expect(200)).body.data;
+      expect(vehicles).toHaveLength(2);
+      const assignments = (await w.request.get('/v1/assignments').set(auth).expect(200)).body.data;
+      expect(assignments.map((a: { platformSync: string }) => a.platformSync)).toEqual(['synced', 'synced']);
+      const rides = (await w.request.get('/v1/rides?platform=platform_b').set(auth).expect(200)).body.data;
+      expect(rides.length).toBeGreaterThan(0);
+    });
+
+    it('when one fixture field is filled in, then only that part is asked for (one vehicle, on no platform)', async () => {
+      const res = await act('post', '/worlds', { name: 'Un vehículo', vehicles: '1' });
+
+      expect(res.text).toContain('Mundo «Un vehículo» creado (active), poblado con 1 vehículo, 0 conductores y 0 asignaciones.');
+    });
+
+    it.each([
+      [{ vehicles: 'dos' }, 'fixture.vehicles debe ser un número entero'],
+      [{ vehicles: '1.5' }, 'fixture.vehicles debe ser un número entero'],
+      [{ vehicles: '-1' }, 'fixture.vehicles no puede ser negativo'],
+      [{ drivers: '501' }, 'fixture.drivers admite como máximo 500'],
+      [{ rideDays: '3' }, 'rideDays necesita vehículos en alguna plataforma'],
+      [{ drivers: '1', assigned: 'true' }, 'assigned necesita al menos tantos vehículos como conductores'],
+    ])('when the fixture fields are %j, then 400 VALIDATION with the control API message and no world', async (fixture, message) => {
+      const before = w.tenants.store.listTenants().length;
+
+      expectAlert(await act('post', '/worlds', { name: 'Mal poblado', ...fixture }), 400, 'VALIDATION', message);
+      expect(w.tenants.store.listTenants()).toHaveLength(before);
+    });
+
+    it('when registeredOn names no platform of the testbed, then 400 VALIDATION and no world', async () => {
+      const before = w.tenants.store.listTenants().length;
+
+      const res = await act('post', '/worlds', 'name=X&vehicles=1&registeredOn=platform_c');
+
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('VALIDATION');
+      expect(w.tenants.store.listTenants()).toHaveLength(before);
+    });
+
+    it('when the worlds page is read, then the create form has the fixture fields folded, and disables its button while a world is made', async () => {
+      const page = (await get('/')).text;
+
+      const card = page.slice(page.indexOf('<section class="tarjeta" aria-labelledby="t-crear">'));
+      const section = card.slice(0, card.indexOf('</section>'));
+      expect(section).toContain('hx-disable="find button[type=submit]"');
+      expect(section).toMatch(/<details class="poblar"><summary>Poblar el mundo \(fixture\)/);
+      for (const field of ['name="vehicles" type="number" min="0" max="500"', 'name="drivers" type="number" min="0" max="500"', 'name="rideDays" type="number" min="0" max="366"',
+        'name="registeredOn" value="platform_a"', 'name="registeredOn" value="platform_b"', 'name="boundOn" value="platform_a"', 'name="assigned" value="true"']) {
+        expect(section).toContain(field);
+      }
+    });
+
     it('when the worlds page is read, then the create form answers beside its button (#creado, in the same card), not in the banner at the top', async () => {
       const page = (await get('/')).text;
 

@@ -144,6 +144,32 @@ describe('/dashboard on a phone', () => {
     expect(await page.getByLabel('Nombre del mundo').inputValue()).toBe('');
   }, 60_000);
 
+  it.skipIf(!HAS_CHROMIUM)(skipped('when a populated world is asked for in the folded fixture fields, then it is made, the button disabled meanwhile, and the checkboxes emptied'), async () => {
+    const page = await browser!.newPage({ viewport: PHONE, locale: 'es-MX', isMobile: true, hasTouch: true });
+    await page.goto(`${env.base}/dashboard`);
+    // Seen as the request leaves the browser: htmx disabled the button before sending it.
+    const disabledWhileSent: boolean[] = [];
+    await page.route('**/dashboard/worlds', async (route) => {
+      if (route.request().method() === 'POST') disabledWhileSent.push(await page.locator('#t-crear + form button[type=submit]').isDisabled());
+      await route.continue();
+    });
+
+    await page.getByLabel('Nombre del mundo').fill('Flota poblada del teléfono');
+    await page.getByText('Poblar el mundo (fixture)').click();
+    await page.getByLabel('Vehículos', { exact: true }).fill('2');
+    await page.getByLabel('Conductores', { exact: true }).fill('2');
+    await page.getByLabel('platform_b').check();
+    await page.getByLabel('Conductor i asignado al vehículo i').check();
+    await page.getByRole('button', { name: 'Crear mundo' }).click();
+    await page.locator('#creado .secreto').waitFor();
+
+    expect(await page.locator('#creado').textContent()).toContain('Mundo «Flota poblada del teléfono» creado (active), poblado con 2 vehículos, 2 conductores y 2 asignaciones.');
+    expect(disabledWhileSent).toEqual([true]);
+    expect(await page.getByRole('button', { name: 'Crear mundo' }).isEnabled()).toBe(true);
+    expect(await page.getByLabel('platform_b').isChecked()).toBe(false);
+    expect(await page.getByLabel('Vehículos', { exact: true }).inputValue()).toBe('');
+  }, 60_000);
+
   it.skipIf(!HAS_CHROMIUM)(skipped('when the worlds are filtered by a name start and deleted at once, then only those go'), async () => {
     const page = await browser!.newPage({ viewport: PHONE, locale: 'es-MX', isMobile: true, hasTouch: true });
     page.on('dialog', (dialog) => void dialog.accept());

@@ -12,8 +12,8 @@ export function useDashboardWorld() {
   const w = useWorld({ clientTimeoutMs: 10_000 });
   const f = fleetFixtures(w);
   const get = (path: string) => w.request.get(`/dashboard${path}`);
-  /** An action as the page sends it: a URL-encoded form from htmx. */
-  const act = (method: 'post' | 'delete', path: string, form: Record<string, string> = {}) =>
+  /** An action as the page sends it: a URL-encoded form from htmx (as text when a field repeats, as checkboxes do). */
+  const act = (method: 'post' | 'delete', path: string, form: Record<string, string> | string = {}) =>
     w.request[method](`/dashboard${path}`).set('HX-Request', 'true').type('form').send(form);
 
   /** A vehicle registered on platform_a with its card sent: platform_a's review of it is running. */
