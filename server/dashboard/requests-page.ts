@@ -21,6 +21,12 @@ interface Filters {
 
 const filtersOf = (req: Request): Filters => ({ status: filled(req.query, 'status'), path: filled(req.query, 'path') });
 
+/** `?status=4xx&path=…` of the filters set, or '' with none: the page's and the HAR's address keep them. */
+function filterQuery(filters: Filters): string {
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined) as [string, string][]).toString();
+  return query ? `?${query}` : '';
+}
+
 const statusBadge = (status: number | null): Html => {
   const family = status === null ? 'mal' : status < 300 ? 'ok' : status < 500 ? 'espera' : 'mal';
   return html`<span class="estado estado-${family}">${status ?? 'sin respuesta'}</span>`;
@@ -54,8 +60,8 @@ export function requestsList(ctx: Dashboard, tenantId: string, filters: Filters)
     ? html`<ol class="solicitudes" aria-label="Solicitudes, la más reciente primero">${data.map(entryItem)}</ol>`
     : html`<p class="vacio">${filters.status || filters.path ? 'Ninguna solicitud de este mundo cumple el filtro.' : 'Este mundo no ha hecho solicitudes con sus claves.'}</p>`;
   // The download goes with the list, so it takes the filter the list shows (the form's refreshes replace this block).
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined) as [string, string][]).toString();
-  const har = html`<p><a href="${BASE}/worlds/${seg(tenantId)}/requests.har${query ? `?${query}` : ''}" download>Descargar HAR${query ? ' (lo filtrado)' : ''}</a></p>`;
+  const query = filterQuery(filters);
+  const har = html`<p><a href="${BASE}/worlds/${seg(tenantId)}/requests.har${query}" download>Descargar HAR${query ? ' (lo filtrado)' : ''}</a></p>`;
   return html`<div id="solicitudes">${har}${list}${hasMore ? html`<p class="nota">Se muestran las ${SHOWN} más recientes; filtra para ver otras.</p>` : null}</div>`;
 }
 
@@ -100,7 +106,14 @@ export const requestsHar = (ctx: Dashboard) => (req: Request, res: Response): vo
   res.json(ctx.services.journal.har(tenant.id, filtersOf(req)));
 };
 
-/** `GET /dashboard/worlds/:world/requests/list?status=&path=`. */
+/**
+ * `GET /dashboard/worlds/:world/requests/list?status=&path=`. The browser's address becomes the
+ * page's with the filter (HX-Replace-Url), so a filtered view can be bookmarked, shared or reloaded.
+ */
 export const requestsPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
-  res.type('html').send(requestsList(ctx, requireWorld(ctx, req).id, filtersOf(req)).value);
+  const tenantId = requireWorld(ctx, req).id;
+  const filters = filtersOf(req);
+  const list = requestsList(ctx, tenantId, filters);
+  res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenantId)}/requests${filterQuery(filters)}`);
+  res.type('html').send(list.value);
 };

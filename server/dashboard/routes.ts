@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Services } from '../services.ts';
 import { assignmentsPartial, documentsPartial, jobsPartial } from './activity-tables.ts';
 import { serveAsset } from './assets/index.ts';
-import { createDashboard, filled, formBody } from './context.ts';
+import { createDashboard, formBody } from './context.ts';
 import { coveragePartial } from './coverage-panel.ts';
 import { driveActions } from './drive-actions.ts';
 import { clockPartial, faultsPartial, pendingPartial } from './drive-panel.ts';
@@ -18,7 +18,7 @@ import { worldFaultsActions } from './world-faults.ts';
 import { worldPlatformFaultsActions } from './world-platform-faults.ts';
 import { worldsActions } from './worlds-actions.ts';
 import { worldSnapshotsActions } from './world-snapshots.ts';
-import { snapshotsList, worldsList, worldsPage } from './worlds-page.ts';
+import { snapshotsList, worldsPage, worldsPartial } from './worlds-page.ts';
 
 export { BASE as DASHBOARD_PATH } from './components.ts';
 
@@ -40,7 +40,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
   const routes: Route[] = [
     ['get', '/assets/:name', serveAsset],
     ['get', '/', worldsPage(ctx)],
-    ['get', '/worlds', (req, res) => void res.type('html').send(worldsList(ctx, filled(req.query, 'name')).value)],
+    ['get', '/worlds', worldsPartial(ctx)],
     ['get', '/snapshots', (_req, res) => void res.type('html').send(snapshotsList(ctx).value)],
     ['post', '/worlds', worlds.create],
     ['post', `${world}/approve`, worlds.approve],

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { TenantRow } from '../tenants/store.ts';
 import { badge, BASE, copyable, SNAPSHOT_NAME_PATTERN, table, when } from './components.ts';
 import { sizeText } from '../lib/human-text.ts';
-import { type Dashboard } from './context.ts';
+import { filled, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { namedWith } from '../tenants/deletion.ts';
@@ -57,10 +57,22 @@ export function worldsList(ctx: Dashboard, prefix?: string): Html {
   </div>`;
 }
 
-function worldsFilter(): Html {
-  return html`<form id="filtro-mundos" role="search" hx-get="${BASE}/worlds" hx-target="#mundos" hx-swap="outerHTML" hx-trigger="input changed delay:250ms, submit">
-    <div class="fila"><label>El nombre empieza por <input name="name" type="search" autocomplete="off" placeholder="escenario-"></label></div>
+function worldsFilter(prefix: string | undefined): Html {
+  return html`<form id="filtro-mundos" role="search" action="${BASE}" method="get" hx-get="${BASE}/worlds" hx-target="#mundos" hx-swap="outerHTML" hx-trigger="input changed delay:250ms, submit">
+    <div class="fila"><label>El nombre empieza por <input name="name" type="search" value="${prefix ?? ''}" autocomplete="off" placeholder="escenario-"></label></div>
   </form>`;
+}
+
+/**
+ * `GET /dashboard/worlds?name=`: the list, and the browser's address becomes the page's with the
+ * filter (HX-Replace-Url), so the filtered view can be bookmarked, shared or reloaded.
+ */
+export function worldsPartial(ctx: Dashboard) {
+  return (req: Request, res: Response): void => {
+    const prefix = filled(req.query, 'name');
+    res.setHeader('HX-Replace-Url', prefix === undefined ? BASE : `${BASE}?name=${encodeURIComponent(prefix)}`);
+    res.type('html').send(worldsList(ctx, prefix).value);
+  };
 }
 
 /** `GET /dashboard/snapshots`: the saved snapshots with their actions. */
@@ -110,14 +122,16 @@ function snapshotForm(): Html {
 }
 
 /**
- * `GET /dashboard`: creating a world first (its key shows there, and the list growing below never
- * pushes it away), the worlds, and what acts on the whole testbed (snapshots, reset).
+ * `GET /dashboard?name=`: creating a world first (its key shows there, and the list growing below
+ * never pushes it away), the worlds (filtered as the address says), and what acts on the whole
+ * testbed (snapshots, reset).
  */
 export function worldsPage(ctx: Dashboard) {
-  return (_req: Request, res: Response): void => {
+  return (req: Request, res: Response): void => {
+    const prefix = filled(req.query, 'name');
     const body = html`<p class="resumen"><span>Hora del servicio (CDMX): <strong>${when(ctx.deps.clocks.service.now().toISOString())}</strong></span></p>
       <section class="tarjeta" aria-labelledby="t-crear"><h2 id="t-crear">Crear un mundo</h2>${createForm()}</section>
-      <section class="tarjeta" aria-labelledby="t-mundos"><h2 id="t-mundos">Mundos</h2>${worldsFilter()}${worldsList(ctx)}</section>
+      <section class="tarjeta" aria-labelledby="t-mundos"><h2 id="t-mundos">Mundos</h2>${worldsFilter(prefix)}${worldsList(ctx, prefix)}</section>
       <div class="rejilla">
         <section class="tarjeta" aria-labelledby="t-inst"><h2 id="t-inst">Instantáneas y reinicio</h2>${snapshotForm()}${snapshotsList(ctx)}</section>
       </div>`;

@@ -114,6 +114,21 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect((await get('/worlds?name=%20%20')).text).toContain('Flota escenario-a');
     });
 
+    it('when the worlds are filtered, then the address becomes the page\'s with the filter, and that address opens the page filtered', async () => {
+      for (const name of ['direccion-a-1', 'otra-flota']) w.tenants.createTenant(name);
+
+      expect((await get('/worlds?name=direccion-a').set('HX-Request', 'true')).headers['hx-replace-url']).toBe('/dashboard?name=direccion-a');
+      expect((await get('/worlds?name=con%20espacio%26y').set('HX-Request', 'true')).headers['hx-replace-url']).toBe('/dashboard?name=con%20espacio%26y');
+      expect((await get('/worlds?name=').set('HX-Request', 'true')).headers['hx-replace-url']).toBe('/dashboard');
+
+      const page = (await get('/?name=direccion-a')).text;
+      expect(page).toContain('<input name="name" type="search" value="direccion-a"');
+      expect(page).toContain('direccion-a-1');
+      expect(page).not.toContain('otra-flota');
+      expect(page).toContain('<form id="filtro-mundos" role="search" action="/dashboard" method="get"');
+      expect((await get('/')).text).toContain('otra-flota');
+    });
+
     it('when the worlds of a name are deleted at once, then they and their data are gone and the others stay', async () => {
       const doomed = [w.newTenant('bulk-x-1'), w.newTenant('bulk-x-2')];
       await f.vehicle(doomed[0].auth);

@@ -39,6 +39,20 @@ describe('dashboard: a world\'s requests', () => {
     expect(list).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har?status=4xx&amp;path=%2Fv1%2Fvehicles" download>Descargar HAR (lo filtrado)</a>`);
   });
 
+  it('when the list is filtered, then the address becomes the page\'s with the filter (bookmarked, it opens the page so filtered)', async () => {
+    const { t, tenant, get } = await worldWithRequests();
+
+    const filtered = await get('/requests/list?status=4xx&path=/v1/vehicles/{id}').set('HX-Request', 'true').expect(200);
+    const unfiltered = await get('/requests/list').set('HX-Request', 'true').expect(200);
+    const refused = await get('/requests/list?path=vehicles').set('HX-Request', 'true').expect(400);
+
+    const address = `/dashboard/worlds/${tenant.id}/requests?status=4xx&path=%2Fv1%2Fvehicles%2F%7Bid%7D`;
+    expect(filtered.headers['hx-replace-url']).toBe(address);
+    expect(unfiltered.headers['hx-replace-url']).toBe(`/dashboard/worlds/${tenant.id}/requests`);
+    expect(refused.headers['hx-replace-url']).toBeUndefined();
+    expect(methodsShown((await t.request.get(address).expect(200)).text)).toEqual(['GET /v1/vehicles/00000000-0000-4000-8000-000000000000']);
+  });
+
   it.each([
     ['?status=4xx', ['GET /v1/vehicles/00000000-0000-4000-8000-000000000000', 'POST /v1/vehicles']],
     ['?status=2xx', ['POST /v1/vehicles']],

@@ -47,6 +47,21 @@ describe('a world\'s requests in headless Chromium', () => {
     expect(await opened.locator('pre.cuerpo').first().innerText()).toContain('"plate": "QA-2001"');
     expect(await opened.locator('pre.cuerpo').nth(1).innerText()).toContain('"code": "CONFLICT"');
     await page.screenshot({ path: `${SHOTS}/dashboard-requests.png`, fullPage: true });
-    expect(errors).toEqual([]);
+    // The address keeps the filter, so the view can be bookmarked.
+    expect(new URL(page.url()).search).toBe('?status=4xx');
+
+    // A refused filter is said in the red line; the mended one takes the line away.
+    await page.getByLabel('Ruta').fill('vehicles');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.locator('#avisos').getByText('path debe empezar por /').waitFor();
+    await page.getByLabel('Ruta').fill('/v1/drivers');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.locator('#solicitudes summary').allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^POST \/v1\/drivers 400/)]);
+    expect(await page.locator('#avisos').innerText()).toBe('');
+    expect(new URL(page.url()).search).toBe('?status=4xx&path=%2Fv1%2Fdrivers');
+    const reloaded = await page.goto(page.url());
+    expect(reloaded!.status()).toBe(200);
+    expect(await page.locator('#solicitudes summary').allInnerTexts()).toEqual([expect.stringMatching(/^POST \/v1\/drivers 400/)]);
+    expect(errors.filter((e) => !e.includes('400 (Bad Request)'))).toEqual([]);
   }, 120_000);
 });

@@ -70,11 +70,16 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     region.replaceChildren(line);
   });
 
-  // A form marked data-vaciar empties once what it made is made (an answer below 400).
+  // A form's answer below 400: a form marked data-vaciar empties, as what it made is made; and the
+  // red line goes, as it told of an earlier try (an action's own answer empties it too, out of band;
+  // a filter's does not, and the line stayed above a list the later filter had mended).
   document.addEventListener('htmx:after:request', function (event) {
     var form = event.target;
     var ctx = event.detail && event.detail.ctx;
-    if (form && form.matches && form.matches('form[data-vaciar]') && ctx && ctx.response && ctx.response.status < 400) form.reset();
+    if (!form || !form.matches || !form.matches('form') || !ctx || !ctx.response || ctx.response.status >= 400) return;
+    if (form.matches('form[data-vaciar]')) form.reset();
+    var region = document.getElementById('avisos');
+    if (region) region.replaceChildren();
   });
 
   document.addEventListener('DOMContentLoaded', keepInView);
