@@ -50,6 +50,8 @@ export const more = (hasMore: boolean, hint: string): Html | null => (hasMore ? 
  * unchecked.
  */
 export const SNAPSHOT_NAME_PATTERN = '[a-z0-9\\-]{1,64}';
+/** Said before a name is refused: the browser shows a pattern's `title` as its own message too. */
+export const SNAPSHOT_NAME_RULE = 'de 1 a 64 letras minúsculas, dígitos o guiones';
 
 const OUT_OF_BAND = html` hx-swap-oob="true"`;
 

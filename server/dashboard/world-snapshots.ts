@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { SaveBody } from '../snapshots/control.ts';
 import { cdmxTime, sizeText } from '../lib/human-text.ts';
-import { BASE, SNAPSHOT_NAME_PATTERN, table, when } from './components.ts';
+import { BASE, SNAPSHOT_NAME_PATTERN, SNAPSHOT_NAME_RULE, table, when } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 
@@ -33,7 +33,7 @@ export function worldSnapshotsCard(ctx: Dashboard, tenantId: string): Html {
   return html`<section class="tarjeta" aria-labelledby="t-inst-mundo"><h2 id="t-inst-mundo">Instantáneas del mundo</h2>
     <form hx-post="${BASE}/worlds/${seg(tenantId)}/snapshots" hx-target="#resultado">
       <div class="fila">
-        <label>Nombre de la instantánea <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" placeholder="inicio" autocomplete="off"></label>
+        <label>Nombre de la instantánea (${SNAPSHOT_NAME_RULE}) <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" title="${SNAPSHOT_NAME_RULE}" placeholder="inicio" autocomplete="off"></label>
         <button type="submit">Guardar este mundo</button>
       </div>
     </form>

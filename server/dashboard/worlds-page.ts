@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { TenantRow } from '../tenants/store.ts';
-import { badge, BASE, copyable, SNAPSHOT_NAME_PATTERN, table, when } from './components.ts';
+import { badge, BASE, copyable, SNAPSHOT_NAME_PATTERN, SNAPSHOT_NAME_RULE, table, when } from './components.ts';
 import { sizeText } from '../lib/human-text.ts';
 import { filled, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
@@ -112,7 +112,7 @@ function createForm(): Html {
 function snapshotForm(): Html {
   return html`<form hx-post="${BASE}/snapshots" hx-target="#resultado">
     <div class="fila">
-      <label>Nombre de la instantánea <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" placeholder="antes-de-pagar" autocomplete="off"></label>
+      <label>Nombre de la instantánea (${SNAPSHOT_NAME_RULE}) <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" title="${SNAPSHOT_NAME_RULE}" placeholder="antes-de-pagar" autocomplete="off"></label>
       <button type="submit">Guardar instantánea</button>
     </div>
   </form>

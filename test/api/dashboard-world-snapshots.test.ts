@@ -56,4 +56,15 @@ describe('dashboard: a world\'s snapshots', () => {
     expect(['inicio', 'antes-de-pagar', 'a'.repeat(64)].every((n) => checked.test(n))).toBe(true);
     expect(['Inicio', 'con espacio', 'a'.repeat(65), ''].some((n) => checked.test(n))).toBe(false);
   });
+
+  it('when the snapshot forms are read, then each says the name\'s rule before any refusal, beside the field and as its pattern\'s title', async () => {
+    const { tenant } = w.newTenant('Reglas del nombre');
+    const rule = 'de 1 a 64 letras minúsculas, dígitos o guiones';
+
+    for (const path of [`/dashboard/worlds/${tenant.id}`, '/dashboard']) {
+      const page = (await w.request.get(path).expect(200)).text;
+      expect(page).toContain(`Nombre de la instantánea (${rule}) <input name="name" required pattern=`);
+      expect(page).toContain(`title="${rule}"`);
+    }
+  });
 });
