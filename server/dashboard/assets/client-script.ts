@@ -70,16 +70,19 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     region.replaceChildren(line);
   });
 
-  // A form's answer below 400: a form marked data-vaciar empties, as what it made is made; and the
-  // red line goes, as it told of an earlier try (an action's own answer empties it too, out of band;
-  // a filter's does not, and the line stayed above a list the later filter had mended).
+  // A form's answer below 400: a form marked data-vaciar empties, as what it made is made; and, when
+  // the user sent it, the red line goes, as it told of an earlier try (an action's own answer empties
+  // it too, out of band; a filter's did not, and the line stayed above a list the later filter had
+  // mended). A form reloaded by the page itself (mundo-cambiado after an earlier action) may answer
+  // after a newer error, and must leave that error in view.
+  var SENT_BY_USER = ['submit', 'input', 'change'];
   document.addEventListener('htmx:after:request', function (event) {
     var form = event.target;
     var ctx = event.detail && event.detail.ctx;
     if (!form || !form.matches || !form.matches('form') || !ctx || !ctx.response || ctx.response.status >= 400) return;
     if (form.matches('form[data-vaciar]')) form.reset();
     var region = document.getElementById('avisos');
-    if (region) region.replaceChildren();
+    if (region && ctx.sourceEvent && SENT_BY_USER.indexOf(ctx.sourceEvent.type) >= 0) region.replaceChildren();
   });
 
   document.addEventListener('DOMContentLoaded', keepInView);
