@@ -54,6 +54,13 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no 
  * world deleted by another test, a reset, another testbed's id) runs many worlds at once.
  */
 export const worldNotFound = (tenantId: string) => new AppError('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.`);
+/**
+ * A request that serve's stop cut short (server/main.ts): what it committed stays, the rest was not
+ * done. A 503 with no Retry-After: this serve will not answer again; a world a fixture left half
+ * made is deleted at the next start (fixtures/unfinished.ts).
+ */
+export const stopping = () => new AppError('PLATFORM_UNAVAILABLE',
+  'El testbed se detuvo antes de terminar esta solicitud: lo que alcanzó a guardar queda, lo demás no se hizo (un mundo con fixture a medias se borra al arrancar de nuevo).');
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */

@@ -3,6 +3,9 @@ import { nodeHttp } from './lib/node-http.ts';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
+import type { Response } from 'express';
+import { sendError } from './http/error-handler.ts';
+import { stopping } from './errors.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { clockStartIgnored, loadClock } from './lib/clock-store.ts';
 import { createClocks } from './lib/clocks.ts';
@@ -94,6 +97,10 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     await closeServer(server, connections, deadline);
     // A client gone (a timeout, Ctrl-C) left its fixture's build running with no connection to count.
     await services.fixtures.idle(Math.max(0, deadline - Date.now()));
+    // What is still under way ends at its next step rather than go on beside the stop, holding a core
+    // and meeting a closed database: no more rides are written, and the builds delete their worlds.
+    services.rideIngestion.refuseWrites();
+    await services.fixtures.abandon(ABANDON_MS);
   })());
   return {
     port: address.port,
@@ -122,6 +129,10 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
  */
 const DRAIN_MS = 2_000;
 const DRAIN_POLL_MS = 20;
+/** Real time the builds still under way after the drain get to stop at their next step. */
+const ABANDON_MS = 500;
+/** Real time the 503s answered at the drain's deadline get to go out before the connections close. */
+const LAST_ANSWERS_MS = 100;
 
 /** The server's open connections, kept as they open and close (a connection, not a request: cheap). */
 function trackConnections(server: Server): Set<Socket> {
@@ -143,8 +154,9 @@ const answering = (socket: Socket) => (socket as Socket & { _httpMessage?: unkno
 /**
  * Stops listening, lets the requests under way finish (up to the deadline), then drops the connections
  * still open. A connection is closed as soon as it answers nothing, so kept-alive ones cannot hold
- * the stop back; a request still running at the deadline is cut (a fixture's then is deleted at the
- * next start: fixtures/unfinished.ts).
+ * the stop back. A request still running at the deadline is answered a 503 that says serve stopped
+ * (an empty reply said nothing), then cut; its own answer, later, goes nowhere (a fixture's world
+ * is deleted: abandon(), or at the next start: fixtures/unfinished.ts).
  */
 async function closeServer(server: Server, connections: Set<Socket>, deadline: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -153,8 +165,26 @@ async function closeServer(server: Server, connections: Set<Socket>, deadline: n
     if (connections.size === 0 || Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
+  await answerStopping(connections);
   server.closeAllConnections();
   await closed;
+}
+
+/** Each request still running gets the stop's 503, if nothing of its answer went out yet; waits (briefly) for them to leave. */
+async function answerStopping(connections: Set<Socket>): Promise<void> {
+  const sent: Promise<unknown>[] = [];
+  for (const socket of connections) {
+    const res = (socket as Socket & { _httpMessage?: Response })._httpMessage;
+    if (!res || res.headersSent) continue;
+    res.setHeader('Connection', 'close');
+    const error = stopping();
+    sendError(res, error.code, error.message);
+    sent.push(new Promise((resolve) => res.once('finish', resolve)));
+  }
+  if (sent.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(sent), new Promise((resolve) => (timer = setTimeout(resolve, LAST_ANSWERS_MS)))]);
+  clearTimeout(timer);
 }
 
 function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClients): Deps {

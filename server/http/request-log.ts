@@ -41,7 +41,8 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHan
         requestId,
         method: req.method,
         path: path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS)}…` : path,
-        status: res.statusCode,
+        // Null when no answer went out (the client left first): statusCode is then Node's default 200.
+        status: res.headersSent ? res.statusCode : null,
         durationMs: Math.max(0, realNowMs() - startMs),
         keyPrefix: auth?.keyPrefix,
         aborted: res.writableFinished ? undefined : true,

@@ -233,6 +233,8 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     /** A reset or a whole restore replaced every world: each is read again. */
     forgetReads: throttle.forgetAll,
     warmWriter: writer.warm,
+    /** serve's stop: every write from now on is refused, so what ingests ends at its next page. */
+    refuseWrites: writer.refuse,
     close: writer.close,
   };
 }

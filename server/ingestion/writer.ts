@@ -3,6 +3,7 @@ import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
 import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts';
 import type { PackedRides } from './packed-rides.ts';
+import { stopping } from '../errors.ts';
 import { createRideStore } from '../rides/store.ts';
 
 /**
@@ -93,14 +94,14 @@ export const THREAD_PAGE_RIDES = 2_000;
  * `warm()` starts it ahead, for a caller that knows big pages are coming (a fixture with rides).
  * In-memory databases (the tests' apps) cannot be opened twice and always write in-process. A
  * thread that fails is dropped: the windows it was writing fail (the next sync reads them again)
- * and the next big window starts another. After close() every write is refused, so a request still
- * running at shutdown starts no thread.
+ * and the next big window starts another. After refuse() or close() every write is refused (a 503
+ * saying serve stops), so a request still running at shutdown starts no thread and ends soon.
  */
 export function createIngestWriter(db: Db, startThread: (file: string, onEnd: () => void) => IngestWriter = threadWriter) {
   const local = inProcessWriter(db);
   let thread: IngestWriter | null = null;
   let closed = false;
-  const refused = () => Promise.reject(new Error('ingest writer closed'));
+  const refused = () => Promise.reject(stopping());
   const current = () => thread ?? local;
 
   function start(): void {
@@ -122,6 +123,10 @@ export function createIngestWriter(db: Db, startThread: (file: string, onEnd: ()
     },
     warm,
     daily: (rows: DailyEarningsRow[]): Promise<void> => (closed ? refused() : current().daily(rows)),
+    /** Refuses every write from now on (serve's stop: what is under way ends at its next page). */
+    refuse(): void {
+      closed = true;
+    },
     /** Ends the thread, if one was started; the database may be closed after this. */
     async close(): Promise<void> {
       closed = true;

@@ -30,7 +30,8 @@ async function buildStarted(env: Env, name: string, fixture: object, signal?: Ab
 
 /**
  * A fixture is whole or absent (contract §5), also when serve stops under it: SIGTERM lets the build
- * finish before serve exits; a SIGKILL leaves it unfinished, and the next start deletes that world.
+ * finish before serve exits, or, too big for the drain, answers 503 and abandons it; a SIGKILL
+ * leaves it unfinished, and the next start deletes that world.
  */
 describe('serve stopped while a fixture world is being built', () => {
   const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
@@ -73,8 +74,27 @@ describe('serve stopped while a fixture world is being built', () => {
     expect(stopped.ms).toBeLessThan(5_000);
     expect(log).not.toMatch(/TypeError|not open|\bat .*\.(ts|js):\d+/);
     expect(log).not.toContain('left unfinished');
+    // Its request line says no answer went out (Node's default 200 said one did).
+    const line = log.split('\n').filter((l) => l.includes('"msg":"request"') && l.includes('"method":"POST","path":"/_testbed/tenants"')).at(-1);
+    expect(JSON.parse(line!)).toMatchObject({ status: null, aborted: true });
     expect(listed.body.data.map((t: { name: string }) => t.name)).toContain('Flota Sin Cliente');
     expect(clock.status).toBe(200);
+  }, 60_000);
+
+  it('when serve gets SIGTERM under a build too big for its drain, then the client is answered a 503 saying serve stopped, serve exits within 5 s with no stack in its log, and the world is gone', async () => {
+    const build = await buildStarted(env, 'Flota Abandonada', { ...SMALL, vehicles: 500, drivers: 500, rideDays: 120 });
+
+    const stopped = await env.stopWith('SIGTERM');
+    const answer = await build.call;
+    const log = env.output();
+    await env.restart();
+    const listed = await control(env, 'GET', '/tenants');
+
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toMatchObject({ code: 'PLATFORM_UNAVAILABLE', message: expect.stringContaining('El testbed se detuvo antes de terminar esta solicitud') });
+    expect(stopped.ms).toBeLessThan(5_000);
+    expect(log).not.toMatch(/TypeError|not open|unexpected error|\bat .*\.(ts|js):\d+/);
+    expect(listed.body.data.map((t: { name: string }) => t.name)).not.toContain('Flota Abandonada');
   }, 60_000);
 
   it('when serve is SIGKILLed mid-build, then the next start deletes the half-made world, here and on the platforms', async () => {

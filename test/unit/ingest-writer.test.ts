@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../server/errors.ts';
 import type { Db } from '../../server/db/open.ts';
 import { uuidBytes, uuidText } from '../../server/lib/ids.ts';
 import type { FeedRide } from '../../server/platforms/ride-feed.ts';
@@ -231,9 +232,24 @@ describe('ingest writer', () => {
 
     await writer.close();
 
-    await expect(writer.rides(pack(feed, [ride(0)]), true)).rejects.toThrow('ingest writer closed');
-    await expect(writer.daily([daily('2026-02-10', 1)])).rejects.toThrow('ingest writer closed');
+    await expect(writer.rides(pack(feed, [ride(0)]), true)).rejects.toThrow('El testbed se detuvo antes de terminar esta solicitud');
+    await expect(writer.daily([daily('2026-02-10', 1)])).rejects.toThrow('El testbed se detuvo antes de terminar esta solicitud');
     expect([started, rideCount(db)]).toEqual([0, 0]);
+  });
+
+  it('when the writer refuses writes (serve stopping), then later writes fail with a 503 saying so, nothing is written, and it still closes', async () => {
+    const db = files(1)[0];
+    const feed = feedOf(db);
+    const writer = createIngestWriter(db);
+
+    writer.refuse();
+
+    const refused = await writer.rides(pack(feed, [ride(0)]), false).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'PLATFORM_UNAVAILABLE', status: 503 });
+    await expect(writer.daily([daily('2026-02-10', 1)])).rejects.toThrow('El testbed se detuvo antes de terminar esta solicitud');
+    expect(rideCount(db)).toBe(0);
+    await writer.close();
   });
 
   it('when a thread fails to start, then its writes fail with the reason and it reports its end', async () => {
