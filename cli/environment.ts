@@ -51,6 +51,14 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   return body as T;
 }
 
+/**
+ * FLEET_URL names a serve elsewhere, and points every command there (contract §4): the commands that
+ * otherwise write the data dir themselves (tenants create and approve, keys create and revoke) then
+ * go through its control API. Before, they wrote a data dir of this machine that no serve read, and
+ * said the tenant was made.
+ */
+export const remoteServe = (env: NodeJS.ProcessEnv = process.env): boolean => (env.FLEET_URL ?? '') !== '';
+
 type TenantService = import('./lib/tenant-service.ts').TenantService;
 
 /** One call of the tenant service on the data dir; the database layer is loaded by these commands only. */

@@ -1,6 +1,6 @@
 import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
-import { callTestbed, withTenantService } from '../environment.ts';
+import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
@@ -20,12 +20,18 @@ function parseScopes(text: string | undefined): Scope[] {
 export async function createKey(opts: OutputOptions & { tenant: string; scopes?: string; env: string }): Promise<void> {
   if (opts.env !== 'test' && opts.env !== 'live') throw new CliError('--env debe ser test o live');
   const scopes = parseScopes(opts.scopes);
-  const key = await withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, opts.env as 'test' | 'live'));
+  const environment = opts.env as 'test' | 'live';
+  const key = remoteServe()
+    ? await callTestbed<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>(
+      `/tenants/${encodeURIComponent(opts.tenant)}/keys`, { body: { scopes, environment } })
+    : await withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, environment));
   print(opts, key, keyCreatedLine(key));
 }
 
 export async function revokeKey(keyId: string, opts: OutputOptions): Promise<void> {
-  const revoked = await withTenantService((tenants) => tenants.revokeKey(keyId));
+  const revoked = remoteServe()
+    ? await callTestbed<{ id: string; revokedAt: string }>(`/keys/${encodeURIComponent(keyId)}/revoke`, { method: 'POST' })
+    : await withTenantService((tenants) => tenants.revokeKey(keyId));
   print(opts, revoked, `Clave ${revoked.id} revocada el ${cdmxTime(revoked.revokedAt)}`);
 }
 

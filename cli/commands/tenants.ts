@@ -1,5 +1,5 @@
 import { cdmxTime } from '../../server/lib/human-text.ts';
-import { callTestbed, withTenantService } from '../environment.ts';
+import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { fail, print, type OutputOptions } from '../output.ts';
 
@@ -8,13 +8,18 @@ export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota 
 
 export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean; fixture?: string }): Promise<void> {
   if (opts.fixture !== undefined) return (await import('./tenant-fixture.ts')).createWithFixture({ ...opts, fixture: opts.fixture });
-  const tenant = await withTenantService((tenants) => tenants.createTenant(opts.name, opts.pending ? 'pending' : 'active'));
+  const status = opts.pending ? 'pending' : 'active';
+  const tenant = remoteServe()
+    ? await callTestbed<{ id: string; name: string; status: string }>('/tenants', { body: { name: opts.name, status, keys: [] } })
+    : await withTenantService((tenants) => tenants.createTenant(opts.name, status));
   // Made as the contract has it, with no key (the control API's and a fixture's come with one): say how to get one.
   print(opts, tenant, `${tenantCreatedLine(tenant)}\nSin clave aún: crea una con fleet-sim keys create --tenant ${tenant.id}`);
 }
 
 export async function approveTenant(tenantId: string, opts: OutputOptions): Promise<void> {
-  const tenant = await withTenantService((tenants) => tenants.approveTenant(tenantId));
+  const tenant = remoteServe()
+    ? await callTestbed<{ id: string; status: string }>(`/tenants/${encodeURIComponent(tenantId)}/approve`, { method: 'POST' })
+    : await withTenantService((tenants) => tenants.approveTenant(tenantId));
   print(opts, tenant, tenantApprovedLine(tenant));
 }
 

@@ -8,9 +8,15 @@ import { fileProblem } from './file-errors.ts';
 /** The simulators' database (simulators/main.ts opens it under the same name). */
 const platformsDatabaseFile = (dataDir: string) => join(dataDir, 'platforms.db');
 
+/** The files SQLite keeps beside each database while it is open. */
+const DATABASE_FILES = ['api.db', 'api.db-wal', 'api.db-shm', 'platforms.db', 'platforms.db-wal', 'platforms.db-shm'];
+
 /**
- * The data dir exists (created on first start) and this process may read and write it: a path
- * that is a file, or a directory out of reach, is one clear line instead of a SQLite stack trace.
+ * The data dir exists (created on first start) and this process may read and write it and the
+ * databases in it: a path that is a file, a directory out of reach, or a database another user made
+ * and this one cannot write, is one clear line instead of SQLite's own ("attempt to write a
+ * readonly database"). A data dir its group may write (the container's /data, for any uid in group
+ * 0: OpenShift) gets files its group may write too, so the next uid of the group can use them.
  */
 export function prepareDataDir(dataDir: string): void {
   try {
@@ -18,11 +24,32 @@ export function prepareDataDir(dataDir: string): void {
   } catch (err) {
     throw new CliError(unusable(dataDir, err));
   }
-  if (!statSync(dataDir).isDirectory()) throw new CliError(`FLEET_DATA_DIR=${dataDir} no es un directorio sino un archivo`);
+  const dir = statSync(dataDir);
+  if (!dir.isDirectory()) throw new CliError(`FLEET_DATA_DIR=${dataDir} no es un directorio sino un archivo`);
   try {
     accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (err) {
     throw new CliError(unusable(dataDir, err));
+  }
+  for (const name of DATABASE_FILES) {
+    const problem = unwritable(join(dataDir, name));
+    if (problem !== null) throw new CliError(`no se puede usar FLEET_DATA_DIR=${dataDir}: ${name} ${problem}`);
+  }
+  // Inherited by the simulators' process, started after this.
+  if (dir.mode & 0o020) process.umask(process.umask() & ~0o020);
+}
+
+/** Why this user cannot write an existing file, or null (also when it does not exist yet). */
+function unwritable(file: string): string | null {
+  try {
+    accessSync(file, constants.R_OK | constants.W_OK);
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code !== 'EACCES' && code !== 'EPERM') return fileProblem(err, 'write');
+    const uid = process.getuid?.();
+    return `no se puede escribir con este usuario${uid === undefined ? '' : ` (uid ${uid})`}: lo creó otro; dale permiso de escritura (chmod g+w o chown) o arranca con el mismo usuario`;
   }
 }
 

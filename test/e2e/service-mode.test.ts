@@ -63,6 +63,34 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     expect(now.code).toBe(0);
     expect(JSON.parse(now.stdout)).toHaveProperty('now');
   }, 30_000);
+
+  it('then with FLEET_URL the commands that write tenants and keys go to that serve too, and nothing is written to a local data dir', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'fleet-not-this-'));
+    const remote = { ...env, PORT: '1', FLEET_DATA_DIR: join(elsewhere, 'data'), FLEET_URL: `http://localhost:${port}` };
+    const json = async (args: string[]) => {
+      const run = await cli([...args, '--json'], remote);
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout);
+    };
+
+    const tenant = await json(['tenants', 'create', '--name', 'Flota remota', '--pending']);
+    const approved = await json(['tenants', 'approve', tenant.id]);
+    const key = await json(['keys', 'create', '--tenant', tenant.id, '--scopes', 'vehicles:read']);
+    const me = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${key.key}` } });
+    const revoked = await json(['keys', 'revoke', key.id]);
+    const after = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${key.key}` } });
+    const missing = await cli(['keys', 'create', '--tenant', '00000000-0000-4000-8000-000000000000'], remote);
+
+    expect(tenant).toMatchObject({ name: 'Flota remota', status: 'pending' });
+    expect(approved).toMatchObject({ id: tenant.id, status: 'active' });
+    expect(key).toMatchObject({ prefix: expect.stringMatching(/^fk_test_/), scopes: ['vehicles:read'], environment: 'test' });
+    expect(me.status).toBe(200);
+    expect(revoked).toMatchObject({ id: key.id, revokedAt: expect.any(String) });
+    expect(after.status).toBe(401);
+    expect(missing.stderr.trim()).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
+    expect(readdirSync(elsewhere)).toEqual([]);
+    rmSync(elsewhere, { recursive: true, force: true });
+  }, 60_000);
 });
 
 describe('when FLEET_HOST is not loopback and no FLEET_CONTROL_TOKEN is set', () => {
