@@ -77,6 +77,13 @@ check_demo_key_answers any-uid
 check "any-uid: serve runs as uid 123456" test "$(podman exec "any-uid-$RUN_ID" awk '/^Uid:/ { print $2 }' /proc/1/status)" = 123456
 stop_container any-uid
 
+echo "== another arbitrary uid in group 0 on that volume (the next pod of the same deployment)"
+DATA_VOLUME=$ANY_UID_VOLUME start_container other-uid --user 234567:0
+check_demo_key_answers other-uid
+check "other-uid: serve runs as uid 234567" test "$(podman exec "other-uid-$RUN_ID" awk '/^Uid:/ { print $2 }' /proc/1/status)" = 234567
+check "other-uid: it writes what uid 123456 made (a world created)" control POST /tenants '{"name": "Flota del segundo pod"}'
+stop_container other-uid
+
 echo "== examples/container/compose.yaml"
 run_compose_example
 

@@ -94,6 +94,11 @@ function controlToken(raw: string | undefined): string | null {
   if (raw.length < MIN_TOKEN_LENGTH || /\s/.test(raw)) {
     throw new Error(`FLEET_CONTROL_TOKEN debe tener al menos ${MIN_TOKEN_LENGTH} caracteres y ningún espacio`);
   }
+  // It travels in an Authorization header: an accent or a € there is sent as UTF-8 by curl, refused
+  // by Node's HTTP client (the CLI's), and never equal to what serve read from its environment.
+  if (!/^[\x21-\x7e]+$/.test(raw)) {
+    throw new Error('FLEET_CONTROL_TOKEN solo admite letras sin acento, dígitos y signos ASCII (viaja en una cabecera HTTP): sin ñ, acentos ni €');
+  }
   if (prefixOf(raw) !== null) throw new Error('FLEET_CONTROL_TOKEN no puede ser una clave de API de socio (fk_...)');
   return raw;
 }

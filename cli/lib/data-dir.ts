@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiDatabaseFile } from '../../server/config.ts';
 import { quickCheckProblem } from '../../server/db/integrity.ts';
@@ -16,7 +16,7 @@ const DATABASE_FILES = ['api.db', 'api.db-wal', 'api.db-shm', 'platforms.db', 'p
  * databases in it: a path that is a file, a directory out of reach, or a database another user made
  * and this one cannot write, is one clear line instead of SQLite's own ("attempt to write a
  * readonly database"). A data dir its group may write (the container's /data, for any uid in group
- * 0: OpenShift) gets files its group may write too, so the next uid of the group can use them.
+ * 0: OpenShift) gets databases its group may write too, so the next uid of the group can use them.
  */
 export function prepareDataDir(dataDir: string): void {
   try {
@@ -31,12 +31,30 @@ export function prepareDataDir(dataDir: string): void {
   } catch (err) {
     throw new CliError(unusable(dataDir, err));
   }
+  if (dir.mode & 0o020) shareWithGroup(dataDir);
   for (const name of DATABASE_FILES) {
     const problem = unwritable(join(dataDir, name));
     if (problem !== null) throw new CliError(`no se puede usar FLEET_DATA_DIR=${dataDir}: ${name} ${problem}`);
   }
-  // Inherited by the simulators' process, started after this.
-  if (dir.mode & 0o020) process.umask(process.umask() & ~0o020);
+}
+
+/**
+ * SQLite makes a database 0644 whatever the umask, and its -wal and -shm files as the database: so
+ * each database is made here, empty (SQLite takes an empty file as a new database), and given its
+ * group's write; one this user made before without it gets it. The umask covers the rest (snapshot
+ * files and folders), in this process and the simulators', started after this.
+ */
+function shareWithGroup(dataDir: string): void {
+  process.umask(process.umask() & ~0o020);
+  for (const file of [apiDatabaseFile(dataDir), platformsDatabaseFile(dataDir)]) {
+    try {
+      closeSync(openSync(file, 'a'));
+      const { mode, uid } = statSync(file);
+      if (!(mode & 0o020) && uid === process.getuid?.()) chmodSync(file, mode | 0o020);
+    } catch {
+      // Another uid's file this one may not change: unwritable() below says so, if it cannot write it.
+    }
+  }
 }
 
 /** Why this user cannot write an existing file, or null (also when it does not exist yet). */

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +151,49 @@ describe('when the data dir cannot be used', () => {
     expect(run.code).toBe(1);
     expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dir}: no hay permiso para leerlo y escribir en él`]);
   }, 30_000);
+});
+
+describe('when the databases of the data dir were made by another user', () => {
+  it('when the data dir may be written but its api.db may not (another uid made it), then exit 1 with one line naming the file', async () => {
+    const parent = tempDir();
+    chmodSync(parent, 0o755);
+    const dir = join(parent, 'compartido');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    openDatabase(join(dir, 'api.db')).close();
+    chmodSync(join(dir, 'api.db'), 0o444);
+    // root ignores permissions: serve then runs as nobody.
+    const asNobody = serveAsNobody(['serve']);
+    onTestFinished(() => asNobody?.cleanup());
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir }, asNobody?.spawn, asNobody?.command);
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([
+      expect.stringMatching(new RegExp(`^error: no se puede usar FLEET_DATA_DIR=${dir}: api\\.db no se puede escribir con este usuario \\(uid \\d+\\): lo creó otro; dale permiso de escritura \\(chmod g\\+w o chown\\) o arranca con el mismo usuario$`)),
+    ]);
+  }, 30_000);
+
+  it('when the data dir may be written by its group (the container\'s /data), then the databases serve makes may be too, so another uid of the group can go on with them', async () => {
+    const shared = join(tempDir(), 'de-grupo');
+    mkdirSync(shared);
+    chmodSync(shared, 0o775);
+    const own = join(tempDir(), 'propio');
+    mkdirSync(own);
+    chmodSync(own, 0o755);
+
+    for (const dir of [shared, own]) {
+      const serve = runServe({ ...process.env, PORT: String(await freePort()), FLEET_DATA_DIR: dir });
+      await serve.waitFor(/listening on/);
+      serve.kill('SIGTERM');
+      await serve.exited;
+    }
+
+    const groupWrites = (file: string) => (statSync(file).mode & 0o020) !== 0;
+    expect([groupWrites(join(shared, 'api.db')), groupWrites(join(shared, 'platforms.db'))]).toEqual([true, true]);
+    // A data dir of one's own keeps the user's umask (022 here: no group write).
+    if ((process.umask() & 0o020) !== 0) expect(groupWrites(join(own, 'api.db'))).toBe(false);
+  }, 60_000);
 });
 
 describe('when a database of the data dir is damaged', () => {

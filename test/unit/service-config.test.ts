@@ -27,6 +27,16 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
     expect(() => readConfig({ FLEET_CONTROL_TOKEN: 'abcdefgh ijklmnopq' })).toThrow(/ningún espacio/);
   });
 
+  it.each(['token-en-euros-€€€-2026', 'contraseña-señorial-2026', 'tokén-con-acento-01', 'token\u007f-con-del-0123'])(
+    'when the token holds %j (not visible ASCII: an HTTP header cannot carry it as read), then it is refused in one Spanish line', (token) => {
+      expect(() => readConfig({ FLEET_CONTROL_TOKEN: token })).toThrow(/^FLEET_CONTROL_TOKEN solo admite letras sin acento, dígitos y signos ASCII/);
+    });
+
+  it('when the token uses every visible ASCII sign, then it is taken', () => {
+    const token = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~Az09';
+    expect(readConfig({ FLEET_CONTROL_TOKEN: token }).controlToken).toBe(token);
+  });
+
   it('when the token is shaped like a partner API key, then it is refused (the control API never takes one)', () => {
     const key = 'fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef';
 
