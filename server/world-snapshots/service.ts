@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
 import type { SyncRunner } from '../sync/runner.ts';
@@ -71,7 +71,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     const info = saved.get(tenantId)?.get(name);
     const why = forgottenWhy.get(keyOf(tenantId, name));
     if (!info && why) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: ${why}. Guárdala de nuevo.`);
-    if (!info) throw notFound(`La instantánea «${name}» de este mundo`);
+    // Kept in memory (docs/control-api.md): one saved before serve last started is gone, and a test
+    // that meets the 404 after a restart (a container's, say) is told why it may be.
+    if (!info) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo no existe (las de un mundo viven en memoria: un reinicio de serve las borra).`);
     return info;
   };
 
