@@ -152,6 +152,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId) });
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
+        // Saved again: it moves to the end, where the newest save is (list() reads them backwards).
+        saved.get(tenantId)!.delete(name);
         saved.get(tenantId)!.set(name, info);
         forgottenWhy.delete(key);
         return { ...info, tenant: tenantId };
@@ -164,10 +166,14 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
 
     worldsHolding: (name: string): string[] => [...saved].filter(([, names]) => names.has(name)).map(([tenantId]) => tenantId),
 
-    /** Newest first, ties by name, like the testbed's snapshots. */
+    /**
+     * The last saved first, as the testbed's snapshots (by when they were taken). Not by the world's
+     * time: a frozen clock gave every save the same createdAt (then they came by name), and a world
+     * rewound by a restore saves later snapshots at an earlier time.
+     */
     list(tenantId: string): WorldSnapshotInfo[] {
       requireTenant(tenantId);
-      return [...(saved.get(tenantId)?.values() ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
+      return [...(saved.get(tenantId)?.values() ?? [])].reverse();
     },
 
     async restore(tenantId: string, name: string): Promise<{ name: string; now: string }> {

@@ -255,6 +255,20 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(await w.net.control.platformView('platform_b')).toEqual(before);
   });
 
+  it('when snapshots are saved at one world time, and one after a restore rewound the clock, then the list is the last saved first (a name saved again moves up)', async () => {
+    const fleet = w.newTenant();
+    for (const name of ['zeta', 'alfa', 'mid']) await snapshots().save(fleet.tenant.id, name);
+    const frozen = snapshots().list(fleet.tenant.id).map((s) => s.name);
+    await advanceClock(w.deps, w.services, HOUR, fleet.tenant.id);
+    await snapshots().save(fleet.tenant.id, 'despues');
+    await snapshots().restore(fleet.tenant.id, 'zeta');
+    await snapshots().save(fleet.tenant.id, 'tras-restaurar');
+    await snapshots().save(fleet.tenant.id, 'alfa');
+
+    expect(frozen).toEqual(['mid', 'alfa', 'zeta']);
+    expect(snapshots().list(fleet.tenant.id).map((s) => s.name)).toEqual(['alfa', 'tras-restaurar', 'despues', 'mid', 'zeta']);
+  });
+
   it('when names are bad or unknown, then 400 and 404 in Spanish; list is newest first; delete forgets one', async () => {
     const fleet = w.newTenant();
     await expect(snapshots().save(fleet.tenant.id, 'Mal Nombre')).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
