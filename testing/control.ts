@@ -37,7 +37,9 @@ export function controlCaller(url: string, token?: string): ControlCall {
       throw new Error(`no hay un testbed escuchando en ${url}: ${(err as Error).message}`, { cause: err });
     }
     const answer = (await res.json().catch(() => null)) as { error?: ConstructorParameters<typeof TestbedError>[1] } | null;
-    if (!res.ok) throw new TestbedError(res.status, answer?.error);
+    // A testbed's refusals always come in its envelope: without one, something else answered.
+    const notTestbed = `${method} ${url}/_testbed${path} respondió ${res.status} sin el sobre de error de un testbed: ¿es ${url} un fleet testbed?`;
+    if (!res.ok) throw new TestbedError(res.status, answer?.error?.code === undefined ? { message: notTestbed } : answer.error);
     return answer as T;
   };
 }

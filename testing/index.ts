@@ -136,6 +136,11 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
  * is its FLEET_CONTROL_TOKEN, sent as `Authorization: Bearer`. Rejects when nothing answers there.
  */
 export async function connectTestbed(url: string, token?: string): Promise<Testbed> {
+  // Often read from the environment or a runner's setup, and undefined when that was forgotten.
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+    const message = `connectTestbed necesita la URL http(s) del testbed, p. ej. http://127.0.0.1:3000 (recibió ${JSON.stringify(url) ?? String(url)}: ¿falta FLEET_URL, o el globalSetup que la da?)`;
+    throw new TestbedError(400, { code: 'VALIDATION', message });
+  }
   const base = url.replace(/\/+$/, '');
   // The API's or the control surface's own prefix: every control call would go under it, where the
   // API asks for a key ("Falta la clave de API"), which points away from the URL.
@@ -145,6 +150,8 @@ export async function connectTestbed(url: string, token?: string): Promise<Testb
     throw new TestbedError(400, { code: 'VALIDATION', message });
   }
   const call = controlCaller(base, token);
-  await call('GET', '/clock');
+  // Something else listening there (a dev server answering 200 to every path) must not pass for one.
+  const clock = await call<{ now?: unknown } | null>('GET', '/clock');
+  if (typeof clock?.now !== 'string') throw new Error(`en ${base} responde un servidor que no es un fleet testbed: GET /_testbed/clock no dio la hora`);
   return testbedOver(base, call, async () => undefined);
 }

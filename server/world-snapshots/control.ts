@@ -41,7 +41,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'get', path: '/_testbed/tenants/{id}/snapshots', operationId: 'listWorldSnapshots', tags: ['Instantáneas de un mundo'],
       summary: 'Las instantáneas de un mundo, la más nueva primero',
       params: IdPath,
-      responses: { 200: answer(WorldSnapshotList, 'Las instantáneas del mundo, más recientes primero.'), 404: ['NOT_FOUND'] },
+      responses: { 200: answer(WorldSnapshotList, 'Las instantáneas del mundo, la última guardada primero.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
         res.json({ data: services.worldSnapshots.list(tenantId(req.params.id)) });
       },

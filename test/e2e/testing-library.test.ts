@@ -114,6 +114,28 @@ describe('fleet-testbed/testing on a started testbed', () => {
     await expect(connectTestbed(closed)).rejects.toThrow(`no hay un testbed escuchando en ${closed}`);
   });
 
+  it.each([undefined, '', '127.0.0.1:3000', 'testbed'])('when connectTestbed is given %j (a forgotten FLEET_URL, no scheme), then it rejects saying what URL it needs', async (url) => {
+    await expect(connectTestbed(url as string)).rejects.toMatchObject({
+      status: 400, code: 'VALIDATION', message: expect.stringMatching(/^connectTestbed necesita la URL http\(s\) del testbed, p\. ej\. http:\/\/127\.0\.0\.1:3000 \(recibió .*: ¿falta FLEET_URL, o el globalSetup que la da\?\)$/),
+    });
+  });
+
+  it('when connectTestbed is given the url of a server that is not a testbed (200 HTML to every path, or 404 JSON), then it rejects saying so', async () => {
+    const { createServer } = await import('node:http');
+    const answers = [(res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>app</p>'),
+      (res: import('node:http').ServerResponse) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}')];
+    for (const answer of answers) {
+      const other = createServer((_req, res) => answer(res));
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(other.address() as import('node:net').AddressInfo).port}`;
+      try {
+        await expect(connectTestbed(url)).rejects.toThrow(new RegExp(`no es un fleet testbed|¿es ${url.replace(/\./g, '\\.')} un fleet testbed\?`));
+      } finally {
+        await new Promise((resolve) => other.close(resolve));
+      }
+    }
+  });
+
   it('when createWorld is given an option it does not have (plain JavaScript), then it rejects naming it, and no world is made', async () => {
     const before = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length;
 
