@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../server/journal/view.ts';
 import type { PartnerOperationId } from '../client/index.ts';
-import type { ControlCall } from './control.ts';
+import { TestbedError, type ControlCall } from './control.ts';
 import { expectedRequestsText } from '../server/journal/expected-text.ts';
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
@@ -16,7 +16,7 @@ export interface RequestFilter {
   operation?: PartnerOperationId;
   /** A status (`404`) or a class (`'4xx'`). */
   status?: number | string;
-  /** At most this many, newest first; without it, every entry that matches. */
+  /** At most this many, newest first (read 100 a page); without it, every entry that matches. */
   limit?: number;
 }
 
@@ -47,11 +47,18 @@ export function describeRequest(entry: JournalEntry): string {
 export function worldRequests(call: ControlCall, tenantId: string, worldName: string) {
   const base = `/tenants/${encodeURIComponent(tenantId)}/requests`;
 
+  /**
+   * Page by page (the API's pages hold 100), until `limit` entries or the last match. A limit the
+   * API refuses (0, -1, 2.5) goes as it is, for its own message.
+   */
   async function requests(filter: RequestFilter = {}): Promise<JournalEntry[]> {
-    if (filter.limit !== undefined) return (await call<{ data: JournalEntry[] }>('GET', `${base}?${queryOf(filter, filter.limit)}`)).data;
+    const wanted = filter.limit;
+    const paged = wanted === undefined || (Number.isInteger(wanted) && wanted > 0);
+    if (!paged) return (await call<{ data: JournalEntry[] }>('GET', `${base}?${queryOf(filter, wanted)}`)).data;
     const all: JournalEntry[] = [];
-    for (let after: string | undefined, more = true; more; after = all.at(-1)?.id) {
-      const page = await call<{ data: JournalEntry[]; hasMore: boolean }>('GET', `${base}?${queryOf(filter, PAGE, after)}`);
+    for (let after: string | undefined, more = true; more && all.length < (wanted ?? Infinity); after = all.at(-1)?.id) {
+      const size = Math.min(PAGE, (wanted ?? Infinity) - all.length);
+      const page = await call<{ data: JournalEntry[]; hasMore: boolean }>('GET', `${base}?${queryOf(filter, size, after)}`);
       all.push(...page.data);
       more = page.hasMore;
     }
@@ -60,6 +67,9 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
 
   async function expectRequests(expected: ExpectedRequests): Promise<JournalEntry[]> {
     const { count, ...filter } = expected;
+    if (count !== undefined && !(Number.isInteger(count) && count >= 0)) {
+      throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${String(count)})` });
+    }
     const found = await requests(filter);
     if (count === undefined ? found.length > 0 : found.length === count) return found;
     const sent = await requests({ limit: SHOWN });

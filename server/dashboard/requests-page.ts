@@ -81,14 +81,14 @@ function filterForm(tenantId: string, filters: Filters): Html {
 export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
   const filters = filtersOf(req);
-  // A filter the journal refuses (a bookmarked `?status=9xx`) is said where the list goes, the form
-  // kept to mend it, rather than a page of its own with only a way back.
+  // A filter the journal refuses (a bookmarked `?status=9xx`), or a journal that is off, is said
+  // where the list goes, the form kept, rather than a page of its own with only a way back.
   let list: Html;
   try {
     list = requestsList(ctx, tenant.id, filters);
   } catch (err) {
     const refused = err instanceof ZodError ? zodValidation(err) : err;
-    if (!(refused instanceof AppError) || refused.code !== 'VALIDATION') throw err;
+    if (!(refused instanceof AppError) || (refused.code !== 'VALIDATION' && refused.code !== 'CONFLICT')) throw err;
     res.status(refused.status);
     list = html`<div id="solicitudes"><p class="error"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
   }

@@ -25,7 +25,7 @@ export const journalControl: ControlCapability = {
         'de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.',
       params: IdPath,
       query: JournalFilter,
-      responses: { 200: answer(JournalPage, 'Una página de entradas, la más reciente primero.'), 404: ['NOT_FOUND'] },
+      responses: { 200: answer(JournalPage, 'Una página de entradas, la más reciente primero.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: (req, res, { services }) => {
         res.json(services.journal.list(tenantId(req.params.id), req.query));
       },
@@ -45,7 +45,7 @@ export const journalControl: ControlCapability = {
       description: 'Todas las entradas que el filtro selecciona, la más antigua primero. Acepta los filtros de listRequests salvo limit y startingAfter.',
       params: IdPath,
       query: JournalSelection,
-      responses: { 200: answer(JournalHar, 'Un archivo HAR 1.2 (Content-Disposition: attachment).'), 404: ['NOT_FOUND'] },
+      responses: { 200: answer(JournalHar, 'Un archivo HAR 1.2 (Content-Disposition: attachment).'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: (req, res, { services }) => {
         const id = tenantId(req.params.id);
         const har = services.journal.har(id, req.query);

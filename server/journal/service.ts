@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { API_VERSION } from '../account/response-schema.ts';
 import { createTenantStore } from '../tenants/store.ts';
-import { validation } from '../errors.ts';
+import { conflict, validation } from '../errors.ts';
 import { journalCapture } from './capture.ts';
 import { DEFAULT_JOURNAL_MB } from '../config.ts';
 import type { StoredEntry } from './entry.ts';
@@ -55,11 +55,20 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
     throw validation(message, [{ field: 'startingAfter', message: 'No es una entrada de este diario' }]);
   }
 
+  /**
+   * Off, it keeps nothing: a read says so rather than answer an empty page, which a test took for
+   * "no request was sent" (an expectRequests of count 0 passed whatever its code did).
+   */
+  function requireOn(): void {
+    if (mb === 0) throw conflict('El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0): no guarda ninguna solicitud. Arranca serve sin FLEET_JOURNAL_MB=0 para leerlo.');
+  }
+
   return {
     capture: mb > 0 ? journalCapture(deps, store) : null,
 
     list(tenantId: string, query: JournalFilterInput): { data: JournalEntry[]; hasMore: boolean } {
       tenants.requireTenant(tenantId);
+      requireOn();
       const filter = JournalFilter.parse(query);
       assertCursorGiven(tenantId, filter.startingAfter);
       const { entries, hasMore } = select(tenantId, filter, filter.limit);
@@ -69,6 +78,7 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
     /** Every entry the filter selects (no page), as HAR 1.2. */
     har(tenantId: string, query: Omit<JournalFilterInput, 'limit' | 'startingAfter'>) {
       tenants.requireTenant(tenantId);
+      requireOn();
       const filter = JournalFilter.parse({ ...query, limit: undefined, startingAfter: undefined });
       return toHar(select(tenantId, filter, Infinity).entries.map(view), API_VERSION);
     },

@@ -113,4 +113,15 @@ describe('dashboard: a world\'s requests', () => {
     const res = await t.request.get('/dashboard/worlds/00000000-0000-4000-8000-000000000000/requests').expect(404);
     expect(res.text).toContain('El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
   });
+
+  it('when the journal is off (FLEET_JOURNAL_MB=0), then the tab says so where the list goes, with 409 and no stack', async () => {
+    const t = makeTestApp({ journalMb: 0 });
+    const { tenant } = t.newTenant();
+
+    const res = await t.request.get(`/dashboard/worlds/${tenant.id}/requests`).expect(409);
+
+    expect(res.text).toContain('<div id="solicitudes"><p class="error"><strong>CONFLICT</strong> El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0)');
+    expect(res.text).toContain('<label>Ruta <input type="search" name="path"');
+    expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+  });
 });

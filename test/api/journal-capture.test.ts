@@ -118,13 +118,22 @@ describe('request journal: what is captured', () => {
     expect(t.entries(two.tenant.id).map((e) => e.path)).toEqual(['/v1/drivers', '/v1/vehicles']);
   });
 
-  it('when the journal is off (FLEET_JOURNAL_MB=0), then nothing is kept and the list is empty', async () => {
+  it('when the journal is off (FLEET_JOURNAL_MB=0), then nothing is kept, and reading it is a 409 saying it is off (an empty page read as "nothing sent")', async () => {
     const t = journalApp({ journalMb: 0 });
     const { tenant, auth } = t.newTenant();
     await t.request.get('/v1/me').set(auth).expect(200);
 
-    expect(t.entries(tenant.id)).toEqual([]);
+    const list = await t.request.get(`/_testbed/tenants/${tenant.id}/requests`);
+    const har = await t.request.get(`/_testbed/tenants/${tenant.id}/requests.har`);
+    const cleared = await t.request.delete(`/_testbed/tenants/${tenant.id}/requests`);
+
     expect(t.services.journal.stats().totalBytes).toBe(0);
+    for (const res of [list, har]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0)') });
+    }
+    expect(cleared.body).toEqual({ deleted: 0 });
+    expect((await t.request.get('/_testbed/tenants/00000000-0000-4000-8000-000000000000/requests')).status).toBe(404);
   });
 
   it('when a health check or the API document is read, then nothing is journaled: no key was asked', async () => {

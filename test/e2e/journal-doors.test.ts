@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectTestbed } from '../../testing/index.ts';
+import { connectTestbed, startTestbed } from '../../testing/index.ts';
 import { serveForSuite } from '../support/process.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
@@ -51,6 +51,36 @@ describe('the request journal on a running serve', () => {
     );
     expect(await world.clearRequests()).toBe(2);
     expect(await world.requests()).toEqual([]);
+  }, 120_000);
+
+  it('when more than a page is asked for (limit 150 of 230), then world.requests() reads it page by page; a bad count is refused before any call', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    for (let i = 0; i < 230; i += 23) await Promise.all(Array.from({ length: 23 }, () => world.client.GET('/v1/me')));
+
+    const some = await world.requests({ limit: 150 });
+    const all = await world.requests();
+    const refused = await world.requests({ limit: 0 }).catch((err: Error) => err);
+    const badCount = await world.expectRequests({ operation: 'getMe', count: -1 }).catch((err: Error) => err);
+
+    expect(some).toHaveLength(150);
+    expect(some.map((e) => e.id)).toEqual(all.slice(0, 150).map((e) => e.id));
+    expect(all).toHaveLength(230);
+    expect(refused).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(badCount).toMatchObject({ status: 400, code: 'VALIDATION', message: 'expectRequests: count debe ser un número entero de 0 en adelante (recibió -1)' });
+  }, 120_000);
+
+  it('when the journal is off (FLEET_JOURNAL_MB=0), then expectRequests fails saying so, even for a count of 0 (it passed whatever was sent)', async () => {
+    const off = await startTestbed({ env: { FLEET_JOURNAL_MB: '0' } });
+    try {
+      const world = await off.createWorld();
+      await world.client.GET('/v1/me');
+
+      const none = await world.expectRequests({ count: 0 }).catch((err: Error) => err);
+
+      expect(none).toMatchObject({ status: 409, code: 'CONFLICT', message: expect.stringContaining('El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0)') });
+    } finally {
+      await off.stop();
+    }
   }, 120_000);
 
   it('when a fault rule answers two tries of a client, then the journal lists the three tries with the rule that answered each', async () => {
