@@ -51,8 +51,11 @@ export interface StartOptions {
   rateLimit?: number;
   /** More environment for serve, e.g. FLEET_CONTROL_TOKEN. */
   env?: Record<string, string>;
-  /** Where serve's own output goes (e.g. process.stderr); by default it is kept for errors only. */
-  output?: NodeJS.WritableStream;
+  /**
+   * Where serve's own output goes (e.g. process.stderr); by default it is kept for errors only.
+   * Typed by what is used of it, so a project compiles these declarations without @types/node.
+   */
+  output?: { write(chunk: Uint8Array): unknown };
   /** Real time serve gets to start; default 60 s. */
   startTimeoutMs?: number;
 }

@@ -42,7 +42,7 @@ export interface ServeProcess {
 const KEPT_OUTPUT = 16_384;
 
 /** Reads serve's output for as long as it runs (a full pipe would block it), keeping only its tail. */
-function collect(child: ChildProcess, forward?: NodeJS.WritableStream): () => string {
+function collect(child: ChildProcess, forward?: { write(chunk: Uint8Array): unknown }): () => string {
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-KEPT_OUTPUT);
@@ -66,7 +66,7 @@ const LISTENING = /listening on (https?:\/\/\S+)/;
  * listening line (PORT=0: the line has the port it got). The handle exists from the spawn on, so a
  * test process that ends during the start can still stop it.
  */
-export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; output?: NodeJS.WritableStream } = {}): ServeProcess {
+export function spawnServe(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; output?: { write(chunk: Uint8Array): unknown } } = {}): ServeProcess {
   // Its own process group: serve and the companion it starts can be killed at once (killGroup).
   const child = spawn(process.execPath, [...serveNodeFlags(env), fleetSimBin(), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collect(child, options.output);

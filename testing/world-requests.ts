@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../server/journal/view.ts';
+import type { JournalEntry } from '../server/journal/entry-shape.ts';
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall } from './control.ts';
 import { expectedRequestsText } from '../server/journal/expected-text.ts';
@@ -6,7 +6,7 @@ import { expectedRequestsText } from '../server/journal/expected-text.ts';
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 /** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
-export type { JournalEntry, JournalMessage } from '../server/journal/view.ts';
+export type { JournalEntry, JournalMessage } from '../server/journal/entry-shape.ts';
 
 export interface RequestFilter {
   method?: string;

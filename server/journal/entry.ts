@@ -1,5 +1,6 @@
 import type { RequestOperation } from '../faults/request-operation.ts';
 import type { BodyTap } from './body-tap.ts';
+import type { MultipartBody } from './entry-shape.ts';
 
 /**
  * A journal entry once read (settled, capture.ts): what capture took from the request, redacted and cut. Few objects per entry, most of it in flat strings: the
@@ -73,19 +74,7 @@ export interface EntryMeta {
   responseHeaders: Record<string, string>;
 }
 
-/** A multipart body: each part described, never a file's bytes. Filled while the parts stream by. */
-export interface MultipartBody {
-  parts: MultipartPart[];
-}
-
-export interface MultipartPart {
-  name: string;
-  filename: string | null;
-  contentType: string | null;
-  size: number;
-  /** A field's value (cut at 1 KiB); absent for a file. */
-  value?: string;
-}
+export type { MultipartBody, MultipartPart } from './entry-shape.ts';
 
 /** The longest body kept, in bytes (contract §5). */
 export const MAX_BODY_BYTES = 64 * 1024;

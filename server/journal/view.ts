@@ -1,31 +1,7 @@
-import type { EntryMeta, MultipartBody, StoredBody, StoredEntry } from './entry.ts';
+import type { EntryMeta, StoredBody, StoredEntry } from './entry.ts';
+import type { JournalEntry, JournalMessage, JsonValue, MultipartBody } from './entry-shape.ts';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/** A journal entry as the control API shows it (contract §5). */
-export interface JournalEntry {
-  id: string;
-  requestId: string;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  operation: string | null;
-  status: number | null;
-  durationMs: number;
-  keyId: string;
-  keyPrefix: string;
-  fault: string | null;
-  request: JournalMessage;
-  response: JournalMessage;
-}
-
-export interface JournalMessage {
-  headers: Record<string, string>;
-  /** JSON as JSON, other text as text, multipart as its parts; null when no body was sent or read. */
-  body: JsonValue | MultipartBody;
-  truncated: boolean;
-}
+export type { JournalEntry, JournalMessage, JsonValue } from './entry-shape.ts';
 
 export const entryId = (seq: number) => `je_${seq}`;
 

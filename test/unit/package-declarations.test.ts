@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,37 @@ describe('the package declarations', () => {
     const run = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out, '--tsBuildInfoFile', join(out, 'build.tsbuildinfo')], {
       encoding: 'utf8',
     });
+
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 60_000);
+
+  it('when a project without @types/node type-checks a use of them (skipLibCheck off), then they compile: nothing public names Node\'s own types', () => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const consumer = join(out, 'consumer');
+    mkdirSync(consumer, { recursive: true });
+    // What the build copies beside them (the generated API types) and the package's dependencies;
+    // @types/node is there too, but `types: []` keeps it out unless a declaration names Node's types.
+    for (const file of ['partner-api.d.ts', 'control-api.d.ts']) copyFileSync(join(ROOT, 'client', file), join(out, 'client', file));
+    if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+    writeFileSync(join(consumer, 'use.ts'), [
+      "import { connectTestbed, startTestbed, type JournalEntry, type World } from '../testing/index.js';",
+      "import { createClient } from '../client/index.js';",
+      'export async function use(world: World): Promise<JournalEntry[]> {',
+      "  const started = await startTestbed({ output: { write: () => true } });",
+      '  await started.stop();',
+      "  await connectTestbed('http://127.0.0.1:3000');",
+      "  createClient({ baseUrl: 'http://127.0.0.1:3000', key: 'fk_test_x' });",
+      '  return world.requests({ limit: 150 });',
+      '}',
+      '',
+    ].join('\n'));
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: false, lib: ['es2022', 'dom'] },
+      files: ['use.ts'],
+    }));
+
+    const run = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
 
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
