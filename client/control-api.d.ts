@@ -9142,7 +9142,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Las instantáneas del mundo, más recientes primero. */
+            /** @description Las instantáneas del mundo, la última guardada primero. */
             200: {
                 headers: {
                     [name: string]: unknown;
