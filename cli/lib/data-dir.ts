@@ -8,8 +8,9 @@ import { fileProblem } from './file-errors.ts';
 /** The simulators' database (simulators/main.ts opens it under the same name). */
 const platformsDatabaseFile = (dataDir: string) => join(dataDir, 'platforms.db');
 
-/** The files SQLite keeps beside each database while it is open. */
-const DATABASE_FILES = ['api.db', 'api.db-wal', 'api.db-shm', 'platforms.db', 'platforms.db-wal', 'platforms.db-shm'];
+/** The databases serve opens for writing (serve.lock: data-dir-lock.ts), and the files SQLite keeps beside them. */
+const DATABASES = ['api.db', 'platforms.db', 'serve.lock'];
+const DATABASE_FILES = DATABASES.flatMap((name) => [name, `${name}-wal`, `${name}-shm`, `${name}-journal`]);
 
 /**
  * The data dir exists (created on first start) and this process may read and write it and the
@@ -46,7 +47,7 @@ export function prepareDataDir(dataDir: string): void {
  */
 function shareWithGroup(dataDir: string): void {
   process.umask(process.umask() & ~0o020);
-  for (const file of [apiDatabaseFile(dataDir), platformsDatabaseFile(dataDir)]) {
+  for (const file of DATABASES.map((name) => join(dataDir, name))) {
     try {
       closeSync(openSync(file, 'a'));
       const { mode, uid } = statSync(file);

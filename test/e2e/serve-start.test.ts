@@ -190,7 +190,7 @@ describe('when the databases of the data dir were made by another user', () => {
     }
 
     const groupWrites = (file: string) => (statSync(file).mode & 0o020) !== 0;
-    expect([groupWrites(join(shared, 'api.db')), groupWrites(join(shared, 'platforms.db'))]).toEqual([true, true]);
+    expect(['api.db', 'platforms.db', 'serve.lock'].map((name) => groupWrites(join(shared, name)))).toEqual([true, true, true]);
     // A data dir of one's own keeps the user's umask (022 here: no group write).
     if ((process.umask() & 0o020) !== 0) expect(groupWrites(join(own, 'api.db'))).toBe(false);
   }, 60_000);
