@@ -11,6 +11,10 @@ export function createWorldGate() {
 
   const admit: RequestHandler = (_req, res, next) => {
     const enter = () => {
+      // Given up while it waited (its client gone): counted in now, it would never be counted out
+      // (its 'close' has come and gone), and every later change would wait for it, the whole
+      // testbed held. The world gates do the same (world-snapshots/tenant-gate.ts).
+      if (res.destroyed) return;
       const leave = lane.enter();
       res.locals.leaveWorldGate = leave;
       res.once('close', leave);

@@ -39,11 +39,39 @@ function gatedApp() {
     while (t.events.length < seen.length) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(t.events).toEqual(seen);
   };
-  const t = { request, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, close: () => server.close() };
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  const t = { request, port, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, close: () => server.close() };
   return t;
 }
 
 describe('world gate', () => {
+  it('when a request waiting for a change is given up by its client, then it is never counted in, and the next change runs', async () => {
+    const t = gatedApp();
+    const slow = t.request.get('/slow').then((r) => r.status);
+    await t.until(['slow started']);
+    const change = t.request.post('/change').then((r) => r.body);
+    await t.tick();
+    const gaveUp = new AbortController();
+    const waiting = fetch(`http://127.0.0.1:${t.port}/read`, { signal: gaveUp.signal }).catch((err: Error) => err.name);
+    await t.tick();
+    gaveUp.abort();
+    expect(await waiting).toBe('AbortError');
+
+    t.finishSlow();
+    await t.until(['slow started', 'slow finished', 'change started']);
+    t.finishChange();
+    expect(await change).toEqual({ changed: true });
+    // Held for good before: the given-up /read was counted in once the lane opened, and never out.
+    const next = t.request.post('/change').then((r) => r.body);
+    await t.until(['slow started', 'slow finished', 'change started', 'change finished', 'change started']);
+    t.finishChange();
+
+    expect(await next).toEqual({ changed: true });
+    expect(await slow).toBe(200);
+    expect(t.events).not.toContain('read');
+    t.close();
+  });
+
   it('when a change starts while a request is under way, then the change waits for it to finish', async () => {
     const t = gatedApp();
     const slow = t.request.get('/slow').then((r) => r.status);
