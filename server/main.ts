@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import { nodeHttp } from './lib/node-http.ts';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
-import { answerClientError } from './http/client-error.ts';
+import { createHttpServer } from './http/http-server.ts';
 import type { Response } from 'express';
 import { sendError } from './http/error-handler.ts';
 import { stopping } from './errors.ts';
@@ -238,9 +237,8 @@ function announceDemo(seeded: ReturnType<TenantServices['seedDemo']>, first: Ret
 /** A port taken or a host not on this machine rejects with a one-line reason (ListenError). */
 function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
   // Not app.listen: Express 5 calls its callback on an error too, as if it were listening.
-  const server = nodeHttp.createServer(app);
+  const server = createHttpServer(app);
   return new Promise((resolve, reject) => {
-    server.on('clientError', answerClientError);
     server.once('error', (err: NodeJS.ErrnoException) => reject(new ListenError(err, config)));
     server.listen(config.port, config.host, () => resolve(server));
   });

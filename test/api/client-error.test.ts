@@ -1,6 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientError, clientErrorResponse } from '../../server/http/client-error.ts';
+import { clientErrorResponse } from '../../server/http/client-error.ts';
+import { createHttpServer } from '../../server/http/http-server.ts';
+import { createWorldGate } from '../../server/snapshots/world-gate.ts';
 import { makeTestApp } from '../support/app.ts';
 import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
 
@@ -10,8 +14,8 @@ describe('requests Node refuses before Express', () => {
   let port: number;
 
   beforeAll(async () => {
-    server = createServer(makeTestApp().app);
-    server.on('clientError', answerClientError);
+    // The server serve listens with (server/main.ts), its parser refusals answered in the envelope.
+    server = createHttpServer(makeTestApp().app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
@@ -57,4 +61,35 @@ describe('the raw answer to a parser error', () => {
     expect(head).toContain('Connection: close');
     expect(JSON.parse(body).error).toMatchObject({ code, requestId: 'req_1' });
   });
+});
+
+describe('a request whose body stalls', () => {
+  it('when a body stops arriving, then after the receive deadline it is answered 408 and closed, and a whole-testbed change it held runs', async () => {
+    // The production gate and server, with a short deadline: the default is RECEIVE_MS.
+    const gate = createWorldGate();
+    const app = express();
+    app.use(gate.admit);
+    app.post('/v1/vehicles', express.json(), (_req, res) => void res.status(201).json({}));
+    app.post('/change', async (_req, res) => void res.json(await gate.exclusive(res, async () => ({ changed: true }))));
+    const server = createHttpServer(app, { receiveMs: 300, checkEveryMs: 50 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    // Headers and the start of a body of 200 bytes, then nothing: counted in at the gate from its headers.
+    const stalled = new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.write('POST /v1/vehicles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"plate":');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const change = await fetch(`http://127.0.0.1:${port}/change`, { method: 'POST' });
+
+    expect(await change.json()).toEqual({ changed: true });
+    const answer = await stalled;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+    expect(answer).toContain('La solicitud no llegó completa a tiempo.');
+    await new Promise((resolve) => server.close(resolve));
+  }, 20_000);
 });

@@ -1,0 +1,23 @@
+import type { Server } from 'node:http';
+import type { RequestListener } from 'node:http';
+import { nodeHttp } from '../lib/node-http.ts';
+import { answerClientError } from './client-error.ts';
+
+/**
+ * Real time a client has to send its whole request, headers and body. A request counts at the gates
+ * (snapshots/world-gate.ts, world-snapshots/tenant-gate.ts) from its headers on, so a body that
+ * stalls (a client stopped at a breakpoint, a slow-loris) held a world's restore, and through the
+ * whole-testbed gate every request of every world, for Node's default of 5 minutes. Past this it
+ * is answered 408 in the API's envelope (client-error.ts) and its connection closed. A 4 MB upload
+ * needs ~270 KB/s to arrive in time.
+ */
+export const RECEIVE_MS = 15_000;
+/** How often Node looks for requests past that time (its default, 30 s, would let them run 45 s). */
+const CHECK_EVERY_MS = 1_000;
+
+/** The API's HTTP server: the Express app, Node's parser refusals in the API's envelope, and the receive deadline. */
+export function createHttpServer(app: RequestListener, { receiveMs = RECEIVE_MS, checkEveryMs = CHECK_EVERY_MS } = {}): Server {
+  const server = nodeHttp.createServer({ requestTimeout: receiveMs, headersTimeout: receiveMs, connectionsCheckingInterval: checkEveryMs }, app);
+  server.on('clientError', answerClientError);
+  return server;
+}
