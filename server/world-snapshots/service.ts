@@ -133,6 +133,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       checkName(name);
       requireTenant(tenantId);
       return alone(tenantId, async () => {
+        // Again once alone: a deletion of the world queued first has gone meanwhile (a 201 then left
+        // a copy of a world that no longer was, listed under a name nothing could restore or delete).
+        requireTenant(tenantId);
         const lostBefore = threadsLost;
         const forgottenBefore = forgottenAll;
         const key = keyOf(tenantId, name);
@@ -179,6 +182,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     async restore(tenantId: string, name: string): Promise<{ name: string; now: string }> {
       requireSnapshot(tenantId, name);
       return alone(tenantId, async () => {
+        // Again once alone, for the same reason: a world deleted meanwhile is a 404 for its tenant,
+        // not a copy "lost when the simulators restarted".
+        requireSnapshot(tenantId, name);
         await putBack(tenantId, name);
         return { name, now: deps.clocks.forTenant(tenantId).now().toISOString() };
       });

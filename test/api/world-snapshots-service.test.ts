@@ -269,6 +269,27 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(snapshots().list(fleet.tenant.id).map((s) => s.name)).toEqual(['alfa', 'tras-restaurar', 'despues', 'mid', 'zeta']);
   });
 
+  it('when a save and a restore wait behind the world\'s deletion, then both answer 404 for the tenant, and no copy is left listed', async () => {
+    const fleet = w.newTenant();
+    await snapshots().save(fleet.tenant.id, 's1');
+    let release: (() => void) | undefined;
+    // Something of the world under way (a request, a change): what comes next queues behind it.
+    const busy = w.services.tenantGates.exclusive(fleet.tenant.id, () => new Promise<void>((resolve) => (release = resolve)));
+    while (release === undefined) await new Promise((resolve) => setImmediate(resolve));
+    const deleted = w.services.worldDeletion.one(fleet.tenant.id);
+    const saved = snapshots().save(fleet.tenant.id, 'fantasma').catch((err: unknown) => err);
+    const restored = snapshots().restore(fleet.tenant.id, 's1').catch((err: unknown) => err);
+
+    release!();
+    await busy;
+    await deleted;
+
+    const gone = { code: 'NOT_FOUND', message: `El tenant ${fleet.tenant.id} no existe en este testbed.` };
+    expect(await saved).toMatchObject(gone);
+    expect(await restored).toMatchObject(gone);
+    expect(snapshots().worldsHolding('fantasma')).toEqual([]);
+  });
+
   it('when names are bad or unknown, then 400 and 404 in Spanish; list is newest first; delete forgets one', async () => {
     const fleet = w.newTenant();
     await expect(snapshots().save(fleet.tenant.id, 'Mal Nombre')).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
