@@ -115,8 +115,10 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
       clearInterval(timer);
       const jobsStopped = services.jobs.stop();
       await drain();
-      await services.sync.idle();
-      await jobsStopped;
+      // Bounded: a run or a job held by a platform that times out (a world's slow fault) kept the stop
+      // waiting, serve alive past the contract's 5 s. What is cut then fails at its next write (a
+      // logged warning, then retried at the next start) rather than hold the stop.
+      await settledWithin(Promise.all([services.sync.idle(), jobsStopped]), BACKGROUND_STOP_MS);
       await close();
     },
   };
@@ -128,6 +130,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
  */
 const DRAIN_MS = 2_000;
 const DRAIN_POLL_MS = 20;
+/** Real time the background sync run and the job under way get to end, once the drain is over. */
+const BACKGROUND_STOP_MS = 1_000;
 /** Real time the builds still under way after the drain get to stop at their next step. */
 const ABANDON_MS = 500;
 /** Real time the 503s answered at the drain's deadline get to go out before the connections close. */
@@ -255,4 +259,11 @@ export class ListenError extends Error {
     };
     super(reasons[cause.code ?? ''] ?? `no se pudo escuchar en ${where}: ${cause.message}`, { cause });
   }
+}
+
+/** Resolves when `work` settles or after `ms` of real time, whichever is first. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

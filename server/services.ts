@@ -48,7 +48,7 @@ export function createServices(apiDeps: Deps) {
   const changedWorlds = (since: number) => deps.simulators.changedFleets(since);
   const sync = createSyncRunner(deps.logger, [
     { name: 'registrations', run: (tenantId) => registrations.syncPending(tenantId), changedWorldsOnly: true },
-  ], changedWorlds);
+  ], changedWorlds, deps.realNowMs);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
   sync.add({ name: 'invitations', run: (tenantId) => invitations.syncOpen(tenantId), changedWorldsOnly: true });
   // What this API owes the platforms is its own state: every run, every world.

@@ -26,8 +26,13 @@ function allWritten(writes: Promise<unknown>[]): Promise<void> {
   return all;
 }
 
-/** Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls. */
-export const RIDE_PAGE_SIZE = 25_000;
+/**
+ * Rides per call: large pages keep a year of a 500-vehicle fleet to a few hundred calls, and each
+ * must come within the platform timeout (2 s by default) on a busy machine too: at 25 000 the
+ * companion, sharing the cores with other work, took over 2 s for one and a fixture at its limits
+ * failed with 503. A 50-vehicle fixture's pages (~5 000 rides: 7 and 14 days) are under it.
+ */
+export const RIDE_PAGE_SIZE = 10_000;
 /**
  * Worlds read side by side after a service-wide advance: the platform answers one while the API
  * converts another and the writer stores a third (a thousand small worlds: ~3 s one by one).
@@ -179,7 +184,10 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     throttle.retry(target.tenant_id);
     deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
   };
-  const done = ({ platform, target }: DueRead, nowMs: number) => syncState.mark(target.tenant_id, platform, nowMs);
+  const done = ({ platform, target }: DueRead, nowMs: number) => {
+    syncState.mark(target.tenant_id, platform, nowMs);
+    throttle.readWhole(target.tenant_id);
+  };
   const batch = createBatchRead({ feed, plan: planRead, hasWorldFault: options.hasWorldFault ?? (() => false), store: storeReport, done, failed });
 
   async function readOne(read: DueRead): Promise<void> {

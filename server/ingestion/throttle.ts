@@ -1,4 +1,5 @@
 import type { Clocks } from '../lib/clocks.ts';
+import { retryDelayMs } from '../sync/runner.ts';
 
 /** The least real time between two window re-reads while simulated time only follows real time. */
 export const RESYNC_EVERY_REAL_MS = 15_000;
@@ -18,6 +19,10 @@ export type Seen = { position: string; realMs: number };
 export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
   let lastRun: Seen | null = null;
   const lastRead = new Map<string, Seen>();
+  // Worlds whose read failed: read again by the background once their delay is over (retryDelayMs).
+  const failures = new Map<string, { count: number; againAtMs: number }>();
+  const waitingRetry = (tenantId: string, nowMs: number) => (failures.get(tenantId)?.againAtMs ?? 0) > nowMs;
+  const retryDue = (nowMs: number) => [...failures.values()].some((f) => f.againAtMs <= nowMs);
 
   /** Whether time moved (or flowed 15 real seconds) between `before` and `now`; never seen counts as moved. */
   const moved = (before: Seen | null | undefined, now: Seen): boolean =>
@@ -33,12 +38,14 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
      */
     dueAmong(tenantIds: readonly string[]): Set<string> {
       const run = { position: clocks.position(), realMs: realNowMs() };
-      if (!moved(lastRun, run)) return new Set();
+      if (!moved(lastRun, run) && !retryDue(run.realMs)) return new Set();
       lastRun = run;
       const present = new Set(tenantIds);
       for (const tenantId of lastRead.keys()) if (!present.has(tenantId)) lastRead.delete(tenantId);
+      for (const tenantId of failures.keys()) if (!present.has(tenantId)) failures.delete(tenantId);
       return new Set(
         tenantIds.filter((tenantId) => {
+          if (waitingRetry(tenantId, run.realMs)) return false;
           const now = { position: clocks.positionOf(tenantId), realMs: run.realMs };
           if (!moved(lastRead.get(tenantId), now)) return false;
           lastRead.set(tenantId, now);
@@ -62,10 +69,20 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
     read(tenantId: string, seen: Seen): void {
       lastRead.set(tenantId, seen);
     },
-    /** A world that could not be read whole: the next run reads it again, whatever its clock did. */
+    /**
+     * A world that could not be read whole: a background run reads it again, whatever its clock did,
+     * once its delay is over (1, 2, 4… s up to 30 s: a world whose platform times out, read at every
+     * run, made each run long and the other worlds' advances wait). An advance of it reads it at once.
+     */
     retry(tenantId: string): void {
+      const count = (failures.get(tenantId)?.count ?? 0) + 1;
+      failures.set(tenantId, { count, againAtMs: realNowMs() + retryDelayMs(count) });
       lastRun = null;
       lastRead.delete(tenantId);
+    },
+    /** The world was read whole: a later failure starts from the shortest delay again. */
+    readWhole(tenantId: string): void {
+      failures.delete(tenantId);
     },
     /** The world's last read, saved with a copy of it (world snapshots): it goes with its rows. */
     lastReadOf: (tenantId: string): Seen | undefined => lastRead.get(tenantId),
@@ -82,6 +99,7 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
     forgetAll(): void {
       lastRun = null;
       lastRead.clear();
+      failures.clear();
     },
   };
 }

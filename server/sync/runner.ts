@@ -65,8 +65,24 @@ export interface SyncRunner {
 /** Above this many changed worlds, a background run reads every world in one pass instead. */
 export const WORLDS_ONE_BY_ONE = 50;
 
-export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds): SyncRunner {
+/**
+ * Real time before a world whose visit failed is visited again by a background run: doubling from
+ * 1 s to 30 s. Visited every second, a world whose platform calls time out (a `slow` fault of its
+ * own) took each run several platform timeouts long, and the other worlds' advances waited for them.
+ */
+export const retryDelayMs = (failures: number): number => Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+
+export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   let current: Promise<void> = Promise.resolve();
+  // The background run asked for and not started yet: at most one waits (see runBackground).
+  let backgroundWaiting: Promise<void> | null = null;
+  // Worlds whose visit failed: how many times in a row, and from when a background run visits them again.
+  const failures = new Map<string, { count: number; againAtMs: number }>();
+  const failed = (world: string) => {
+    const count = (failures.get(world)?.count ?? 0) + 1;
+    failures.set(world, { count, againAtMs: realNowMs() + retryDelayMs(count) });
+    visitAgain.add(world);
+  };
   // Runs under way or asked for, by world ('' for every world's).
   const pending = createTally<string>();
   // The change sequence's number the last background run read (null: none yet, so the next asks
@@ -128,16 +144,19 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   /** Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone. */
   async function runAll(tenantId?: string, worlds?: ReadonlySet<string>): Promise<boolean> {
     let allVisited = true;
+    const failedNow = new Set<string>();
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {
-        for (const world of worlds) if (!(await runTask(task, world))) visitAgain.add(world);
+        for (const world of worlds) if (!(await runTask(task, world))) failedNow.add(world);
         continue;
       }
       const ok = await runTask(task, tenantId);
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
-      else visitAgain.add(tenantId);
+      else failedNow.add(tenantId);
     }
+    for (const world of failedNow) failed(world);
+    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) failures.delete(world);
     return allVisited;
   }
 
@@ -164,8 +183,10 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     const waiting = [...afterBuild];
     afterBuild.clear();
     for (const [world, seq] of waiting) visit(world, seq);
-    // Infinity: a failed visit (or one asked for) is made again, whatever a build's end marks stored meanwhile.
-    for (const world of visitAgain) visit(world, Infinity);
+    // Infinity: a failed visit (or one asked for) is made again, whatever a build's end marks stored
+    // meanwhile; one that failed, once its delay is over (retryDelayMs), and kept for later until then.
+    const later = [...visitAgain].filter((world) => (failures.get(world)?.againAtMs ?? 0) > realNowMs());
+    for (const world of visitAgain) if (!later.includes(world)) visit(world, Infinity);
     for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
     // One pass over every world when the records were replaced, or when many moved at once (the due
     // work of a service-wide advance, a start on a big data dir: a world read on its own lists its
@@ -174,6 +195,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     seen = changed.seq;
     everyWorld = false;
     visitAgain.clear();
+    for (const world of later) if (!worlds.has(world)) visitAgain.add(world);
     if (!onePass) return void (await runAll(undefined, worlds));
     readAgainAfterBuild();
     // A pass that failed does not say where: each of those worlds is read on its own next time.
@@ -192,7 +214,12 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       readAgainAfterBuild(tenantId);
       return runAll(tenantId);
     }),
-    runBackground: () => queue('', runChanged),
+    // One waits at most: asked every second, runs longer than that (a world whose platform calls
+    // time out) queued one a second, and everything asked for after them waited for all of them.
+    runBackground: () => (backgroundWaiting ??= queue('', () => {
+      backgroundWaiting = null;
+      return runChanged();
+    })),
     forgetChanges() {
       seen = null;
       everyWorld = true;

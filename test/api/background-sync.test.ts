@@ -42,15 +42,19 @@ describe('background sync: the first run of a process', () => {
 });
 
 describe('background sync: only the worlds whose platform records changed are read', () => {
-  const w = useWorld();
+  // Real time a minute on at each background run: a world whose visit failed is due again at the next
+  // (sync/runner.ts retryDelayMs). The delays themselves: test/unit/sync-runner.test.ts.
+  const real = { ms: 0 };
+  const w = useWorld({ realNowMs: () => real.ms });
+  const runBackground = () => ((real.ms += 60_000), w.services.sync.runBackground());
   const f = fleetFixtures(w);
   const { fixtureWorld } = fixtureWorlds(w);
   const recordReads = readsOf(w);
 
   /** Background runs until one starts from a known point: the first visits every world. */
   const settled = async () => {
-    await w.services.sync.runBackground();
-    await w.services.sync.runBackground();
+    await runBackground();
+    await runBackground();
   };
 
   it('when a driver accepts in the app in one of two worlds, then the next background run reads that world alone and stores bound; the run after reads nothing', async () => {
@@ -61,8 +65,8 @@ describe('background sync: only the worlds whose platform records changed are re
     await settled();
     await w.net.control.acceptInvitation(driverA);
 
-    const reads = await recordReads(() => w.services.sync.runBackground());
-    const after = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
+    const after = await recordReads(() => runBackground());
 
     expect(reads.filter((r) => r.includes(driverA)).length).toBeGreaterThan(0);
     expect(reads.filter((r) => r.includes(driverB) || r.includes(b.tenant.id))).toEqual([]);
@@ -76,7 +80,7 @@ describe('background sync: only the worlds whose platform records changed are re
     worlds.push(await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
     await settled();
 
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
 
     expect(reads).toEqual([]);
     // A full run (POST /_testbed/sync) still reads each of them.
@@ -92,7 +96,7 @@ describe('background sync: only the worlds whose platform records changed are re
       .map((from) => w.deps.db.prepare(`SELECT ${from.split(' ')[1]}.* FROM ${from} WHERE tenant_id = ? ORDER BY 1, 2`).all(world.tenant.id));
     const built = records();
 
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
     const full = await recordReads(() => w.request.post('/_testbed/sync').expect(200));
 
     expect(reads).toEqual([]);
@@ -107,7 +111,7 @@ describe('background sync: only the worlds whose platform records changed are re
     const { tenant } = w.newTenant();
     const ids = await createFixtureService({ ...w.deps, simulators: { ...w.deps.simulators, ...tamper } }, w.services, w.services.unique)
       .build(tenant.id, Fixture.parse({ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true }));
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
     return reads.filter((r) => r.includes(ids.driverIds[0]));
   }
 
@@ -139,7 +143,7 @@ describe('background sync: only the worlds whose platform records changed are re
     const [vehicleId, driverId] = [world.ids.vehicleIds[0], world.ids.driverIds[0]];
     await w.net.platformA.unbindDriver(vehicleId, driverId);
 
-    await w.services.sync.runBackground();
+    await runBackground();
 
     expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(true);
   });
@@ -149,10 +153,10 @@ describe('background sync: only the worlds whose platform records changed are re
     await settled();
     await w.request.post(`/_testbed/tenants/${world.tenant.id}/snapshots`).send({ name: 'inicio' }).expect(201);
     await f.invite(world.auth, await f.driver(world.auth)).expect(201);
-    await w.services.sync.runBackground();
+    await runBackground();
 
     await w.request.post(`/_testbed/tenants/${world.tenant.id}/snapshots/inicio/restore`).expect(200);
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
 
     expect(reads).toEqual([]);
   });
@@ -166,7 +170,7 @@ describe('background sync: only the worlds whose platform records changed are re
     await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'inicio' }).expect(201);
 
     await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/inicio/restore`).expect(200);
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
 
     expect(reads.filter((r) => r.includes(driverId)).length).toBeGreaterThan(0);
     expect((await f.invitation(auth, driverId)).status).toBe('bound');
@@ -186,7 +190,7 @@ describe('background sync: only the worlds whose platform records changed are re
     await expect(snapshots.save(world.tenant.id, 'inicio')).rejects.toThrow(/platforms down/);
 
     await snapshots.restore(world.tenant.id, 'inicio');
-    const reads = await recordReads(() => w.services.sync.runBackground());
+    const reads = await recordReads(() => runBackground());
 
     expect(reads.some((r) => r.includes(world.ids.driverIds[0]))).toBe(true);
   });
@@ -198,7 +202,7 @@ describe('background sync: only the worlds whose platform records changed are re
     await w.net.platformA.unbindDriver(vehicleId, driverId);
     expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(false);
 
-    await w.services.sync.runBackground();
+    await runBackground();
 
     expect(await f.boundOnPlatform('platform_a', vehicleId, driverId)).toBe(true);
   });
@@ -211,11 +215,11 @@ describe('background sync: only the worlds whose platform records changed are re
     await w.net.control.acceptInvitation(driverId);
     await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
 
-    await w.services.sync.runBackground();
+    await runBackground();
     const during = (await f.invitation(auth, driverId)).status;
-    await w.services.sync.runBackground();
+    await runBackground();
     await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'none' }).expect(200);
-    await w.services.sync.runBackground();
+    await runBackground();
 
     expect(during).toBe('invited');
     expect((await f.invitation(auth, driverId)).status).toBe('bound');
@@ -231,8 +235,8 @@ describe('background sync: only the worlds whose platform records changed are re
     await w.net.control.acceptInvitation(other.driver);
     w.services.sync.forgetChanges();
 
-    await w.services.sync.runBackground();
-    await w.services.sync.runBackground();
+    await runBackground();
+    await runBackground();
 
     expect((await f.invitation(other.auth, other.driver)).status).toBe('bound');
     expect((await f.invitation(faulted.auth, faulted.driver)).status).toBe('invited');

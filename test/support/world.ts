@@ -12,10 +12,13 @@ import { usePlatformNetwork } from './platform-network.ts';
  * network between them is msw's, so a test can cut it (net.platformDown) or slow it.
  * Call inside a describe: the simulators start before its tests and stop after them.
  */
-export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number } = {}) {
+export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number; realNowMs?: () => number } = {}) {
   const clock = SimClock.frozenAt(TEST_CLOCK_START);
   const net = usePlatformNetwork({ clock, seed: options.seed, clientTimeoutMs: options.clientTimeoutMs });
-  const testApp = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }) });
+  const testApp = makeTestApp({
+    clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }),
+    ...(options.realNowMs && { realNowMs: options.realNowMs }),
+  });
   return { ...testApp, clock, net };
 }
 

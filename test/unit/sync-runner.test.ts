@@ -99,6 +99,8 @@ describe('sync runner: the background run visits the worlds whose platform recor
     type Answer = { seq: number; fleets: (string | { id: string; seq: number })[] };
     const answers: (Answer | Error)[] = [];
     const asked: number[] = [];
+    // Real time, moved a minute a run: past the longest retry delay, so a failed world is due at the next run.
+    const clock = { ms: 0, stepMs: 60_000 };
     const runner = createSyncRunner(silentLogger, [
       { name: 'records', changedWorldsOnly: true, run: async (tenantId) => {
         visits.push(`records ${tenantId ?? 'all'}`);
@@ -110,15 +112,16 @@ describe('sync runner: the background run visits the worlds whose platform recor
       const answer = answers.shift() ?? { seq: 0, fleets: [] };
       if (answer instanceof Error) throw answer;
       return { seq: answer.seq, fleets: answer.fleets.map((f) => (typeof f === 'string' ? { id: f, seq: answer.seq } : f)) };
-    });
+    }, () => clock.ms);
     /** One background run answered `answer`; the visits it made. */
     const run = async (answer: Answer | Error) => {
       answers.push(answer);
       visits.length = 0;
+      clock.ms += clock.stepMs;
       await runner.runBackground();
       return [...visits];
     };
-    return { runner, run, failing, asked };
+    return { runner, run, failing, asked, clock };
   }
 
   it('when the first run has no number yet, then every world ever written is visited (asked from 0); after it only the worlds written since, and none when none was', async () => {
@@ -140,6 +143,46 @@ describe('sync runner: the background run visits the worlds whose platform recor
     failing.clear();
     expect(await run({ seq: 2, fleets: [] })).toEqual(['records a', 'own all']);
     expect(await run({ seq: 2, fleets: [] })).toEqual(['own all']);
+  });
+
+  it('when a world\'s visits keep failing, then background runs visit it again after 1, 2, 4… s of real time (up to 30 s), not at every run; once one succeeds, at the next change only', async () => {
+    const { run, failing, clock } = changesRunner();
+    await run({ seq: 1, fleets: [] });
+    failing.add('a');
+    clock.stepMs = 500;
+
+    const visitsOfA = async (runs: number) => {
+      let seen = 0;
+      for (let i = 0; i < runs; i++) if ((await run({ seq: 2, fleets: [] })).includes('records a')) seen++;
+      return seen;
+    };
+    expect(await run({ seq: 2, fleets: ['a'] })).toEqual(['records a', 'own all']); // fails: again in 1 s
+    expect(await visitsOfA(2)).toBe(1); // at +0.5 s not yet, at +1 s again (fails: 2 s)
+    expect(await visitsOfA(4)).toBe(1); // at +2 s (fails: 4 s)
+    expect(await visitsOfA(8)).toBe(1); // at +4 s
+    failing.clear();
+    expect(await visitsOfA(16)).toBe(1); // at +8 s, and it succeeds
+    expect(await visitsOfA(4)).toBe(0);
+    expect(await run({ seq: 3, fleets: ['a'] })).toEqual(['records a', 'own all']);
+  });
+
+  it('when background runs are asked for while one runs long, then one waits at most, and a world\'s due run asked after them waits for that one alone', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
+    const first = runner.runBackground();
+    await settle();
+    const asked = Array.from({ length: 5 }, () => runner.runBackground());
+    const due = runner.runDue('b');
+    finish.shift()!();
+    await first;
+    await settle();
+    finish.shift()!();
+    await Promise.all(asked);
+    await settle();
+    finish.shift()!();
+    await due;
+
+    expect(new Set(asked).size).toBe(1);
+    expect(events).toEqual(['run all', 'ran all', 'run all', 'ran all', 'run b', 'ran b']);
   });
 
   it.each([

@@ -44,13 +44,36 @@ describe('the ride ingestion throttle: which worlds are read again', () => {
     expect(throttle.dueAmong([a, b])).toEqual(new Set([a, b]));
   });
 
-  it('when a world could not be read whole, then it alone is due at the next tick', () => {
-    const { throttle, a, b } = setup();
+  it('when a world could not be read whole, then it alone is due again once its delay is over (1 s, then 2 s…), and at once after a whole read fails anew', () => {
+    const { throttle, a, b, passReal } = setup();
     throttle.dueAmong([a, b]);
 
     throttle.retry(a);
+    passReal(999);
+    const early = throttle.dueAmong([a, b]);
+    passReal(1);
+    const first = throttle.dueAmong([a, b]);
+    throttle.retry(a);
+    passReal(1_000);
+    const tooSoon = throttle.dueAmong([a, b]);
+    passReal(1_000);
+    const second = throttle.dueAmong([a, b]);
+    throttle.readWhole(a);
+    throttle.retry(a);
+    passReal(1_000);
 
+    expect([early, first, tooSoon, second]).toEqual([new Set(), new Set([a]), new Set(), new Set([a])]);
     expect(throttle.dueAmong([a, b])).toEqual(new Set([a]));
+  });
+
+  it('when a world whose read failed is advanced on its own, then it is read at once, its delay or not', () => {
+    const { clocks, throttle, a } = setup();
+    throttle.dueAmong([a]);
+    throttle.retry(a);
+
+    clocks.setOffset(a, HOUR);
+
+    expect(throttle.dueOne(a)).toEqual(new Set([a]));
   });
 
   it('when the clock follows real time, then a world is due again 15 real seconds after its last read, not before', () => {
