@@ -40,14 +40,17 @@ function assertRepresentable(deps: Deps, ms: number, tenantId?: string): void {
  * platforms did in the interval. Answers the new now.
  */
 export async function advanceClock(deps: Deps, services: Services, ms: number, tenantId?: string): Promise<string> {
-  await betweenAdvances(deps, async () => {
+  // The time reached, read as the travel ends: a deletion of the world may run before its due work
+  // (it waits for the travel alone), and a deleted world's time then read as the service's.
+  const reached = await betweenAdvances(deps, async () => {
     // Checked again once its turn comes: a deletion of that world may have gone first.
     if (tenantId !== undefined) requireTenant(deps, tenantId);
     assertRepresentable(deps, ms, tenantId);
     await travel(deps, ms, tenantId);
+    return nowOf(deps, tenantId);
   });
   await services.sync.runDue(tenantId);
-  return nowOf(deps, tenantId);
+  return reached;
 }
 
 /**

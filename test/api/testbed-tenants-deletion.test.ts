@@ -103,6 +103,7 @@ describe('deleting a world while other worlds work', () => {
     let advanceHeld = true;
     simulators.deleteFleet = (fleetId) => ((fleetDeletedDuringAdvance ||= advanceHeld), deleteFleet(fleetId));
 
+    const before = Date.parse(w.deps.clocks.forTenant(doomed.id).now().toISOString());
     const advancing = w.request.post('/_testbed/clock/advance').send({ duration: '1d', tenant: doomed.id }).then((res) => res);
     await hold.asked;
     const deleting = w.request.delete(`/_testbed/tenants/${doomed.id}`).then((res) => res);
@@ -112,6 +113,8 @@ describe('deleting a world while other worlds work', () => {
     hold.release();
 
     expect((await advancing).status).toBe(200);
+    // The time the world reached, not the service's (what a deleted world's time reads as).
+    expect(Date.parse((await advancing).body.now)).toBe(before + 24 * 3_600_000);
     expect((await deleting).status).toBe(200);
     simulators.deleteFleet = deleteFleet;
     expect(fleetDeletedDuringAdvance).toBe(false);
