@@ -68,7 +68,7 @@ export function createServices(apiDeps: Deps) {
   const generateRides = createRideGenerator(deps, rideIngestion);
   const tenantGates = createTenantGates();
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
-  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads });
+  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
   world.onReplaced(() => worldSnapshots.forgetAll());
   const journal = createJournalService(deps, { catalog: faults.catalog });
   world.onReplaced(journal.forgetAll);

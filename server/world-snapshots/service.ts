@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { mexicoCityDate } from '../lib/mexico-city.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
 import type { SyncRunner } from '../sync/runner.ts';
@@ -23,6 +24,8 @@ interface Collaborators {
   startRowsThread?: StartRowsThread;
   /** Where the background ingestion last read each world (ingestion/ingest.ts): saved and put back with it. */
   reads?: WorldReads;
+  /** Produces and ingests a world's days of rides (ingestion/generate.ts): the days a restore leaves behind its clock. */
+  generateRides?: (body: { tenantId: string; from: string; to: string }) => Promise<unknown>;
 }
 
 type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators' | 'logger'>;
@@ -37,13 +40,13 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  * where the put-back runs off the event loop (rows-keeper.ts), the platforms' in the companion: a
  * restart loses them.
  */
-export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads }: Collaborators) {
+export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads, generateRides }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
   // What the background work knew of the world as each copy was saved (by key), put back with it:
   // `inSync`, every change of its platform records stored (both sides are then again a pair the sync
   // need not read: sync/runner.ts, `markStored`); `lastRead`, the rides' last read (the same advance
   // again reads the rides again: ingestion/throttle.ts).
-  const known = new Map<string, { inSync: boolean; lastRead: Seen | undefined }>();
+  const known = new Map<string, { inSync: boolean; lastRead: Seen | undefined; serviceAt: string; worldAt: string }>();
   // Threads lost so far: a save that saw one go between its two halves kept no copy of the rows.
   let threadsLost = 0;
   // Times every copy was forgotten (forgetAll): a save under way meanwhile lost its rows' copy too.
@@ -126,6 +129,25 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     if (copy?.inSync) sync.markStored(tenantId, restored.seq);
     else sync.readAgain(tenantId);
     reads?.put(tenantId, copy?.lastRead);
+    if (copy) await catchUp(tenantId, copy);
+  }
+
+  /**
+   * The world's clock comes back as its offset from the service time, so when the service time has
+   * moved since the save (a service-wide advance, a clock that follows real time) the restored world
+   * stands that much later than its copy. The days it has so gone through get their rides and daily
+   * earnings now, as an advance would have made them (generation is idempotent). Before, those days
+   * stayed empty in the world's past until someone generated them.
+   */
+  async function catchUp(tenantId: string, copy: { serviceAt: string; worldAt: string }): Promise<void> {
+    if (!generateRides || copy.serviceAt === deps.clocks.service.now().toISOString()) return;
+    const [from, to] = [mexicoCityDate(Date.parse(copy.worldAt)), mexicoCityDate(deps.clocks.forTenant(tenantId).nowMs())];
+    try {
+      await generateRides({ tenantId, from, to });
+    } catch (err) {
+      // The restore is whole; those days can be generated again (rides generate), or come with the next advance.
+      deps.logger.warn('restored world\'s days not generated', { tenantId, from, to, error: err instanceof Error ? err.message : String(err) });
+    }
   }
 
   return {
@@ -152,7 +174,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
           await deps.simulators.deleteFleetSnapshot(tenantId, name).catch(() => undefined);
           throw new AppError('PLATFORM_UNAVAILABLE', `Los simuladores de las plataformas se reiniciaron mientras se guardaba «${name}»: no se guardó; guárdala de nuevo.`, null, { 'Retry-After': '1' });
         }
-        known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId) });
+        known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId), serviceAt: deps.clocks.service.now().toISOString(), worldAt: deps.clocks.forTenant(tenantId).now().toISOString() });
         const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         // Saved again: it moves to the end, where the newest save is (list() reads them backwards).

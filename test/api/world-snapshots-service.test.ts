@@ -4,7 +4,8 @@ import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { jobFixtures } from '../support/jobs-fixtures.ts';
 import { advanceClock } from '../../server/clock/service.ts';
-import { HOUR } from '../support/fleet-fixtures.ts';
+import { DAY, HOUR } from '../support/fleet-fixtures.ts';
+import { mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { TENANT_ROWS } from '../../server/tenants/purge.ts';
 
 /** World snapshots through their service, the world's own traffic through the API (supertest). */
@@ -288,6 +289,20 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(await saved).toMatchObject(gone);
     expect(await restored).toMatchObject(gone);
     expect(snapshots().worldsHolding('fantasma')).toEqual([]);
+  });
+
+  it('when the service time moved after the save (a service-wide advance), then the restored world stands that much later, and the days it went through have their rides and earnings when the restore answers', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
+    const saved = await snapshots().save(a.tenant.id, 'antes');
+    await advanceClock(w.deps, w.services, 3 * DAY);
+
+    const restored = await snapshots().restore(a.tenant.id, 'antes');
+
+    expect(Date.parse(restored.now)).toBe(Date.parse(saved.createdAt) + 3 * DAY);
+    const from = mexicoCityDate(Date.parse(saved.createdAt) + DAY);
+    const to = mexicoCityDate(Date.parse(saved.createdAt) + 2 * DAY);
+    const days = (await w.request.get('/v1/earnings/daily').set(a.auth).query({ platform: 'platform_b', from, to }).expect(200)).body.data;
+    expect(new Set(days.map((d: { date: string }) => d.date))).toEqual(new Set([from, to]));
   });
 
   it('when names are bad or unknown, then 400 and 404 in Spanish; list is newest first; delete forgets one', async () => {
