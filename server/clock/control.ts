@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answer, Now } from '../control/answers.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
-import { controlBody, TenantQuery } from '../control/schemas.ts';
+import { controlBody, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { advanceWorld, nowOf, requireTenant } from './service.ts';
 
@@ -20,7 +20,8 @@ export const clockControl: ControlCapability = {
       query: TenantQuery,
       responses: { 200: answer(Now, 'La hora simulada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { deps }) => {
-        const tenantId = req.query.tenant === undefined ? undefined : requireTenant(deps, req.query.tenant);
+        const tenant = tenantOfQuery(req.query);
+        const tenantId = tenant === undefined ? undefined : requireTenant(deps, tenant);
         res.json({ now: nowOf(deps, tenantId) });
       },
     }),

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { validation } from '../errors.ts';
 
 /** Shared by the control operations read for the whole service or for one world. */
 export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ description: 'Un tenant (mundo); sin él, el servicio.' }) });
+
+/**
+ * `?tenant=` as the handlers read it (one that is not a UUID names no world: their 404). Given twice
+ * it arrives as a list, which named no tenant: a 404 for one that exists. It is refused instead.
+ */
+export function tenantOfQuery(query: Record<string, unknown>): unknown {
+  const tenant = query.tenant;
+  if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
+  return tenant;
+}
 
 /** A path parameter the handler reads itself: one that is not a UUID names nothing (404, not 400). */
 export const IdPath = z.object({ id: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
-import { TenantQuery } from '../control/schemas.ts';
+import { TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { answer } from '../control/answers.ts';
 
 const Coverage = z
@@ -27,7 +27,8 @@ export const coverageControl: ControlCapability = {
         404: ['NOT_FOUND'],
       },
       handler: (req, res, { services }) => {
-        const tenantId = req.query.tenant === undefined ? undefined : pathId(req.query.tenant, 'El tenant');
+        const tenant = tenantOfQuery(req.query);
+        const tenantId = tenant === undefined ? undefined : pathId(tenant, 'El tenant');
         res.json(services.coverage.report(tenantId));
       },
     }),

@@ -5,27 +5,26 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 /** Also what a scenario says of a `status` that is neither text nor a number (cli/scenario/expect-requests.ts). */
 export const STATUS_FILTER_RULE = 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)';
 
+/** A filter given once, as text: repeated (`?status=2xx&status=4xx`) it arrives as a list. */
+const once = (field: string) => z.string({ error: `${field} debe darse una sola vez, como texto` });
+
 /** The filters of `GET /_testbed/tenants/{id}/requests`, as query strings arrive (text). */
 export const JournalFilter = z.object({
-  method: z
-    .string()
+  method: once('method')
     .transform((m) => m.toUpperCase())
     .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` }))
     .optional(),
-  path: z
-    .string()
+  path: once('path')
     .startsWith('/', 'path debe empezar por /, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…')
     .max(2048, 'path admite hasta 2048 caracteres')
     .optional(),
-  operation: z.string().max(100, 'operation admite hasta 100 caracteres').optional(),
-  status: z
-    .string()
+  operation: once('operation').max(100, 'operation admite hasta 100 caracteres').optional(),
+  status: once('status')
     .regex(/^([1-5]\d\d|[1-5]xx)$/i, STATUS_FILTER_RULE)
     .transform((s) => s.toLowerCase())
     .optional(),
   limit: LimitParam.default(25),
-  startingAfter: z
-    .string()
+  startingAfter: once('startingAfter')
     .regex(/^je_\d{1,15}$/, 'startingAfter debe ser el id de una entrada del diario, p. ej. je_42')
     .transform((s) => Number(s.slice(3)))
     .optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Platform } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability, type ControlOperation } from '../control/define.ts';
-import { controlBody, IdPath, TenantQuery } from '../control/schemas.ts';
+import { controlBody, IdPath, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import type { DeclaredResponses } from '../openapi/registry.ts';
 import { answer } from '../control/answers.ts';
@@ -51,7 +51,7 @@ export const platformsControl: ControlCapability = {
       query: TenantQuery,
       responses: { 200: answer(PlatformState, 'Sus vehículos, conductores y vínculos.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.platformView(PlatformPath.parse(req.params).platform, req.query.tenant));
+        res.json(await services.platformView(PlatformPath.parse(req.params).platform, tenantOfQuery(req.query)));
       },
     }),
     defineControlOperation({
