@@ -204,9 +204,10 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * The background task: each world whose time moved (throttle.ts) is read from its last read on.
    * After a service-wide advance (no `tenantId`) the worlds go in batch calls (batch-read.ts).
    */
-  async function syncDue(tenantId?: string): Promise<void> {
+  async function syncDue(tenantId?: string, background = false): Promise<void> {
     // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
-    const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds()) : throttle.dueOne(tenantId);
+    // A run asked for (not the background's) reads a world whose read failed at once, its delay or not.
+    const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds(), { waitRetries: background }) : throttle.dueOne(tenantId);
     // Each due world's targets by key, not a join over every tenant's vehicles.
     const reads: DueRead[] = PLATFORMS.flatMap((platform) =>
       [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));

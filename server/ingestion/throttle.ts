@@ -21,7 +21,6 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
   const lastRead = new Map<string, Seen>();
   // Worlds whose read failed: read again by the background once their delay is over (retryDelayMs).
   const failures = new Map<string, { count: number; againAtMs: number }>();
-  const waitingRetry = (tenantId: string, nowMs: number) => (failures.get(tenantId)?.againAtMs ?? 0) > nowMs;
   const retryDue = (nowMs: number) => [...failures.values()].some((f) => f.againAtMs <= nowMs);
 
   /** Whether time moved (or flowed 15 real seconds) between `before` and `now`; never seen counts as moved. */
@@ -34,18 +33,20 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
     /**
      * The worlds among these tenants worth reading now: none when no world's time moved since the
      * last run; otherwise those whose own time moved, and those not seen before. Tenants no longer
-     * among them (deleted) are forgotten.
+     * among them (deleted) are forgotten. A world whose read failed is left for later until its delay
+     * is over (`retry`), unless `waitRetries` is false (a run asked for, not the background's).
      */
-    dueAmong(tenantIds: readonly string[]): Set<string> {
+    dueAmong(tenantIds: readonly string[], { waitRetries = true }: { waitRetries?: boolean } = {}): Set<string> {
       const run = { position: clocks.position(), realMs: realNowMs() };
-      if (!moved(lastRun, run) && !retryDue(run.realMs)) return new Set();
+      const waitingRetry = (tenantId: string) => waitRetries && (failures.get(tenantId)?.againAtMs ?? 0) > run.realMs;
+      if (!moved(lastRun, run) && !retryDue(waitRetries ? run.realMs : Infinity)) return new Set();
       lastRun = run;
       const present = new Set(tenantIds);
       for (const tenantId of lastRead.keys()) if (!present.has(tenantId)) lastRead.delete(tenantId);
       for (const tenantId of failures.keys()) if (!present.has(tenantId)) failures.delete(tenantId);
       return new Set(
         tenantIds.filter((tenantId) => {
-          if (waitingRetry(tenantId, run.realMs)) return false;
+          if (waitingRetry(tenantId)) return false;
           const now = { position: clocks.positionOf(tenantId), realMs: run.realMs };
           if (!moved(lastRead.get(tenantId), now)) return false;
           lastRead.set(tenantId, now);

@@ -4,7 +4,8 @@ import { createTally } from '../lib/tally.ts';
 /** One kind of background work that brings stored state up to date with the platforms: every world's, or one world's. */
 export interface SyncTask {
   name: string;
-  run(tenantId?: string): Promise<void>;
+  /** `background`: a run of the background's (every second), not one asked for (an advance, `POST /_testbed/sync`). */
+  run(tenantId?: string, background?: boolean): Promise<void>;
   /**
    * The task reads platform records alone (registrations, invitations, bindings held): a world whose
    * records did not change since the last background run has nothing new for it (see `runBackground`).
@@ -130,9 +131,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   /** Whether the task ran without failing; a failure is logged, and the other tasks go on. */
-  async function runTask(task: SyncTask, tenantId?: string): Promise<boolean> {
+  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<boolean> {
     try {
-      await task.run(tenantId);
+      await task.run(tenantId, background);
       return true;
     } catch (err) {
       // A platform that is down must not stop the other tasks; the next run retries.
@@ -142,15 +143,15 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   /** Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone. */
-  async function runAll(tenantId?: string, worlds?: ReadonlySet<string>): Promise<boolean> {
+  async function runAll(tenantId?: string, worlds?: ReadonlySet<string>, background = false): Promise<boolean> {
     let allVisited = true;
     const failedNow = new Set<string>();
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {
-        for (const world of worlds) if (!(await runTask(task, world))) failedNow.add(world);
+        for (const world of worlds) if (!(await runTask(task, world, background))) failedNow.add(world);
         continue;
       }
-      const ok = await runTask(task, tenantId);
+      const ok = await runTask(task, tenantId, background);
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
@@ -171,7 +172,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       changed = await ask(0);
     }
     // The companion could not say: every world, and the same question again next time.
-    if (!changed) return void (readAgainAfterBuild(), await runAll());
+    if (!changed) return void (readAgainAfterBuild(), await runAll(undefined, undefined, true));
     // Asked from 0 when no number was read yet (a new process): every world ever written, less those
     // whose records are known stored (built or restored since the start, before this first run).
     const worlds = new Set<string>();
@@ -196,10 +197,10 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     everyWorld = false;
     visitAgain.clear();
     for (const world of later) if (!worlds.has(world)) visitAgain.add(world);
-    if (!onePass) return void (await runAll(undefined, worlds));
+    if (!onePass) return void (await runAll(undefined, worlds, true));
     readAgainAfterBuild();
     // A pass that failed does not say where: each of those worlds is read on its own next time.
-    if (!(await runAll())) for (const world of worlds) visitAgain.add(world);
+    if (!(await runAll(undefined, undefined, true))) for (const world of worlds) visitAgain.add(world);
   }
 
   const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {

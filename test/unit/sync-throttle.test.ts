@@ -66,6 +66,15 @@ describe('the ride ingestion throttle: which worlds are read again', () => {
     expect(throttle.dueAmong([a, b])).toEqual(new Set([a]));
   });
 
+  it('when a run is asked for (not the background\'s) right after a world\'s read failed, then that world is due at once', () => {
+    const { throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    throttle.retry(a);
+
+    expect(throttle.dueAmong([a, b])).toEqual(new Set());
+    expect(throttle.dueAmong([a, b], { waitRetries: false })).toEqual(new Set([a]));
+  });
+
   it('when a world whose read failed is advanced on its own, then it is read at once, its delay or not', () => {
     const { clocks, throttle, a } = setup();
     throttle.dueAmong([a]);
