@@ -40,17 +40,22 @@ function gatedApp() {
     expect(t.events).toEqual(seen);
   };
   const port = (server.address() as import('node:net').AddressInfo).port;
-  const t = { request, port, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, close: () => server.close() };
+  /** A /slow request under way, then a change asked for behind it (waiting for it). */
+  const changeBehindSlow = async () => {
+    const slow = t.request.get('/slow').then((r) => r.status);
+    await t.until(['slow started']);
+    const change = t.request.post('/change').then((r) => r.body);
+    await t.tick();
+    return { slow, change };
+  };
+  const t = { request, port, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, changeBehindSlow, close: () => server.close() };
   return t;
 }
 
 describe('world gate', () => {
   it('when a request waiting for a change is given up by its client, then it is never counted in, and the next change runs', async () => {
     const t = gatedApp();
-    const slow = t.request.get('/slow').then((r) => r.status);
-    await t.until(['slow started']);
-    const change = t.request.post('/change').then((r) => r.body);
-    await t.tick();
+    const { slow, change } = await t.changeBehindSlow();
     const gaveUp = new AbortController();
     const waiting = fetch(`http://127.0.0.1:${t.port}/read`, { signal: gaveUp.signal }).catch((err: Error) => err.name);
     await t.tick();
@@ -74,10 +79,7 @@ describe('world gate', () => {
 
   it('when a change starts while a request is under way, then the change waits for it to finish', async () => {
     const t = gatedApp();
-    const slow = t.request.get('/slow').then((r) => r.status);
-    await t.until(['slow started']);
-    const change = t.request.post('/change').then((r) => r.body);
-    await t.tick();
+    const { slow, change } = await t.changeBehindSlow();
     expect(t.events).toEqual(['slow started']);
 
     t.finishSlow();
