@@ -27,7 +27,18 @@ export function createGeneration(realNowMs: () => number) {
 
 export type Generation = ReturnType<typeof createGeneration>;
 
-/** Refuses a call made for a state that has since been replaced; stamps every answer with the current one. */
+/**
+ * Stamps every control answer with the current generation, refusals included: mounted before the
+ * control guard, so its 401 and 403 carry it too, as do this check's own 400 and 409.
+ */
+export function generationStamp(generation: Generation): RequestHandler {
+  return (_req, res, next) => {
+    res.set(GENERATION_HEADER, generation.current());
+    next();
+  };
+}
+
+/** Refuses a call made for a state that has since been replaced. */
 export function generationCheck(generation: Generation): RequestHandler {
   return (req, res, next) => {
     const expected = req.get(GENERATION_HEADER);
@@ -41,7 +52,6 @@ export function generationCheck(generation: Generation): RequestHandler {
         { field: GENERATION_HEADER, message: 'El estado cambió' },
       ]);
     }
-    res.set(GENERATION_HEADER, generation.current());
     next();
   };
 }

@@ -47,6 +47,17 @@ describe('the state a piece of work started on', () => {
     expect(res.body.error.message).toBe('x-testbed-generation no es un valor que haya dado el testbed: «zzz». Manda el de una respuesta del control, o ninguno.');
     expect([almost.status, almost.body.error.code]).toEqual([400, 'VALIDATION']);
     expect(await ridesIn(fleet.auth)).toBe(before);
+    // Refusals carry the current one too (the docs: every /_testbed answer).
+    expect([res.headers[GENERATION_HEADER], almost.headers[GENERATION_HEADER]]).toEqual([valid, valid]);
+  });
+
+  it('when the control guard refuses a call (a partner key sent to /_testbed), then its 403 carries the generation too', async () => {
+    const valid = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
+
+    const refused = await w.request.get('/_testbed/clock').set('Authorization', 'Bearer fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
+
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.headers[GENERATION_HEADER]).toBe(valid);
   });
 
   it('when the testbed is reset, then the generation changes too', async () => {
@@ -54,5 +65,7 @@ describe('the state a piece of work started on', () => {
     await w.request.post('/_testbed/reset').expect(200);
     const res = await w.request.get('/_testbed/clock').set(GENERATION_HEADER, generation);
     expect([res.status, res.body.error?.code]).toEqual([409, 'CONFLICT']);
+    expect(res.headers[GENERATION_HEADER]).not.toBe(generation);
+    expect(res.headers[GENERATION_HEADER]).toMatch(/^[0-9a-z]+\.\d+$/);
   });
 });
