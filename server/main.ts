@@ -93,7 +93,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   let drained: Promise<void> | null = null;
   const drain = () => (drained ??= (async () => {
     const deadline = Date.now() + DRAIN_MS;
-    await closeServer(server, connections, deadline);
+    await closeServer(server, connections, deadline, config.retryAfterS);
     // A client gone (a timeout, Ctrl-C) left its fixture's build running with no connection to count.
     await services.fixtures.idle(Math.max(0, deadline - Date.now()));
     // What is still under way ends at its next step rather than go on beside the stop, holding a core
@@ -115,6 +115,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
       clearInterval(timer);
       const jobsStopped = services.jobs.stop();
       await drain();
+      // A run queued behind the one under way would start on a closed database: it is skipped.
+      services.sync.stop();
       // Bounded: a run or a job held by a platform that times out (a world's slow fault) kept the stop
       // waiting, serve alive past the contract's 5 s. What is cut then fails at its next write (a
       // logged warning, then retried at the next start) rather than hold the stop.
@@ -161,27 +163,28 @@ const answering = (socket: Socket) => (socket as Socket & { _httpMessage?: unkno
  * (an empty reply said nothing), then cut; its own answer, later, goes nowhere (a fixture's world
  * is deleted: abandon(), or at the next start: fixtures/unfinished.ts).
  */
-async function closeServer(server: Server, connections: Set<Socket>, deadline: number): Promise<void> {
+async function closeServer(server: Server, connections: Set<Socket>, deadline: number, retryAfterS: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   for (;;) {
     for (const socket of connections) if (!answering(socket)) socket.destroy();
     if (connections.size === 0 || Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
-  await answerStopping(connections);
+  await answerStopping(connections, retryAfterS);
   server.closeAllConnections();
   await closed;
 }
 
 /** Each request still running gets the stop's 503, if nothing of its answer went out yet; waits (briefly) for them to leave. */
-async function answerStopping(connections: Set<Socket>): Promise<void> {
+async function answerStopping(connections: Set<Socket>, retryAfterS: number): Promise<void> {
   const sent: Promise<unknown>[] = [];
   for (const socket of connections) {
     const res = (socket as Socket & { _httpMessage?: Response })._httpMessage;
     if (!res || res.headersSent) continue;
     res.setHeader('Connection', 'close');
     const error = stopping();
-    sendError(res, error.code, error.message);
+    // A 503 PLATFORM_UNAVAILABLE carries Retry-After (contract §3): a serve started again answers then.
+    sendError(res, error.code, error.message, null, { 'Retry-After': String(retryAfterS) });
     sent.push(new Promise((resolve) => res.once('finish', resolve)));
   }
   if (sent.length === 0) return;

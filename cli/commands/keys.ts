@@ -22,8 +22,8 @@ export async function createKey(opts: OutputOptions & { tenant: string; scopes?:
   const scopes = parseScopes(opts.scopes);
   const environment = opts.env as 'test' | 'live';
   const key = remoteServe()
-    ? await callTestbed<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>(
-      `/tenants/${encodeURIComponent(opts.tenant)}/keys`, { body: { scopes, environment } })
+    ? { ...(await callTestbed<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>(
+      `/tenants/${encodeURIComponent(opts.tenant)}/keys`, { body: { scopes, environment } })), tenantId: opts.tenant.toLowerCase() }
     : await withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, environment));
   print(opts, key, keyCreatedLine(key));
 }

@@ -6,11 +6,14 @@ import { fail, print, type OutputOptions } from '../output.ts';
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
 export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;
 
+/** The contract's fields of a tenant (§2), as the control API's answers give them (no createdAt there). */
+const pick = ({ id, name, status }: { id: string; name: string; status: string }) => ({ id, name, status });
+
 export async function createTenant(opts: OutputOptions & { name: string; pending?: boolean; fixture?: string }): Promise<void> {
   if (opts.fixture !== undefined) return (await import('./tenant-fixture.ts')).createWithFixture({ ...opts, fixture: opts.fixture });
   const status = opts.pending ? 'pending' : 'active';
   const tenant = remoteServe()
-    ? await callTestbed<{ id: string; name: string; status: string }>('/tenants', { body: { name: opts.name, status, keys: [] } })
+    ? pick(await callTestbed<{ id: string; name: string; status: string }>('/tenants', { body: { name: opts.name, status, keys: [] } }))
     : await withTenantService((tenants) => tenants.createTenant(opts.name, status));
   // Made as the contract has it, with no key (the control API's and a fixture's come with one): say how to get one.
   print(opts, tenant, `${tenantCreatedLine(tenant)}\nSin clave aún: crea una con fleet-sim keys create --tenant ${tenant.id}`);

@@ -57,5 +57,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     socket.destroy();
     return;
   }
-  socket.end(clientErrorResponse(err.code));
+  // Then closed from this side: a client that keeps its half open (paused at a breakpoint) would
+  // otherwise hold the connection, and with it the request at the gates (http-server.ts).
+  socket.end(clientErrorResponse(err.code), () => socket.destroy());
 }

@@ -8,10 +8,11 @@ import { answerClientError } from './client-error.ts';
  * (snapshots/world-gate.ts, world-snapshots/tenant-gate.ts) from its headers on, so a body that
  * stalls (a client stopped at a breakpoint, a slow-loris) held a world's restore, and through the
  * whole-testbed gate every request of every world, for Node's default of 5 minutes. Past this it
- * is answered 408 in the API's envelope (client-error.ts) and its connection closed. A 4 MB upload
- * needs ~270 KB/s to arrive in time.
+ * is answered 408 in the API's envelope (client-error.ts) and its connection closed. A body the API
+ * has not started reading stalls too (an upload held by a `delay` fault rule, up to 60 s, or at a
+ * gate): the deadline is that longest delay and 15 s to send the body.
  */
-export const RECEIVE_MS = 15_000;
+export const RECEIVE_MS = 75_000;
 /** How often Node looks for requests past that time (its default, 30 s, would let them run 45 s). */
 const CHECK_EVERY_MS = 1_000;
 

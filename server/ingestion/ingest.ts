@@ -179,15 +179,23 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     await daily;
   }
 
+  // Per world, in the run under way: whether a read of it failed. A world counts once a run (its
+  // delay before the next try: throttle.ts), whatever its two platforms did: per read, a platform
+  // read whole cleared what the other's failure had set, and the delay never grew.
+  let outcomes = new Map<string, boolean>();
   const failed = ({ platform, target }: DueRead, err: unknown) => {
-    // One platform down must not hold the other back; this window is read again at the next tick.
-    throttle.retry(target.tenant_id);
+    // One platform down must not hold the other back; this window is read again at a later tick.
+    outcomes.set(target.tenant_id, true);
     deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
   };
   const done = ({ platform, target }: DueRead, nowMs: number) => {
     syncState.mark(target.tenant_id, platform, nowMs);
-    throttle.readWhole(target.tenant_id);
+    if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, false);
   };
+  function countOutcomes(): void {
+    for (const [tenantId, anyFailed] of outcomes) (anyFailed ? throttle.retry : throttle.readWhole)(tenantId);
+    outcomes = new Map();
+  }
   const batch = createBatchRead({ feed, plan: planRead, hasWorldFault: options.hasWorldFault ?? (() => false), store: storeReport, done, failed });
 
   async function readOne(read: DueRead): Promise<void> {
@@ -211,8 +219,12 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     // Each due world's targets by key, not a join over every tenant's vehicles.
     const reads: DueRead[] = PLATFORMS.flatMap((platform) =>
       [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));
-    const rest = tenantId === undefined ? await batch.readAll(reads) : reads;
-    await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
+    try {
+      const rest = tenantId === undefined ? await batch.readAll(reads) : reads;
+      await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
+    } finally {
+      countOutcomes();
+    }
   }
 
   /**

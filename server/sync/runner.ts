@@ -55,6 +55,8 @@ export interface SyncRunner {
   add(task: SyncTask): void;
   /** Resolves when the run under way (if any) has finished; starts nothing. */
   idle(): Promise<void>;
+  /** serve stops: the runs asked for and not started are skipped, and none is started from now on. */
+  stop(): void;
   /**
    * Runs `fn` between runs: after the one under way, and before any asked for meanwhile. With a
    * world (`tenantId`), only the runs that touch it are waited for (every world's, or that world's):
@@ -203,9 +205,10 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     if (!(await runAll(undefined, undefined, true))) for (const world of worlds) visitAgain.add(world);
   }
 
+  let stopped = false;
   const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {
     pending.add(key);
-    const run = () => work().then(() => undefined).finally(() => pending.remove(key));
+    const run = () => (stopped ? Promise.resolve() : work()).then(() => undefined).finally(() => pending.remove(key));
     current = current.then(run, run);
     return current;
   };
@@ -250,6 +253,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     },
     idle() {
       return current.catch(() => undefined);
+    },
+    stop() {
+      stopped = true;
     },
     exclusive(fn, tenantId) {
       const touched = tenantId === undefined || pending.has('') || pending.has(tenantId);

@@ -242,3 +242,25 @@ describe('background sync: only the worlds whose platform records changed are re
     expect((await f.invitation(faulted.auth, faulted.driver)).status).toBe('invited');
   });
 });
+
+describe('background sync: a world whose rides cannot be read on one of its platforms', () => {
+  const real = { ms: 0 };
+  const w = useWorld({ realNowMs: () => real.ms });
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  it('when its platform_b read fails at every try and its platform_a read succeeds, then the background tries it after 1, 2, 4 s, not every second', async () => {
+    const world = await fixtureWorld({ vehicles: 1, drivers: 1, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true });
+    await w.request.post(`/_testbed/tenants/${world.tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+    await w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenant: world.tenant.id }).expect(200);
+
+    // A second of real time a tick, 8 ticks: the ticks at which platform_a's rides of the world were read.
+    const readAt: number[] = [];
+    for (let tick = 1; tick <= 8; tick++) {
+      real.ms += 1_000;
+      const calls = await requestsDuring(w.net.server, () => w.services.rideIngestion.syncDue(undefined, true));
+      if (calls.some((c) => c.includes(SIM_URLS.platform_a) && /rides|reports/.test(c))) readAt.push(tick);
+    }
+
+    expect(readAt).toEqual([1, 3, 7]);
+  });
+});

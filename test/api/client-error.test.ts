@@ -76,18 +76,22 @@ describe('a request whose body stalls', () => {
     const { port } = server.address() as AddressInfo;
 
     // Headers and the start of a body of 200 bytes, then nothing: counted in at the gate from its headers.
+    // A client that keeps its half open (as one paused at a breakpoint does): the server must close it.
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     const stalled = new Promise<string>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
       let answer = '';
       socket.on('data', (chunk) => (answer += chunk.toString()));
-      socket.on('close', () => resolve(answer));
+      // The server's side closed (its FIN); this client keeps its own half open.
+      socket.on('end', () => resolve(answer));
       socket.write('POST /v1/vehicles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"plate":');
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
+    const answer = await stalled;
+    // Answered while the client still holds its half open: the server closed the connection itself.
     const change = await fetch(`http://127.0.0.1:${port}/change`, { method: 'POST' });
 
     expect(await change.json()).toEqual({ changed: true });
-    const answer = await stalled;
+    socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
     expect(answer).toContain('La solicitud no llegó completa a tiempo.');
     await new Promise((resolve) => server.close(resolve));

@@ -81,9 +81,9 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     const after = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { authorization: `Bearer ${key.key}` } });
     const missing = await cli(['keys', 'create', '--tenant', '00000000-0000-4000-8000-000000000000'], remote);
 
-    expect(tenant).toMatchObject({ name: 'Flota remota', status: 'pending' });
+    expect(tenant).toEqual({ id: expect.any(String), name: 'Flota remota', status: 'pending' });
     expect(approved).toMatchObject({ id: tenant.id, status: 'active' });
-    expect(key).toMatchObject({ prefix: expect.stringMatching(/^fk_test_/), scopes: ['vehicles:read'], environment: 'test' });
+    expect(key).toMatchObject({ prefix: expect.stringMatching(/^fk_test_/), scopes: ['vehicles:read'], environment: 'test', tenantId: tenant.id });
     expect(me.status).toBe(200);
     expect(revoked).toMatchObject({ id: key.id, revokedAt: expect.any(String) });
     expect(after.status).toBe(401);

@@ -10,7 +10,7 @@ async function control(env: Env, method: string, path: string, body?: unknown, s
   const res = await fetch(`${env.base}/_testbed${path}`, {
     method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal,
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as any, retryAfter: res.headers.get('retry-after') };
 }
 
 /** Starts a fixture world's build and resolves once its tenant exists (the build is under way), with the call itself. */
@@ -91,6 +91,7 @@ describe('serve stopped while a fixture world is being built', () => {
     const listed = await control(env, 'GET', '/tenants');
 
     expect(answer.status).toBe(503);
+    expect((answer as { retryAfter?: string | null }).retryAfter).toBe('5');
     expect(answer.body.error).toMatchObject({ code: 'PLATFORM_UNAVAILABLE', message: expect.stringContaining('El testbed se detuvo antes de terminar esta solicitud') });
     expect(stopped.ms).toBeLessThan(5_000);
     expect(log).not.toMatch(/TypeError|not open|unexpected error|\bat .*\.(ts|js):\d+/);

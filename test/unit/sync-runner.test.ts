@@ -166,6 +166,21 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(await run({ seq: 3, fleets: ['a'] })).toEqual(['records a', 'own all']);
   });
 
+  it('when the runner is stopped while a run is under way, then the runs queued behind it are skipped and none starts after', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
+    const first = runner.runDue('a');
+    await settle();
+    const queued = runner.runDue('b');
+
+    runner.stop();
+    finish.shift()!();
+    await first;
+    await queued;
+    await runner.runBackground();
+
+    expect(events).toEqual(['run a', 'ran a']);
+  });
+
   it('when background runs are asked for while one runs long, then one waits at most, and a world\'s due run asked after them waits for that one alone', async () => {
     const { events, finish, runner, settle } = blockingRunner();
     const first = runner.runBackground();
