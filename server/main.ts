@@ -5,6 +5,7 @@ import { createHttpServer } from './http/http-server.ts';
 import type { Response } from 'express';
 import { sendError } from './http/error-handler.ts';
 import { stopping } from './errors.ts';
+import { settledWithin } from './lib/settled-within.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { clockStartIgnored, loadClock } from './lib/clock-store.ts';
 import { createClocks } from './lib/clocks.ts';
@@ -187,10 +188,7 @@ async function answerStopping(connections: Set<Socket>, retryAfterS: number): Pr
     sendError(res, error.code, error.message, null, { 'Retry-After': String(retryAfterS) });
     sent.push(new Promise((resolve) => res.once('finish', resolve)));
   }
-  if (sent.length === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all(sent), new Promise((resolve) => (timer = setTimeout(resolve, LAST_ANSWERS_MS)))]);
-  clearTimeout(timer);
+  if (sent.length > 0) await settledWithin(Promise.all(sent), LAST_ANSWERS_MS);
 }
 
 function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClients): Deps {
@@ -262,11 +260,4 @@ export class ListenError extends Error {
     };
     super(reasons[cause.code ?? ''] ?? `no se pudo escuchar en ${where}: ${cause.message}`, { cause });
   }
-}
-
-/** Resolves when `work` settles or after `ms` of real time, whichever is first. */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }

@@ -1,5 +1,5 @@
 import type { Clocks } from '../lib/clocks.ts';
-import { retryDelayMs } from '../sync/runner.ts';
+import { createRetryDelays } from '../sync/retry-delays.ts';
 
 /** The least real time between two window re-reads while simulated time only follows real time. */
 export const RESYNC_EVERY_REAL_MS = 15_000;
@@ -19,9 +19,8 @@ export type Seen = { position: string; realMs: number };
 export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
   let lastRun: Seen | null = null;
   const lastRead = new Map<string, Seen>();
-  // Worlds whose read failed: read again by the background once their delay is over (retryDelayMs).
-  const failures = new Map<string, { count: number; againAtMs: number }>();
-  const retryDue = (nowMs: number) => [...failures.values()].some((f) => f.againAtMs <= nowMs);
+  // Worlds whose read failed: read again by the background once their delay is over.
+  const delays = createRetryDelays(realNowMs);
 
   /** Whether time moved (or flowed 15 real seconds) between `before` and `now`; never seen counts as moved. */
   const moved = (before: Seen | null | undefined, now: Seen): boolean =>
@@ -38,15 +37,14 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
      */
     dueAmong(tenantIds: readonly string[], { waitRetries = true }: { waitRetries?: boolean } = {}): Set<string> {
       const run = { position: clocks.position(), realMs: realNowMs() };
-      const waitingRetry = (tenantId: string) => waitRetries && (failures.get(tenantId)?.againAtMs ?? 0) > run.realMs;
-      if (!moved(lastRun, run) && !retryDue(waitRetries ? run.realMs : Infinity)) return new Set();
+      if (!moved(lastRun, run) && !delays.anyDue(waitRetries ? run.realMs : Infinity)) return new Set();
       lastRun = run;
       const present = new Set(tenantIds);
       for (const tenantId of lastRead.keys()) if (!present.has(tenantId)) lastRead.delete(tenantId);
-      for (const tenantId of failures.keys()) if (!present.has(tenantId)) failures.delete(tenantId);
+      delays.keepOnly(present);
       return new Set(
         tenantIds.filter((tenantId) => {
-          if (waitingRetry(tenantId)) return false;
+          if (waitRetries && delays.waiting(tenantId, run.realMs)) return false;
           const now = { position: clocks.positionOf(tenantId), realMs: run.realMs };
           if (!moved(lastRead.get(tenantId), now)) return false;
           lastRead.set(tenantId, now);
@@ -76,15 +74,12 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
      * run, made each run long and the other worlds' advances wait). An advance of it reads it at once.
      */
     retry(tenantId: string): void {
-      const count = (failures.get(tenantId)?.count ?? 0) + 1;
-      failures.set(tenantId, { count, againAtMs: realNowMs() + retryDelayMs(count) });
+      delays.failed(tenantId);
       lastRun = null;
       lastRead.delete(tenantId);
     },
     /** The world was read whole: a later failure starts from the shortest delay again. */
-    readWhole(tenantId: string): void {
-      failures.delete(tenantId);
-    },
+    readWhole: delays.succeeded,
     /** The world's last read, saved with a copy of it (world snapshots): it goes with its rows. */
     lastReadOf: (tenantId: string): Seen | undefined => lastRead.get(tenantId),
     /**
@@ -100,7 +95,7 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
     forgetAll(): void {
       lastRun = null;
       lastRead.clear();
-      failures.clear();
+      delays.clear();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../lib/logger.ts';
 import { createTally } from '../lib/tally.ts';
+import { createRetryDelays } from './retry-delays.ts';
 
 /** One kind of background work that brings stored state up to date with the platforms: every world's, or one world's. */
 export interface SyncTask {
@@ -68,22 +69,14 @@ export interface SyncRunner {
 /** Above this many changed worlds, a background run reads every world in one pass instead. */
 export const WORLDS_ONE_BY_ONE = 50;
 
-/**
- * Real time before a world whose visit failed is visited again by a background run: doubling from
- * 1 s to 30 s. Visited every second, a world whose platform calls time out (a `slow` fault of its
- * own) took each run several platform timeouts long, and the other worlds' advances waited for them.
- */
-export const retryDelayMs = (failures: number): number => Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
-
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   let current: Promise<void> = Promise.resolve();
   // The background run asked for and not started yet: at most one waits (see runBackground).
   let backgroundWaiting: Promise<void> | null = null;
-  // Worlds whose visit failed: how many times in a row, and from when a background run visits them again.
-  const failures = new Map<string, { count: number; againAtMs: number }>();
+  // Worlds whose visit failed: a background run visits them again once their delay is over.
+  const delays = createRetryDelays(realNowMs);
   const failed = (world: string) => {
-    const count = (failures.get(world)?.count ?? 0) + 1;
-    failures.set(world, { count, againAtMs: realNowMs() + retryDelayMs(count) });
+    delays.failed(world);
     visitAgain.add(world);
   };
   // Runs under way or asked for, by world ('' for every world's).
@@ -159,7 +152,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       else failedNow.add(tenantId);
     }
     for (const world of failedNow) failed(world);
-    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) failures.delete(world);
+    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world);
     return allVisited;
   }
 
@@ -187,8 +180,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     afterBuild.clear();
     for (const [world, seq] of waiting) visit(world, seq);
     // Infinity: a failed visit (or one asked for) is made again, whatever a build's end marks stored
-    // meanwhile; one that failed, once its delay is over (retryDelayMs), and kept for later until then.
-    const later = [...visitAgain].filter((world) => (failures.get(world)?.againAtMs ?? 0) > realNowMs());
+    // meanwhile; one that failed, once its delay is over (retry-delays.ts), and kept for later until then.
+    const later = [...visitAgain].filter((world) => delays.waiting(world));
     for (const world of visitAgain) if (!later.includes(world)) visit(world, Infinity);
     for (const { id, seq } of changed.fleets) if (unseen(id, seq)) visit(id, seq);
     // One pass over every world when the records were replaced, or when many moved at once (the due

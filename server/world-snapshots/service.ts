@@ -174,8 +174,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
           await deps.simulators.deleteFleetSnapshot(tenantId, name).catch(() => undefined);
           throw new AppError('PLATFORM_UNAVAILABLE', `Los simuladores de las plataformas se reiniciaron mientras se guardaba «${name}»: no se guardó; guárdala de nuevo.`, null, { 'Retry-After': '1' });
         }
-        known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId), serviceAt: deps.clocks.service.now().toISOString(), worldAt: deps.clocks.forTenant(tenantId).now().toISOString() });
-        const info = { name, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), sizeBytes: sizeBytes + platforms.sizeBytes };
+        const createdAt = deps.clocks.forTenant(tenantId).now().toISOString();
+        known.set(key, { inSync: sync.storedThrough(tenantId, platforms.seq), lastRead: reads?.of(tenantId), serviceAt: deps.clocks.service.now().toISOString(), worldAt: createdAt });
+        const info = { name, createdAt, sizeBytes: sizeBytes + platforms.sizeBytes };
         if (!saved.has(tenantId)) saved.set(tenantId, new Map());
         // Saved again: it moves to the end, where the newest save is (list() reads them backwards).
         saved.get(tenantId)!.delete(name);

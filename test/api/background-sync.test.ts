@@ -43,7 +43,7 @@ describe('background sync: the first run of a process', () => {
 
 describe('background sync: only the worlds whose platform records changed are read', () => {
   // Real time a minute on at each background run: a world whose visit failed is due again at the next
-  // (sync/runner.ts retryDelayMs). The delays themselves: test/unit/sync-runner.test.ts.
+  // (sync/retry-delays.ts). The delays themselves: test/unit/sync-runner.test.ts.
   const real = { ms: 0 };
   const w = useWorld({ realNowMs: () => real.ms });
   const runBackground = () => ((real.ms += 60_000), w.services.sync.runBackground());
