@@ -10,6 +10,9 @@ function gatedApp() {
   const slowDone: (() => void)[] = [];
   let changeDone: () => void = () => undefined;
   const app = express();
+  // The paths whose answer the server has seen closed (a client that gave up, too).
+  const closed: string[] = [];
+  app.use((req, res, next) => void (res.once('close', () => closed.push(req.path)), next()));
   app.use(gate.admit);
   app.get('/slow', async (_req, res) => {
     events.push('slow started');
@@ -48,7 +51,7 @@ function gatedApp() {
     await t.tick();
     return { slow, change };
   };
-  const t = { request, port, events, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, changeBehindSlow, close: () => server.close() };
+  const t = { request, port, events, closed, finishSlow: () => slowDone.shift()?.(), finishChange: () => changeDone(), tick, until, changeBehindSlow, close: () => server.close() };
   return t;
 }
 
@@ -61,6 +64,8 @@ describe('world gate', () => {
     await t.tick();
     gaveUp.abort();
     expect(await waiting).toBe('AbortError');
+    // The server sees the client go a moment later: the lane must open after that, as with a real client.
+    while (!t.closed.includes('/read')) await new Promise((resolve) => setTimeout(resolve, 5));
 
     t.finishSlow();
     await t.until(['slow started', 'slow finished', 'change started']);
