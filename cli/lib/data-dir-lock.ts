@@ -25,7 +25,7 @@ export function takeDataDirLock(dataDir: string): DataDirLock {
   } catch (err) {
     db.close();
     if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-    throw new CliError(`el directorio de datos ${dataDir} ya lo está sirviendo otro "fleet-sim serve" (PID ${holderPid(pidFile)}); detenlo o usa otro FLEET_DATA_DIR`);
+    throw new CliError(`el directorio de datos ${dataDir} ya lo está sirviendo otro "fleet-sim serve" (${holder(pidFile)}); detenlo o usa otro FLEET_DATA_DIR`);
   }
   writeFileSync(pidFile, `${process.pid}\n`);
   let held = true;
@@ -39,12 +39,32 @@ export function takeDataDirLock(dataDir: string): DataDirLock {
   };
 }
 
-function holderPid(pidFile: string): string {
+/**
+ * The holder as this process can name it. A PID of another PID namespace (another container on the
+ * same volume, where serve is PID 1 too) means nothing here: our own PID, or none alive, says so.
+ */
+function holder(pidFile: string): string {
+  const pid = holderPid(pidFile);
+  if (pid === null) return 'PID desconocido';
+  return pid === process.pid || !alive(pid) ? `PID ${pid} en otro contenedor o equipo que comparte este directorio` : `PID ${pid}`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, another user's.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function holderPid(pidFile: string): number | null {
   try {
     const pid = readFileSync(pidFile, 'utf8').trim();
-    return /^\d+$/.test(pid) ? pid : 'desconocido';
+    return /^\d+$/.test(pid) ? Number(pid) : null;
   } catch {
     // The holder took the lock an instant ago and has not written its PID yet.
-    return 'desconocido';
+    return null;
   }
 }
