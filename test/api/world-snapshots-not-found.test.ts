@@ -24,6 +24,19 @@ describe('world snapshots asked for where they are not', () => {
     expect(again.status).toBe(200);
   });
 
+  it('when a world snapshot is restored after a reset and a whole restore that brought its world back, then 404 names both as what drops them', async () => {
+    const world = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Devuelta' }).expect(201)).body;
+    await w.request.post('/_testbed/snapshots').send({ name: 'con-ella' }).expect(201);
+    await w.request.post(base(world.id)).send({ name: 'inicio' }).expect(201);
+    await w.request.post('/_testbed/reset').expect(200);
+    await w.request.post('/_testbed/snapshots/con-ella/restore').expect(200);
+
+    const gone = await w.request.post(`${base(world.id)}/inicio/restore`);
+
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('La instantánea «inicio» de este mundo no existe (las de un mundo viven en memoria: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).');
+  });
+
   it('when a world\'s snapshot is restored or deleted as a whole one (no tenant), then 404 names the world it is in, and nothing changes', async () => {
     const world = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Suya' }).expect(201)).body;
     await w.request.post(base(world.id)).send({ name: 'suya' }).expect(201);
