@@ -2,7 +2,7 @@ import { actionOf, perform, type ActionContext } from './actions.ts';
 import { drawUniques } from './unique-values.ts';
 import { StepError, type Exchange } from './http.ts';
 import { match } from './matcher.ts';
-import type { Scenario, Step } from './schema.ts';
+import { renderedActionProblems, type Scenario, type Step } from './schema.ts';
 import { createTenants, type TenantRecord } from './setup.ts';
 import { lookup, render, TemplateError } from './template.ts';
 import type { Target } from './environment.ts';
@@ -87,7 +87,10 @@ async function runStep(step: Step, index: number, ctx: ActionContext, vars: Reco
     // Only the action is rendered here: expectations are rendered after it, names never.
     const { expect: _expect, capture: _capture, name: _name, ...action } = step;
     const firstWorld = ctx.tenantIds.values().next().value!;
-    exchange = await perform(render(await drawUniques(action, ctx, firstWorld), vars), ctx);
+    const rendered = render(await drawUniques(action, ctx, firstWorld), vars);
+    const problems = renderedActionProblems(base.action, rendered);
+    if (problems.length > 0) return { ...base, status: 'failed', failures: problems };
+    exchange = await perform(rendered, ctx);
   } catch (err) {
     if (err instanceof TemplateError || err instanceof StepError) return { ...base, status: 'failed', failures: [err.message] };
     throw err;

@@ -98,6 +98,21 @@ const Step = z
 // One action per step, declared names and valid operators: cli/scenario/references.ts, on the raw
 // file, so they are listed with the shape errors rather than after them.
 
+/**
+ * What a control step's fields became once its `${…}` were replaced: a capture may hold null or a
+ * number where the step takes text (a batch's `jobId` is null when it skipped every item). The
+ * step fails saying so, as the file's own check would have. A request's fields are the API's to judge.
+ */
+export function renderedActionProblems(action: ActionName, rendered: Step): string[] {
+  if (action === 'request') return [];
+  const parsed = Step.shape[action].safeParse(rendered[action], { error: z.locales.es().localeError });
+  return (parsed.error?.issues ?? []).map((issue) => {
+    const at = [action, ...issue.path.map(String)].join('.');
+    const value = issue.path.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown> | undefined)?.[key], rendered[action]);
+    return `${at} vale ${JSON.stringify(value) ?? 'undefined'} tras sustituir los \${…}: ${issue.message}`;
+  });
+}
+
 export const Scenario = z
   .strictObject({
     name: z.string().min(1),

@@ -147,6 +147,32 @@ steps:
     expect(transcript.steps[0].failures).toEqual(['capture driver: body.nope no está en la respuesta']);
     expect(transcript.steps[1].status).toBe('skipped');
   });
+
+  it('when a control step\'s ${…} holds null or a number where it takes text, then that step fails saying so, and the next is skipped', async () => {
+    const scenario = parseScenario(
+      `name: captura nula
+tenants: [{ as: f, name: F, keys: [{ as: k }] }]
+steps:
+  - request: { method: POST, path: /v1/vehicles/registrations/batch, body: { platform: platform_b, vehicleIds: [00000000-0000-4000-8000-000000000000] } }
+    capture: { job: body.jobId }
+  - waitForJob: "\${job}"
+  - request: { method: GET, path: /v1/me }
+`,
+      'inline.yaml',
+    );
+    const numeric = parseScenario(
+      `name: captura numérica\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/me }\n    capture: { n: status }\n  - reviewVehicle: { vehicle: "\${n}", verdict: approved }\n`,
+      'inline.yaml',
+    );
+
+    const { transcript } = await runScenario(scenario, target, 'inline.yaml');
+    const other = await runScenario(numeric, target, 'inline.yaml');
+
+    expect(transcript.steps[0].response?.body).toMatchObject({ jobId: null });
+    expect(transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['waitForJob vale null tras sustituir los ${…}: Entrada inválida'] });
+    expect(transcript.steps[2].status).toBe('skipped');
+    expect(other.transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['reviewVehicle.vehicle vale 200 tras sustituir los ${…}: Entrada inválida: se esperaba texto, recibido número'] });
+  });
 });
 
 describe('fleet-sim scenario run (the real command)', () => {
