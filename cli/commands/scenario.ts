@@ -132,8 +132,11 @@ export async function runScenarios(files: string[], opts: RunOptions): Promise<v
   const ok = runs.every((r) => r.transcript.ok);
   // The run's own worlds only: each file's tenants, added up.
   const coverage = mergeReports(runs.map((r) => r.coverage));
+  const short = belowMinimum(coverage, minCoverage);
   const worlds = opts.fresh ? null : await cleanUpWorlds(runs, opts.keepWorlds === true);
-  if (opts.json) printJson({ ok, scenarios: runs.map((r) => r.transcript), coverage, ...(worlds && { worlds }) });
+  // `ok` is the exit code's verdict: every file passed and, with --min-coverage, the coverage reached it.
+  const minimum = minCoverage === null ? {} : { minCoverage: { percent: minCoverage, met: short === null } };
+  if (opts.json) printJson({ ok: ok && short === null, ...minimum, scenarios: runs.map((r) => r.transcript), coverage, ...(worlds && { worlds }) });
   else {
     // A failing run is about its failure: the coverage after it is short, so the failing step stays in view.
     process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage, ok ? Infinity : SHORT_COVERAGE)}\n`);
@@ -145,7 +148,7 @@ export async function runScenarios(files: string[], opts: RunOptions): Promise<v
   const failed = runs.filter((r) => !r.transcript.ok).map((r) => r.transcript.file);
   const problems = [
     failed.length ? `${failed.length} de ${runs.length} escenarios fallaron: ${failed.join(', ')}` : null,
-    belowMinimum(coverage, minCoverage),
+    short,
   ].filter((p) => p !== null);
   // One `error:` line for each reason the run failed.
   if (problems.length) fail(problems.join('\nerror: '));

@@ -109,13 +109,15 @@ describe('transition coverage from the command line', () => {
   }, 120_000);
 
   it('when the run is below --min-coverage, then it exits non-zero with a Spanish line naming both figures; at or above it passes', async () => {
-    const below = await run(['scenario', 'run', '--min-coverage', '50', scenario]);
+    const below = await run(['scenario', 'run', '--json', '--min-coverage', '50', scenario]);
     const atIt = await run(['scenario', 'run', '--json', '--min-coverage', String((1 / TOTAL) * 100), scenario]);
 
     expect(below.code).toBe(1);
     expect(below.stderr).toMatch(new RegExp(`^error: la cobertura de transiciones es \\d+\\.\\d% \\(1 de ${TOTAL}\\), por debajo del mínimo de 50%\\n$`));
+    // The document's verdict is the exit code's: the file passed, the run did not.
+    expect(JSON.parse(below.stdout)).toMatchObject({ ok: false, minCoverage: { percent: 50, met: false }, scenarios: [{ ok: true }] });
     expect(atIt.code, atIt.stderr).toBe(0);
-    expect(JSON.parse(atIt.stdout).coverage).toMatchObject({ covered: 1, total: TOTAL });
+    expect(JSON.parse(atIt.stdout)).toMatchObject({ ok: true, minCoverage: { met: true }, coverage: { covered: 1, total: TOTAL } });
   }, 120_000);
 
   it('when --min-coverage is not a percentage, then the run stops before any step with a Spanish line', async () => {
