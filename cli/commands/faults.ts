@@ -12,6 +12,10 @@ interface RuleView {
   when: string;
   hits: number;
   remaining: number | null;
+  after: number;
+  probability: number;
+  retryAfter: number | null;
+  delayMs: number | null;
 }
 
 type Flags = OutputOptions & { tenant: string } & Record<string, string | undefined>;
@@ -23,14 +27,25 @@ const PLATFORM_FIELDS = ['platform', 'mode', 'ms'];
 /** A number where the text is one; otherwise the text as given, which the testbed refuses naming the field. */
 const value = (field: string, raw: string) => (NUMERIC.includes(field) && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw);
 
+/**
+ * Every option given, of either form: the control API refuses one that does not belong to the form
+ * (`campo desconocido: mode (se admiten …)`), where dropping it here made another rule than the one
+ * asked for (`--effect internal --mode slow` made an unfiltered 500 rule).
+ */
 function bodyOf(flags: Flags): Record<string, unknown> {
-  const fields = flags.platform === undefined ? RULE_FIELDS : PLATFORM_FIELDS;
-  return Object.fromEntries(fields.filter((f) => flags[f] !== undefined).map((f) => [f, value(f, flags[f]!)]));
+  return Object.fromEntries([...RULE_FIELDS, ...PLATFORM_FIELDS].filter((f) => flags[f] !== undefined).map((f) => [f, value(f, flags[f]!)]));
 }
 
 const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/faults`;
 const target = (r: RuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas las peticiones');
-const row = (r: RuleView) => [r.id, r.effect, target(r), r.when, String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
+/** What else shapes a rule's answers: without it, a rule `--after 1` listed as an unconditional one. */
+const details = (r: RuleView) => [
+  r.after > 0 ? `tras ${r.after}` : null,
+  r.probability < 1 ? `probabilidad ${r.probability}` : null,
+  r.retryAfter !== null ? `Retry-After ${r.retryAfter} s` : null,
+  r.delayMs !== null ? `${r.delayMs} ms` : null,
+].filter((d) => d !== null).join(', ') || '—';
+const row = (r: RuleView) => [r.id, r.effect, target(r), r.when, details(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
 export async function addFault(opts: Flags): Promise<void> {
   const body = await callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) });
@@ -43,7 +58,7 @@ export async function addFault(opts: Flags): Promise<void> {
 export async function listFaults(opts: Flags): Promise<void> {
   const body = await callTestbed<{ data: RuleView[]; platforms: Record<string, { mode: string; ms: number }> }>(base(opts.tenant));
   // Aligned as every other list of the CLI (lib/table.ts).
-  const rules = body.data.length ? [table(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'ACIERTOS', 'RESTANTES'], body.data.map(row))] : ['El mundo no tiene reglas de fallo.'];
+  const rules = body.data.length ? [table(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'CONDICIONES', 'ACIERTOS', 'RESTANTES'], body.data.map(row))] : ['El mundo no tiene reglas de fallo.'];
   const platforms = Object.entries(body.platforms).map(([p, f]) => `${p}: ${f.mode}${f.mode === 'slow' ? ` (${f.ms} ms)` : ''}`);
   print(opts, body, [...rules, ...platforms].join('\n'));
 }

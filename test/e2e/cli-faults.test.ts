@@ -50,16 +50,33 @@ describe('fleet-sim faults', () => {
     expect(res.stderr).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/);
   }, 120_000);
 
+  it('when options of both forms are mixed, then the testbed refuses the one that does not belong, and no rule or platform fault is made', async () => {
+    const world = await worldClient(env, 'Flota CLI mezcla');
+
+    const onPlatform = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--platform', 'platform_a', '--mode', 'error', '--effect', 'internal', '--times', '3']);
+    const onRule = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--mode', 'slow']);
+    const listed = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
+
+    expect([onPlatform.code, onRule.code]).toEqual([1, 1]);
+    expect(onPlatform.stderr).toMatch(/^error: .*campos desconocidos: effect, times/);
+    expect(onRule.stderr).toMatch(/^error: .*campo desconocido: mode/);
+    expect(listed.json).toEqual({ data: [], platforms: {} });
+  }, 120_000);
+
   it('when the rules are listed for a person (no --json), then the table\'s headings are Spanish and a rule\'s line holds its hits', async () => {
     const world = await worldClient(env, 'Flota CLI tabla');
     await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--operation', 'listVehicles']);
+    await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'rate_limited', '--method', 'POST', '--after', '1', '--probability', '0.5', '--retry-after', '7']);
+    await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'delay', '--delay-ms', '250', '--operation', 'getMe', '--times', '2']);
     await world.api('GET', '/v1/vehicles');
 
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'faults', 'list', '--tenant', world.tenantId], { env: env.env });
 
-    const [heading, rule] = stdout.split('\n');
-    expect(heading.split(/\s{2,}/)).toEqual(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'ACIERTOS', 'RESTANTES']);
-    expect(rule.split(/\s{2,}/)).toEqual(['flt_1', 'internal', 'listVehicles', 'before', '1', 'sin límite']);
+    const [heading, rule, conditional, delay] = stdout.split('\n');
+    expect(heading.split(/\s{2,}/)).toEqual(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'CONDICIONES', 'ACIERTOS', 'RESTANTES']);
+    expect(rule.split(/\s{2,}/)).toEqual(['flt_1', 'internal', 'listVehicles', 'before', '—', '1', 'sin límite']);
+    expect(conditional.split(/\s{2,}/)).toEqual(['flt_2', 'rate_limited', 'POST', 'before', 'tras 1, probabilidad 0.5, Retry-After 7 s', '0', 'sin límite']);
+    expect(delay.split(/\s{2,}/)).toEqual(['flt_3', 'delay', 'getMe', 'before', '250 ms', '0', '2']);
     // Aligned: each column starts where its heading does.
     expect(rule.indexOf('listVehicles')).toBe(heading.indexOf('PETICIONES'));
   }, 120_000);
