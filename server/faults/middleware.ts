@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../lib/logger.ts';
 import { sendError } from '../http/error-handler.ts';
+import { logPath } from '../http/request-log.ts';
 import type { FaultService } from './service.ts';
 import type { FaultRule } from './store.ts';
 
@@ -67,7 +68,7 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
     // The request journal reads this to say which rule answered.
     res.locals.faultRuleId = rule.id;
     res.setHeader(FAULT_HEADER, rule.id);
-    deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: req.baseUrl + req.path });
+    deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: logPath(req.baseUrl + req.path) });
     if (rule.when === 'after') {
       replaceAnswer(req, res, rule, deps.wait);
       return next();

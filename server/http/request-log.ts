@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+import { redact } from '../journal/redact.ts';
 
 /** A hostile client can send a 100 KB path; the log line stays bounded. */
 const MAX_PATH_CHARS = 512;
@@ -12,6 +13,13 @@ const MAX_PATH_CHARS = 512;
  */
 export const PROBE_HEADER = 'x-testbed-probe';
 const quietProbe = (path: string, headers: Record<string, unknown>) => path === '/v1/health' && headers[PROBE_HEADER] !== undefined;
+
+/** The path as a log line shows it: bounded, and no key's secret (the journal's redaction). */
+export const logPath = (path: string): string => {
+  // Redacted before the cut: a key cut in half would no longer be recognised as one.
+  const clean = redact(path);
+  return clean.length > MAX_PATH_CHARS ? `${clean.slice(0, MAX_PATH_CHARS)}…` : clean;
+};
 
 /**
  * Starts the log of a request, before anything else sees it: names the request (`X-Request-Id`,
@@ -40,7 +48,8 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHan
       const line = {
         requestId,
         method: req.method,
-        path: path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS)}…` : path,
+        // A key sent in the path (a client's mistake, `/v1/vehicles/fk_test_…`) keeps its prefix only, as in the journal.
+        path: logPath(path),
         // Null when no answer went out (the client left first): statusCode is then Node's default 200.
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.max(0, realNowMs() - startMs),

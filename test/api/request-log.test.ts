@@ -89,6 +89,25 @@ describe('request logs', () => {
     expect(line.durationMs % 7).toBe(0);
   });
 
+  it('when a key is sent in the path (plain, percent-encoded, or across the cut of a long path), then its request and fault lines keep the prefix only', async () => {
+    const t = capturedApp();
+    const { key, auth, tenant } = t.newTenant();
+    const secretPart = key.key.split('_').pop()!;
+    await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'internal', path: '/v1/vehicles/{id}', times: 1 }).expect(201);
+
+    await t.request.get(`/v1/vehicles/${key.key}`).set(auth).expect(500);
+    await t.request.get(`/v1/vehicles/${key.key.replaceAll('_', '%5F')}`).set(auth);
+    await t.request.get(`/v1/${'a'.repeat(500)}/${key.key}`);
+
+    const [, faulted, encoded, long] = t.requests();
+    expect(faulted.path).toBe(`/v1/vehicles/${key.prefix}_…`);
+    expect(encoded.path).toBe(`/v1/vehicles/${key.prefix}_…`);
+    expect(long.path).toBe(`/v1/${'a'.repeat(500)}/${key.prefix}_…`.slice(0, 512) + '…');
+    const fault = t.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'fault');
+    expect(fault.path).toBe(`/v1/vehicles/${key.prefix}_…`);
+    for (const line of t.lines) expect(line).not.toContain(secretPart);
+  });
+
   it('when the path is huge, then the logged path is truncated to keep the line bounded', async () => {
     const t = capturedApp();
 
