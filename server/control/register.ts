@@ -13,16 +13,34 @@ import { CONTROL_OPERATIONS } from './operations.ts';
 
 export const CONTROL_PREFIX = '/_testbed';
 
-/** A POST declared without a body; GET and DELETE bodies are never read (http/parse.ts). */
-const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get' && op.method !== 'delete';
+/**
+ * A POST or DELETE declared without a body. A DELETE's body is left unread by the JSON parser
+ * (http/parse.ts), and was ignored here too: `DELETE …/faults` with `{"id": "flt_3"}` removed every
+ * rule, and one with `{"bogus": 1}` on a tenant deleted it. GET bodies are never read.
+ */
+const takesNoBody = (op: ControlOperation) => op.body === undefined && op.method !== 'get';
+
+/** A DELETE's unread bytes as JSON when they are JSON (`{}` passes, `{"id": …}` names its field). */
+function asJson(bytes: Buffer): { json: unknown } | null {
+  try {
+    return { json: JSON.parse(bytes.toString('utf8')) as unknown };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A body sent anyway is 400 before the operation runs, and nothing changes: a JSON one naming its
  * fields, any other with bytes in it (curl's `-d` sends a form) saying the operation takes none.
  */
 const refuseBody: RequestHandler = async (req, res, next) => {
-  if (req.body !== undefined) parseJsonBody(NoBody, req);
-  else if ((await unparsedBodyBytes(req, res)).length > 0) {
+  if (req.body !== undefined) return void (parseJsonBody(NoBody, req), next());
+  const bytes = await unparsedBodyBytes(req, res);
+  const json = bytes.length > 0 && req.method === 'DELETE' ? asJson(bytes) : null;
+  if (json) {
+    req.body = json.json;
+    parseJsonBody(NoBody, req);
+  } else if (bytes.length > 0) {
     const type = req.headers['content-type'];
     throw validation(`Esta operación no lleva cuerpo: quítalo (se recibió uno ${type ? `de tipo ${type}` : 'sin Content-Type'}).`, [
       { field: WHOLE_BODY, message: 'Esta operación no lleva cuerpo' },

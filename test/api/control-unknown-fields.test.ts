@@ -161,6 +161,27 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
   });
 
+  it('when a DELETE gets a body (a rule id meant to pick one, a typo, text, a list), then 400 names it and nothing is deleted; none or {} deletes', async () => {
+    const tenant = await newTenant();
+    const faults = `/_testbed/tenants/${tenant.id}/faults`;
+    await w.request.post(faults).send({ effect: 'internal', operation: 'getMe' }).expect(201);
+
+    const picked = await w.request.delete(faults).send({ id: 'flt_1' });
+    const world = await w.request.delete(`/_testbed/tenants/${tenant.id}`).send({ bogus: 1 });
+    const text = await w.request.delete(faults).set('content-type', 'application/json').send('no es json');
+    const list = await w.request.delete(faults).set('content-type', 'application/json').send('[1,2]');
+
+    expect(picked.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: id (esta operación no lleva cuerpo)' }]);
+    expect(world.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: bogus (esta operación no lleva cuerpo)' }]);
+    expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/json).');
+    expect(list.body.error.message).toBe('El cuerpo debe ser un objeto JSON ({…}); se recibió un arreglo.');
+    expect([picked.status, world.status, text.status, list.status]).toEqual([400, 400, 400, 400]);
+    expect((await w.request.get(faults).expect(200)).body.data).toHaveLength(1);
+    expect(w.deps.db.prepare('SELECT count(*) FROM tenants WHERE id = ?').pluck().get(tenant.id)).toBe(1);
+    expect((await w.request.delete(faults).send({})).body).toEqual({ deleted: 1 });
+    await w.request.delete(`/_testbed/tenants/${tenant.id}`).expect(200);
+  });
+
   it('when an operation without a body gets none, {}, or an empty one of any kind, then it runs (the boundary)', async () => {
     const tenant = await newTenant();
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
