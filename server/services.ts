@@ -13,7 +13,7 @@ import { createRideIngestion } from './ingestion/ingest.ts';
 import { createRideService } from './rides/service.ts';
 import { createEarningsService } from './earnings/service.ts';
 import { createWorldGate } from './snapshots/world-gate.ts';
-import { createWorldService } from './snapshots/service.ts';
+import { createWorldService, type Replacement } from './snapshots/service.ts';
 import { createCoverageService } from './coverage/service.ts';
 import { createUniqueValues } from './fixtures/unique.ts';
 import { createFixtureService } from './fixtures/service.ts';
@@ -71,11 +71,14 @@ export function createServices(apiDeps: Deps) {
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
   world.onReplaced(() => worldSnapshots.forgetAll());
   const journal = createJournalService(deps, { catalog: faults.catalog });
-  world.onReplaced(journal.forgetAll);
+  // After a whole restore, the rule and entry ids of a world still there go on from where they were
+  // (never given twice while it lives); a reset is a new data dir, where they start again.
+  const stillThere = (how: Replacement) => (tenantId: string) => how === 'restore' && tenants.store.getTenant(tenantId) !== undefined;
+  world.onReplaced((how) => journal.forgetAll(stillThere(how)));
   world.onReplaced(sync.forgetChanges);
   world.onReplaced(rideIngestion.forgetReads);
   // Reset and a whole-testbed restore bring back a state in which no world has faults.
-  world.onReplaced(faults.clearAll);
+  world.onReplaced((how) => faults.clearAll(stillThere(how)));
   return {
     tenants,
     vehicles,

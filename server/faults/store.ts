@@ -63,9 +63,15 @@ export function createFaultStore() {
       worlds.delete(tenantId);
       recount();
     },
-    /** Reset or whole-testbed restore: every world as on a new data dir. */
-    clearAll(): void {
-      worlds.clear();
+    /**
+     * Reset or whole-testbed restore: no world has faults, nor draws taken. A world still there goes
+     * on counting its rule ids: an id a test kept from before must not name a new rule.
+     */
+    clearAll(stillThere: (tenantId: string) => boolean): void {
+      for (const [tenantId, world] of worlds) {
+        if (stillThere(tenantId)) worlds.set(tenantId, { rules: [], nextId: world.nextId, draws: 0, platforms: new Map() });
+        else worlds.delete(tenantId);
+      }
       platformFaults = 0;
     },
   };

@@ -118,8 +118,12 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
       worlds.delete(tenantId);
     },
 
-    dropAll(): void {
-      worlds.clear();
+    /** Reset or whole-testbed restore: every journal emptied; a world still there goes on counting its ids (clear()). */
+    dropAll(stillThere: (tenantId: string) => boolean): void {
+      for (const tenantId of worlds.keys()) {
+        if (stillThere(tenantId)) this.clear(tenantId);
+        else this.drop(tenantId);
+      }
       totalBytes = 0;
     },
 

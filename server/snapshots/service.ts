@@ -11,6 +11,12 @@ import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotIn
 import { createGeneration } from './generation.ts';
 import type { WorldGate } from './world-gate.ts';
 
+/**
+ * How the databases were replaced: a reset is a new data dir (contract: the same requests then give
+ * the same answers, ids included); a whole restore brings back a past state of worlds that live on.
+ */
+export type Replacement = 'reset' | 'restore';
+
 export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'dataDir' | 'clockStart' | 'realNowMs'>;
 
 interface Collaborators {
@@ -39,7 +45,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
     if (store === null) throw conflict('Este testbed no tiene directorio de datos: reset e instantáneas no están disponibles.');
     return store;
   };
-  const listeners: (() => void)[] = [];
+  const listeners: ((how: Replacement) => void)[] = [];
   const generation = createGeneration(deps.realNowMs);
 
   /** While the world stands still: no request, no sync run, no job item in flight. */
@@ -51,13 +57,13 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
   const pairFits = async (saved: SnapshotFiles): Promise<boolean> => copyFits(deps.db, saved.api) && deps.simulators.stateFits(saved.platforms);
 
   /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
-  async function bringBack(saved: SnapshotFiles): Promise<void> {
+  async function bringBack(saved: SnapshotFiles, how: Replacement): Promise<void> {
     if (!(await pairFits(saved))) throw conflict('La instantánea se guardó con otra versión del testbed y no puede restaurarse.');
     await deps.simulators.restoreState(saved.platforms);
     replaceContents(deps.db, saved.api);
     deps.clocks.service.setState(loadClock(deps.db, null).getState());
     generation.advance();
-    for (const listener of listeners) listener();
+    for (const listener of listeners) listener(how);
   }
 
   /** A baseline written by an older version (fewer migrations, on either side) cannot be restored: it is built again. */
@@ -77,7 +83,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
 
   return {
     /** Called after every reset and restore: in-memory state kept beside the database is dropped. */
-    onReplaced: (listener: () => void) => void listeners.push(listener),
+    onReplaced: (listener: (how: Replacement) => void) => void listeners.push(listener),
     /** Which state work started on: changed by every reset and restore (generation.ts). */
     generation,
     ensureBaseline,
@@ -103,7 +109,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
       checkName(name);
       if (!files().exists(name)) throw notFound(`La instantánea «${name}»`);
       return stillWorld(res, async () => {
-        await bringBack(files().named(name));
+        await bringBack(files().named(name), 'restore');
         return { name, now: deps.clocks.service.now().toISOString() };
       });
     },
@@ -117,7 +123,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
 
     reset(res: Response): Promise<{ now: string }> {
       return stillWorld(res, async () => {
-        await bringBack(await ensureBaseline());
+        await bringBack(await ensureBaseline(), 'reset');
         // A new data dir has no platform fault either (faults are a live switch, not stored state).
         await Promise.all(PLATFORMS.map((p) => deps.simulators.setFault(p, 'none')));
         return { now: deps.clocks.service.now().toISOString() };

@@ -66,8 +66,22 @@ describe('journal store bounds', () => {
     expect(ids(store, 'a')).toEqual([]);
     const [left] = [...store.newestFirst('b')];
     expect(store.stats()).toMatchObject({ worlds: 1, totalBytes: left.bytes });
-    store.dropAll();
+    store.dropAll(() => false);
     expect(store.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
+  });
+
+  it('when all are emptied by a reset or whole restore, then a world still there goes on counting its ids; one gone starts again', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('kept', entry(50));
+    store.append('kept', entry(50));
+    store.append('gone', entry(50));
+
+    store.dropAll((tenantId) => tenantId === 'kept');
+
+    expect(store.stats()).toMatchObject({ totalBytes: 0 });
+    expect(ids(store, 'kept')).toEqual([]);
+    expect(store.append('kept', entry(50)).seq).toBe(3);
+    expect(store.append('gone', entry(50)).seq).toBe(1);
   });
 
   it('when a request is captured, then before any read the journal holds no secret, and reading settles its count to the exact one', () => {
