@@ -3,7 +3,8 @@ import { cdmxTime } from '../lib/human-text.ts';
 import { SaveBody } from '../snapshots/control.ts';
 import { CreateTenant } from '../tenants/schema.ts';
 import { copyable } from './components.ts';
-import { validation } from '../errors.ts';
+import { conflict, validation } from '../errors.ts';
+import { namedWith } from '../tenants/deletion.ts';
 import { answerAction, filled, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html } from './html.ts';
 import { fixtureFromForm, fixtureMadeText } from './fixture-form.ts';
@@ -40,10 +41,19 @@ export function worldsActions(ctx: Dashboard) {
       answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`);
     },
 
-    /** `DELETE /dashboard/worlds?name=PREFIX`: every world the filter shows, by the control API's own bulk deletion. */
+    /**
+     * `DELETE /dashboard/worlds?name=PREFIX&count=N`: every world the filter shows, by the control
+     * API's own bulk deletion, as long as they are still the N the user confirmed: a world of that
+     * name made since (a scenario run, another tab) was deleted unseen.
+     */
     async removeNamed(req: Request, res: Response): Promise<void> {
       const prefix = filled(req.query, 'name');
       if (prefix === undefined) throw validation('name es obligatorio: el comienzo del nombre de los mundos a borrar');
+      const confirmed = filled(req.query, 'count');
+      const now = namedWith(ctx.services.tenants.store.listTenants(), prefix).length;
+      if (confirmed !== undefined && confirmed !== String(now)) {
+        throw conflict(`Nada borrado: ahora ${now === 1 ? 'hay 1 mundo' : `hay ${now} mundos`} cuyo nombre empieza por «${prefix}», no los ${confirmed} que confirmaste. La lista ya está al día: revísala y vuelve a borrar.`);
+      }
       const ids = await ctx.services.worldDeletion.byNamePrefix(prefix);
       answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`);
     },

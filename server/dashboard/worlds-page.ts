@@ -42,7 +42,7 @@ function worldsNamed(ctx: Dashboard, prefix: string | undefined): TenantRow[] {
 function bulkDelete(prefix: string | undefined, count: number): Html | null {
   if (prefix === undefined || count === 0) return null;
   const what = `${count === 1 ? 'el mundo' : `los ${count} mundos`} cuyo nombre empieza por «${prefix}»`;
-  return html`<div class="fila"><button class="peligro" hx-delete="${BASE}/worlds?name=${encodeURIComponent(prefix)}" hx-target="#resultado"
+  return html`<div class="fila"><button class="peligro" hx-delete="${BASE}/worlds?name=${encodeURIComponent(prefix)}&amp;count=${count}" hx-target="#resultado"
     hx-confirm="¿Borrar ${what}, con todos sus datos, aquí y en las plataformas?">Borrar ${what}</button></div>`;
 }
 

@@ -1,3 +1,4 @@
+import { namedWith } from '../../server/tenants/deletion.ts';
 import { describe, expect, it } from 'vitest';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 import { DAY } from '../support/fleet-fixtures.ts';
@@ -108,7 +109,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(list).not.toContain('Escenario-a-3');
       expect(list).not.toContain('Flota escenario-a');
       expect(list).toContain('hx-include="#filtro-mundos"');
-      expect(list).toContain('hx-delete="/dashboard/worlds?name=escenario-a"');
+      expect(list).toContain('hx-delete="/dashboard/worlds?name=escenario-a&amp;count=2"');
       expect(list).toContain('Borrar los 2 mundos cuyo nombre empieza por «escenario-a»');
       expect((await get('/worlds?name=nadie')).text).toContain('Ningún mundo empieza por «nadie».');
       expect((await get('/worlds?name=%20%20')).text).toContain('Flota escenario-a');
@@ -142,6 +143,20 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(doomed.map((d) => w.tenants.store.getTenant(d.tenant.id))).toEqual([undefined, undefined]);
       expect(w.deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles WHERE tenant_id = ?').get(doomed[0].tenant.id)).toEqual({ n: 0 });
       expect(w.tenants.store.getTenant(kept.id)).toBeDefined();
+    });
+
+    it('when the worlds of a name are no longer the ones confirmed (one made since), then 409 says how many there are now and none is deleted', async () => {
+      const shown = [w.newTenant('tarde-1'), w.newTenant('tarde-2')];
+      const list = (await get('/worlds?name=tarde-')).text;
+      w.newTenant('tarde-3');
+
+      expectAlert(await act('delete', '/worlds?name=tarde-&count=2'), 409, 'CONFLICT', 'Nada borrado: ahora hay 3 mundos cuyo nombre empieza por «tarde-», no los 2 que confirmaste.');
+      expect(namedWith(w.tenants.store.listTenants(), 'tarde-')).toHaveLength(3);
+      const exact = await act('delete', '/worlds?name=tarde-&count=3');
+
+      expect(list).toContain('hx-delete="/dashboard/worlds?name=tarde-&amp;count=2"');
+      expect(shown.map((d) => w.tenants.store.getTenant(d.tenant.id))).toEqual([undefined, undefined]);
+      expect(exact.text).toContain('3 mundos borrados');
     });
 
     it('when the bulk delete has no name, then 400 VALIDATION and no world is deleted', async () => {
