@@ -54,7 +54,7 @@ export function documentsList(ctx: Dashboard, tenantId: string): Html {
     <td>${copyable(d.id, 'el id del documento')}</td><td>${plate} ${copyable(d.vehicleId, `el id del vehículo ${plate}`)}</td>
     <td>${d.type}</td><td>${badge(d.status)}</td><td class="numero">${d.sizeBytes == null ? '—' : sizeText(d.sizeBytes)}</td><td>${when(d.submittedAt)}</td>
   </tr>`;
-  const headers = ['Id', 'Vehículo', 'Tipo', 'Estado', 'Bytes', 'Enviado'];
+  const headers = ['Id', 'Vehículo', 'Tipo', 'Estado', 'Tamaño', 'Enviado'];
   return reloading('documentos', `${BASE}/worlds/${seg(tenantId)}/documents`, table('Documentos enviados a platform_a', headers, documents.map(row), 'Ningún vehículo tiene documentos.'));
 }
 

@@ -77,7 +77,7 @@ function faultsForm(): Html {
     <form hx-post="${BASE}/faults" hx-target="#resultado"><div class="fila">
       <label>Plataforma <select name="platform"><option>platform_a</option><option>platform_b</option></select></label>
       <label>Modo <select name="mode"><option value="none">none (sin falla)</option><option value="error">error</option><option value="slow">slow (lenta)</option></select></label>
-      <label>ms (para slow) <input type="number" name="ms" min="0" max="600000" step="100" size="8"></label>
+      <label>ms (para slow) <input type="number" name="ms" min="0" max="600000" step="1" size="8"></label>
       <button type="submit" class="secundario">Aplicar a todo el testbed</button>
     </div></form>
     <p class="nota">Una falla de aquí es de la plataforma simulada: la ven todos los mundos. Una falla solo de este mundo se fija en «Fallos de la API».</p>`;

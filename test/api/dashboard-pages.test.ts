@@ -46,6 +46,8 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(page).toContain('invitación <span class="estado estado-espera">invited</span>');
       for (const id of [tenant.id, fleet.vehicleId, fleet.driverId, fleet.assignmentId]) expect(page).toContain(`data-copy="${id}"`);
       expect(page).toContain('circulation_card_front');
+      // The documents' size column shows KB, as its heading says.
+      expect(page).toMatch(/<th scope="col"[^>]*>Tamaño<\/th>\s*<th scope="col"[^>]*>Enviado<\/th>/);
       expect(page).toMatch(/Aprobar la revisión de [A-Z]+-\d+/);
     });
 

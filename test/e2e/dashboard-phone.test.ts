@@ -183,4 +183,24 @@ describe('/dashboard on a phone', () => {
     expect(names.filter((n) => n.startsWith('escenario-tel'))).toEqual([]);
     expect(names).toContain('Flota Teléfono con un nombre bastante largo');
   }, 60_000);
+
+  it.skipIf(!HAS_CHROMIUM)(skipped('when a world has a 200-character name with no space (the form allows it), then on a wide screen every table fits its card and the title its page'), async () => {
+    const long = `Flota${'x'.repeat(195)}`;
+    const world = await worldClient(env, long);
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 800 }, locale: 'es-MX' });
+    // Each one that does not: its tag and how far past its container it reaches.
+    const fits = () => page.evaluate(() => [...document.querySelectorAll('main table, main h1, main h2')]
+      .filter((e) => e.scrollWidth > e.parentElement!.clientWidth + 1)
+      .map((e) => `${e.tagName} ${e.scrollWidth} > ${e.parentElement!.clientWidth}`));
+
+    await page.goto(`${env.base}/dashboard`);
+    const worldsFit = await fits();
+    await page.goto(`${env.base}/dashboard/worlds/${world.tenantId}`);
+    const worldFits = await fits();
+
+    expect(worldsFit).toEqual([]);
+    expect(worldFits).toEqual([]);
+    await expectNoSidewaysScroll(page, 1280);
+    await fetch(`${env.base}/_testbed/tenants/${world.tenantId}`, { method: 'DELETE' });
+  }, 60_000);
 });
