@@ -32,7 +32,10 @@ export function worldPlatformFaultsState(ctx: Dashboard, tenantId: string): Html
     return html`<li><div class="fila"><span><strong>${p}</strong>: ${badge(fault.mode)}${fault.mode === 'slow' ? ` ${fault.ms} ms` : ''}</span>
       <button hx-delete="${world}/platform-faults/${seg(p)}" hx-target="#resultado" class="peligro" aria-label="Quitar la falla de ${p} de este mundo">Quitar</button></div></li>`;
   };
-  return html`<ul id="fallas-plataforma-mundo" class="lista" hx-get="${world}/platform-faults" hx-trigger="${RELOADS}" hx-swap="outerHTML">
+  // While the world has one, it is read again every 2 s, as the rules are: a restart of serve clears
+  // them, and the page went on showing one with its Quitar button.
+  const poll = PLATFORMS.some((p) => platforms[p]) ? 'every 2s, ' : '';
+  return html`<ul id="fallas-plataforma-mundo" class="lista" hx-get="${world}/platform-faults" hx-trigger="${poll}${RELOADS}" hx-swap="outerHTML">
     ${PLATFORMS.map(line)}
   </ul>`;
 }

@@ -120,10 +120,21 @@ describe('/dashboard in headless Chromium', () => {
     expect(errors.filter((e) => e.includes(PROVOKED))).toHaveLength(1);
 
     // No answer at all (serve stopped): the page says so instead of staying as if the action had worked.
+    // A world with a fault rule and a platform fault of its own: both lists are read every 2 s.
+    await w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ effect: 'internal', operation: 'getMe' }).expect(201);
+    await w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
     await page.getByRole('link', { name: 'Datos y acciones' }).click();
     await page.getByRole('heading', { name: 'Manejar el mundo' }).waitFor();
+    await page.locator('#fallas-plataforma-mundo').getByText('error').waitFor();
     await page.route((url) => url.pathname.includes('/clock'), (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Avanzar 1 día' }).click();
     await page.locator('#avisos').getByText('No llegó respuesta del testbed: ¿sigue en marcha serve?').waitFor();
+
+    // Serve answers again, its faults gone as after a restart: the next poll takes the line away, and
+    // the world's platform fault is no longer shown with a Quitar button.
+    w.services.faults.clearAll(() => true);
+    await page.locator('#avisos').getByText('No llegó respuesta del testbed').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('#fallas-plataforma-mundo').getByText('sin falla propia').nth(1).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Quitar la falla de platform_b de este mundo' }).count()).toBe(0);
   }, 180_000);
 });

@@ -65,7 +65,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var region = document.getElementById('avisos');
     if ((ctx && ctx.response) || !region) return;
     var line = document.createElement('p');
-    line.className = 'error';
+    line.className = 'error sin-respuesta';
     line.textContent = 'No llegó respuesta del testbed: ¿sigue en marcha serve? Vuelve a intentarlo cuando responda.';
     region.replaceChildren(line);
   });
@@ -83,6 +83,16 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (form.matches('form[data-vaciar]')) form.reset();
     var region = document.getElementById('avisos');
     if (region && ctx.sourceEvent && SENT_BY_USER.indexOf(ctx.sourceEvent.type) >= 0) region.replaceChildren();
+  });
+
+  // Serve answers again (a list's poll, any action): the line saying it did not is no longer true.
+  // Only that line: an error the server answered stays until the user acts.
+  document.addEventListener('htmx:after:request', function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    var region = document.getElementById('avisos');
+    if (!ctx || !ctx.response || !region) return;
+    var stale = region.querySelector('.sin-respuesta');
+    if (stale) stale.remove();
   });
 
   document.addEventListener('DOMContentLoaded', keepInView);
