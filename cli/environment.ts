@@ -42,7 +42,9 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
-    throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o revisa FLEET_URL.`);
+    // FLEET_URL wins over PORT: the hint names what points the command there.
+    const fix = remoteServe() ? 'revisa FLEET_URL o inicia allí "fleet-sim serve"' : `inicia "fleet-sim serve" (PORT=${config.port}) o revisa PORT`;
+    throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; ${fix}.`);
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
   if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);

@@ -16,10 +16,13 @@ export function controlGuard(controlToken: string | null = null) {
   // Both sides hashed: equal lengths for timingSafeEqual, and the token's length does not leak.
   const expected = hashSecret(controlToken);
   return passed((req: Request, res: Response, next: NextFunction): void => {
-    const given = /^Bearer +(\S+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? '';
-    if (!timingSafeEqual(hashSecret(given), expected)) {
+    const given = /^Bearer +(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!timingSafeEqual(hashSecret(given ?? ''), expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="_testbed"');
-      throw new AppError('UNAUTHORIZED', 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.');
+      // A token sent that is not this serve's is another mistake than none sent (a stale variable, another serve's).
+      throw new AppError('UNAUTHORIZED', given === undefined
+        ? 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.'
+        : 'El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).');
     }
     next();
   });

@@ -20,21 +20,23 @@ describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
       t.app(req as never, res as never);
     });
 
+  const MISSING = 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.';
+  const WRONG = 'El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).';
   it.each([
-    ['no Authorization header', undefined],
-    ['a wrong token', 'Bearer ctl-0123456789abcdeX'],
-    ['the token cut short', `Bearer ${TOKEN.slice(0, -1)}`],
-    ['the token with more after it', `Bearer ${TOKEN}x`],
-    ['the token without the Bearer scheme', TOKEN],
-    ['the token as Basic credentials', `Basic ${TOKEN}`],
-    ['an empty value', ''],
-  ])('when a loopback call carries %s, then 401 UNAUTHORIZED in the envelope and the clock does not move', async (_kind, value) => {
+    ['no Authorization header', undefined, MISSING],
+    ['a wrong token', 'Bearer ctl-0123456789abcdeX', WRONG],
+    ['the token cut short', `Bearer ${TOKEN.slice(0, -1)}`, WRONG],
+    ['the token with more after it', `Bearer ${TOKEN}x`, WRONG],
+    ['the token without the Bearer scheme', TOKEN, MISSING],
+    ['the token as Basic credentials', `Basic ${TOKEN}`, MISSING],
+    ['an empty value', '', MISSING],
+  ])('when a loopback call carries %s, then 401 UNAUTHORIZED in the envelope, saying which mistake, and the clock does not move', async (_kind, value, message) => {
     const before = now();
     const request = t.request.post('/_testbed/clock/advance');
     const res = await (value === undefined ? request : request.set('Authorization', value)).send({ duration: '1h' });
 
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('FLEET_CONTROL_TOKEN') });
+    expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
     expect(now()).toBe(before);
   });

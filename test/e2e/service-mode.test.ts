@@ -57,6 +57,21 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     expect(now.stderr.trim()).toBe('error: La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.');
   }, 30_000);
 
+  it('then a CLI with another token is told the token is not this serve\'s', async () => {
+    const now = await cli(['clock', 'now'], { ...env, FLEET_CONTROL_TOKEN: 'otro-token-de-otro-serve-1234' });
+
+    expect(now.code).toBe(1);
+    expect(now.stderr.trim()).toBe('error: El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).');
+  }, 30_000);
+
+  it('then with FLEET_URL at no serve, the CLI names FLEET_URL, not PORT; with PORT at none, PORT', async () => {
+    const remote = await cli(['clock', 'now'], { ...env, PORT: '1', FLEET_URL: 'http://127.0.0.1:9' });
+    const local = await cli(['clock', 'now'], { ...env, PORT: '9', FLEET_URL: '' });
+
+    expect(remote.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; revisa FLEET_URL o inicia allí "fleet-sim serve".');
+    expect(local.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; inicia "fleet-sim serve" (PORT=9) o revisa PORT.');
+  }, 30_000);
+
   it('then FLEET_URL points the CLI at the serve whatever PORT says', async () => {
     const now = await cli(['clock', 'now', '--json'], { ...env, PORT: '1', FLEET_URL: `http://localhost:${port}/` });
 
