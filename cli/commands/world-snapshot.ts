@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Checked here first: in a URL `.` and `..` are path steps, so `--tenant ..` would reach the whole
 // testbed's snapshots instead of being refused (as the serve refuses a tenant that is not a UUID).
 function base(tenantId: string): string {
-  if (!UUID.test(tenantId)) throw new CliError('El tenant no existe.', 'NOT_FOUND');
+  if (!UUID.test(tenantId)) throw new CliError(`El tenant ${tenantId} no existe en este testbed.`, 'NOT_FOUND');
   return `/tenants/${tenantId}/snapshots`;
 }
 const named = (tenantId: string, name: string) => `${base(tenantId)}/${checkedName(name)}`;

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { validation, worldNotFound } from '../errors.ts';
 import { nowOf, parseAdvance, travel } from './travel.ts';
 import type { Services } from '../services.ts';
@@ -19,7 +19,7 @@ export async function advanceWorld(deps: Deps, services: Services, duration: str
 
 /** A tenant id that is not a UUID names no tenant: 404, as an unknown one. */
 export function requireTenant(deps: Deps, value: unknown): string {
-  const tenantId = pathId(value, 'El tenant');
+  const tenantId = worldPathId(value);
   if (deps.clocks.offsetOf(tenantId) === null) throw worldNotFound(tenantId);
   return tenantId;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError, worldNotFound } from '../errors.ts';
 
 /**
  * A field's type error: one that is missing is said as missing (`plate es obligatorio`: `{}` read as
@@ -70,6 +70,17 @@ export function pathId(value: unknown, what: string): string {
   if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw new AppError('NOT_FOUND', `${what} no existe.`);
   return value.toLowerCase();
 }
+
+/**
+ * A world's id in a control path or query: one that is not a UUID names no world, and the 404 says
+ * which id, as one that is a UUID but unknown does (worldNotFound), so a typo reads the same either way.
+ */
+export function worldPathId(value: unknown): string {
+  if (typeof value !== 'string' || !UUID_TEXT.test(value)) throw worldNotFound(typeof value === 'string' ? shortened(value) : String(value));
+  return value.toLowerCase();
+}
+
+const shortened = (text: string) => (text === '' ? '""' : text.length > 64 ? `${text.slice(0, 64)}…` : text);
 
 /** The body of every "do this on a platform" POST (registrations, invitations). */
 export const PlatformBody = z.object({ platform: Platform });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { answer } from '../control/answers.ts';
@@ -28,7 +28,7 @@ export const coverageControl: ControlCapability = {
       },
       handler: (req, res, { services }) => {
         const tenant = tenantOfQuery(req.query);
-        const tenantId = tenant === undefined ? undefined : pathId(tenant, 'El tenant');
+        const tenantId = tenant === undefined ? undefined : worldPathId(tenant);
         res.json(services.coverage.report(tenantId));
       },
     }),

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../deps.ts';
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { worldNotFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
@@ -24,7 +24,7 @@ export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
 
 /** The world named by the path's `:world`; an id that is not a UUID names none (404, as in the API). */
 export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
-  const id = pathId(req.params.world, 'El tenant');
+  const id = worldPathId(req.params.world);
   const tenant = ctx.services.tenants.store.getTenant(id);
   if (!tenant) throw worldNotFound(id);
   return tenant;

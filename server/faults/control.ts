@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -7,7 +7,7 @@ import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults, WorldPlatf
 import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
-const tenantOf = (value: unknown) => pathId(value, 'El tenant');
+const tenantOf = (value: unknown) => worldPathId(value);
 
 /** The body is checked to be a JSON object here; the service parses its fields (a rule or a platform fault). */
 const AnyObject = z.record(z.string(), z.unknown());

@@ -1,4 +1,4 @@
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { JournalFilter, JournalSelection } from './filter.ts';
@@ -6,7 +6,7 @@ import { harAttachment } from './har.ts';
 import { answer, DeletedCount } from '../control/answers.ts';
 import { JournalHar, JournalPage } from './answers.ts';
 
-const tenantId = (value: unknown) => pathId(value, 'El tenant');
+const tenantId = (value: unknown) => worldPathId(value);
 
 /**
  * A world's request journal (contract §5): every request made with one of its keys, refused ones

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { PLATFORMS, pathId, type Platform } from '../common/schemas.ts';
+import { PLATFORMS, worldPathId, type Platform } from '../common/schemas.ts';
 import { notFound, worldNotFound } from '../errors.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { PlatformView } from './simulator-control-client.ts';
@@ -35,7 +35,7 @@ export function createPlatformView(deps: Deps) {
     const platform = platformName as Platform;
     if (!PLATFORMS.includes(platform)) throw notFound(`La plataforma ${platformName}`);
     // An id that is not a UUID names no tenant (pathId: 404, as an unknown one).
-    const tenant = tenantQuery === undefined ? undefined : pathId(tenantQuery, 'El tenant');
+    const tenant = tenantQuery === undefined ? undefined : worldPathId(tenantQuery);
     if (tenant !== undefined && !tenants.getTenant(tenant)) throw worldNotFound(tenant);
     const view = await deps.simulators.platformView(platform);
     if (tenant === undefined) return toAnswer(view, () => true);

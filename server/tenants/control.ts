@@ -1,4 +1,4 @@
-import { pathId } from '../common/schemas.ts';
+import { pathId, worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -6,7 +6,7 @@ import { CreateTenant, KeyOptions, NamePrefixQuery } from './schema.ts';
 import { answer, IdDeleted } from '../control/answers.ts';
 import { ApprovedTenant, CreatedKey, CreatedTenant, KeyList, RevokedKey, TenantList, TenantsDeleted } from './answers.ts';
 
-const tenantId = (value: unknown) => pathId(value, 'El tenant');
+const tenantId = (value: unknown) => worldPathId(value);
 
 const keyAnswer = (k: { id: string; key: string; prefix: string; scopes: string[]; environment: string }) =>
   ({ id: k.id, key: k.key, prefix: k.prefix, scopes: k.scopes, environment: k.environment });

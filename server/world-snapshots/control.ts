@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId } from '../common/schemas.ts';
+import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
@@ -11,7 +11,7 @@ import { Id, Timestamp } from '../openapi/schemas.ts';
 const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: Timestamp.meta({ description: 'La hora simulada del mundo al guardarla.' }) })
   .meta({ id: 'SavedWorldSnapshot' });
 
-const tenantId = (value: unknown) => pathId(value, 'El tenant');
+const tenantId = (value: unknown) => worldPathId(value);
 /** The name the service checks (400 in its own words when it does not fit), shown as its pattern. */
 const NamePath = IdPath.extend({
   name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'inicio' }),

@@ -117,8 +117,13 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     const t = makeTestApp();
     for (const id of [MISSING, 'no-es-un-uuid']) {
       const res = await t.request.get(`/_testbed/tenants/${id}/requests`).expect(404);
-      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: id === MISSING ? `El tenant ${MISSING} no existe en este testbed.` : 'El tenant no existe.' });
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${id} no existe en este testbed.` });
     }
+    // A long one is named cut at 64 characters, the boundary kept whole.
+    const long = await t.request.get(`/_testbed/tenants/${'x'.repeat(65)}/requests`).expect(404);
+    const exact = await t.request.get(`/_testbed/tenants/${'x'.repeat(64)}/requests`).expect(404);
+    expect(long.body.error.message).toBe(`El tenant ${'x'.repeat(64)}… no existe en este testbed.`);
+    expect(exact.body.error.message).toBe(`El tenant ${'x'.repeat(64)} no existe en este testbed.`);
   });
 
   it('when a partner API key is presented to the journal, then the control surface refuses it', async () => {

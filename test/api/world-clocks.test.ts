@@ -136,7 +136,7 @@ describe('worlds: each tenant has its own clock', () => {
 
     for (const res of [read, moved]) {
       expect(res.status).toBe(404);
-      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: _case === 'an unknown tenant' ? `El tenant ${id} no existe en este testbed.` : 'El tenant no existe.' });
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${id || '""'} no existe en este testbed.` });
     }
     expect(w.clock.nowMs()).toBe(service);
   });

@@ -90,7 +90,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(badJson.code).not.toBe(0);
     expect(tooMany.stderr).toContain('fixture.vehicles admite como máximo 500');
     expect(tooMany.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
-    expect([dotDot.code !== 0, dotDot.stderr.trim()]).toEqual([true, 'error: El tenant no existe.']);
+    expect([dotDot.code !== 0, dotDot.stderr.trim()]).toEqual([true, 'error: El tenant .. no existe en este testbed.']);
     expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
   }, 120_000);
 
