@@ -2,6 +2,8 @@ import type { JournalEntry } from '../../server/journal/view.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed } from '../environment.ts';
 import { fail, printJson, type OutputOptions } from '../output.ts';
+import { fileProblem, writeProblem } from '../lib/file-errors.ts';
+import { writeFileSync } from 'node:fs';
 
 /**
  * The filters of the control API's journal list (server/journal/filter.ts) besides `limit`, by their
@@ -15,6 +17,33 @@ interface RequestsOptions extends OutputOptions, Partial<Record<(typeof FILTERS)
   tenant: string;
   limit: string;
   follow?: boolean;
+  har?: string;
+}
+
+/** The HAR export's filters: the list's, without its paging (it holds every matching entry). */
+const HAR_FILTERS = ['method', 'path', 'operation', 'status'] as const;
+
+/**
+ * `--har FILE`: every matching entry, oldest first, as HAR 1.2 (GET /_testbed/tenants/{id}/requests.har),
+ * written to FILE, or to stdout with `-`, for a browser's devtools (Network → Import HAR).
+ */
+async function exportHar(opts: RequestsOptions, file: string): Promise<void> {
+  if (opts.follow || opts.startingAfter !== undefined) fail('--har exporta todas las que cumplen el filtro: no se combina con --follow ni --starting-after');
+  const problem = file === '-' ? null : writeProblem(file);
+  if (problem) fail(`no se podrá escribir ${file}: ${problem}`);
+  const params = new URLSearchParams();
+  for (const name of HAR_FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
+  const har = await callTestbed<{ log: { entries: unknown[] } }>(`/tenants/${encodeURIComponent(opts.tenant)}/requests.har${params.size ? `?${params}` : ''}`);
+  const text = `${JSON.stringify(har, null, 2)}\n`;
+  if (file === '-') return void process.stdout.write(text);
+  try {
+    writeFileSync(file, text);
+  } catch (err) {
+    fail(`no se pudo escribir ${file}: ${fileProblem(err, 'write')}`);
+  }
+  const written = { file, entries: har.log.entries.length };
+  if (opts.json) printJson(written);
+  else process.stdout.write(`${written.entries === 1 ? '1 solicitud' : `${written.entries} solicitudes`} en ${file} (HAR 1.2: en las herramientas del navegador, Red → Importar HAR)\n`);
 }
 
 /** Real time between two reads of the journal while following: a poll, not a simulated delay. */
@@ -45,6 +74,7 @@ function show(opts: RequestsOptions, entries: JournalEntry[]): void {
 }
 
 export async function showRequests(opts: RequestsOptions): Promise<void> {
+  if (opts.har !== undefined) return exportHar(opts, opts.har);
   // Following reads the newest again and again; a page of older ones would never see a new one.
   if (opts.follow && opts.startingAfter !== undefined) {
     fail('--starting-after no se combina con --follow: --follow imprime las nuevas, --starting-after pagina hacia las más antiguas; usa una de las dos');

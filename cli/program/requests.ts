@@ -15,7 +15,8 @@ export const declareRequests = (program: Command) =>
         '--limit <n>': ['cuántas de las más recientes (1..100)', '25'],
         '--starting-after <entryId>': 'la página siguiente: las anteriores a esta entrada (el id de la última mostrada, p. ej. je_42); no con --follow',
         '--follow': 'después imprime las peticiones nuevas según llegan, hasta Ctrl-C',
+        '--har <file>': 'exporta todas las que cumplen el filtro, de la más antigua a la más reciente, como HAR 1.2 a ese archivo (- para stdout): en el navegador, Red → Importar HAR',
       },
-      json: 'imprime un documento JSON {data, hasMore}; con --follow, una línea JSON por petición',
+      json: 'imprime un documento JSON {data, hasMore}; con --follow, una línea JSON por petición; con --har, {file, entries}',
     },
   });

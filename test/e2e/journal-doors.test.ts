@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +135,30 @@ describe('the request journal on a running serve', () => {
     expect(badCursor.stderr.trim()).toBe('error: La solicitud no es válida (startingAfter debe ser el id de una entrada del diario, p. ej. je_42).');
     expect(help.stdout).toMatch(/--operation <operationId>\s+solo las de esta operación/);
     expect(help.stdout).toMatch(/--starting-after <entryId>\s+la página siguiente/);
+  }, 120_000);
+
+  it('when `fleet-sim requests --har FILE` is run, then the file holds the matching entries as HAR 1.2, oldest first; - writes it to stdout', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    await world.client.GET('/v1/vehicles');
+    await world.client.GET('/v1/me');
+    const file = join(dir, 'diario.har');
+
+    const written = await run(['requests', '--tenant', world.tenantId, '--operation', 'getMe', '--har', file]);
+    const json = await run(['requests', '--tenant', world.tenantId, '--har', file, '--json']);
+    const stdout = await run(['requests', '--tenant', world.tenantId, '--status', '2xx', '--har', '-']);
+    const following = await run(['requests', '--tenant', world.tenantId, '--har', file, '--follow']);
+    const nowhere = await run(['requests', '--tenant', world.tenantId, '--har', join(dir, 'no-existe', 'x.har')]);
+
+    expect(written.stdout).toBe(`2 solicitudes en ${file} (HAR 1.2: en las herramientas del navegador, Red → Importar HAR)\n`);
+    expect(JSON.parse(json.stdout)).toEqual({ file, entries: 3 });
+    const har = JSON.parse(readFileSync(file, 'utf8'));
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries.map((e: { request: { url: string } }) => new URL(e.request.url).pathname)).toEqual(['/v1/me', '/v1/vehicles', '/v1/me']);
+    expect(JSON.parse(stdout.stdout).log.entries).toHaveLength(3);
+    expect([following.code, following.stderr.trim()]).toEqual([1, 'error: --har exporta todas las que cumplen el filtro: no se combina con --follow ni --starting-after']);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/^error: no se podrá escribir .*x\.har: /);
   }, 120_000);
 
   it('when `fleet-sim requests --follow` runs, then a request made after it started is printed as it comes', async () => {
