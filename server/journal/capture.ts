@@ -194,4 +194,18 @@ function responseBody(type: string, sent: unknown): Body {
   return { ...cut, json: !cut.truncated && /json/i.test(type) };
 }
 
+/**
+ * The entry without its bodies, each marked cut (`truncated`, body null): what a world's oldest
+ * entries give up so that it keeps its last KEPT_ENTRIES within the bound (store.ts). Returns the
+ * change of its count (negative), 0 when it had none to give.
+ */
+export function dropBodies(entry: StoredEntry): number {
+  if (entry.requestBody === null && entry.responseBody === null) return 0;
+  const before = entry.bytes;
+  if (entry.requestBody !== null) Object.assign(entry, { requestBody: null, requestJson: false, requestTruncated: true });
+  if (entry.responseBody !== null) Object.assign(entry, { responseBody: null, responseJson: false, responseTruncated: true });
+  entry.bytes = ENTRY_OVERHEAD_BYTES + 2 * (entry.path.length + entry.meta.length);
+  return entry.bytes - before;
+}
+
 const sizeOf = (body: StoredBody) => (body === null ? 0 : typeof body === 'string' ? body.length : 64 * body.parts.length);

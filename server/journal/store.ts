@@ -1,10 +1,15 @@
-import { settle } from './capture.ts';
+import { dropBodies, settle } from './capture.ts';
 import type { JournalRecord, StoredEntry } from './entry.ts';
+
+/** The entries a world keeps whatever the bound (contract §5): over it, their bodies go before they do. */
+export const KEPT_ENTRIES = 1000;
 
 /** Entries of one world, oldest first, in a deque: appends at the end, evictions at the front. */
 class WorldJournal {
   private entries: JournalRecord[] = [];
   private head = 0;
+  /** Entries before this index have no bodies left to give (dropBodiesOfOldest). */
+  private slimmed = 0;
   bytes = 0;
   nextSeq = 1;
 
@@ -24,8 +29,31 @@ class WorldJournal {
     // Compacts once the dead front is half the array: each entry is moved O(1) times on average.
     if (this.head > 1024 && this.head * 2 > this.entries.length) {
       this.entries = this.entries.slice(this.head);
+      this.slimmed = Math.max(0, this.slimmed - this.head);
       this.head = 0;
     }
+  }
+
+  /**
+   * The oldest entry that still has a body gives its bodies up (a capture is settled first); the
+   * change of the count, or null when no entry has one left.
+   */
+  dropBodiesOfOldest(): number | null {
+    for (let i = Math.max(this.slimmed, this.head); i < this.entries.length; i++) {
+      const record = this.entries[i];
+      let entry: StoredEntry;
+      let delta = 0;
+      if ('raw' in record) {
+        entry = { ...settle(record), seq: record.seq } as StoredEntry;
+        this.entries[i] = entry;
+        delta = entry.bytes - record.bytes;
+      } else entry = record;
+      delta += dropBodies(entry);
+      this.slimmed = i + 1;
+      this.bytes += delta;
+      if (delta !== 0) return delta;
+    }
+    return null;
   }
 
   /**
@@ -63,19 +91,42 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   const worlds = new Map<string, WorldJournal>();
   let totalBytes = 0;
 
-  function largest(): WorldJournal | undefined {
+  function largest(among: (journal: WorldJournal) => boolean = () => true): WorldJournal | undefined {
     let found: WorldJournal | undefined;
-    for (const journal of worlds.values()) if (!found || journal.bytes > found.bytes) found = journal;
+    for (const journal of worlds.values()) if (among(journal) && (!found || journal.bytes > found.bytes)) found = journal;
     return found;
   }
 
+  function dropOldestOf(journal: WorldJournal): void {
+    const before = journal.bytes;
+    journal.dropOldest();
+    totalBytes -= before - journal.bytes;
+  }
+
+  /**
+   * In order: the entries past a world's last KEPT_ENTRIES, oldest first, from the largest such
+   * journal; then the bodies of the oldest entries, from the largest journal that still has some;
+   * then, the bound first, whole entries again. A world keeps its last 1,000 requests, their
+   * bodies as long as they fit.
+   */
   function shrinkTo(target: number): void {
+    const slimmable = new Set(worlds.values());
     while (totalBytes > target) {
-      const journal = largest();
-      if (!journal || journal.size === 0) return;
-      const before = journal.bytes;
-      journal.dropOldest();
-      totalBytes -= before - journal.bytes;
+      const long = largest((journal) => journal.size > KEPT_ENTRIES);
+      if (long) {
+        dropOldestOf(long);
+        continue;
+      }
+      const withBodies = largest((journal) => slimmable.has(journal));
+      if (withBodies) {
+        const delta = withBodies.dropBodiesOfOldest();
+        if (delta === null) slimmable.delete(withBodies);
+        else totalBytes += delta;
+        continue;
+      }
+      const any = largest();
+      if (!any || any.size === 0) return;
+      dropOldestOf(any);
     }
   }
 

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
 import { captureOf, kept } from '../../server/journal/capture.ts';
-import { createJournalStore } from '../../server/journal/store.ts';
+import { createJournalStore, KEPT_ENTRIES } from '../../server/journal/store.ts';
 
 const MB = 1024 * 1024;
 
@@ -44,6 +44,43 @@ describe('journal store bounds', () => {
     expect(big.at(-1)).toBeGreaterThan(1); // the oldest went first
     expect(big).toEqual([...big].sort((a, b) => b - a));
     expect(store.stats().totalBytes).toBeLessThanOrEqual(2 * MB);
+  });
+
+  it('when one world\'s 1,000 requests with large bodies go over the bound, then it keeps all 1,000, the oldest without their bodies (marked cut), within the bound', () => {
+    const store = createJournalStore({ maxBytes: 8 * MB });
+    for (let i = 0; i < 1200; i++) store.append('heavy', entry(20_000));
+
+    const kept = [...store.newestFirst('heavy')];
+    expect(kept.length).toBeGreaterThanOrEqual(KEPT_ENTRIES);
+    expect(kept.map((e) => e.seq)).toEqual(Array.from({ length: kept.length }, (_, i) => 1200 - i));
+    const newest = kept[0];
+    const oldest = kept.at(-1)!;
+    expect(newest).toMatchObject({ responseTruncated: false, responseBody: expect.stringContaining('"plate":"ABC123"') });
+    expect(oldest).toMatchObject({ responseBody: null, responseTruncated: true, status: 200, method: 'GET' });
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(8 * MB);
+  });
+
+  it('when a world shares the bound with a longer one, then the longer one\'s entries past 1,000 go whole, before any body of either', () => {
+    const store = createJournalStore({ maxBytes: 12 * MB });
+    for (let i = 0; i < 500; i++) store.append('small', entry(2_000));
+    for (let i = 0; i < 3000; i++) store.append('long', entry(2_000));
+
+    const long = [...store.newestFirst('long')];
+    expect([...store.newestFirst('small')].every((e) => e.responseBody !== null)).toBe(true);
+    expect(ids(store, 'small')).toHaveLength(500);
+    expect(long.length).toBeGreaterThanOrEqual(KEPT_ENTRIES);
+    expect(long.length).toBeLessThan(3000);
+    expect(long.every((e) => e.responseBody !== null)).toBe(true);
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(12 * MB);
+  });
+
+  it('when even bodiless entries do not fit (a bound below 1,000 of them), then whole entries go: the bound comes first', () => {
+    const store = createJournalStore({ maxBytes: MB / 4 });
+    for (let i = 0; i < KEPT_ENTRIES; i++) store.append('w', entry(2_000));
+
+    expect(ids(store, 'w').length).toBeLessThan(KEPT_ENTRIES);
+    expect(ids(store, 'w')[0]).toBe(KEPT_ENTRIES);
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(MB / 4);
   });
 
   it('when a world is cleared, then it holds nothing and its next entry does not reuse an id', () => {
