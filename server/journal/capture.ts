@@ -85,7 +85,9 @@ export interface Captured {
 /** The raw capture of a finished request, as the journal holds it until it is read (exported for the memory-bound test). */
 export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs }: Captured): PendingEntry {
   const url = req.originalUrl;
-  const sent = res.locals[SENT] as unknown;
+  // What went out: nothing when no answer did (the client left, a reset fault), and no body for a
+  // HEAD, whatever the handler gave res.send.
+  const sent = res.headersSent && req.method !== 'HEAD' ? (res.locals[SENT] as unknown) : undefined;
   const raw: RawCapture = {
     method: req.method,
     url,

@@ -77,6 +77,20 @@ describe('request journal: what is captured', () => {
     expect(entry.response.body).toEqual(res.body);
   });
 
+  it('when no answer went out (a reset fault after the handler) or a HEAD is answered, then the entry shows no response body: none was sent', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'reset', operation: 'getMe', when: 'after', times: 1 }).expect(201);
+
+    const dropped = await t.request.get('/v1/me').set(auth).then(() => null, (err: Error) => err);
+    await t.request.head('/v1/me').set(auth).expect(200);
+
+    const [head, reset] = t.entries(tenant.id);
+    expect(dropped).not.toBeNull();
+    expect(reset).toMatchObject({ method: 'GET', status: null, response: { headers: {}, body: null } });
+    expect(head).toMatchObject({ method: 'HEAD', status: 200, response: { body: null } });
+  });
+
   it('when the rate limit refuses a request (429), then it is kept too', async () => {
     const t = journalApp({ rateLimit: 1, realNowMs: () => 1_000 });
     const { tenant, auth } = t.newTenant();
