@@ -17,7 +17,7 @@ function entry(chars: number, tag = '', extraHeaders: Record<string, string> = {
   const headers = { authorization: 'Bearer fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef', host: '127.0.0.1:3000', 'user-agent': `node ${tag}`, accept: '*/*', connection: 'keep-alive', ...extraHeaders };
   const sent = { 'x-request-id': `req_${id}`, 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), 'ratelimit-remaining': '49' };
   const req = { originalUrl: `/v1/vehicles/${id}`, method: 'GET', headers, rawHeaders: Object.entries(headers).flat(), body: requestBody, is: () => requestBody !== undefined } as unknown as Request;
-  const res = { getHeaders: () => ({ ...sent }), getHeader: (name: string) => sent[name.toLowerCase() as keyof typeof sent], writableFinished: true, statusCode: 200, locals: { journalSentBody: body } } as unknown as Response;
+  const res = { getHeaders: () => ({ ...sent }), getHeader: (name: string) => sent[name.toLowerCase() as keyof typeof sent], writableFinished: true, headersSent: true, statusCode: 200, locals: { journalSentBody: body } } as unknown as Response;
   return captureOf(req, res, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, atMs: Date.parse('2026-03-02T15:00:00.000Z') });
 }
 
