@@ -10,10 +10,14 @@ export interface ExpectedSelection {
   status?: number | string;
 }
 
-const wanted = (e: ExpectedSelection) =>
-  [e.method?.toUpperCase() ?? 'cualquier método', e.path ?? 'cualquier ruta', e.operation && `(${e.operation})`, e.status !== undefined && `con estado ${e.status}`]
-    .filter(Boolean)
-    .join(' ');
+/** `PATCH /v1/vehicles/{id}`, `GET`, `a /v1/vehicles`, `de la operación getMe`: only what was asked, in words that read. */
+function wanted(e: ExpectedSelection): string {
+  const method = e.method?.toUpperCase();
+  const route = method && e.path ? `${method} ${e.path}` : (method ?? (e.path ? `a ${e.path}` : ''));
+  const operation = e.operation ? (route ? `(${e.operation})` : `de la operación ${e.operation}`) : '';
+  const status = e.status !== undefined ? `con estado ${e.status}` : '';
+  return [route, operation, status].filter(Boolean).join(' ') || 'de cualquier tipo';
+}
 
 const expectedCount = (count: number | undefined) =>
   count === undefined ? 'se esperaba al menos una solicitud' : count === 1 ? 'se esperaba 1 solicitud' : `se esperaban ${count} solicitudes`;

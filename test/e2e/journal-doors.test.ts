@@ -218,7 +218,7 @@ describe('the request journal on a running serve', () => {
     expect(steps[2].request).toEqual({ method: 'GET', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'], body: { method: 'POST', path: '/v1/vehicles' } });
     expect(steps[2].response?.body).toEqual({ count: 1, requests: ['POST /v1/vehicles → 201'] });
     expect(steps[4].failures).toEqual([
-      'expectRequests: se esperaban 2 solicitudes GET cualquier ruta en el mundo flota; llegaron 1. ' +
+      'expectRequests: se esperaban 2 solicitudes GET en el mundo flota; llegaron 1. ' +
         'Lo que envió (la más reciente primero): GET /v1/vehicles → 200; POST /v1/vehicles → 201',
     ]);
     expect(res.code).not.toBe(0);
@@ -241,7 +241,7 @@ describe('the request journal on a running serve', () => {
 
     const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[] }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
-    expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaba 1 solicitud cualquier método cualquier ruta \(getVehicle\) con estado 2xx en el mundo flota; llegaron 0\./);
+    expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaba 1 solicitud de la operación getVehicle con estado 2xx en el mundo flota; llegaron 0\./);
   }, 180_000);
 
   it('when a scenario\'s fault step is a rule the control API would refuse, then the file is refused before any world is made, naming the step and the field', async () => {
