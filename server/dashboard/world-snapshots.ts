@@ -51,8 +51,10 @@ export function worldSnapshotsActions(ctx: Dashboard) {
     async save(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
       const { name } = SaveBody.parse(formFields(req));
+      // Saving under a name taken replaces that copy, as the control API does: the answer says so.
+      const replaced = snapshots.list(tenant.id).some((s) => s.name === name);
       const saved = await snapshots.save(tenant.id, name);
-      answerAction(res, `Instantánea «${saved.name}» de «${tenant.name}» guardada.`);
+      answerAction(res, `Instantánea «${saved.name}» de «${tenant.name}» guardada${replaced ? '; reemplazó la que tenía ese nombre' : ''}.`);
     },
     async restore(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);

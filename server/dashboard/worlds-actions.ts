@@ -65,8 +65,9 @@ export function worldsActions(ctx: Dashboard) {
 
     async saveSnapshot(req: Request, res: Response): Promise<void> {
       const { name } = SaveBody.parse(formFields(req));
+      const replaced = services.world.list().some((s) => s.name === name);
       const saved = await services.world.save(res, name);
-      answerAction(res, `Instantánea «${saved.name}» guardada.`);
+      answerAction(res, `Instantánea «${saved.name}» guardada${replaced ? '; reemplazó la que tenía ese nombre' : ''}.`);
     },
 
     async restoreSnapshot(req: Request, res: Response): Promise<void> {

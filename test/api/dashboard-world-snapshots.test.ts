@@ -24,6 +24,9 @@ describe('dashboard: a world\'s snapshots', () => {
     // As cards on a phone: each cell says what it is.
     expect(page.text).toContain('data-label="Acciones"');
     expect((await w.request.get('/v1/vehicles').set(auth).expect(200)).body.data).toHaveLength(1);
+    // Saved again under that name: the answer says the earlier copy was replaced.
+    const again = await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'inicio' });
+    expect(again.text).toContain('Instantánea «inicio» de «Con instantáneas» guardada; reemplazó la que tenía ese nombre.');
   });
 
   it('when a snapshot is deleted from the card, then the list shows none; a bad name is 400 and an unknown one 404, in Spanish', async () => {
