@@ -19,12 +19,13 @@ function chartsOf(ctx: Dashboard, tenantId: string, from: string | undefined, to
   return html`<div id="graficas">${earningsCharts(earningsSeries(ctx, tenantId, since, until, today))}</div>`;
 }
 
-function windowForm(ctx: Dashboard, tenantId: string): Html {
+function windowForm(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Html {
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  const until = to ?? today;
   return html`<form hx-get="${BASE}/worlds/${seg(tenantId)}/charts" hx-target="#graficas" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
     <div class="fila">
-      <label>Desde <input type="date" name="from" value="${addDays(today, -(DEFAULT_DAYS - 1))}"></label>
-      <label>Hasta <input type="date" name="to" value="${today}"></label>
+      <label>Desde <input type="date" name="from" value="${from ?? addDays(until, -(DEFAULT_DAYS - 1))}"></label>
+      <label>Hasta <input type="date" name="to" value="${until}"></label>
       <button type="submit" class="secundario">Ver esos días</button>
     </div>
   </form>
@@ -34,9 +35,12 @@ function windowForm(ctx: Dashboard, tenantId: string): Html {
 /** `GET /dashboard/worlds/:world/look`: charts of rides and earnings, transition coverage, the world's history. */
 export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
+  // A window asked for in the address (a bookmark, a reload) is the one shown, as the charts' form keeps it there.
+  const from = filled(req.query, 'from');
+  const to = filled(req.query, 'to');
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-graficas"><h2 id="t-graficas">Viajes y ganancias por día</h2>
-      ${windowForm(ctx, tenant.id)}${chartsOf(ctx, tenant.id, undefined, undefined)}</section>
+      ${windowForm(ctx, tenant.id, from, to)}${chartsOf(ctx, tenant.id, from, to)}</section>
     <section class="tarjeta" aria-labelledby="t-cobertura"><h2 id="t-cobertura">Cobertura de transiciones</h2>
       ${coveragePanel(ctx, tenant.id)}</section>
     <section class="tarjeta" aria-labelledby="t-historia"><h2 id="t-historia">Lo que hicieron las plataformas</h2>
@@ -44,10 +48,15 @@ export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void 
   res.type('html').send(page(`${tenant.name}: gráficas e historia`, body, { world: { id: tenant.id, name: tenant.name, tab: 'ver' }, charts: true }).value);
 };
 
-/** `GET /dashboard/worlds/:world/charts?from=&to=`. */
+/** `GET /dashboard/worlds/:world/charts?from=&to=`; the page's address follows the window (HX-Replace-Url), so it can be bookmarked. */
 export const chartsPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
-  res.type('html').send(chartsOf(ctx, tenant.id, filled(req.query, 'from'), filled(req.query, 'to')).value);
+  const from = filled(req.query, 'from');
+  const to = filled(req.query, 'to');
+  const charts = chartsOf(ctx, tenant.id, from, to).value;
+  const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }) }).toString();
+  res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenant.id)}/look${query ? `?${query}` : ''}`);
+  res.type('html').send(charts);
 };
 
 /** `GET /dashboard/worlds/:world/timeline`. */

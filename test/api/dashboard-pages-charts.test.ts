@@ -29,6 +29,23 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(res.text).toContain(`<td>${addDays(TODAY, -16)}</td>`);
     });
 
+    it('when a window is asked for, then the address follows it, and the page opened at that address shows that window in the charts and the form', async () => {
+      const { tenant } = w.newTenant();
+      const from = addDays(TODAY, -9);
+
+      const charts = await get(`/worlds/${tenant.id}/charts?from=${from}&to=${TODAY}`).set('HX-Request', 'true').expect(200);
+      const bookmarked = await get(`/worlds/${tenant.id}/look?from=${from}&to=${TODAY}`).expect(200);
+      const plain = await get(`/worlds/${tenant.id}/look`).expect(200);
+      const labels = (text: string) => JSON.parse(/<script type="application\/json" id="datos-viajes">(.*?)<\/script>/.exec(text)![1]).data.labels as string[];
+
+      expect(charts.headers['hx-replace-url']).toBe(`/dashboard/worlds/${tenant.id}/look?from=${from}&to=${TODAY}`);
+      expect(labels(bookmarked.text)).toHaveLength(10);
+      expect(bookmarked.text).toContain(`<input type="date" name="from" value="${from}">`);
+      expect(labels(plain.text)).toHaveLength(28);
+      expect(plain.text).toContain(`<input type="date" name="from" value="${addDays(TODAY, -27)}">`);
+      expect((await get(`/worlds/${tenant.id}/look?from=2026-13-01`)).status).toBe(400);
+    });
+
     it.each([
       ['from=2026-03-02&to=2026-03-01', 'from no puede ser posterior a to'],
       ['from=2026-13-01', 'from debe ser una fecha válida'],
