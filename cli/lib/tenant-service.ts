@@ -5,6 +5,8 @@ import { createClocks } from '../../server/lib/clocks.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { cliConfig } from '../environment.ts';
+import { CliError } from '../output.ts';
+import { AppError } from '../../server/errors.ts';
 
 export type TenantService = ReturnType<typeof createTenantService>;
 
@@ -16,11 +18,18 @@ export function openTenantService(config: Config = cliConfig()): { db: Db; tenan
   return { db, tenants: createTenantService({ db, clocks, ids }) };
 }
 
-/** One service call on the data dir, closed however it ends. */
-export function withTenantService<T>(use: (tenants: TenantService) => T): T {
-  const { db, tenants } = openTenantService();
+/**
+ * One service call on the data dir, closed however it ends. A tenant or key not found in a data dir
+ * that holds no tenant at all (a mistyped FLEET_DATA_DIR, made by this very call; a serve's has its
+ * demo tenant) says so: the id may be right, the place is not.
+ */
+export function withTenantService<T>(use: (tenants: TenantService) => T, config: Config = cliConfig()): T {
+  const { db, tenants } = openTenantService(config);
   try {
     return use(tenants);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || tenants.store.listTenants().length > 0) throw err;
+    throw new CliError(`${err.message} El directorio de datos ${config.dataDir} no tiene ningún tenant: ¿apunta FLEET_DATA_DIR al de tu serve?`, err.code);
   } finally {
     db.close();
   }

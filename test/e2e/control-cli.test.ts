@@ -1,5 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveForSuite } from '../support/process.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
 /** The CLI's control commands against a running serve, as a QA script uses them. */
 describe('fleet-sim tenants and keys against a running serve', () => {
@@ -28,6 +36,17 @@ describe('fleet-sim tenants and keys against a running serve', () => {
     expect(res.code).not.toBe(0);
     expect(res.stderr.trim()).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
   }, 120_000);
+
+  it('when keys create names a tenant in a data dir with no tenant at all (a mistyped FLEET_DATA_DIR), then the line says where it looked; in the serve\'s own, it does not', async () => {
+    const typo = mkdtempSync(join(tmpdir(), 'fleet-typo-'));
+    const run = (dataDir: string) => promisify(execFile)(process.execPath, [BIN, 'keys', 'create', '--tenant', '00000000-0000-4000-8000-000000000000'], { env: { ...env.env, FLEET_DATA_DIR: dataDir } }).then(() => '', (err: { stderr: string }) => err.stderr.trim());
+
+    const [elsewhere, own] = [await run(join(typo, 'data')), await run(env.dataDir)];
+
+    expect(elsewhere).toBe(`error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed. El directorio de datos ${join(typo, 'data')} no tiene ningún tenant: ¿apunta FLEET_DATA_DIR al de tu serve?`);
+    expect(own).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.');
+    rmSync(typo, { recursive: true, force: true });
+  }, 60_000);
 
   it.each([[''], ['   ']])('when a tenant is created with the name %j, then it exits 1 with VALIDATION and no tenant is made', async (name) => {
     const before = (await env.cli(['tenants', 'list'])).json.data.length;
