@@ -58,7 +58,7 @@ export function requestsList(ctx: Dashboard, tenantId: string, filters: Filters)
   const { data, hasMore } = ctx.services.journal.list(tenantId, { ...filters, limit: String(SHOWN) });
   const list = data.length
     ? html`<ol class="solicitudes" aria-label="Solicitudes, la más reciente primero">${data.map(entryItem)}</ol>`
-    : html`<p class="vacio">${filters.status || filters.path ? 'Ninguna solicitud de este mundo cumple el filtro.' : 'Este mundo no ha hecho solicitudes con sus claves.'}</p>`;
+    : html`<p class="vacio">${filters.status || filters.path ? 'Ninguna solicitud de este mundo cumple el filtro.' : 'Este mundo no ha hecho solicitudes con sus claves desde que serve arrancó (el diario vive en memoria: un reinicio, un reset o una restauración de todo el testbed lo vacían).'}</p>`;
   // The download goes with the list, so it takes the filter the list shows (the form's refreshes replace this block).
   const query = filterQuery(filters);
   const har = html`<p><a href="${BASE}/worlds/${seg(tenantId)}/requests.har${query}" download>Descargar HAR${query ? ' (lo filtrado)' : ''}</a></p>`;

@@ -95,7 +95,7 @@ describe('dashboard: a world\'s requests', () => {
     const page = (await t.request.get(`/dashboard/worlds/${quiet.tenant.id}/requests`).expect(200)).text;
 
     expect(methodsShown(page)).toEqual([]);
-    expect(page).toContain('Este mundo no ha hecho solicitudes con sus claves.');
+    expect(page).toContain('Este mundo no ha hecho solicitudes con sus claves desde que serve arrancó (el diario vive en memoria: un reinicio, un reset o una restauración de todo el testbed lo vacían).');
   });
 
   it('when the HAR link is followed, then the journal comes as HAR 1.2, filtered as the page is', async () => {
