@@ -402,7 +402,7 @@ export interface paths {
         };
         /**
          * Las solicitudes de un mundo, la más reciente primero
-         * @description `path` es una plantilla (`/v1/vehicles/{id}`) o una ruta concreta; `status` un código (`404`) o una clase (`4xx`); `operation` un operationId de /v1/openapi.json. `startingAfter` es el id de la última entrada de la página anterior. El encabezado authorization muestra solo el prefijo de la clave; los cuerpos se cortan a 64 KiB (`truncated: true`); de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.
+         * @description `path` es una plantilla (`/v1/vehicles/{id}`) o una ruta concreta; `status` un código (`404`) o una clase (`4xx`); `operation` un operationId de /v1/openapi.json. `startingAfter` es el id de la última entrada de la página anterior. El encabezado authorization muestra solo el prefijo de la clave; los cuerpos se cortan a 64 KiB (`truncated: true`), y las entradas más antiguas pueden perderlos para caber en FLEET_JOURNAL_MB (`body: null`, `truncated: true`); de un multipart se describe cada parte (nombre, archivo, tipo, tamaño), nunca los bytes del archivo.
          */
         get: operations["listRequests"];
         put?: never;
@@ -756,7 +756,7 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
-            /** @description true si el cuerpo pasaba de 64 KiB y se cortó. */
+            /** @description true si el cuerpo se cortó: pasaba de 64 KiB, o (body null) se dejó para caber en el límite de memoria del diario. */
             truncated: boolean;
         };
         /** @description startingAfter = id de la última entrada pide la página siguiente. */

@@ -9,7 +9,7 @@ const Message = z
   .object({
     headers: Headers.meta({ description: 'authorization muestra solo el prefijo de la clave.' }),
     body: z.unknown().meta({ description: 'JSON como JSON, otro texto como texto, un multipart como sus partes ({parts: [{name, filename, contentType, size, value?}]}); null sin cuerpo.' }),
-    truncated: z.boolean().meta({ description: 'true si el cuerpo pasaba de 64 KiB y se cortó.' }),
+    truncated: z.boolean().meta({ description: 'true si el cuerpo se cortó: pasaba de 64 KiB, o (body null) se dejó para caber en el límite de memoria del diario.' }),
   })
   .meta({ id: 'JournalMessage' });
 

@@ -107,8 +107,7 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     sent,
   };
   // A request with a body is built at once (kept), so only the answer's body is counted here.
-  const bodyChars = typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0;
-  return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + bodyChars) };
+  return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + sentChars(sent)) };
 }
 
 /**
@@ -144,7 +143,7 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   };
   const metaText = redactJson(JSON.stringify(meta));
   const request = requestBody(raw);
-  const response = responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent);
+  const response = raw.sentDropped ? DROPPED : responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent);
   return {
     method: raw.method,
     path,
@@ -174,6 +173,8 @@ interface Body {
 }
 
 const NO_BODY: Body = { body: null, json: false, truncated: false };
+/** A body given up for the bound: nothing of it is kept, and the entry says it was cut. */
+const DROPPED: Body = { body: null, json: false, truncated: true };
 
 function requestBody({ parsedBody, tap }: RawCapture): Body {
   const seen = tap?.result() ?? null;
@@ -196,18 +197,31 @@ function responseBody(type: string, sent: unknown): Body {
   return { ...cut, json: !cut.truncated && /json/i.test(type) };
 }
 
+/** The characters of an answer a capture holds (res.send's string or Buffer), counted twice in its bytes. */
+const sentChars = (sent: unknown): number => (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0);
+
+/** What a record's bodies count against the bound: what giving them up would free. */
+export function bodyBytesOf(record: JournalRecord): number {
+  if ('raw' in record) return 2 * sentChars(record.raw.sent);
+  return 2 * (sizeOf(record.requestBody) + sizeOf(record.responseBody));
+}
+
 /**
- * The entry without its bodies, each marked cut (`truncated`, body null): what a world's oldest
- * entries give up so that it keeps its last KEPT_ENTRIES within the bound (store.ts). Returns the
- * change of its count (negative), 0 when it had none to give.
+ * The record without its bodies, each marked cut (`truncated`, body null): what a world's oldest
+ * entries give up so that it keeps its last KEPT_ENTRIES within the bound (store.ts). A capture not
+ * read yet lets its answer go without being built (it has no request body: kept() builds those).
+ * Returns the change of its count (negative), 0 when it had none to give.
  */
-export function dropBodies(entry: StoredEntry): number {
-  if (entry.requestBody === null && entry.responseBody === null) return 0;
-  const before = entry.bytes;
-  if (entry.requestBody !== null) Object.assign(entry, { requestBody: null, requestJson: false, requestTruncated: true });
-  if (entry.responseBody !== null) Object.assign(entry, { responseBody: null, responseJson: false, responseTruncated: true });
-  entry.bytes = ENTRY_OVERHEAD_BYTES + 2 * (entry.path.length + entry.meta.length);
-  return entry.bytes - before;
+export function dropBodies(record: JournalRecord): number {
+  const freed = bodyBytesOf(record);
+  if (freed === 0) return 0;
+  if ('raw' in record) Object.assign(record.raw, { sent: undefined, sentDropped: true });
+  else {
+    if (record.requestBody !== null) Object.assign(record, { requestBody: null, requestJson: false, requestTruncated: true });
+    if (record.responseBody !== null) Object.assign(record, { responseBody: null, responseJson: false, responseTruncated: true });
+  }
+  record.bytes -= freed;
+  return -freed;
 }
 
 const sizeOf = (body: StoredBody) => (body === null ? 0 : typeof body === 'string' ? body.length : 64 * body.parts.length);

@@ -48,6 +48,8 @@ export interface RawCapture extends Omit<EntryMeta, 'at' | 'query'> {
   tap: BodyTap | null;
   /** What the answer sent (res.send's argument). */
   sent: unknown;
+  /** The answer's body was given up for the memory bound (store.ts): shown null, `truncated: true`. */
+  sentDropped?: boolean;
 }
 
 /** A captured request not read yet; `bytes` is an estimate until it is settled. */

@@ -1,8 +1,12 @@
-import { dropBodies, settle } from './capture.ts';
+import { bodyBytesOf, dropBodies, settle } from './capture.ts';
 import type { JournalRecord, StoredEntry } from './entry.ts';
 
-/** The entries a world keeps whatever the bound (contract §5): over it, their bodies go before they do. */
+/** The entries a world keeps (contract §5): over the bound, their bodies go before they do, as long as that is enough. */
 export const KEPT_ENTRIES = 1000;
+/** Entries that give up their bodies per look for the largest journal: one look per entry was a scan of every world each. */
+const BODIES_AT_ONCE = 64;
+/** A world's newest entries keep their bodies: what a failing test looks at first. */
+const WHOLE_NEWEST = 100;
 
 /** Entries of one world, oldest first, in a deque: appends at the end, evictions at the front. */
 class WorldJournal {
@@ -35,25 +39,28 @@ class WorldJournal {
   }
 
   /**
-   * The oldest entry that still has a body gives its bodies up (a capture is settled first); the
-   * change of the count, or null when no entry has one left.
+   * The oldest entries that still have a body give them up, up to `count` of them; the change of
+   * the count (negative), 0 when none has one left.
    */
-  dropBodiesOfOldest(): number | null {
-    for (let i = Math.max(this.slimmed, this.head); i < this.entries.length; i++) {
-      const record = this.entries[i];
-      let entry: StoredEntry;
-      let delta = 0;
-      if ('raw' in record) {
-        entry = { ...settle(record), seq: record.seq } as StoredEntry;
-        this.entries[i] = entry;
-        delta = entry.bytes - record.bytes;
-      } else entry = record;
-      delta += dropBodies(entry);
-      this.slimmed = i + 1;
-      this.bytes += delta;
-      if (delta !== 0) return delta;
+  dropBodiesOfOldest(count: number): number {
+    let delta = 0;
+    let given = 0;
+    let i = Math.max(this.slimmed, this.head);
+    for (; i < this.entries.length - WHOLE_NEWEST && given < count; i++) {
+      const freed = dropBodies(this.entries[i]);
+      if (freed !== 0) given++;
+      delta += freed;
     }
-    return null;
+    this.slimmed = i;
+    this.bytes += delta;
+    return delta;
+  }
+
+  /** What this world's bodies count, but its newest entries': what dropBodiesOfOldest could free. */
+  bodyBytes(): number {
+    let bytes = 0;
+    for (let i = Math.max(this.slimmed, this.head); i < this.entries.length - WHOLE_NEWEST; i++) bytes += bodyBytesOf(this.entries[i]);
+    return bytes;
   }
 
   /**
@@ -84,8 +91,8 @@ export interface JournalStoreOptions {
 
 /**
  * Every world's journal, in memory (docs/decisions.md says why not SQLite). Bounded as a whole:
- * once over maxBytes, the oldest entries of the largest journals go first, down to 90 % of the
- * bound so that the scan for the largest is paid once per many appends, not at each one.
+ * once over maxBytes, what shrinkTo gives up goes, down to 90 % of the bound so that the scans for
+ * the largest are paid once per many appends, not at each one.
  */
 export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   const worlds = new Map<string, WorldJournal>();
@@ -104,30 +111,29 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   }
 
   /**
-   * In order: the entries past a world's last KEPT_ENTRIES, oldest first, from the largest such
-   * journal; then the bodies of the oldest entries, from the largest journal that still has some;
-   * then, the bound first, whole entries again. A world keeps its last 1,000 requests, their
-   * bodies as long as they fit.
+   * In order: the entries past a world's newest KEPT_ENTRIES, oldest first, from the largest such
+   * journal; then, when giving up bodies can reach the target, the bodies of the oldest entries
+   * (never of a world's newest WHOLE_NEWEST), from the largest journal that still has some;
+   * otherwise whole entries again, the oldest of the
+   * largest journals, as before there was a floor: many worlds whose entries alone pass the bound
+   * keep their newest entries whole rather than every entry bodiless (and no pass strips them all).
    */
   function shrinkTo(target: number): void {
-    const slimmable = new Set(worlds.values());
-    while (totalBytes > target) {
-      const long = largest((journal) => journal.size > KEPT_ENTRIES);
-      if (long) {
-        dropOldestOf(long);
-        continue;
+    for (let long = largest((j) => j.size > KEPT_ENTRIES); long && totalBytes > target; long = largest((j) => j.size > KEPT_ENTRIES)) dropOldestOf(long);
+    if (totalBytes <= target) return;
+    const bodies = new Map([...worlds.values()].map((journal) => [journal, journal.bodyBytes()]));
+    const allBodies = [...bodies.values()].reduce((sum, bytes) => sum + bytes, 0);
+    if (totalBytes - allBodies <= target) {
+      while (totalBytes > target) {
+        const journal = largest((j) => (bodies.get(j) ?? 0) > 0);
+        if (!journal) return;
+        const delta = journal.dropBodiesOfOldest(BODIES_AT_ONCE);
+        totalBytes += delta;
+        bodies.set(journal, delta === 0 ? 0 : bodies.get(journal)! + delta);
       }
-      const withBodies = largest((journal) => slimmable.has(journal));
-      if (withBodies) {
-        const delta = withBodies.dropBodiesOfOldest();
-        if (delta === null) slimmable.delete(withBodies);
-        else totalBytes += delta;
-        continue;
-      }
-      const any = largest();
-      if (!any || any.size === 0) return;
-      dropOldestOf(any);
+      return;
     }
+    for (let journal = largest(); journal && journal.size > 0 && totalBytes > target; journal = largest()) dropOldestOf(journal);
   }
 
   return {

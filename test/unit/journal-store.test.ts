@@ -74,6 +74,32 @@ describe('journal store bounds', () => {
     expect(store.stats().totalBytes).toBeLessThanOrEqual(12 * MB);
   });
 
+  it('when many worlds\' entries pass the bound even without their bodies, then whole oldest entries go, as before: no body is given up, the newest entry keeps its own', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    for (let round = 0; round < 20; round++) for (let w = 0; w < 100; w++) store.append(`w${w}`, entry(2_000));
+    const newest = store.append('ahora', entry(2_000));
+
+    const kept = Array.from({ length: 100 }, (_, w) => [...store.newestFirst(`w${w}`)]).flat();
+    const [own] = [...store.newestFirst('ahora')];
+    expect(kept.length).toBeGreaterThan(0);
+    // No world holds more than its newest 100 here, and those keep their bodies.
+    expect(kept.every((e) => e.responseBody !== null && !e.responseTruncated)).toBe(true);
+    expect(own).toMatchObject({ seq: newest.seq, responseTruncated: false, responseBody: expect.stringContaining('ABC123') });
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(MB);
+  });
+
+  it('when a world\'s answers are given up while its journal was never read, then reading it later shows them cut, not built', () => {
+    const store = createJournalStore({ maxBytes: 3 * MB });
+    for (let i = 0; i < KEPT_ENTRIES; i++) store.append('w', entry(3_000));
+
+    const entries = [...store.newestFirst('w')];
+    expect(entries).toHaveLength(KEPT_ENTRIES);
+    expect(entries.at(-1)).toMatchObject({ responseBody: null, responseTruncated: true, requestBody: null, requestTruncated: false });
+    // The newest 100 keep theirs.
+    expect(entries.slice(0, 100).every((e) => !e.responseTruncated && e.responseBody !== null)).toBe(true);
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(3 * MB);
+  });
+
   it('when even bodiless entries do not fit (a bound below 1,000 of them), then whole entries go: the bound comes first', () => {
     const store = createJournalStore({ maxBytes: MB / 4 });
     for (let i = 0; i < KEPT_ENTRIES; i++) store.append('w', entry(2_000));
