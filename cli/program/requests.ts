@@ -17,6 +17,6 @@ export const declareRequests = (program: Command) =>
         '--follow': 'después imprime las peticiones nuevas según llegan, hasta Ctrl-C',
         '--har <file>': 'exporta todas las que cumplen el filtro, de la más antigua a la más reciente, como HAR 1.2 a ese archivo (- para stdout): en el navegador, Red → Importar HAR',
       },
-      json: 'imprime un documento JSON {data, hasMore}; con --follow, una línea JSON por petición; con --har, {file, entries}',
+      json: 'imprime un documento JSON {data, hasMore}; con --follow, una línea JSON por petición; con --har FILE, {file, entries} (con --har -, el HAR)',
     },
   });

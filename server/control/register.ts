@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
-import { jsonBody, parseJsonBody, unparsedBodyBytes } from '../http/parse.ts';
+import { jsonBody, parseJsonBody, saysJson, unparsedBodyBytes } from '../http/parse.ts';
 import { invalidFields, validation, WHOLE_BODY } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
@@ -36,7 +36,8 @@ function asJson(bytes: Buffer): { json: unknown } | null {
 const refuseBody: RequestHandler = async (req, res, next) => {
   if (req.body !== undefined) return void (parseJsonBody(NoBody, req), next());
   const bytes = await unparsedBodyBytes(req, res);
-  const json = bytes.length > 0 && req.method === 'DELETE' ? asJson(bytes) : null;
+  // Read as JSON only when it says it is, as a POST's body is: a form `{}` is a body of another kind.
+  const json = bytes.length > 0 && req.method === 'DELETE' && saysJson(req) ? asJson(bytes) : null;
   if (json) {
     req.body = json.json;
     parseJsonBody(NoBody, req);

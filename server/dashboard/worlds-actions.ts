@@ -5,6 +5,7 @@ import { CreateTenant } from '../tenants/schema.ts';
 import { copyable } from './components.ts';
 import { conflict, validation } from '../errors.ts';
 import { namedWith } from '../tenants/deletion.ts';
+import { worldsShown } from './worlds-page.ts';
 import { answerAction, filled, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html } from './html.ts';
 import { fixtureFromForm, fixtureMadeText } from './fixture-form.ts';
@@ -50,9 +51,12 @@ export function worldsActions(ctx: Dashboard) {
       const prefix = filled(req.query, 'name');
       if (prefix === undefined) throw validation('name es obligatorio: el comienzo del nombre de los mundos a borrar');
       const confirmed = filled(req.query, 'count');
-      const now = namedWith(ctx.services.tenants.store.listTenants(), prefix).length;
-      if (confirmed !== undefined && confirmed !== String(now)) {
-        throw conflict(`Nada borrado: ahora ${now === 1 ? 'hay 1 mundo' : `hay ${now} mundos`} cuyo nombre empieza por «${prefix}», no los ${confirmed} que confirmaste. La lista ya está al día: revísala y vuelve a borrar.`);
+      const shown = filled(req.query, 'shown');
+      const named = namedWith(ctx.services.tenants.store.listTenants(), prefix);
+      const now = named.length;
+      if ((confirmed !== undefined && confirmed !== String(now)) || (shown !== undefined && shown !== worldsShown(named.map((t) => t.id)))) {
+        const which = confirmed === String(now) ? `no los ${now} que confirmaste (uno se borró y otro se creó)` : `no los ${confirmed} que confirmaste`;
+        throw conflict(`Nada borrado: ahora ${now === 1 ? 'hay 1 mundo' : `hay ${now} mundos`} cuyo nombre empieza por «${prefix}», ${which}. La lista ya está al día: revísala y vuelve a borrar.`);
       }
       const ids = await ctx.services.worldDeletion.byNamePrefix(prefix);
       answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`);

@@ -7,6 +7,7 @@ import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { namedWith } from '../tenants/deletion.ts';
 import { fixtureFields } from './fixture-form.ts';
+import { sha256 } from '../lib/sha256.ts';
 
 /** Lists reload themselves after every action (context.ts answerAction). */
 const RELOADS = 'mundo-cambiado from:body';
@@ -38,11 +39,19 @@ function worldsNamed(ctx: Dashboard, prefix: string | undefined): TenantRow[] {
   return prefix === undefined ? all : namedWith(all, prefix);
 }
 
+/**
+ * Which worlds a list showed, in a few characters: the bulk delete sends it back, and deletes only
+ * if the filter still selects exactly those (not merely as many: one gone and another made).
+ */
+export const worldsShown = (ids: string[]): string => sha256([...ids].sort().join(',')).toString('base64url').slice(0, 16);
+
 /** Worlds left by scenario runs share a name's start: one button deletes the ones the filter shows. */
-function bulkDelete(prefix: string | undefined, count: number): Html | null {
+function bulkDelete(prefix: string | undefined, worlds: TenantRow[]): Html | null {
+  const count = worlds.length;
   if (prefix === undefined || count === 0) return null;
   const what = `${count === 1 ? 'el mundo' : `los ${count} mundos`} cuyo nombre empieza por «${prefix}»`;
-  return html`<div class="fila"><button class="peligro" hx-delete="${BASE}/worlds?name=${encodeURIComponent(prefix)}&amp;count=${count}" hx-target="#resultado"
+  const shown = worldsShown(worlds.map((t) => t.id));
+  return html`<div class="fila"><button class="peligro" hx-delete="${BASE}/worlds?name=${encodeURIComponent(prefix)}&amp;count=${count}&amp;shown=${shown}" hx-target="#resultado"
     hx-confirm="¿Borrar ${what}, con todos sus datos, aquí y en las plataformas?">Borrar ${what}</button></div>`;
 }
 
@@ -52,7 +61,7 @@ export function worldsList(ctx: Dashboard, prefix?: string): Html {
   const rows = worlds.map((t) => worldRow(ctx, t));
   const empty = prefix === undefined ? 'No hay mundos: crea uno.' : `Ningún mundo empieza por «${prefix}».`;
   return html`<div id="mundos" hx-get="${BASE}/worlds" hx-include="#filtro-mundos" hx-trigger="${RELOADS}" hx-swap="outerHTML">
-    ${bulkDelete(prefix, worlds.length)}
+    ${bulkDelete(prefix, worlds)}
     ${table('Cada tenant es un mundo con sus datos, sus claves y su reloj.', [...WORLD_HEADERS], rows, empty, 'tarjetas')}
   </div>`;
 }

@@ -32,7 +32,8 @@ export interface WorldFaults {
 /**
  * The worlds' faults, in memory: they are a live switch of a test, not data (like the testbed-wide
  * platform faults), and the request path reads them on every request of a world that has any.
- * A world without faults has no entry, so its requests cost one failed map lookup.
+ * A world that never had one has no entry, so its requests cost one failed map lookup; one that
+ * had them (or kept its rule ids through a whole restore) costs a look at an empty list.
  */
 export function createFaultStore() {
   const worlds = new Map<string, WorldFaults>();

@@ -8,7 +8,7 @@ const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un nú
 const jsonKind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'un arreglo' : (JSON_KINDS[typeof value] ?? typeof value));
 
 /** Whether the request's Content-Type is `application/json`, whatever its parameters (the type express.json reads). */
-const saysJson = (req: Request): boolean => (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+export const saysJson = (req: Request): boolean => (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
 
 /**
  * A JSON body is required to be a JSON object: a form or text body, or valid JSON of another kind

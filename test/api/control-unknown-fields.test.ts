@@ -170,12 +170,14 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const world = await w.request.delete(`/_testbed/tenants/${tenant.id}`).send({ bogus: 1 });
     const text = await w.request.delete(faults).set('content-type', 'application/json').send('no es json');
     const list = await w.request.delete(faults).set('content-type', 'application/json').send('[1,2]');
+    const form = await w.request.delete(faults).type('form').send('{}');
 
     expect(picked.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: id (esta operación no lleva cuerpo)' }]);
     expect(world.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: bogus (esta operación no lleva cuerpo)' }]);
     expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/json).');
     expect(list.body.error.message).toBe('El cuerpo debe ser un objeto JSON ({…}); se recibió un arreglo.');
-    expect([picked.status, world.status, text.status, list.status]).toEqual([400, 400, 400, 400]);
+    expect(form.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/x-www-form-urlencoded).');
+    expect([picked.status, world.status, text.status, list.status, form.status]).toEqual([400, 400, 400, 400, 400]);
     expect((await w.request.get(faults).expect(200)).body.data).toHaveLength(1);
     expect(w.deps.db.prepare('SELECT count(*) FROM tenants WHERE id = ?').pluck().get(tenant.id)).toBe(1);
     expect((await w.request.delete(faults).send({})).body).toEqual({ deleted: 1 });

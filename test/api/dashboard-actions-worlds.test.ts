@@ -109,7 +109,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(list).not.toContain('Escenario-a-3');
       expect(list).not.toContain('Flota escenario-a');
       expect(list).toContain('hx-include="#filtro-mundos"');
-      expect(list).toContain('hx-delete="/dashboard/worlds?name=escenario-a&amp;count=2"');
+      expect(list).toMatch(/hx-delete="\/dashboard\/worlds\?name=escenario-a&amp;count=2&amp;shown=[\w-]{16}"/);
       expect(list).toContain('Borrar los 2 mundos cuyo nombre empieza por «escenario-a»');
       expect((await get('/worlds?name=nadie')).text).toContain('Ningún mundo empieza por «nadie».');
       expect((await get('/worlds?name=%20%20')).text).toContain('Flota escenario-a');
@@ -154,9 +154,20 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(namedWith(w.tenants.store.listTenants(), 'tarde-')).toHaveLength(3);
       const exact = await act('delete', '/worlds?name=tarde-&count=3');
 
-      expect(list).toContain('hx-delete="/dashboard/worlds?name=tarde-&amp;count=2"');
+      expect(list).toMatch(/hx-delete="\/dashboard\/worlds\?name=tarde-&amp;count=2&amp;shown=[\w-]{16}"/);
       expect(shown.map((d) => w.tenants.store.getTenant(d.tenant.id))).toEqual([undefined, undefined]);
       expect(exact.text).toContain('3 mundos borrados');
+    });
+
+    it('when as many worlds of that name are there as confirmed, but not the same ones (one deleted, another made), then 409 and none is deleted', async () => {
+      const [gone, stays] = [w.newTenant('cambio-1'), w.newTenant('cambio-2')];
+      const list = (await get('/worlds?name=cambio-')).text;
+      const button = /hx-delete="([^"]+)"/.exec(list)![1].replaceAll('&amp;', '&').replace('/dashboard', '');
+      await w.request.delete(`/_testbed/tenants/${gone.tenant.id}`).expect(200);
+      const made = w.newTenant('cambio-3');
+
+      expectAlert(await act('delete', button), 409, 'CONFLICT', 'Nada borrado: ahora hay 2 mundos cuyo nombre empieza por «cambio-», no los 2 que confirmaste (uno se borró y otro se creó).');
+      expect([stays, made].map((t) => w.tenants.store.getTenant(t.tenant.id) !== undefined)).toEqual([true, true]);
     });
 
     it('when the bulk delete has no name, then 400 VALIDATION and no world is deleted', async () => {

@@ -29,11 +29,12 @@ h3 { font-size: 1rem; margin: .8rem 0 .4rem; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 caption { text-align: left; color: var(--suave); font-size: .85rem; padding-bottom: .3rem; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--borde); vertical-align: top; }
-/* A name with no space to break at (200 characters are allowed) wraps instead of pushing the other
-   columns out of the card. Only the name's cell: on every cell, a squeezed table broke buttons and key prefixes. */
+/* A world's name with no space to break at (200 characters are allowed) wraps in titles and answers. */
 h1, h2, .avisos, .resultado { overflow-wrap: anywhere; }
 th { background: #f1f3f6; font-weight: 600; white-space: nowrap; }
 tbody tr:hover { background: #f8fafc; }
+/* And in its table cell, instead of pushing the other columns out of the card. Only that cell: on
+   every cell, a squeezed table broke buttons and key prefixes. */
 td.clave { font-weight: 600; overflow-wrap: anywhere; min-width: 8rem; }
 .nowrap { white-space: nowrap; }
 .par { display: block; white-space: nowrap; font-size: .82rem; color: var(--suave); line-height: 1.7; }
