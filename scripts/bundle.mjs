@@ -21,6 +21,10 @@ const BUNDLES = {
   'bundles/api.js': { entry: 'server/main.js' },
   'bundles/simulators.js': { entry: 'simulators/main.js' },
   [CLI_BUNDLE]: { entry: 'cli/main.js', split: true },
+  // The public entry points for `require` (package.json exports): jest's default CommonJS mode
+  // could not load the ES modules without --experimental-vm-modules.
+  'bundles/testing.cjs': { entry: 'testing/index.js', commonJs: true },
+  'bundles/client.cjs': { entry: 'client/index.js', commonJs: true },
 };
 const BUNDLE_EXTERNAL = ['better-sqlite3', 'swagger-ui-express'];
 /**
@@ -36,21 +40,23 @@ const BUNDLE_BANNER = "import { createRequire as __createRequire } from 'node:mo
  * (relative to the bundle, so a package installed elsewhere works): what it finds relative to itself
  * (the fixtures, the writer thread, the dashboard's assets) is found as it was before bundling.
  */
-const ownImportMetaUrl = (bundleDir) => ({
+const ownImportMetaUrl = (bundleDir, commonJs = false) => ({
   name: 'own-import-meta-url',
   setup(build) {
     build.onLoad({ filter: /\.m?js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const fromBundle = relative(bundleDir, args.path).split('\\').join('/');
-      const own = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      // A CommonJS bundle has no import.meta: its own file's URL comes from __filename.
+      const bundleUrl = commonJs ? "require('node:url').pathToFileURL(__filename).href" : 'import.meta.url';
+      const own = `new URL(${JSON.stringify(fromBundle)}, ${bundleUrl}).href`;
       return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 });
 
 /** The compiled trees the bundles are made of, and where the bundles record what they were made of. */
-const BUNDLED_TREES = ['cli', 'server', 'simulators'];
+const BUNDLED_TREES = ['cli', 'client', 'server', 'simulators', 'testing'];
 const BUNDLE_INPUTS = 'bundles/inputs.json';
 
 const leaveOtherProcesses = {
@@ -142,7 +148,7 @@ export async function bundleProcesses(root) {
   });
   if (due.length === 0) return 0;
   const { build } = await import('esbuild');
-  for (const [bundle, { entry, split }] of due) {
+  for (const [bundle, { entry, split, commonJs }] of due) {
     const outfile = join(dist, bundle);
     const outdir = dirname(outfile);
     const result = await build({
@@ -150,12 +156,12 @@ export async function bundleProcesses(root) {
       absWorkingDir: root,
       ...(split ? { outdir, splitting: true, chunkNames: 'chunk-[hash]', metafile: true } : { outfile }),
       bundle: true,
-      format: 'esm',
+      format: commonJs ? 'cjs' : 'esm',
       platform: 'node',
       target: 'node20',
       external: BUNDLE_EXTERNAL,
-      banner: { js: BUNDLE_BANNER },
-      plugins: [ownImportMetaUrl(outdir), ...(split ? [leaveOtherProcesses] : [])],
+      ...(commonJs ? {} : { banner: { js: BUNDLE_BANNER } }),
+      plugins: [ownImportMetaUrl(outdir, commonJs), ...(split ? [leaveOtherProcesses] : [])],
       write: false,
       logLevel: 'error',
     });

@@ -78,6 +78,10 @@ function serveEnv(options: StartOptions, dataDir: string): NodeJS.ProcessEnv {
     ...inherited,
     PORT: '0',
     FLEET_DATA_DIR: dataDir,
+    // serve stops when this process is gone, and removes the temp dir it was given: a runner whose
+    // test files each get a copy of `process` (jest) never runs this library's exit handler.
+    FLEET_EXIT_WITH_PARENT: '1',
+    ...(options.dataDir === undefined && { FLEET_THROWAWAY_DATA_DIR: dataDir }),
     FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
     ...(options.seed !== undefined && { FLEET_SEED: String(options.seed) }),
     ...(options.clockStart !== undefined && { FLEET_CLOCK_START: options.clockStart }),

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
@@ -30,6 +31,7 @@ export async function serve(): Promise<void> {
       await started?.stop();
     } finally {
       lock.release();
+      removeThrowawayDataDir(config.dataDir);
       process.exit(0);
     }
   });
@@ -45,6 +47,20 @@ export async function serve(): Promise<void> {
     throw oneLine(err);
   }
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
+}
+
+/**
+ * The temp data dir the testing library made for this serve (FLEET_THROWAWAY_DATA_DIR names it): gone
+ * with serve, however its test process ended. The library removes it too after a stop of its own;
+ * this covers a test process that never ran its exit handler (jest's copy of `process` per file).
+ */
+function removeThrowawayDataDir(dataDir: string): void {
+  if (process.env.FLEET_THROWAWAY_DATA_DIR !== dataDir) return;
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  } catch {
+    // Still in use by the library's own removal: it goes there.
+  }
 }
 
 async function startChecked(config: Config) {

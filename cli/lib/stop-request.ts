@@ -9,7 +9,8 @@ const PARENT_WATCH_MS = 250;
  * passes the signal to the shell running the script, and dash dies without passing it on (other
  * shells exec the command, and then we do get it). Either way our parent process dies and we are
  * handed to another (the PID we see as parent changes): that is the signal under npm. Outside npm,
- * a parent's death is not a request to stop (`fleet-sim serve &` in a script that then ends).
+ * a parent's death is not a request to stop (`fleet-sim serve &` in a script that then ends), but
+ * for a serve the testing library started.
  */
 export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv = process.env): void {
   let stopping = false;
@@ -21,7 +22,9 @@ export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv 
   process.on('SIGINT', once);
   process.on('SIGTERM', once);
   process.on('SIGHUP', once);
-  if (env.npm_lifecycle_event === undefined) return;
+  // The testing library asks for it too (FLEET_EXIT_WITH_PARENT): a test runner that gives each test
+  // file its own copy of `process` (jest) never runs the library's exit handler, and serve was left.
+  if (env.npm_lifecycle_event === undefined && env.FLEET_EXIT_WITH_PARENT !== '1') return;
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) once();

@@ -28,14 +28,15 @@ function processesUnder(dir: string): number[] {
  * A test process of an integrator's: starts a testbed, prints what it started, then either waits
  * (as a test run does, to be interrupted) or ends without calling stop().
  */
-function integratorProcess(then: 'wait' | 'end') {
+function integratorProcess(then: 'wait' | 'end' | 'end-unheard') {
   const script = `
     const { readFileSync } = await import('node:fs');
     const { startTestbed } = await import(${JSON.stringify(TESTING)});
     const testbed = await startTestbed();
     const companion = Number(readFileSync('/proc/' + testbed.pid + '/task/' + testbed.pid + '/children', 'utf8').trim().split(' ')[0]);
     console.log(JSON.stringify({ pid: testbed.pid, dataDir: testbed.dataDir, url: testbed.url, companion }));
-    ${then === 'wait' ? 'setInterval(() => {}, 1000);' : ''}`;
+    ${then === 'wait' ? 'setInterval(() => {}, 1000);' : ''}
+    ${then === 'end-unheard' ? "process.removeAllListeners('exit');" : ''}`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   const started = new Promise<{ pid: number; dataDir: string; url: string; companion: number }>((resolve, reject) => {
@@ -87,6 +88,18 @@ describe('fleet-testbed/testing leaves nothing behind', () => {
 
     expect(exit.code).toBe(0);
     expect(await eventually(async () => !alive(testbed.pid) && !alive(companion), 5_000)).toBe(true);
+    expect(await leftBehind(testbed, companion)).toEqual(NOTHING);
+  }, 60_000);
+
+  it('when the test process ends and the library\'s exit handler never runs (jest gives each test file a copy of process), then serve stops by itself and removes the temp dir', async () => {
+    const run = integratorProcess('end-unheard');
+    const testbed = await run.started;
+    const companion = testbed.companion;
+
+    const exit = await run.exited;
+
+    expect(exit.code).toBe(0);
+    expect(await eventually(async () => !alive(testbed.pid) && !alive(companion) && !existsSync(testbed.dataDir), 10_000)).toBe(true);
     expect(await leftBehind(testbed, companion)).toEqual(NOTHING);
   }, 60_000);
 

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The package's `require` entry points (package.json exports → dist/bundles/*.cjs), as jest's default
+ * CommonJS mode loads them: it refused the ES modules ("Must use import to load ES Module") unless run
+ * with --experimental-vm-modules. A CommonJS script of the repository reaches them by the package's name.
+ */
+describe('fleet-testbed from require()', () => {
+  it('when a CommonJS file requires the testing library and the client, then it starts a testbed, makes and uses a world, and stops it', async () => {
+    const script = `
+      const testing = require('fleet-testbed/testing');
+      const { createClient } = require('fleet-testbed/client');
+      (async () => {
+        const testbed = await testing.startTestbed();
+        const world = await testbed.createWorld({ fixture: { vehicles: 1, registeredOn: ['platform_b'] } });
+        const me = await createClient({ baseUrl: testbed.url, key: world.key }).GET('/v1/me');
+        const plate = await world.unique.plate();
+        await world.snapshot('inicio');
+        const refused = await world.restore('otra').then(() => null, (err) => [err.constructor.name, err.status, err.code]);
+        await testbed.stop();
+        console.log(JSON.stringify({ status: me.response.status, plate: typeof plate, refused, main: typeof require('fleet-testbed').startTestbed, loaded: Object.keys(require.cache).filter((f) => f.includes('/dist/')).map((f) => f.slice(f.indexOf('/dist/'))) }));
+      })().catch((err) => { console.error(err); process.exit(1); });`;
+
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-e', script], { cwd: ROOT, timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))),
+    );
+
+    expect(JSON.parse(out)).toEqual({
+      status: 200,
+      plate: 'string',
+      refused: ['TestbedError', 404, 'NOT_FOUND'],
+      main: 'function',
+      loaded: ['/dist/bundles/testing.cjs', '/dist/bundles/client.cjs'],
+    });
+  }, 90_000);
+});
