@@ -44,7 +44,7 @@ describe('the request journal on a running serve', () => {
     expect(posts[0].request.body).toEqual(VEHICLE);
     expect(posts[0].request.headers.authorization).not.toContain(world.key);
     expect((failure as Error).message).toBe(
-      'Se esperaban 2 solicitudes PATCH /v1/vehicles/{id} en el mundo Mundo Diario; llegaron 0.\n' +
+      `Se esperaban 2 solicitudes PATCH /v1/vehicles/{id} en el mundo Mundo Diario (tenant ${world.tenantId}); llegaron 0.\n` +
         'Lo que este mundo envió (la más reciente primero, hasta 10):\n' +
         '  GET /v1/vehicles → 200\n' +
         `  POST /v1/vehicles → 201 ${JSON.stringify(VEHICLE)}`,
