@@ -73,7 +73,8 @@ function testbedOver(url: string, call: ControlCall, stop: () => Promise<void>):
 
 /** The environment serve gets: the caller's, minus what would point it elsewhere, plus the options. */
 function serveEnv(options: StartOptions, dataDir: string): NodeJS.ProcessEnv {
-  const { FLEET_URL: _url, ...inherited } = process.env;
+  // Not passed on: FLEET_URL names another serve; a throwaway dir named in this environment is not this one's.
+  const { FLEET_URL: _url, FLEET_THROWAWAY_DATA_DIR: _throwaway, ...inherited } = process.env;
   return {
     ...inherited,
     PORT: '0',

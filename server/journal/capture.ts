@@ -200,9 +200,13 @@ function responseBody(type: string, sent: unknown): Body {
 /** The characters of an answer a capture holds (res.send's string or Buffer), counted twice in its bytes. */
 const sentChars = (sent: unknown): number => (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0);
 
-/** What a record's bodies count against the bound: what giving them up would free. */
+/** Whether a capture's answer will show as a body (responseBody): text, or bytes of a text type. */
+const sentShown = (raw: RawCapture): boolean =>
+  typeof raw.sent === 'string' ? raw.sent !== '' : Buffer.isBuffer(raw.sent) && raw.sent.length > 0 && TEXT_TYPES.test(String(raw.responseHeaders['content-type'] ?? ''));
+
+/** What a record's bodies count against the bound: what giving them up would free (a binary answer, never shown, is not one). */
 export function bodyBytesOf(record: JournalRecord): number {
-  if ('raw' in record) return 2 * sentChars(record.raw.sent);
+  if ('raw' in record) return sentShown(record.raw) ? 2 * sentChars(record.raw.sent) : 0;
   return 2 * (sizeOf(record.requestBody) + sizeOf(record.responseBody));
 }
 

@@ -74,18 +74,30 @@ describe('journal store bounds', () => {
     expect(store.stats().totalBytes).toBeLessThanOrEqual(12 * MB);
   });
 
-  it('when many worlds\' entries pass the bound even without their bodies, then whole oldest entries go, as before: no body is given up, the newest entry keeps its own', () => {
+  it('when many worlds\' entries pass the bound even without their bodies, then whole oldest entries go, brought to one level: each world keeps its newest entry, with its bodies', () => {
     const store = createJournalStore({ maxBytes: MB });
     for (let round = 0; round < 20; round++) for (let w = 0; w < 100; w++) store.append(`w${w}`, entry(2_000));
     const newest = store.append('ahora', entry(2_000));
 
-    const kept = Array.from({ length: 100 }, (_, w) => [...store.newestFirst(`w${w}`)]).flat();
-    const [own] = [...store.newestFirst('ahora')];
-    expect(kept.length).toBeGreaterThan(0);
-    // No world holds more than its newest 100 here, and those keep their bodies.
-    expect(kept.every((e) => e.responseBody !== null && !e.responseTruncated)).toBe(true);
-    expect(own).toMatchObject({ seq: newest.seq, responseTruncated: false, responseBody: expect.stringContaining('ABC123') });
+    const worlds = [...Array.from({ length: 100 }, (_, w) => `w${w}`), 'ahora'].map((w) => [...store.newestFirst(w)]);
+    expect(worlds.every((entries) => entries.length > 0 && entries[0].responseBody !== null && !entries[0].responseTruncated)).toBe(true);
+    expect(worlds.at(-1)![0]).toMatchObject({ seq: newest.seq, responseBody: expect.stringContaining('ABC123') });
     expect(store.stats().totalBytes).toBeLessThanOrEqual(MB);
+  });
+
+  it('when heavy and light worlds share the bound and their entries fit without bodies, then every world keeps its 1,000, the largest journals\' oldest bodies going first', () => {
+    const store = createJournalStore({ maxBytes: 16 * MB });
+    for (let i = 0; i < KEPT_ENTRIES; i++) {
+      for (let w = 0; w < 3; w++) store.append(`pesado${w}`, entry(20_000));
+      for (let w = 0; w < 6; w++) store.append(`ligero${w}`, entry(500));
+    }
+
+    for (const w of ['pesado0', 'pesado1', 'pesado2', 'ligero0', 'ligero5']) expect(ids(store, w)).toHaveLength(KEPT_ENTRIES);
+    const withBodies = (w: string) => [...store.newestFirst(w)].filter((e) => e.responseBody !== null).length;
+    // By bytes: the heavy journals give theirs first, and keep fewer.
+    expect(withBodies('ligero0')).toBeGreaterThan(withBodies('pesado0'));
+    expect(withBodies('pesado0')).toBeGreaterThanOrEqual(1);
+    expect(store.stats().totalBytes).toBeLessThanOrEqual(16 * MB);
   });
 
   it('when a world\'s answers are given up while its journal was never read, then reading it later shows them cut, not built', () => {
@@ -95,8 +107,10 @@ describe('journal store bounds', () => {
     const entries = [...store.newestFirst('w')];
     expect(entries).toHaveLength(KEPT_ENTRIES);
     expect(entries.at(-1)).toMatchObject({ responseBody: null, responseTruncated: true, requestBody: null, requestTruncated: false });
-    // The newest 100 keep theirs.
-    expect(entries.slice(0, 100).every((e) => !e.responseTruncated && e.responseBody !== null)).toBe(true);
+    // The newest keep theirs: bodies go oldest first.
+    const cut = entries.findIndex((e) => e.responseTruncated);
+    expect(cut).toBeGreaterThan(0);
+    expect(entries.slice(cut).every((e) => e.responseTruncated && e.responseBody === null)).toBe(true);
     expect(store.stats().totalBytes).toBeLessThanOrEqual(3 * MB);
   });
 

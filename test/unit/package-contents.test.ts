@@ -30,6 +30,16 @@ describe('what npm pack puts in the package', () => {
     expect(paths.filter((p) => p.includes('node_modules') || p.includes('__pycache__'))).toEqual([]);
     expect(paths).toContain('examples/vitest/vitest.config.ts');
     expect(paths).toContain('examples/python/testbed.py');
+    // Every file the manifest points an import, a require or a type checker at ships (the declarations
+    // are tsc's, made by the build this pack skips: they are not checked here).
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const targets = [
+      ...Object.values(manifest.exports as Record<string, string | Record<string, string>>).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))),
+      manifest.types,
+      ...Object.values(manifest.typesVersions['*'] as Record<string, string[]>).flat(),
+    ].map((t: string) => t.replace(/^\.\//, ''));
+    expect(targets).toEqual(expect.arrayContaining(['dist/bundles/testing.cjs', 'dist/bundles/client.cjs', 'dist/testing/index.d.ts', 'dist/client/index.d.ts']));
+    expect(targets.filter((t) => !t.endsWith('.d.ts') && !paths.includes(t))).toEqual([]);
   }, 60_000);
 
   it('when an integrator installs it, then swagger-ui-dist\'s install-time analytics (@scarf/scarf) is off for everything it brings', () => {
