@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
-import { captureOf, kept } from '../../server/journal/capture.ts';
+import { bodyBytesOf, captureOf, dropBodies, kept } from '../../server/journal/capture.ts';
 import { createJournalStore, KEPT_ENTRIES } from '../../server/journal/store.ts';
 
 const MB = 1024 * 1024;
@@ -112,6 +112,18 @@ describe('journal store bounds', () => {
     expect(cut).toBeGreaterThan(0);
     expect(entries.slice(cut).every((e) => e.responseTruncated && e.responseBody === null)).toBe(true);
     expect(store.stats().totalBytes).toBeLessThanOrEqual(3 * MB);
+  });
+
+  it('when a binary answer (never shown) is among the captures whose bodies go, then it is not marked cut: it had no body to give', () => {
+    const pdf = { getHeaders: () => ({ 'content-type': 'application/pdf' }), getHeader: () => 'application/pdf', writableFinished: true, headersSent: true, statusCode: 200, locals: { journalSentBody: Buffer.alloc(4000) } } as unknown as Response;
+    const req = { originalUrl: '/v1/documents/x', method: 'GET', headers: {}, rawHeaders: [], body: undefined, is: () => false } as unknown as Request;
+    const binary = kept(captureOf(req, pdf, { owner: { tenantId: 't', keyId: 'k', keyPrefix: 'fk_test_0123456789ab', offsetMs: 0 }, durationMs: 1, tap: null, atMs: 0 }));
+    const text = entry(4000);
+
+    expect([bodyBytesOf(binary), dropBodies(binary)]).toEqual([0, 0]);
+    const textBodies = bodyBytesOf(text);
+    expect(textBodies).toBeGreaterThan(7000);
+    expect(dropBodies(text)).toBe(-textBodies);
   });
 
   it('when even bodiless entries do not fit (a bound below 1,000 of them), then whole entries go: the bound comes first', () => {
