@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { MAX_BODY_BYTES, type MultipartBody, type MultipartPart } from './entry.ts';
-import { redact } from './redact.ts';
+import { redact, withoutCutKey } from './redact.ts';
 
 const MAX_FIELD_VALUE = 1024;
 
@@ -52,7 +52,8 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; write(chunk
     parser = null; // no boundary: the upload answers 400; the journal keeps the headers.
   }
   parser?.on('field', (name, value, info) => {
-    body.parts.push({ name: redact(name), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: redact(value) });
+    // busboy cuts a value at MAX_FIELD_VALUE: its end may hold part of a key.
+    body.parts.push({ name: redact(name), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(value)) });
   });
   parser?.on('file', (name, stream, info) => {
     const part: MultipartPart = { name: redact(name), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };

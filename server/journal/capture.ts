@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { tapBody, type BodyTap } from './body-tap.ts';
 import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
-import { cutBody, queryObject, redact, redactAuthorization, redactJson } from './redact.ts';
+import { cutBody, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
 import type { JournalStore } from './store.ts';
 
 /** Who a request's key belongs to, set by the key check once the secret matched (even for a refused key). */
@@ -58,7 +58,7 @@ export const rememberSent = (res: Response, body: unknown): void => {
  * references the request already holds (the key's secret dropped at once); the entry itself (JSON,
  * redaction, cuts) is built when the journal is first read (settle), off the request path.
  */
-export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: JournalStore): RequestHandler {
+export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger'>, store: JournalStore): RequestHandler {
   return (req, res, next) => {
     const startMs = deps.realNowMs();
     const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
@@ -68,7 +68,12 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs'>, store: 
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
       const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs });
-      store.append(owner.tenantId, kept(capture));
+      // After the answer, outside any handler: whatever a client sent, a fault here must not end the process.
+      try {
+        store.append(owner.tenantId, kept(capture));
+      } catch (err) {
+        deps.logger.error('journal capture failed', { tenantId: owner.tenantId, error: String(err) });
+      }
     });
     next();
   };
@@ -129,7 +134,7 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   const { url } = raw;
   const mark = url.indexOf('?');
   const rawPath = mark < 0 ? url : url.slice(0, mark);
-  const path = redact(rawPath.length > MAX_PATH_CHARS ? rawPath.slice(0, MAX_PATH_CHARS) : rawPath);
+  const path = rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath);
   const meta: EntryMeta = {
     requestId: raw.requestId,
     at: new Date(raw.atMs).toISOString(),
@@ -173,6 +178,21 @@ interface Body {
 }
 
 const NO_BODY: Body = { body: null, json: false, truncated: false };
+
+/** Far deeper than any body the API takes, far shallower than what overflows the stack when written or read back. */
+const MAX_JSON_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit` (walked with a stack of its own, not recursion). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') pending.push([child, depth + 1]);
+  }
+  return false;
+}
 /** A body given up for the bound: nothing of it is kept, and the entry says it was cut. */
 const DROPPED: Body = { body: null, json: false, truncated: true };
 
@@ -180,8 +200,11 @@ function requestBody({ parsedBody, tap }: RawCapture): Body {
   const seen = tap?.result() ?? null;
   if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
   // A JSON body the parser read is kept as parsed and written again: escapes such as `\u005f`
-  // are undone, so redaction sees every key as the API saw it.
+  // are undone, so redaction sees every key as the API saw it. One nested deeper than any API body
+  // is not written again (thousands of levels overflowed the stack, in the answer's close handler:
+  // the process died); its note says why.
   if (parsedBody !== undefined) {
+    if (deeperThan(parsedBody, MAX_JSON_DEPTH)) return { body: `(JSON anidado a más de ${MAX_JSON_DEPTH} niveles: el diario no lo guarda)`, json: false, truncated: true };
     const cut = cutBody(JSON.stringify(parsedBody));
     return { ...cut, json: !cut.truncated };
   }

@@ -12,6 +12,21 @@ const SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_${KEY_TAIL_PATTERN}`, 'g');
 const BEARER = new RegExp(`^Bearer\\s+(${KEY_PREFIX_PATTERN})_`, 'i');
 
 const HAS_SECRET = new RegExp(SECRET.source);
+/** A key a length limit cut: its prefix and the first characters of its secret, at the very end. */
+const CUT_SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_[A-Za-z0-9]{1,31}$`);
+/** Longer than a key: the end of a text that may hold a cut one. */
+const KEY_CHARS = 64;
+
+/**
+ * A text cut at a limit (a path at 2,048 characters, a body at 64 KiB, a form field at 1 KiB) may end
+ * in part of a key: the redaction's pattern no longer matches it, and 31 of its 32 secret characters
+ * would show. That end keeps the key's prefix only, as a whole key does.
+ */
+export function withoutCutKey(text: string): string {
+  const from = Math.max(0, text.length - KEY_CHARS);
+  const cut = CUT_SECRET.exec(text.slice(from));
+  return cut ? `${text.slice(0, from + cut.index)}${cut[1]}_…` : text;
+}
 
 /**
  * Cheap first tests: most text has no `fk_`, `%` or `\u` at all, and then no regex runs. A key
@@ -62,8 +77,9 @@ export function queryObject(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (query === '') return out;
   for (const [rawName, rawValue] of new URLSearchParams(query)) {
-    const name = redact(rawName);
-    const value = redact(rawValue);
+    // The query may have been cut at its limit: its last name or value may end in part of a key.
+    const name = withoutCutKey(redact(rawName));
+    const value = withoutCutKey(redact(rawValue));
     const had = out[name];
     out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
   }
@@ -75,8 +91,9 @@ export function queryObject(query: string): Record<string, string | string[]> {
  * of a 1 MB answer would keep the whole megabyte alive in V8 (sliced strings hold their parent).
  */
 export function cutBody(text: string): { body: string; truncated: boolean } {
-  const clean = redact(text);
+  // The text may already be cut (the body tap keeps 64 KiB and a byte): its end may hold part of a key.
+  const clean = withoutCutKey(redact(text));
   // A UTF-8 character takes at most 3 bytes per UTF-16 unit: shorter texts cannot be over.
   if (clean.length * 3 <= MAX_BODY_BYTES || Buffer.byteLength(clean) <= MAX_BODY_BYTES) return { body: clean, truncated: false };
-  return { body: Buffer.from(clean).subarray(0, MAX_BODY_BYTES).toString(), truncated: true };
+  return { body: withoutCutKey(Buffer.from(clean).subarray(0, MAX_BODY_BYTES).toString()), truncated: true };
 }

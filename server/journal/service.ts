@@ -17,7 +17,7 @@ import { entryView, type JournalEntry } from './view.ts';
  * The request journal of every world (contract §5): what each world's code sent with its keys and
  * what it got. `capture` is null when FLEET_JOURNAL_MB is 0 (the journal off, for the bench's paired run).
  */
-export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNowMs' | 'journalMb'>, { catalog }: { catalog: OperationCatalog }) {
+export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNowMs' | 'journalMb' | 'logger'>, { catalog }: { catalog: OperationCatalog }) {
   const mb = deps.journalMb ?? DEFAULT_JOURNAL_MB;
   const store = createJournalStore({ maxBytes: mb * 1024 * 1024 });
   const tenants = createTenantStore(deps.db);

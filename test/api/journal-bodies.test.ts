@@ -30,6 +30,42 @@ describe('request journal: bodies', () => {
     expect(over.request.truncated).toBe(true);
   });
 
+  it('when a JSON body nests thousands of levels deep, then the request is answered, the journal keeps a note instead of it, and reading it answers 200', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const deep = (levels: number) => `{"plate":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'application/json').send(deep(6000)).expect(400);
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'application/json').send(deep(63)).expect(400);
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'application/json').send(deep(64)).expect(400);
+    const list = await t.request.get(`/_testbed/tenants/${tenant.id}/requests`).expect(200);
+    const har = await t.request.get(`/_testbed/tenants/${tenant.id}/requests.har`).expect(200);
+
+    // Newest first: 64 arrays in the object (65 levels), 63 (64 levels, the most kept), 6,000.
+    const [over, atLimit, thousands] = list.body.data;
+    const note = '(JSON anidado a más de 64 niveles: el diario no lo guarda)';
+    expect(atLimit.request).toMatchObject({ body: JSON.parse(deep(63)), truncated: false });
+    expect([over.request.body, thousands.request.body]).toEqual([note, note]);
+    expect(thousands.request.truncated).toBe(true);
+    expect(har.body.log.entries).toHaveLength(3);
+  });
+
+  it('when a key straddles a length limit (the path at 2,048 characters, the query, a 64 KiB text body, a 1 KiB form field), then no part of its secret is kept', async () => {
+    const t = journalApp();
+    const { tenant, key, auth } = t.newTenant();
+    const secret = key.key.split('_').pop()!;
+    const at = (limit: number, before: string) => 'a'.repeat(limit - before.length - key.key.length + 5);
+
+    await t.request.get(`/v1/vehicles/${at(2048, '/v1/vehicles/')}${key.key}`).set(auth);
+    await t.request.get(`/v1/me?x=${at(2048, 'x=')}${key.key}`).set(auth);
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'text/plain').send(`${at(64 * 1024, '')}${key.key}`);
+    await t.request.post('/v1/vehicles/00000000-0000-4000-8000-000000000000/documents').set(auth).field('type', `${at(1024, '')}${key.key}`).attach('file', TINY_PNG, 'c.png');
+
+    const text = JSON.stringify(t.entries(tenant.id));
+    expect(text).not.toContain(secret.slice(0, 8));
+    expect(text.match(new RegExp(`${key.prefix}_…`, 'g'))?.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('when a document is uploaded, then the parts are described (name, filename, content type, size) and no file byte is kept', async () => {
     const t = journalApp();
     const { tenant, auth } = t.newTenant();
