@@ -11,7 +11,7 @@ import { requestLog } from './http/request-log.ts';
 import { keylessOf, keylessPaths, serveOperations, V1 } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { CONTROL_PREFIX, controlRouter } from './control/register.ts';
-import { controlGuard } from './control/guard.ts';
+import { controlGuard, localPagesOnly } from './control/guard.ts';
 import { corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
 import { rememberSent, rememberSentBodies } from './journal/capture.ts';
@@ -26,8 +26,9 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // Before the key check: a browser's preflight carries no key, and errors need the header too.
-  if (deps.corsOrigins) app.use(cors(corsOptions(deps.corsOrigins)));
+  // Before the key check: a browser's preflight carries no key, and errors need the header too. The
+  // partner API's only: with `*` the control API and the dashboard answered any web page too.
+  if (deps.corsOrigins) app.use('/v1', cors(corsOptions(deps.corsOrigins)));
   // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   app.use(requestLog(deps));
@@ -40,7 +41,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use(CONTROL_PREFIX, generationStamp(services.world.generation), controlGuard(deps.controlToken ?? null), generationCheck(services.world.generation), controlRouter(deps, services));
+  app.use(CONTROL_PREFIX, generationStamp(services.world.generation), controlGuard(deps.controlToken ?? null), localPagesOnly(deps.controlToken ?? null), generationCheck(services.world.generation), controlRouter(deps, services));
   app.use(DASHBOARD_PATH, dashboardRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger, undefined, { platformRetryAfterS: deps.retryAfterS }));

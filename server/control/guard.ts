@@ -4,6 +4,17 @@ import { hashSecret, prefixOf } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** A loopback name in a Host header or an origin, with any port. */
+export const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
+
+/** The host of an origin (`http://localhost:5173` → `localhost:5173`); null when it has none (`null`, a file page). */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Who may use the testbed's control surface, which moves time and decides platform outcomes.
@@ -32,6 +43,11 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
   if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) {
     throw new AppError('FORBIDDEN', 'La superficie de control del testbed solo acepta conexiones locales.');
   }
+  // A local caller may still be a browser running another site's page whose DNS name was rebound to
+  // 127.0.0.1: it names its own host. Scripts name the loopback address they call.
+  if (!LOOPBACK_HOST.test(req.get('host') ?? '')) {
+    throw new AppError('FORBIDDEN', 'Sin FLEET_CONTROL_TOKEN la superficie de control solo se llama como http://127.0.0.1 o http://localhost.');
+  }
   // Presence, not truthiness: an empty Authorization header is still a credential header.
   const authorization = req.get('authorization');
   if (authorization === undefined) return next();
@@ -42,6 +58,22 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
   }
   throw new AppError('FORBIDDEN', 'Este serve no tiene token de control (FLEET_CONTROL_TOKEN no está definido): la superficie de control solo acepta '
     + 'llamadas locales sin Authorization. Quita la cabecera, o arranca serve con FLEET_CONTROL_TOKEN.');
+}
+
+/**
+ * Without a token, `/_testbed` refuses a call that a page of another site makes from the local
+ * browser (`fetch('http://127.0.0.1:3000/_testbed/reset', {method: 'POST', mode: 'no-cors'})`): the
+ * browser names that page's origin. Scripts send no Origin; a page of a local dev server (a loopback
+ * origin, any port) may call. The dashboard has its own rule for its actions (sameOriginActions).
+ */
+export function localPagesOnly(controlToken: string | null) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const origin = req.get('origin');
+    if (controlToken === null && origin !== undefined && !LOOPBACK_HOST.test(hostOf(origin) ?? '')) {
+      throw new AppError('FORBIDDEN', `La superficie de control del testbed no acepta llamadas de páginas de otro sitio (Origin: ${origin.slice(0, 100)}).`);
+    }
+    next();
+  };
 }
 
 const GUARDED = 'controlGuardPassed';

@@ -2,11 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hashSecret } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
-import { controlGuard } from '../control/guard.ts';
+import { controlGuard, LOOPBACK_HOST } from '../control/guard.ts';
 
 export const SESSION_COOKIE = 'fleet_dashboard';
 
-const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** Equal secrets, compared in constant time (both sides hashed, so lengths do not leak). */
@@ -56,6 +55,16 @@ function startSession(req: Request, res: Response, controlToken: string, session
   const url = new URL(req.originalUrl, 'http://dashboard.invalid');
   url.searchParams.delete('token');
   res.redirect(303, `${url.pathname}${url.search}`);
+}
+
+/**
+ * No page of another site may show the dashboard in a frame: a click on a button drawn under its
+ * own decoy (clickjacking) is a click from the dashboard's own page, which sameOriginActions lets by.
+ */
+export function notFramed(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
 }
 
 /**

@@ -9,7 +9,7 @@ import { driveActions } from './drive-actions.ts';
 import { clockPartial, faultsPartial, pendingPartial } from './drive-panel.ts';
 import { driversPartial } from './drivers-table.ts';
 import { dashboardErrors, pageNotFound } from './errors.ts';
-import { dashboardGuard, sameOriginActions } from './guard.ts';
+import { dashboardGuard, notFramed, sameOriginActions } from './guard.ts';
 import { chartsPartial, lookPage, timelinePartial } from './look-page.ts';
 import { requestsHar, requestsPage, requestsPartial } from './requests-page.ts';
 import { vehiclesPartial } from './vehicles-table.ts';
@@ -85,7 +85,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
   ];
 
   const router = Router();
-  router.use(dashboardGuard(deps.controlToken ?? null), sameOriginActions, formBody);
+  router.use(notFramed, dashboardGuard(deps.controlToken ?? null), sameOriginActions, formBody);
   for (const [method, path, handler] of routes) router[method](path, handler);
   router.use(pageNotFound);
   router.use(dashboardErrors(deps.logger));

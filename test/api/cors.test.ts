@@ -68,6 +68,15 @@ describe('CORS with FLEET_CORS_ORIGINS=*', () => {
     expect(call.status).toBe(401);
     expect(call.headers['access-control-allow-origin']).toBe('*');
   });
+
+  it('when a page of any site asks the control API or the dashboard, then no answer allows it: CORS is the partner API\'s only', async () => {
+    const control = await t.request.get('/_testbed/tenants').set('Origin', 'http://anything.test:8080');
+    const dashboard = await t.request.get('/dashboard').set('Origin', 'http://anything.test:8080');
+    const ask = await t.request.options('/_testbed/tenants').set('Origin', 'http://anything.test:8080').set('Access-Control-Request-Method', 'POST');
+
+    expect(control.status).toBe(403);
+    for (const res of [control, dashboard, ask]) expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('CORS with FLEET_CORS_ORIGINS unset', () => {

@@ -23,6 +23,9 @@ describe('/dashboard without FLEET_CONTROL_TOKEN: loopback only', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain('<html lang="es">');
     expect(res.text).toContain('<h1>Mundos</h1>');
+    // No other site's page may frame it (a click on a decoy is a click on its own page).
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it.each(['203.0.113.9', '10.0.0.5', '::ffff:192.168.1.20'])('when the peer is %s, then 403 FORBIDDEN as an HTML page', async (address) => {

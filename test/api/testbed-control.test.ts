@@ -61,6 +61,29 @@ describe('/_testbed control surface', () => {
       expect(clockState()).toEqual(before);
     });
 
+    it.each([
+      ['a rebound DNS name (Host: evil.example)', { Host: 'evil.example:3000' }, 'solo se llama como http://127.0.0.1 o http://localhost'],
+      ['a page of another site (Origin)', { Origin: 'http://evil.example' }, 'no acepta llamadas de páginas de otro sitio (Origin: http://evil.example)'],
+      ['a page with no origin of its own (Origin: null)', { Origin: 'null' }, 'no acepta llamadas de páginas de otro sitio (Origin: null)'],
+    ])('when a loopback call comes from %s, then 403 and nothing moves', async (_kind, headers, message) => {
+      const before = clockState();
+
+      const res = await w.request.post('/_testbed/clock/advance').set(headers).send({ duration: '1h' });
+
+      expect([res.status, res.body.error.code]).toEqual([403, 'FORBIDDEN']);
+      expect(res.body.error.message).toContain(message);
+      expect(clockState()).toEqual(before);
+    });
+
+    it.each([
+      ['a script (no Origin), naming localhost', { Host: 'localhost:3000' }],
+      ['a page of a local dev server', { Origin: 'http://localhost:5173' }],
+      ['the testbed\'s own /docs page', { Origin: 'http://127.0.0.1:3000' }],
+      ['an IPv6 loopback name', { Host: '[::1]:3000', Origin: 'http://[::1]:3000' }],
+    ])('when a loopback call comes from %s, then it is served', async (_kind, headers) => {
+      expect((await w.request.get('/_testbed/clock').set(headers)).status).toBe(200);
+    });
+
     it('when a bearer that is no API key is sent (a CI job\'s token, to a serve started without one), then 403 says the serve has no token', async () => {
       const before = clockState();
 
