@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Platform } from '../common/schemas.ts';
 import { controlBody } from '../control/schemas.ts';
+import { hasControlCharacter } from '../tenants/limits.ts';
 
 export const EFFECTS = ['rate_limited', 'unavailable', 'internal', 'delay', 'reset'] as const;
 export type Effect = (typeof EFFECTS)[number];
@@ -28,7 +29,9 @@ const RuleFields = controlBody({
     .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` })).optional()
     .meta({ description: `${METHODS.join(', ')} (en mayúsculas o minúsculas).` }),
   path: z.string({ error: 'path debe ser texto' }).startsWith('/v1/', 'path debe empezar por /v1/')
-    .max(LIMITS.path, `path admite hasta ${LIMITS.path} caracteres`).optional()
+    .max(LIMITS.path, `path admite hasta ${LIMITS.path} caracteres`)
+    // Listed by the CLI and the dashboard as given: an escape sequence there cleared a terminal.
+    .refine((path) => !hasControlCharacter(path), 'path no admite caracteres de control ni invisibles ni sustitutos UTF-16 sueltos').optional()
     .meta({ description: 'Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta.' }),
   times: count('times', 1).optional(),
   after: count('after', 0).default(0),

@@ -5,16 +5,17 @@ export const TENANT_NAME_MAX = 200;
 export const TENANT_NAME_MESSAGES = {
   empty: 'name no puede estar vacío',
   tooLong: `name admite hasta ${TENANT_NAME_MAX} caracteres`,
-  control: 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)',
+  control: 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…) ni sustitutos UTF-16 sueltos',
 } as const;
 
 /**
  * C0 and C1 controls, line and paragraph separators, and the invisible ones that change what is shown:
  * zero-width spaces and marks and bidirectional overrides (a name printed backwards in a table).
- * Each breaks a table, a page or a log line.
+ * Each breaks a table, a page or a log line. And a lone UTF-16 surrogate (`\ud800` in JSON): no
+ * character at all, stored as U+FFFD, so the name kept was not the one answered.
  */
 export const hasControlCharacter = (name: string): boolean =>
-  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(name);
+  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name);
 
 /**
  * What is wrong with a trimmed tenant name, or null: for the service the CLI writes tenants through

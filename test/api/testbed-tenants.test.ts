@@ -64,7 +64,7 @@ describe('/_testbed tenants and keys', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
-    const INVISIBLE = 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…)';
+    const INVISIBLE = 'name no admite caracteres de control ni invisibles (saltos de línea, tabuladores, marcas de dirección…) ni sustitutos UTF-16 sueltos';
     it.each([
       ['a number', 123, 'name debe ser texto'],
       ['missing', undefined, 'name es obligatorio'],
@@ -74,6 +74,8 @@ describe('/_testbed tenants and keys', () => {
       ['a C1 control (NEL)', 'Flota\u0085Norte', INVISIBLE],
       ['a right-to-left override', 'Flota\u202eNorte', INVISIBLE],
       ['a zero-width space', 'Flota\u200bNorte', INVISIBLE],
+      ['a lone high surrogate (stored as U+FFFD, not as answered)', 'a\ud800b', INVISIBLE],
+      ['a lone low surrogate at the end', 'Flota\udc00', INVISIBLE],
     ])('when the name is %s, then 400 says what is wrong with it and no tenant is made', async (_what, name, message) => {
       const before = w.tenants.store.listTenants().length;
 

@@ -49,6 +49,10 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', path: '/V1/Health/' }, 'path'],
     [{ effect: 'internal', path: '/v1/openapi.json' }, 'path'],
     [{ effect: 'internal', operation: 'getHealth' }, 'operation'],
+    // Listed as given by the CLI and the dashboard: an escape sequence cleared a terminal.
+    [{ effect: 'internal', path: '/v1/\u001b[2J\u001b[31mRED\r\nFAKE' }, 'path no admite caracteres de control'],
+    [{ effect: 'internal', path: '/v1/vehicles/\u202eabc' }, 'path no admite caracteres de control'],
+    [{ effect: 'internal', path: '/v1/vehicles/\ud800' }, 'path no admite caracteres de control'],
   ])('when the rule is %j, then 400 VALIDATION names %s and no rule is made', async (rule, field) => {
     const f = faultsApp();
 
