@@ -11,8 +11,8 @@ import { requestLog } from './http/request-log.ts';
 import { keylessOf, keylessPaths, serveOperations, V1 } from './http/v1-routes.ts';
 import { createTenantStore } from './tenants/store.ts';
 import { CONTROL_PREFIX, controlRouter } from './control/register.ts';
-import { controlGuard, localPagesOnly } from './control/guard.ts';
-import { corsOptions } from './http/cors.ts';
+import { controlGuard, isLoopbackOrigin, localPagesOnly } from './control/guard.ts';
+import { controlCorsOptions, corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
 import { rememberSent, rememberSentBodies } from './journal/capture.ts';
 import { answerJsonDirectly } from './http/json-answer.ts';
@@ -26,9 +26,14 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // Before the key check: a browser's preflight carries no key, and errors need the header too. The
-  // partner API's only: with `*` the control API and the dashboard answered any web page too.
-  if (deps.corsOrigins) app.use('/v1', cors(corsOptions(deps.corsOrigins)));
+  // Before the key check: a browser's preflight carries no key, and errors need the header too. With
+  // `*` the control API and the dashboard answered any web page: without a token the control API now
+  // allows only the configured loopback origins (a local dev tool), and the dashboard none.
+  if (deps.corsOrigins) {
+    app.use('/v1', cors(corsOptions(deps.corsOrigins)));
+    const allowed = deps.controlToken ? () => true : isLoopbackOrigin;
+    app.use(CONTROL_PREFIX, cors(controlCorsOptions(deps.corsOrigins, allowed)));
+  }
   // Then: a restore or reset waits for requests under way and holds new ones until it is done.
   app.use(services.gate.admit);
   app.use(requestLog(deps));

@@ -4,8 +4,18 @@ import { hashSecret, prefixOf } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-/** A loopback name in a Host header or an origin, with any port. */
-export const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
+/**
+ * A loopback name in a Host header or an origin, with any port: 127.x.y.z, localhost and its
+ * subdomains (RFC 6761: never sent to a DNS server), [::1] in either spelling, 0.0.0.0 (what a
+ * client calling a serve bound to it names), each with the trailing dot of a fully qualified name.
+ */
+export const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|0\.0\.0\.0|([a-z0-9-]+\.)*localhost\.?|\[(::1|0:0:0:0:0:0:0:1)\])(:\d+)?$/i;
+
+/** Whether a request names a loopback host; one with no Host at all (HTTP/1.0) names none of another site either. */
+export const namesLoopback = (req: Request): boolean => {
+  const host = req.get('host');
+  return host === undefined || LOOPBACK_HOST.test(host);
+};
 
 /** The host of an origin (`http://localhost:5173` → `localhost:5173`); null when it has none (`null`, a file page). */
 function hostOf(origin: string): string | null {
@@ -45,8 +55,8 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
   }
   // A local caller may still be a browser running another site's page whose DNS name was rebound to
   // 127.0.0.1: it names its own host. Scripts name the loopback address they call.
-  if (!LOOPBACK_HOST.test(req.get('host') ?? '')) {
-    throw new AppError('FORBIDDEN', 'Sin FLEET_CONTROL_TOKEN la superficie de control solo se llama como http://127.0.0.1 o http://localhost.');
+  if (!namesLoopback(req)) {
+    throw new AppError('FORBIDDEN', 'Sin FLEET_CONTROL_TOKEN la superficie de control solo se llama como http://127.0.0.1, http://localhost o http://[::1].');
   }
   // Presence, not truthiness: an empty Authorization header is still a credential header.
   const authorization = req.get('authorization');
@@ -66,10 +76,13 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
  * browser names that page's origin. Scripts send no Origin; a page of a local dev server (a loopback
  * origin, any port) may call. The dashboard has its own rule for its actions (sameOriginActions).
  */
+/** An origin on this machine: a loopback host, any port (`http://localhost:5173`). */
+export const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOST.test(hostOf(origin) ?? '');
+
 export function localPagesOnly(controlToken: string | null) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const origin = req.get('origin');
-    if (controlToken === null && origin !== undefined && !LOOPBACK_HOST.test(hostOf(origin) ?? '')) {
+    if (controlToken === null && origin !== undefined && !isLoopbackOrigin(origin)) {
       throw new AppError('FORBIDDEN', `La superficie de control del testbed no acepta llamadas de páginas de otro sitio (Origin: ${origin.slice(0, 100)}).`);
     }
     next();

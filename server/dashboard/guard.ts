@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hashSecret } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
-import { controlGuard, LOOPBACK_HOST } from '../control/guard.ts';
+import { controlGuard, namesLoopback } from '../control/guard.ts';
 
 export const SESSION_COOKIE = 'fleet_dashboard';
 
@@ -33,7 +33,7 @@ export function dashboardGuard(controlToken: string | null): RequestHandler {
   const control = controlGuard(controlToken);
   if (controlToken === null) {
     return (req, res, next) => {
-      if (!LOOPBACK_HOST.test(req.get('host') ?? '')) {
+      if (!namesLoopback(req)) {
         throw new AppError('FORBIDDEN', 'Sin FLEET_CONTROL_TOKEN el panel solo se abre como http://127.0.0.1 o http://localhost.');
       }
       control(req, res, next);

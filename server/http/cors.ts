@@ -33,3 +33,12 @@ export function corsOptions(origins: string[] | '*'): CorsOptions {
     maxAge: 86_400,
   };
 }
+
+/**
+ * The control API's CORS: the configured origins that `allowed` lets by. Without a token, only loopback
+ * ones (a web tool under development on this machine), never another site's, `*` included
+ * (localPagesOnly refuses those); with one, the configured ones, which need the token anyway.
+ */
+export function controlCorsOptions(origins: string[] | '*', allowed: (origin: string) => boolean): CorsOptions {
+  return { ...corsOptions(origins), origin: (origin, done) => done(null, origin !== undefined && allowed(origin) && (origins === '*' || origins.includes(origin))) };
+}

@@ -181,6 +181,7 @@ const NO_BODY: Body = { body: null, json: false, truncated: false };
 
 /** Far deeper than any body the API takes, far shallower than what overflows the stack when written or read back. */
 const MAX_JSON_DEPTH = 64;
+const TOO_DEEP: Body = { body: `(JSON anidado a más de ${MAX_JSON_DEPTH} niveles: el diario no lo guarda)`, json: false, truncated: true };
 
 /** Whether a parsed JSON value nests deeper than `limit` (walked with a stack of its own, not recursion). */
 function deeperThan(value: unknown, limit: number): boolean {
@@ -204,8 +205,16 @@ function requestBody({ parsedBody, tap }: RawCapture): Body {
   // is not written again (thousands of levels overflowed the stack, in the answer's close handler:
   // the process died); its note says why.
   if (parsedBody !== undefined) {
-    if (deeperThan(parsedBody, MAX_JSON_DEPTH)) return { body: `(JSON anidado a más de ${MAX_JSON_DEPTH} niveles: el diario no lo guarda)`, json: false, truncated: true };
-    const cut = cutBody(JSON.stringify(parsedBody));
+    let text: string;
+    try {
+      text = JSON.stringify(parsedBody);
+    } catch {
+      return TOO_DEEP;
+    }
+    const cut = cutBody(text);
+    // Kept as JSON it is read back and written again at each read (and in the answer's JSON): one
+    // that nests deep enough overflows there. The walk is on at most 64 KiB of text.
+    if (!cut.truncated && deeperThan(parsedBody, MAX_JSON_DEPTH)) return TOO_DEEP;
     return { ...cut, json: !cut.truncated };
   }
   if (seen === null) return NO_BODY;

@@ -12,8 +12,12 @@ const SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_${KEY_TAIL_PATTERN}`, 'g');
 const BEARER = new RegExp(`^Bearer\\s+(${KEY_PREFIX_PATTERN})_`, 'i');
 
 const HAS_SECRET = new RegExp(SECRET.source);
-/** A key a length limit cut: its prefix and the first characters of its secret, at the very end. */
-const CUT_SECRET = new RegExp(`(${KEY_PREFIX_PATTERN})_[A-Za-z0-9]{1,31}$`);
+/**
+ * A key a length limit cut: its prefix and the first characters of its secret, at the very end;
+ * its underscores as written, or as a URL (`%5F`) or unparsed JSON text (`\u005f`) spells them.
+ */
+const SEPARATOR = '(?:_|%5[Ff]|\\\\u005[Ff])';
+const CUT_SECRET = new RegExp(`(fk${SEPARATOR}(?:live|test)${SEPARATOR}[0-9a-f]{12})${SEPARATOR}[A-Za-z0-9]{1,31}$`);
 /** Longer than a key: the end of a text that may hold a cut one. */
 const KEY_CHARS = 64;
 

@@ -52,6 +52,11 @@ class WorldJournal {
     return delta;
   }
 
+  /** What the world's newest entry counts (0 for none): what it keeps when it gives up every other. */
+  newestBytes(): number {
+    return this.size > 0 ? this.entries[this.entries.length - 1].bytes : 0;
+  }
+
   /** What this world's bodies count, but its newest `keep` entries': what dropBodiesOfOldest could free. */
   bodyBytes(keep: number): number {
     let bytes = 0;
@@ -101,24 +106,38 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   }
 
   /**
-   * The largest journals brought down to one level, each by its oldest entries and each keeping its
-   * newest: the level is the one at which their excess over it is what must go. One sort of the
-   * worlds, not a scan of them per entry (at 5,000 worlds that was over a second for one append).
+   * The highest level at which what the journals can give above it (each at most `can(journal)`)
+   * covers `excess`; -1 when even all they can give does not. Found by halving: each try is one pass
+   * over the worlds, not a scan of them per entry (at 5,000 worlds that was over a second for one append).
+   */
+  function levelFor(journals: WorldJournal[], excess: number, can: (journal: WorldJournal) => number): number {
+    const givenAt = (level: number) => journals.reduce((sum, journal) => sum + Math.min(can(journal), Math.max(0, journal.bytes - level)), 0);
+    if (givenAt(0) < excess) return -1;
+    let level = 0;
+    let above = 0;
+    for (const journal of journals) above = Math.max(above, journal.bytes);
+    while (above - level > 1) {
+      const middle = (level + above) / 2;
+      if (givenAt(middle) >= excess) level = middle;
+      else above = middle;
+    }
+    return level;
+  }
+
+  /**
+   * The largest journals brought down to one level by their oldest entries, each keeping its newest.
+   * Only when even their newest entries alone pass the bound (tens of thousands of worlds) do the
+   * largest journals go whole.
    */
   function levelTo(target: number): void {
-    const sizes = [...worlds.values()].map((journal) => journal.bytes).sort((a, b) => b - a);
-    const excess = totalBytes - target;
-    let level = 0;
-    for (let k = 0, top = 0; k < sizes.length; k++) {
-      top += sizes[k];
-      if (top - (k + 1) * (sizes[k + 1] ?? 0) >= excess) {
-        level = (top - excess) / (k + 1);
-        break;
-      }
+    const journals = [...worlds.values()];
+    const level = levelFor(journals, totalBytes - target, (journal) => journal.bytes - journal.newestBytes());
+    if (level >= 0) {
+      for (const journal of journals) while (journal.bytes > level && journal.size > 1 && totalBytes > target) dropOldestOf(journal);
+      return;
     }
-    for (const journal of worlds.values()) while (journal.bytes > level && journal.size > 1 && totalBytes > target) dropOldestOf(journal);
-    // Worlds' newest entries alone over the bound (tens of thousands of worlds): the largest go whole.
-    const largestFirst = [...worlds.values()].filter((journal) => journal.size > 0).sort((a, b) => b.bytes - a.bytes);
+    for (const journal of journals) while (journal.size > 1) dropOldestOf(journal);
+    const largestFirst = journals.filter((journal) => journal.size > 0).sort((a, b) => b.bytes - a.bytes);
     for (const journal of largestFirst) while (journal.size > 0 && totalBytes > target) dropOldestOf(journal);
   }
 
@@ -129,17 +148,10 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
    */
   function dropBodiesTo(target: number): void {
     const keep = 1;
-    const journals = [...worlds.values()].map((journal) => ({ journal, bodies: journal.bodyBytes(keep) })).filter((j) => j.bodies > 0);
-    const excess = totalBytes - target;
-    const freedAt = (level: number) => journals.reduce((sum, { journal, bodies }) => sum + Math.min(bodies, Math.max(0, journal.bytes - level)), 0);
-    let level = 0;
-    let above = Math.max(0, ...journals.map(({ journal }) => journal.bytes));
-    while (above - level > 1) {
-      const middle = (level + above) / 2;
-      if (freedAt(middle) >= excess) level = middle;
-      else above = middle;
-    }
-    for (const { journal } of journals) {
+    const bodies = new Map([...worlds.values()].map((journal) => [journal, journal.bodyBytes(keep)]));
+    const journals = [...bodies.keys()].filter((journal) => bodies.get(journal)! > 0);
+    const level = Math.max(0, levelFor(journals, totalBytes - target, (journal) => bodies.get(journal)!));
+    for (const journal of journals) {
       while (journal.bytes > level && totalBytes > target) {
         const delta = journal.dropBodiesOfOldest(1, keep);
         if (delta === 0) break;

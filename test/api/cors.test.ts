@@ -69,13 +69,18 @@ describe('CORS with FLEET_CORS_ORIGINS=*', () => {
     expect(call.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it('when a page of any site asks the control API or the dashboard, then no answer allows it: CORS is the partner API\'s only', async () => {
+  it('when a page of another site asks the control API or the dashboard, then no answer allows it; a page on this machine may call the control API', async () => {
     const control = await t.request.get('/_testbed/tenants').set('Origin', 'http://anything.test:8080');
     const dashboard = await t.request.get('/dashboard').set('Origin', 'http://anything.test:8080');
     const ask = await t.request.options('/_testbed/tenants').set('Origin', 'http://anything.test:8080').set('Access-Control-Request-Method', 'POST');
+    const local = await t.request.options('/_testbed/reset').set('Origin', FRONT).set('Access-Control-Request-Method', 'POST');
+    const localCall = await t.request.get('/_testbed/clock').set('Origin', FRONT);
+    const localDashboard = await t.request.get('/dashboard').set('Origin', FRONT);
 
     expect(control.status).toBe(403);
-    for (const res of [control, dashboard, ask]) expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    for (const res of [control, dashboard, ask, localDashboard]) expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect([local.status, local.headers['access-control-allow-origin']]).toEqual([204, FRONT]);
+    expect([localCall.status, localCall.headers['access-control-allow-origin']]).toEqual([200, FRONT]);
   });
 });
 

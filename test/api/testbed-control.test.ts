@@ -62,7 +62,8 @@ describe('/_testbed control surface', () => {
     });
 
     it.each([
-      ['a rebound DNS name (Host: evil.example)', { Host: 'evil.example:3000' }, 'solo se llama como http://127.0.0.1 o http://localhost'],
+      ['a rebound DNS name (Host: evil.example)', { Host: 'evil.example:3000' }, 'solo se llama como http://127.0.0.1, http://localhost o http://[::1]'],
+      ['a name that only ends like localhost', { Host: 'evil-localhost.example' }, 'solo se llama como http://127.0.0.1, http://localhost o http://[::1]'],
       ['a page of another site (Origin)', { Origin: 'http://evil.example' }, 'no acepta llamadas de páginas de otro sitio (Origin: http://evil.example)'],
       ['a page with no origin of its own (Origin: null)', { Origin: 'null' }, 'no acepta llamadas de páginas de otro sitio (Origin: null)'],
     ])('when a loopback call comes from %s, then 403 and nothing moves', async (_kind, headers, message) => {
@@ -80,6 +81,10 @@ describe('/_testbed control surface', () => {
       ['a page of a local dev server', { Origin: 'http://localhost:5173' }],
       ['the testbed\'s own /docs page', { Origin: 'http://127.0.0.1:3000' }],
       ['an IPv6 loopback name', { Host: '[::1]:3000', Origin: 'http://[::1]:3000' }],
+      ['the same, spelled out', { Host: '[0:0:0:0:0:0:0:1]:3000' }],
+      ['a fully qualified localhost (trailing dot)', { Host: 'localhost.:3000' }],
+      ['a subdomain of localhost (RFC 6761)', { Host: 'app.localhost:3000' }],
+      ['FLEET_URL=http://0.0.0.0:3000', { Host: '0.0.0.0:3000' }],
     ])('when a loopback call comes from %s, then it is served', async (_kind, headers) => {
       expect((await w.request.get('/_testbed/clock').set(headers)).status).toBe(200);
     });
