@@ -70,14 +70,15 @@ function loopbackCallers(req: Request, _res: Response, next: NextFunction): void
     + 'llamadas locales sin Authorization. Quita la cabecera, o arranca serve con FLEET_CONTROL_TOKEN.');
 }
 
+/** An origin on this machine: a loopback host, any port (`http://localhost:5173`). */
+export const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOST.test(hostOf(origin) ?? '');
+
 /**
  * Without a token, `/_testbed` refuses a call that a page of another site makes from the local
  * browser (`fetch('http://127.0.0.1:3000/_testbed/reset', {method: 'POST', mode: 'no-cors'})`): the
  * browser names that page's origin. Scripts send no Origin; a page of a local dev server (a loopback
  * origin, any port) may call. The dashboard has its own rule for its actions (sameOriginActions).
  */
-/** An origin on this machine: a loopback host, any port (`http://localhost:5173`). */
-export const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOST.test(hostOf(origin) ?? '');
 
 export function localPagesOnly(controlToken: string | null) {
   return (req: Request, _res: Response, next: NextFunction): void => {

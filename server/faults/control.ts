@@ -7,8 +7,6 @@ import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults, WorldPlatf
 import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
-const tenantOf = (value: unknown) => worldPathId(value);
-
 /** The body is checked to be a JSON object here; the service parses its fields (a rule or a platform fault). */
 const AnyObject = z.record(z.string(), z.unknown());
 
@@ -30,7 +28,7 @@ export const faultsControl: ControlCapability = {
         200: answer(PlatformFault, 'La falla de plataforma, solo para este mundo.'), 201: answer(FaultRuleView, 'La regla, con hits y remaining.'), 404: ['NOT_FOUND'],
       },
       handler: (req, res, { services }) => {
-        const tenantId = tenantOf(req.params.id);
+        const tenantId = worldPathId(req.params.id);
         const body = parseJsonBody(AnyObject, req);
         if (isPlatformFault(body)) return void res.json(services.faults.setPlatform(tenantId, body));
         res.status(201).json(services.faults.add(tenantId, body));
@@ -42,7 +40,7 @@ export const faultsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(WorldFaults, 'Sus reglas con sus contadores, y sus fallas de plataforma.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json(services.faults.list(tenantOf(req.params.id)));
+        res.json(services.faults.list(worldPathId(req.params.id)));
       },
     }),
     defineControlOperation({
@@ -51,7 +49,7 @@ export const faultsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(DeletedCount, 'Cuántas reglas y fallas de plataforma se borraron.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json(services.faults.clear(tenantOf(req.params.id)));
+        res.json(services.faults.clear(worldPathId(req.params.id)));
       },
     }),
     defineControlOperation({
@@ -60,7 +58,7 @@ export const faultsControl: ControlCapability = {
       params: FaultPath,
       responses: { 200: answer(FaultRuleView, 'La regla, con hits y remaining de ahora.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json(services.faults.get(tenantOf(req.params.id), String(req.params.faultId)));
+        res.json(services.faults.get(worldPathId(req.params.id), String(req.params.faultId)));
       },
     }),
     defineControlOperation({
@@ -69,7 +67,7 @@ export const faultsControl: ControlCapability = {
       params: FaultPath,
       responses: { 200: answer(IdDeleted, 'La regla borrada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json(services.faults.remove(tenantOf(req.params.id), String(req.params.faultId)));
+        res.json(services.faults.remove(worldPathId(req.params.id), String(req.params.faultId)));
       },
     }),
   ],

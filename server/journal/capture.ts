@@ -178,6 +178,8 @@ interface Body {
 }
 
 const NO_BODY: Body = { body: null, json: false, truncated: false };
+/** A body given up for the bound: nothing of it is kept, and the entry says it was cut. */
+const DROPPED: Body = { body: null, json: false, truncated: true };
 
 /** Far deeper than any body the API takes, far shallower than what overflows the stack when written or read back. */
 const MAX_JSON_DEPTH = 64;
@@ -194,8 +196,6 @@ function deeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
-/** A body given up for the bound: nothing of it is kept, and the entry says it was cut. */
-const DROPPED: Body = { body: null, json: false, truncated: true };
 
 function requestBody({ parsedBody, tap }: RawCapture): Body {
   const seen = tap?.result() ?? null;
@@ -223,22 +223,26 @@ function requestBody({ parsedBody, tap }: RawCapture): Body {
 }
 
 function responseBody(type: string, sent: unknown): Body {
-  const text = typeof sent === 'string' ? sent : Buffer.isBuffer(sent) && TEXT_TYPES.test(type) ? sent.toString() : null;
-  if (text === null || text === '') return NO_BODY;
-  const cut = cutBody(text);
+  if (!answerShown(type, sent)) return NO_BODY;
+  const cut = cutBody(typeof sent === 'string' ? sent : (sent as Buffer).toString());
   return { ...cut, json: !cut.truncated && /json/i.test(type) };
 }
 
 /** The characters of an answer a capture holds (res.send's string or Buffer), counted twice in its bytes. */
 const sentChars = (sent: unknown): number => (typeof sent === 'string' || Buffer.isBuffer(sent) ? sent.length : 0);
 
-/** Whether a capture's answer will show as a body (responseBody): text, or bytes of a text type. */
-const sentShown = (raw: RawCapture): boolean =>
-  typeof raw.sent === 'string' ? raw.sent !== '' : Buffer.isBuffer(raw.sent) && raw.sent.length > 0 && TEXT_TYPES.test(String(raw.responseHeaders['content-type'] ?? ''));
+/** Whether an answer shows as a body: text, or bytes of a text type; never empty. */
+function answerShown(type: string, sent: unknown): boolean {
+  if (typeof sent === 'string') return sent !== '';
+  return Buffer.isBuffer(sent) && sent.length > 0 && TEXT_TYPES.test(type);
+}
 
 /** What a record's bodies count against the bound: what giving them up would free (a binary answer, never shown, is not one). */
 export function bodyBytesOf(record: JournalRecord): number {
-  if ('raw' in record) return sentShown(record.raw) ? 2 * sentChars(record.raw.sent) : 0;
+  if ('raw' in record) {
+    const { raw } = record;
+    return answerShown(String(raw.responseHeaders['content-type'] ?? ''), raw.sent) ? 2 * sentChars(raw.sent) : 0;
+  }
   return 2 * (sizeOf(record.requestBody) + sizeOf(record.responseBody));
 }
 

@@ -6,8 +6,6 @@ import { harAttachment } from './har.ts';
 import { answer, DeletedCount } from '../control/answers.ts';
 import { JournalHar, JournalPage } from './answers.ts';
 
-const tenantId = (value: unknown) => worldPathId(value);
-
 /**
  * A world's request journal (contract §5): every request made with one of its keys, refused ones
  * included, with headers and bodies (never a secret). Kept in memory within FLEET_JOURNAL_MB.
@@ -27,7 +25,7 @@ export const journalControl: ControlCapability = {
       query: JournalFilter,
       responses: { 200: answer(JournalPage, 'Una página de entradas, la más reciente primero.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: (req, res, { services }) => {
-        res.json(services.journal.list(tenantId(req.params.id), req.query));
+        res.json(services.journal.list(worldPathId(req.params.id), req.query));
       },
     }),
     defineControlOperation({
@@ -36,7 +34,7 @@ export const journalControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(DeletedCount, 'Cuántas entradas se borraron.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json(services.journal.clear(tenantId(req.params.id)));
+        res.json(services.journal.clear(worldPathId(req.params.id)));
       },
     }),
     defineControlOperation({
@@ -47,7 +45,7 @@ export const journalControl: ControlCapability = {
       query: JournalSelection,
       responses: { 200: answer(JournalHar, 'Un archivo HAR 1.2 (Content-Disposition: attachment).'), 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
       handler: (req, res, { services }) => {
-        const id = tenantId(req.params.id);
+        const id = worldPathId(req.params.id);
         const har = services.journal.har(id, req.query);
         res.setHeader('Content-Disposition', harAttachment(id));
         res.json(har);

@@ -35,18 +35,13 @@ class WorldJournal {
   }
 
   /**
-   * The oldest entries that still have a body give them up, up to `count` of them and never the
-   * newest `keep`; the change of the count (negative), 0 when none has one left.
+   * The oldest entry that still has a body gives it up, never the newest entry's; the change of the
+   * count (negative), 0 when none has one left.
    */
-  dropBodiesOfOldest(count: number, keep: number): number {
+  dropBodiesOfOldest(): number {
     let delta = 0;
-    let given = 0;
     let i = Math.max(this.slimmed, this.head);
-    for (; i < this.entries.length - keep && given < count; i++) {
-      const freed = dropBodies(this.entries[i]);
-      if (freed !== 0) given++;
-      delta += freed;
-    }
+    for (; i < this.entries.length - 1 && delta === 0; i++) delta = dropBodies(this.entries[i]);
     this.slimmed = Math.max(this.slimmed, i);
     this.bytes += delta;
     return delta;
@@ -57,10 +52,10 @@ class WorldJournal {
     return this.size > 0 ? this.entries[this.entries.length - 1].bytes : 0;
   }
 
-  /** What this world's bodies count, but its newest `keep` entries': what dropBodiesOfOldest could free. */
-  bodyBytes(keep: number): number {
+  /** What this world's bodies count, but its newest entry's: what dropBodiesOfOldest could free. */
+  bodyBytes(): number {
     let bytes = 0;
-    for (let i = Math.max(this.slimmed, this.head); i < this.entries.length - keep; i++) bytes += bodyBytesOf(this.entries[i]);
+    for (let i = Math.max(this.slimmed, this.head); i < this.entries.length - 1; i++) bytes += bodyBytesOf(this.entries[i]);
     return bytes;
   }
 
@@ -146,14 +141,12 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
    * brought down to one level, as far as their bodies go. The level is found by halving (each try a
    * pass over the worlds), not by a scan of them per body given up.
    */
-  function dropBodiesTo(target: number): void {
-    const keep = 1;
-    const bodies = new Map([...worlds.values()].map((journal) => [journal, journal.bodyBytes(keep)]));
+  function dropBodiesTo(target: number, bodies: Map<WorldJournal, number>): void {
     const journals = [...bodies.keys()].filter((journal) => bodies.get(journal)! > 0);
     const level = Math.max(0, levelFor(journals, totalBytes - target, (journal) => bodies.get(journal)!));
     for (const journal of journals) {
       while (journal.bytes > level && totalBytes > target) {
-        const delta = journal.dropBodiesOfOldest(1, keep);
+        const delta = journal.dropBodiesOfOldest();
         if (delta === 0) break;
         totalBytes += delta;
       }
@@ -170,8 +163,10 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
     const long = [...worlds.values()].filter((journal) => journal.size > KEPT_ENTRIES).sort((a, b) => b.bytes - a.bytes);
     for (const journal of long) while (journal.size > KEPT_ENTRIES && totalBytes > target) dropOldestOf(journal);
     if (totalBytes <= target) return;
-    const bodies = [...worlds.values()].reduce((sum, journal) => sum + journal.bodyBytes(1), 0);
-    if (totalBytes - bodies <= target) return dropBodiesTo(target);
+    // What each world's bodies count, read once: whether giving them up is enough, then how.
+    const bodies = new Map([...worlds.values()].map((journal) => [journal, journal.bodyBytes()]));
+    const allBodies = [...bodies.values()].reduce((sum, bytes) => sum + bytes, 0);
+    if (totalBytes - allBodies <= target) return dropBodiesTo(target, bodies);
     levelTo(target);
   }
 

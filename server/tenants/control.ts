@@ -6,8 +6,6 @@ import { CreateTenant, KeyOptions, NamePrefixQuery } from './schema.ts';
 import { answer, IdDeleted } from '../control/answers.ts';
 import { ApprovedTenant, CreatedKey, CreatedTenant, KeyList, RevokedKey, TenantList, TenantsDeleted } from './answers.ts';
 
-const tenantId = (value: unknown) => worldPathId(value);
-
 const keyAnswer = (k: { id: string; key: string; prefix: string; scopes: string[]; environment: string }) =>
   ({ id: k.id, key: k.key, prefix: k.prefix, scopes: k.scopes, environment: k.environment });
 
@@ -63,7 +61,7 @@ export const tenantsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(ApprovedTenant, 'El tenant, ya activo.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        const tenant = services.tenants.approveTenant(tenantId(req.params.id));
+        const tenant = services.tenants.approveTenant(worldPathId(req.params.id));
         res.json({ id: tenant.id, status: tenant.status });
       },
     }),
@@ -73,7 +71,7 @@ export const tenantsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(IdDeleted, 'El tenant borrado, aquí y en las plataformas.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        const id = tenantId(req.params.id);
+        const id = worldPathId(req.params.id);
         await services.worldDeletion.one(id);
         res.json({ id, deleted: true });
       },
@@ -85,7 +83,7 @@ export const tenantsControl: ControlCapability = {
       body: KeyOptions,
       responses: { 201: answer(CreatedKey, 'La clave, con su secreto (solo aquí).'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        const id = tenantId(req.params.id);
+        const id = worldPathId(req.params.id);
         services.tenants.store.requireTenant(id);
         const body = parseJsonBody(KeyOptions, req);
         res.status(201).json(keyAnswer(services.tenants.createKey(id, body.scopes, body.environment)));
@@ -97,7 +95,7 @@ export const tenantsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(KeyList, 'Las claves, sin secretos.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json({ data: services.tenants.listKeys(tenantId(req.params.id)) });
+        res.json({ data: services.tenants.listKeys(worldPathId(req.params.id)) });
       },
     }),
     defineControlOperation({

@@ -11,7 +11,6 @@ import { Id, Timestamp } from '../openapi/schemas.ts';
 const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: Timestamp.meta({ description: 'La hora simulada del mundo al guardarla.' }) })
   .meta({ id: 'SavedWorldSnapshot' });
 
-const tenantId = (value: unknown) => worldPathId(value);
 /** The name the service checks (400 in its own words when it does not fit), shown as its pattern. */
 const NamePath = IdPath.extend({
   name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'inicio' }),
@@ -33,7 +32,7 @@ export const worldSnapshotsControl: ControlCapability = {
       responses: { 201: answer(SavedWorldSnapshot, 'La instantánea del mundo guardada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = parseJsonBody(SaveBody, req);
-        const saved = await services.worldSnapshots.save(tenantId(req.params.id), name);
+        const saved = await services.worldSnapshots.save(worldPathId(req.params.id), name);
         res.status(201).json({ name: saved.name, tenant: saved.tenant, createdAt: saved.createdAt });
       },
     }),
@@ -43,7 +42,7 @@ export const worldSnapshotsControl: ControlCapability = {
       params: IdPath,
       responses: { 200: answer(WorldSnapshotList, 'Las instantáneas del mundo, la última guardada primero.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
-        res.json({ data: services.worldSnapshots.list(tenantId(req.params.id)) });
+        res.json({ data: services.worldSnapshots.list(worldPathId(req.params.id)) });
       },
     }),
     defineControlOperation({
@@ -53,7 +52,7 @@ export const worldSnapshotsControl: ControlCapability = {
       params: NamePath,
       responses: { 200: answer(Restored, 'El mundo como estaba, con su hora.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.worldSnapshots.restore(tenantId(req.params.id), String(req.params.name)));
+        res.json(await services.worldSnapshots.restore(worldPathId(req.params.id), String(req.params.name)));
       },
     }),
     defineControlOperation({
@@ -62,7 +61,7 @@ export const worldSnapshotsControl: ControlCapability = {
       params: NamePath,
       responses: { 200: answer(SnapshotDeleted, 'La instantánea olvidada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.worldSnapshots.remove(tenantId(req.params.id), String(req.params.name)));
+        res.json(await services.worldSnapshots.remove(worldPathId(req.params.id), String(req.params.name)));
       },
     }),
   ],
