@@ -1,7 +1,14 @@
+import { METHODS as NODE_METHODS } from 'node:http';
 import { z } from 'zod';
 import { LimitParam } from '../http/pagination.ts';
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/**
+ * Every method a request journaled can have: what node's parser reads (TRACE and PURGE reach the
+ * API, answered 404 or 405, and are journaled like any other), CONNECT aside (node hands it to
+ * no request handler). A shorter list left such entries with no filter to find them.
+ */
+const METHODS = NODE_METHODS.filter((m) => m !== 'CONNECT') as [string, ...string[]];
+const METHOD_RULE = 'method debe ser un método HTTP, p. ej. GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS o TRACE';
 /** Also what a scenario says of a `status` that is neither text nor a number (cli/scenario/expect-requests.ts). */
 export const STATUS_FILTER_RULE = 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)';
 
@@ -12,7 +19,7 @@ const once = (field: string) => z.string({ error: `${field} debe darse una sola 
 export const JournalFilter = z.object({
   method: once('method')
     .transform((m) => m.toUpperCase())
-    .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` }))
+    .pipe(z.enum(METHODS, { error: METHOD_RULE }))
     .optional(),
   path: once('path')
     .startsWith('/', 'path debe empezar por /, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…')

@@ -49,6 +49,20 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     expect(await w.shown(fill(query))).toEqual(expected.map(fill));
   });
 
+  it('when a world sent TRACE or PURGE (journaled, answered 405/404), then ?method= finds each; a word that is no method is refused', async () => {
+    const w = await worldWithRequests();
+    await w.t.request.trace('/v1/vehicles').set(w.auth);
+    await w.t.request.purge('/v1/vehicles').set(w.auth);
+
+    const trace = await w.journal('?method=trace').expect(200);
+    const purge = await w.journal('?method=PURGE').expect(200);
+    const fetch = await w.journal('?method=FETCH').expect(400);
+
+    expect(trace.body.data.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).toEqual(['TRACE /v1/vehicles']);
+    expect(purge.body.data.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).toEqual(['PURGE /v1/vehicles']);
+    expect(fetch.body.error.message).toContain('method debe ser un método HTTP');
+  });
+
   it('when paged with limit and startingAfter, then the pages follow each other with no gap and the last says hasMore false', async () => {
     const w = await worldWithRequests();
 
