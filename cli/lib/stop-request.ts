@@ -2,8 +2,30 @@
 const PARENT_WATCH_MS = 250;
 
 /**
+ * The process whose end stops serve, named by FLEET_EXIT_WITH_PARENT: `1`, the parent (as a test
+ * library sets it); a pid, that process, for a helper in another language that starts serve through
+ * a wrapper (`npx` runs it under `sh -c`, and both outlive a test process killed with SIGKILL);
+ * null for neither.
+ */
+export function watchedProcess(value: string | undefined): 'parent' | number | null {
+  if (value === '1') return 'parent';
+  const pid = value !== undefined && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return pid > 1 && pid <= 2 ** 31 - 1 ? pid : null;
+}
+
+/** Whether a process is still there: signal 0 checks without sending; EPERM is a process of another user. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
  * Runs `stop` once, on SIGINT, SIGTERM or SIGHUP (the terminal running it was closed), or when the
- * npm that started this process dies.
+ * npm that started this process dies, or the process FLEET_EXIT_WITH_PARENT names (above).
  *
  * `kill -TERM <pid of npm start>` (what CI runners and supervisors do) does not reach us: npm 11
  * passes the signal to the shell running the script, and dash dies without passing it on (other
@@ -24,7 +46,12 @@ export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv 
   process.on('SIGHUP', once);
   // The testing library asks for it too (FLEET_EXIT_WITH_PARENT): a test runner that gives each test
   // file its own copy of `process` (jest) never runs the library's exit handler, and serve was left.
-  if (env.npm_lifecycle_event === undefined && env.FLEET_EXIT_WITH_PARENT !== '1') return;
+  const watched = watchedProcess(env.FLEET_EXIT_WITH_PARENT);
+  if (typeof watched === 'number') {
+    setInterval(() => alive(watched) || once(), PARENT_WATCH_MS).unref();
+    return;
+  }
+  if (env.npm_lifecycle_event === undefined && watched !== 'parent') return;
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) once();

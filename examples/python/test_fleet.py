@@ -2,7 +2,7 @@
 fixture, saved, and restored before each test; unique values for new records; a fault rule to test
 the client's retries; the journal to see what it sent. Other classes' worlds run beside it untouched.
 
-    python3 -m unittest -v test_fleet                                     # starts a serve (npx fleet-sim)
+    python3 -m unittest -v test_fleet                                     # starts a serve (node_modules/.bin/fleet-sim)
     FLEET_URL=http://127.0.0.1:3000 python3 -m unittest -v test_fleet     # on a running serve
 """
 import unittest

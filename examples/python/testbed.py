@@ -61,8 +61,24 @@ def http(method, url, body=None, headers=None):
 
 
 def drain(fd):
-    while os.read(fd, 65536):
+    try:
+        while os.read(fd, 65536):
+            pass
+    except OSError:  # closed by stop() before the end of serve's output was read
         pass
+
+
+def local_fleet_sim():
+    """`fleet-sim` of the nearest node_modules/.bin from here up, run as is: serve's parent is then this
+    process. Else `npx --no-install`: never a download of whatever package of that name the registry has."""
+    here = os.path.abspath(os.getcwd())
+    while True:
+        candidate = os.path.join(here, "node_modules", ".bin", "fleet-sim")
+        if os.access(candidate, os.X_OK):
+            return shlex.quote(candidate)
+        if os.path.dirname(here) == here:
+            return "npx --no-install fleet-sim"
+        here = os.path.dirname(here)
 
 
 def exit_on_sigterm():
@@ -72,7 +88,7 @@ def exit_on_sigterm():
 
 
 class Testbed:
-    """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default `npx fleet-sim`).
+    """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default local_fleet_sim()).
 
     FLEET_CONTROL_TOKEN, when set, is sent on every control call (and a serve started here gets it).
     """
@@ -85,7 +101,7 @@ class Testbed:
     @classmethod
     def from_env(cls):
         url = os.environ.get("FLEET_URL")
-        return cls(url.rstrip("/")) if url else cls.start(os.environ.get("FLEET_SIM", "npx fleet-sim"))
+        return cls(url.rstrip("/")) if url else cls.start(os.environ.get("FLEET_SIM") or local_fleet_sim())
 
     @classmethod
     def start(cls, command):
@@ -93,7 +109,10 @@ class Testbed:
         data_dir = tempfile.mkdtemp(prefix="fleet-testbed-")
         # Rate limit off unless you set one, as fleet-testbed/testing does: parallel tests share the
         # serve, and a 429 of the limiter (not of a fault rule you added) would fail them at random.
-        env = dict(os.environ, PORT="0", FLEET_DATA_DIR=data_dir)
+        # serve stops, and removes its data dir, once this process is gone, even killed with SIGKILL
+        # (no atexit then): it watches this pid, not its parent, which a wrapper (npx) may be.
+        env = dict(os.environ, PORT="0", FLEET_DATA_DIR=data_dir, FLEET_THROWAWAY_DATA_DIR=data_dir,
+                   FLEET_EXIT_WITH_PARENT=str(os.getpid()))
         env.setdefault("FLEET_RATE_LIMIT", "0")
         try:
             # A session of its own: stop() signals serve and its simulators together.
@@ -148,6 +167,8 @@ class Testbed:
             except subprocess.TimeoutExpired:
                 self._signal(signal.SIGKILL)
                 self.process.wait()
+        if self.process and self.process.stdout and not self.process.stdout.closed:
+            self.process.stdout.close()
         if self.data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, type Migration } from './migrate.ts';
 import { API_MIGRATIONS } from './migrations/index.ts';
+import { lazyStatements } from './lazy-statements.ts';
 
 export type Db = Database.Database;
 
@@ -27,6 +28,7 @@ export function openDatabase(file: string | Buffer, migrations: Migration[] = AP
   db.pragma('wal_autocheckpoint = 10000');
   immediateTransactions(db);
   migrate(db, migrations);
+  lazyStatements(db);
   return db;
 }
 
