@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, invalidFields, WHOLE_BODY, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { BODY_TOO_LARGE_MESSAGE } from './parse.ts';
+import { BODY_TOO_LARGE_MESSAGE, NOT_UTF8 } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
 
 z.config(z.locales.es());
@@ -40,6 +40,12 @@ export function sendError(
  * among them is the client's fault and never reaches the 500 path. Not every one has a `type`:
  * a gzip body that fails to inflate is a bare 400.
  */
+/** The charset a body parser refused, as named in the request (cut, and only printable ASCII). */
+function charsetOf(err: unknown): string {
+  const charset = String((err as { charset?: unknown }).charset ?? '');
+  return /^[\x21-\x7e]{1,40}$/.test(charset) ? `el juego de caracteres ${charset}` : 'un juego de caracteres';
+}
+
 function bodyParserError(err: unknown): { status: number; type: string } | null {
   if (typeof err !== 'object' || err === null || !('status' in err)) return null;
   const { status, type } = err as { status: unknown; type?: unknown };
@@ -66,6 +72,12 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     const parserError = bodyParserError(err);
     if (parserError?.type === 'entity.parse.failed') {
       return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es JSON válido.');
+    }
+    if (parserError?.type === NOT_UTF8) {
+      return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es UTF-8 válido: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).');
+    }
+    if (parserError?.type === 'charset.unsupported') {
+      return send(res, 'VALIDATION', `El cuerpo viene en ${charsetOf(err)}, que no se admite: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).`);
     }
     if (parserError?.type === 'entity.too.large') {
       // FILE_TOO_LARGE is the spec's only 413 code; the contract allows no code of our own.

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { validation, WHOLE_BODY } from '../errors.ts';
@@ -36,7 +37,18 @@ const BODY_LIMIT = '1mb';
 export const BODY_TOO_LARGE_MESSAGE = 'El cuerpo de la solicitud supera el máximo de 1 MB.';
 // Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
 // (strict mode would call it "not JSON").
-const parseJson = express.json({ limit: BODY_LIMIT, strict: false });
+const parseJson = express.json({ limit: BODY_LIMIT, strict: false, verify: refuseBadUtf8 });
+
+/** The type of the parser error a JSON body that is not valid UTF-8 gives (error-handler.ts answers it). */
+export const NOT_UTF8 = 'entity.not.utf8';
+
+/**
+ * A body said (or taken) to be UTF-8 must be: decoded as it came, a Latin-1 "Nuñez" became
+ * "Nu\uFFFDez" and was stored so, with a 201.
+ */
+function refuseBadUtf8(_req: unknown, _res: unknown, bytes: Buffer, encoding: string): void {
+  if (/^utf-?8$/i.test(encoding) && !isUtf8(bytes)) throw Object.assign(new Error('body is not UTF-8'), { type: NOT_UTF8 });
+}
 const parseRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../support/app.ts';
 import { expectEnvelope } from '../support/error-envelope.ts';
-import { vehicleBody } from '../support/vehicles.ts';
+import { validBody, vehicleBody } from '../support/vehicles.ts';
 
 /** A new tenant POSTs `raw` to /v1/vehicles as `type`; `vehicles()` counts the rows it left. */
 async function postRaw(raw: string, type = 'application/json') {
@@ -31,6 +31,41 @@ describe('body parsing errors', () => {
 
     expectEnvelope(res, 400, 'VALIDATION');
     expect(res.body.error.message).toBe('El cuerpo de la solicitud no es JSON válido.');
+    expect(vehicles()).toBe(0);
+  });
+
+  it('when a JSON body is not valid UTF-8 (Latin-1 "Nuñez"), then 400 VALIDATION saying so and nothing is created; the same bytes in UTF-8 are taken', async () => {
+    const { request, newTenant, deps } = makeTestApp();
+    const { auth } = newTenant();
+    const body = (plate: string, brand: string, encoding: BufferEncoding) => Buffer.from(JSON.stringify(validBody({ plate, brand })), encoding);
+    const count = () => (deps.db.prepare('SELECT COUNT(*) AS n FROM vehicles').get() as { n: number }).n;
+
+    // The bytes as they are: supertest would send a Buffer as JSON of its own.
+    const post = async (bytes: Buffer) => {
+      const res = await fetch(request.post('/v1/vehicles').url, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bytes });
+      return { status: res.status, body: await res.json() };
+    };
+
+    const latin1 = await post(body('ENC-001', 'Nuñez', 'latin1'));
+    expect(count()).toBe(0);
+    const utf8 = await post(body('ENC-002', 'Nuñez', 'utf8'));
+
+    expect(latin1.status).toBe(400);
+    expect(latin1.body.error.code).toBe('VALIDATION');
+    expect(latin1.body.error.message).toBe('El cuerpo de la solicitud no es UTF-8 válido: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).');
+    expect(utf8.status).toBe(201);
+    expect(utf8.body.brand).toBe('Nuñez');
+  });
+
+  it.each([
+    ['iso-8859-1', 'El cuerpo viene en el juego de caracteres iso-8859-1, que no se admite'],
+    // Named back only when short: a 41-character one is not echoed.
+    ['x'.repeat(41), 'El cuerpo viene en un juego de caracteres, que no se admite'],
+  ])('when a JSON body says charset=%s, then 400 VALIDATION naming it (up to 40 characters) and nothing is created', async (charset, message) => {
+    const { res, vehicles } = await postRaw(JSON.stringify(vehicleBody()), `application/json; charset=${charset}`);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toContain(message);
     expect(vehicles()).toBe(0);
   });
 
