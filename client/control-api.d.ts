@@ -6961,10 +6961,7 @@ export interface operations {
                     method?: string;
                     /** @description Un operationId de /v1/openapi.json, p. ej. createVehicle; no se combina con method ni path. */
                     operation?: string;
-                    /**
-                     * Format: starts_with
-                     * @description Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta.
-                     */
+                    /** @description Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta. */
                     path?: string;
                     /** @default 1 */
                     probability?: number;

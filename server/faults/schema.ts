@@ -17,6 +17,13 @@ export const LIMITS = {
   path: 512,
 } as const;
 
+/**
+ * Where a rule's path, and a journal filter's (journal/filter.ts), must start: the partner API's
+ * requests are the only ones a rule faults and the journal keeps. Any case, as Express routes them
+ * ([vV], not a flag: the JSON Schema of scenario files keeps the pattern, and has no flags).
+ */
+export const PARTNER_PATH = { pattern: /^\/[vV]1\//, message: 'path debe empezar por /v1/, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…' } as const;
+
 const count = (field: string, min: number) =>
   z.number({ error: `${field} debe ser un número entero` }).int(`${field} debe ser entero`)
     .min(min, `${field} debe ser al menos ${min}`).max(LIMITS.count, `${field} admite hasta ${LIMITS.count}`);
@@ -28,7 +35,7 @@ const RuleFields = controlBody({
   method: z.string({ error: `method debe ser uno de: ${METHODS.join(', ')}` }).toUpperCase()
     .pipe(z.enum(METHODS, { error: `method debe ser uno de: ${METHODS.join(', ')}` })).optional()
     .meta({ description: `${METHODS.join(', ')} (en mayúsculas o minúsculas).` }),
-  path: z.string({ error: 'path debe ser texto' }).startsWith('/v1/', 'path debe empezar por /v1/')
+  path: z.string({ error: 'path debe ser texto' }).regex(PARTNER_PATH.pattern, PARTNER_PATH.message)
     .max(LIMITS.path, `path admite hasta ${LIMITS.path} caracteres`)
     // Listed by the CLI and the dashboard as given: an escape sequence there cleared a terminal.
     .refine((path) => !hasControlCharacter(path), 'path no admite caracteres de control ni invisibles ni sustitutos UTF-16 sueltos').optional()

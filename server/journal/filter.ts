@@ -1,6 +1,7 @@
 import { METHODS as NODE_METHODS } from 'node:http';
 import { z } from 'zod';
 import { LimitParam } from '../http/pagination.ts';
+import { PARTNER_PATH } from '../faults/schema.ts';
 
 /**
  * Every method a request journaled can have: what node's parser reads (TRACE and PURGE reach the
@@ -22,7 +23,7 @@ export const JournalFilter = z.object({
     .pipe(z.enum(METHODS, { error: METHOD_RULE }))
     .optional(),
   path: once('path')
-    .startsWith('/', 'path debe empezar por /, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…')
+    .regex(PARTNER_PATH.pattern, PARTNER_PATH.message)
     .max(2048, 'path admite hasta 2048 caracteres')
     .optional(),
   operation: once('operation').max(100, 'operation admite hasta 100 caracteres').optional(),

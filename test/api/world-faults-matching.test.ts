@@ -46,6 +46,20 @@ describe('world faults: matching and counters', () => {
     expect(missed.status).toBe(200);
   });
 
+  it('when a rule names its path in another case (/V1/ME), then it is taken, as the journal filter and Express take it, and faults /v1/me', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    const made = await f.addRule({ effect: 'internal', path: '/V1/ME' });
+    const outside = await f.addRule({ effect: 'internal', path: '/me' });
+
+    const hit = await f.request.get('/v1/me').set(f.one.auth);
+
+    expect(made.status).toBe(201);
+    expect(hit.status).toBe(500);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.message).toContain('path debe empezar por /v1/, p. ej. /v1/vehicles/{id}');
+  });
+
   it('when a rule names a method only, then every request of that method is faulted', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();
