@@ -11,15 +11,20 @@ const jsonKind = (value: unknown): string => (value === null ? 'null' : Array.is
 /** Whether the request's Content-Type is `application/json`, whatever its parameters (the type express.json reads). */
 export const saysJson = (req: Request): boolean => (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
 
+/** No body bytes were announced: neither a length above 0 nor chunks. */
+const sentNoBody = (req: Request): boolean => req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+
 /**
  * A JSON body is required to be a JSON object: a form or text body, or valid JSON of another kind
  * (`null`, a number, an array), is a clear 400 saying so, not "invalid JSON" or a confusing zod issue.
  */
 export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   if (req.body === undefined) {
-    // No body at all: read as `{}` when it was said to be JSON (req.is() answers null for a request
-    // without a body, so the header is read itself), else the body is not what the operation takes.
-    if (!saysJson(req)) throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
+    // No body at all (urllib's data=None, curl -X POST): read as `{}`, so the answer names the fields
+    // the operation needs, as it does when an empty body is said to be JSON (req.is() answers null
+    // for a request without a body, so the header is read itself). A body of another type is not
+    // what the operation takes.
+    if (!saysJson(req) && !sentNoBody(req)) throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
     return schema.parse({});
   }
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {

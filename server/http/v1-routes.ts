@@ -5,6 +5,7 @@ import type { Services } from '../services.ts';
 import { serveDeclared } from './declared-routes.ts';
 import { unknownQueryFlag } from './unknown-query.ts';
 import { unknownFieldsFlag } from './unknown-fields.ts';
+import { repeatedQueryRefusal } from './repeated-query.ts';
 
 export const V1 = '/v1';
 /** The partner API's OpenAPI document, read without a key. */
@@ -22,7 +23,9 @@ export function serveOperations(app: Router, operations: readonly OperationSpec[
 function handlersOf({ scope, handler, query, body }: OperationSpec, services: Services): RequestHandler[] {
   const flagUnknownQuery = unknownQueryFlag(query);
   const flagUnknownFields = unknownFieldsFlag(body);
+  const refuseRepeated = repeatedQueryRefusal(query);
   const run: RequestHandler = (req, res) => {
+    refuseRepeated(req);
     flagUnknownQuery(req, res);
     flagUnknownFields(req, res);
     return handler(req, res, services);

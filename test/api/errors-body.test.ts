@@ -88,14 +88,35 @@ describe('body parsing errors', () => {
     expect(vehicles()).toBe(0);
   });
 
-  it('when POST /v1/vehicles has no body at all, then 400 VALIDATION saying it must be JSON', async () => {
+  it('when POST /v1/vehicles has no body at all (no Content-Type), then it is read as {}: 400 VALIDATION names the fields it needs', async () => {
     const { request, newTenant } = makeTestApp();
     const { auth } = newTenant();
 
     const res = await request.post('/v1/vehicles').set(auth);
 
     expectEnvelope(res, 400, 'VALIDATION');
-    expect(res.body.error.message).toBe('El cuerpo debe ser JSON con Content-Type: application/json.');
+    expect(res.body.error.details).toContainEqual({ field: 'plate', message: 'plate es obligatorio' });
+  });
+
+  it('when a control call that needs a body gets none at all (POST …/snapshots), then 400 names the field it needs', async () => {
+    const { request, newTenant } = makeTestApp();
+    const { tenant } = newTenant();
+
+    const res = await request.post(`/_testbed/tenants/${tenant.id}/snapshots`);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['name']);
+  });
+
+  it('when an empty body is said to be text (Content-Length 0), then it is read as {} too; a text body with bytes is refused as not JSON (the boundary)', async () => {
+    const { request, newTenant } = makeTestApp();
+    const { auth } = newTenant();
+
+    const empty = await request.post('/v1/vehicles').set(auth).set('Content-Type', 'text/plain').send('');
+    const text = await request.post('/v1/vehicles').set(auth).set('Content-Type', 'text/plain').send('x');
+
+    expect(empty.body.error.details).toContainEqual({ field: 'plate', message: 'plate es obligatorio' });
+    expect(text.body.error.message).toBe('El cuerpo debe ser JSON con Content-Type: application/json.');
   });
 
   it('when POST /v1/vehicles says its body is JSON and sends none, then it is read as {}: the fields it needs are named, not the Content-Type it had', async () => {
