@@ -26,8 +26,13 @@ export function createDocumentService(
     if (!(DOCUMENT_TYPES as readonly string[]).includes(upload.type)) {
       throw validation('type debe ser circulation_card_front.', [{ field: 'type', message: 'Valor no admitido' }]);
     }
-    if (!upload.file) throw validation('Falta el archivo (campo file).', [{ field: 'file', message: 'Requerido' }]);
-    return { type: upload.type, file: upload.file };
+    if (upload.file) return { type: upload.type, file: upload.file };
+    if (upload.fileSentAsText) {
+      // A part with no filename is a text field to a multipart reader (a form built by hand, curl -F 'file=<x').
+      throw validation('El campo file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png").',
+        [{ field: 'file', message: 'Debe ser un archivo, con filename' }]);
+    }
+    throw validation('Falta el archivo (campo file).', [{ field: 'file', message: 'Requerido' }]);
   }
 
   /**

@@ -9,6 +9,8 @@ const MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024;
 export interface Upload {
   type: string | undefined;
   file: { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } | undefined;
+  /** A part named file came as a form field (no filename in its Content-Disposition), not a file. */
+  fileSentAsText?: boolean;
 }
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE');
@@ -49,6 +51,7 @@ export function readUpload(req: Request): Promise<Upload> {
     };
     parser.on('field', (name, value) => {
       if (name === 'type') result.type = value;
+      if (name === 'file') result.fileSentAsText = true;
     });
     const malformed = () => validation('El cuerpo multipart está incompleto o mal formado.');
     parser.on('file', (name, stream) => {

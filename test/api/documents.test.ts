@@ -94,6 +94,22 @@ describe('vehicle documents', () => {
     expect(snapshot(id)).toEqual(before);
   });
 
+  it('when the file part has no filename (a text field to a multipart reader), then 400 says so, not that it is missing; nothing is stored', async () => {
+    const { auth, id } = await vehicle();
+    const before = snapshot(id);
+    const body = Buffer.concat([
+      Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="type"\r\n\r\n${CARD}\r\n--XyZ\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: image/png\r\n\r\n`, 'latin1'),
+      TINY_PNG, Buffer.from('\r\n--XyZ--\r\n', 'latin1'),
+    ]);
+
+    const res = await w.request.post(url(id)).set(auth).set('Content-Type', 'multipart/form-data; boundary=XyZ').send(body);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('El campo file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png").');
+    expect(res.body.error.details).toEqual([{ field: 'file', message: 'Debe ser un archivo, con filename' }]);
+    expect(snapshot(id)).toEqual(before);
+  });
+
   it('when a text field of another name comes with the card, then it is ignored: 201, as the DocumentUpload schema says', async () => {
     const { auth, id } = await vehicle();
 
