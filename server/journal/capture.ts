@@ -197,27 +197,48 @@ function deeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-function requestBody({ parsedBody, tap }: RawCapture): Body {
+/**
+ * A JSON body kept as parsed and written again: escapes such as `\u005f` are undone, so redaction
+ * sees every key as the API saw it. One nested deeper than any API body is not written again
+ * (thousands of levels overflowed the stack, in the answer's close handler: the process died); its
+ * note says why.
+ */
+function keptJson(value: unknown): Body {
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return TOO_DEEP;
+  }
+  const cut = cutBody(text);
+  // Kept as JSON it is read back and written again at each read (and in the answer's JSON): one
+  // that nests deep enough overflows there. The walk is on at most 64 KiB of text.
+  if (!cut.truncated && deeperThan(value, MAX_JSON_DEPTH)) return TOO_DEEP;
+  return { ...cut, json: !cut.truncated };
+}
+
+/** Whole JSON text parsed, or undefined: a body said to be JSON that is not, or was cut. */
+function parsedWhole(text: string): unknown {
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const saidJson = (headers: Record<string, unknown>): boolean =>
+  String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+
+function requestBody({ parsedBody, tap, requestHeaders: headers }: RawCapture): Body {
   const seen = tap?.result() ?? null;
   if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
-  // A JSON body the parser read is kept as parsed and written again: escapes such as `\u005f`
-  // are undone, so redaction sees every key as the API saw it. One nested deeper than any API body
-  // is not written again (thousands of levels overflowed the stack, in the answer's close handler:
-  // the process died); its note says why.
-  if (parsedBody !== undefined) {
-    let text: string;
-    try {
-      text = JSON.stringify(parsedBody);
-    } catch {
-      return TOO_DEEP;
-    }
-    const cut = cutBody(text);
-    // Kept as JSON it is read back and written again at each read (and in the answer's JSON): one
-    // that nests deep enough overflows there. The walk is on at most 64 KiB of text.
-    if (!cut.truncated && deeperThan(parsedBody, MAX_JSON_DEPTH)) return TOO_DEEP;
-    return { ...cut, json: !cut.truncated };
-  }
+  if (parsedBody !== undefined) return keptJson(parsedBody);
   if (seen === null) return NO_BODY;
+  // A body the API did not read (its tenant pending, a content type it does not take) is what Node
+  // drains once the answer is sent: JSON is kept as JSON all the same, as the contract says.
+  const unread = saidJson(headers) ? parsedWhole(seen.text) : undefined;
+  if (unread !== undefined) return keptJson(unread);
   const cut = cutBody(seen.text);
   return { body: cut.body, json: false, truncated: cut.truncated || Buffer.byteLength(seen.text) > MAX_BODY_BYTES };
 }

@@ -108,6 +108,24 @@ describe('request journal: what is captured', () => {
     expect(t.entries(tenant.id)[0].request).toMatchObject({ body: '{"plate": ', truncated: false });
   });
 
+  it('when the API never read a body (a pending tenant\'s 403, a revoked key\'s 401, a form), then it is kept as sent: JSON as JSON, a form as text', async () => {
+    const t = journalApp();
+    const pending = t.tenants.createTenant('Flota Pendiente', 'pending');
+    const pendingKey = t.tenants.createKey(pending.id);
+    const revoked = t.newTenant('Flota Revocada');
+    t.tenants.revokeKey(revoked.key.id);
+    const { tenant, auth } = t.newTenant();
+    const body = { plate: 'JRN-001', notes: 'sin leer' };
+
+    await t.request.post('/v1/vehicles').set('Authorization', `Bearer ${pendingKey.key}`).send(body).expect(403);
+    await t.request.post('/v1/vehicles').set(revoked.auth).send(body).expect(401);
+    await t.request.post('/v1/vehicles').set(auth).set('Content-Type', 'application/x-www-form-urlencoded').send('plate=JRN-002').expect(400);
+
+    expect(t.entries(pending.id)[0].request).toMatchObject({ body, truncated: false });
+    expect(t.entries(revoked.tenant.id)[0].request).toMatchObject({ body, truncated: false });
+    expect(t.entries(tenant.id)[0].request).toMatchObject({ body: 'plate=JRN-002', truncated: false });
+  });
+
   it('when a key does not match or names no key, then no world journals it: it was not made with a world key', async () => {
     const t = journalApp();
     const { tenant, key } = t.newTenant();
