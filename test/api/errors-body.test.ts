@@ -42,7 +42,7 @@ describe('body parsing errors', () => {
 
     // The bytes as they are: supertest would send a Buffer as JSON of its own.
     const post = async (bytes: Buffer) => {
-      const res = await fetch(request.post('/v1/vehicles').url, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bytes });
+      const res = await fetch(request.post('/v1/vehicles').url, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: new Uint8Array(bytes) });
       return { status: res.status, body: await res.json() };
     };
 

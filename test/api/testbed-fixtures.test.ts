@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { Logger } from '../../server/lib/logger.ts';
 import { useWorld } from '../support/world.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('/_testbed/tenants with a fixture, and unique values', () => {
-  const w = useWorld();
+  const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
+  const logger: Logger = { info() {}, error() {}, warn: (msg, fields) => void warnings.push({ msg, fields }) };
+  const w = useWorld({ logger });
   const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
   const createTenant = (fixture: unknown) => w.request.post('/_testbed/tenants').send({ name: 'Flota Fixture', fixture });
   const tenantCount = () => w.deps.db.prepare('SELECT count(*) FROM tenants').pluck().get() as number;
@@ -87,6 +90,10 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     expect(res.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(res.body.error.message).toMatch(/plataforma/i);
     expect(tenantCount()).toBe(before);
+    // serve's log says where the build stopped, for whoever reads it after a CI run.
+    expect(warnings.at(-1)).toEqual({ msg: 'fixture failed: its world is deleted', fields: {
+      tenantId: expect.any(String), step: 'vehicles and drivers', code: 'PLATFORM_UNAVAILABLE', error: res.body.error.message,
+    } });
   });
 
   it('when unique values are drawn for two worlds, then each is valid and none repeats; bad kind 400, unknown world 404', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Db } from '../../server/db/open.ts';
 import { SimClock } from '../../server/lib/clock.ts';
+import type { Logger } from '../../server/lib/logger.ts';
 import { makeTestApp, TEST_CLOCK_START } from './app.ts';
 import { usePlatformNetwork } from './platform-network.ts';
 
@@ -12,12 +13,13 @@ import { usePlatformNetwork } from './platform-network.ts';
  * network between them is msw's, so a test can cut it (net.platformDown) or slow it.
  * Call inside a describe: the simulators start before its tests and stop after them.
  */
-export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number; realNowMs?: () => number } = {}) {
+export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number; realNowMs?: () => number; logger?: Logger } = {}) {
   const clock = SimClock.frozenAt(TEST_CLOCK_START);
   const net = usePlatformNetwork({ clock, seed: options.seed, clientTimeoutMs: options.clientTimeoutMs });
   const testApp = makeTestApp({
     clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }),
     ...(options.realNowMs && { realNowMs: options.realNowMs }),
+    ...(options.logger && { logger: options.logger }),
   });
   return { ...testApp, clock, net };
 }
