@@ -46,6 +46,10 @@ export async function serve(): Promise<void> {
     lock.release();
     throw oneLine(err);
   }
+  // Before the listening line, which a helper reads up to: tests side by side on one key meet it.
+  if (config.rateLimit > 0) {
+    process.stdout.write(`Límite: ${config.rateLimit} solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita (pruebas en paralelo)\n`);
+  }
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
 }
 

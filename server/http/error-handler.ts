@@ -1,11 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, invalidFields, WHOLE_BODY, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { BODY_TOO_LARGE_MESSAGE, NOT_UTF8 } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
+import { configureZodMessages } from '../lib/zod-spanish.ts';
 
-z.config(z.locales.es());
+configureZodMessages();
 
 export interface FieldIssue {
   field: string;

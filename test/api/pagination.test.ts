@@ -87,7 +87,7 @@ describe('GET /v1/vehicles pagination: limit', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.details).toEqual([{ field: 'limit', message: 'limit debe darse una sola vez, como número entero entre 1 y 100' }]);
+    expect(res.body.error.details).toEqual([{ field: 'limit', message: 'limit debe darse una sola vez' }]);
   });
 });
 

@@ -95,6 +95,7 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
     ['plate', { plate: 123456 }, 'plate debe ser texto'],
     ['year', { year: '2023' }, 'year debe ser un número entero'],
     ['brand', { brand: null }, 'brand debe ser texto'],
+    ['platforms', { platforms: 'platform_a' }, 'platforms debe ser una lista (un arreglo JSON, [ … ])'],
   ])('when %s is of another type (null included), then it is said so, not as missing', async (field, overrides, message) => {
     const { post } = vehiclesApp();
 

@@ -79,6 +79,17 @@ describe('when a second serve starts on a data dir already served', () => {
   }, 60_000);
 });
 
+describe('the rate limit at start', () => {
+  it('when serve starts with a limit, then it says so before it listens (FLEET_RATE_LIMIT=0 removes it), and says nothing with none', async () => {
+    const limited = await startServeProcess({ FLEET_RATE_LIMIT: '7' });
+    const unlimited = await startServeProcess({ FLEET_RATE_LIMIT: '0' });
+    onTestFinished(() => Promise.all([limited.cleanup(), unlimited.cleanup()]).then(() => undefined));
+
+    expect(limited.output()).toMatch(/^Límite: 7 solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita \(pruebas en paralelo\)\nFleet testbed listening on /m);
+    expect(unlimited.output()).not.toContain('Límite');
+  }, 60_000);
+});
+
 describe('when serve is asked to stop while it is still starting', () => {
   it('then it stops cleanly once started: exit 0, its PID file gone, its simulators stopped', async () => {
     const dataDir = tempDir();
