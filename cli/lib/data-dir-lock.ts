@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../output.ts';
+import { alive } from './process-alive.ts';
 
 export interface DataDirLock {
   release(): void;
@@ -47,16 +48,6 @@ function holder(pidFile: string): string {
   const pid = holderPid(pidFile);
   if (pid === null) return 'PID desconocido';
   return pid === process.pid || !alive(pid) ? `PID ${pid} en otro contenedor o equipo que comparte este directorio` : `PID ${pid}`;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, another user's.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function holderPid(pidFile: string): number | null {

@@ -1,3 +1,5 @@
+import { alive } from './process-alive.ts';
+
 /** Real time between two looks at the parent process: protection, not simulation. */
 const PARENT_WATCH_MS = 250;
 
@@ -11,16 +13,6 @@ export function watchedProcess(value: string | undefined): 'parent' | number | n
   if (value === '1') return 'parent';
   const pid = value !== undefined && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
   return pid > 1 && pid <= 2 ** 31 - 1 ? pid : null;
-}
-
-/** Whether a process is still there: signal 0 checks without sending; EPERM is a process of another user. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
