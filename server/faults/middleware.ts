@@ -4,6 +4,7 @@ import { sendError } from '../http/error-handler.ts';
 import { logPath } from '../http/request-log.ts';
 import type { FaultService } from './service.ts';
 import type { FaultRule } from './store.ts';
+import { leaveWorld } from '../world-snapshots/tenant-gate.ts';
 
 export const FAULT_HEADER = 'X-Testbed-Fault';
 
@@ -13,6 +14,8 @@ export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeou
 export interface FaultGateDeps {
   logger: Logger;
   wait: (ms: number) => Promise<void>;
+  /** The world's gate, entered again after a delay held the request outside it (world-snapshots/tenant-gate.ts). */
+  readmit: RequestHandler;
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -48,6 +51,8 @@ function replaceAnswer(req: Request, res: Response, rule: FaultRule, wait: Fault
   res.end = function takeOver(this: Response, ...args: unknown[]) {
     res.end = end;
     if (rule.effect === 'delay') {
+      // The handler is done: the world is free while the answer waits (a restore need not wait too).
+      leaveWorld(res);
       void wait(rule.delayMs!).then(() => (end as (...a: unknown[]) => Response).apply(res, args));
       return res;
     }
@@ -73,7 +78,11 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
       replaceAnswer(req, res, rule, deps.wait);
       return next();
     }
-    if (rule.effect === 'delay') return void deps.wait(rule.delayMs!).then(() => next());
+    if (rule.effect === 'delay') {
+      // Held outside its world, then let in again as a new request is (after a restore under way).
+      leaveWorld(res);
+      return void deps.wait(rule.delayMs!).then(() => (res.destroyed ? undefined : deps.readmit(req, res, next)));
+    }
     strike(req, res, rule);
   };
 }

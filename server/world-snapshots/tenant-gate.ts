@@ -1,5 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { GateLane } from '../snapshots/gate-lane.ts';
+
+/** Where a request admitted into its world keeps the call that counts it out (called at most once). */
+const LEAVE_WORLD = 'leaveWorld';
 
 /**
  * The world gate (snapshots/world-gate.ts) for one world at a time: while a world is rewound, its
@@ -30,7 +33,11 @@ export function createTenantGates() {
 
   const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
     const tenantId = req.auth.tenantId;
-    const enter = () => void res.once('close', enterWorld(tenantId));
+    const enter = () => {
+      const leave = once(enterWorld(tenantId));
+      res.locals[LEAVE_WORLD] = leave;
+      res.once('close', leave);
+    };
     const waiting = lanes.get(tenantId)?.closed;
     if (!waiting) {
       enter();
@@ -79,6 +86,23 @@ export function createTenantGates() {
   }
 
   return { admit, exclusive, during };
+}
+
+function once(fn: () => void): () => void {
+  let called = false;
+  return () => {
+    if (!called) (called = true, fn());
+  };
+}
+
+/**
+ * Counts the request out of its world before its answer is done: a `delay` fault holding it for real
+ * time touches no data meanwhile, and a restore of the world (which waits for its requests under
+ * way) must not wait those seconds too, nor the test's next `beforeEach` with it. A request held
+ * before its handler goes through the gate again afterwards (faults/middleware.ts).
+ */
+export function leaveWorld(res: Response): void {
+  (res.locals[LEAVE_WORLD] as (() => void) | undefined)?.();
 }
 
 export type TenantGates = ReturnType<typeof createTenantGates>;

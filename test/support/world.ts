@@ -13,13 +13,14 @@ import { usePlatformNetwork } from './platform-network.ts';
  * network between them is msw's, so a test can cut it (net.platformDown) or slow it.
  * Call inside a describe: the simulators start before its tests and stop after them.
  */
-export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number; realNowMs?: () => number; logger?: Logger } = {}) {
+export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: number; realNowMs?: () => number; logger?: Logger; realWait?: (ms: number) => Promise<void> } = {}) {
   const clock = SimClock.frozenAt(TEST_CLOCK_START);
   const net = usePlatformNetwork({ clock, seed: options.seed, clientTimeoutMs: options.clientTimeoutMs });
   const testApp = makeTestApp({
     clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, ...(options.db && { db: options.db }),
     ...(options.realNowMs && { realNowMs: options.realNowMs }),
     ...(options.logger && { logger: options.logger }),
+    ...(options.realWait && { realWait: options.realWait }),
   });
   return { ...testApp, clock, net };
 }
