@@ -1,15 +1,17 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// Inside the fleet-testbed repository, its sources; copied into your project, none of this applies
+// and fleet-testbed resolves from node_modules.
+const inRepository = existsSync(here('../../testing/index.ts'));
 
 export default defineConfig({
-  // Only inside the fleet-testbed repository: an integrator's project resolves these from node_modules.
   resolve: {
-    alias: {
-      'fleet-testbed/testing': here('../../testing/index.ts'),
-      'fleet-testbed/client': here('../../client/index.ts'),
-    },
+    alias: inRepository
+      ? { 'fleet-testbed/testing': here('../../testing/index.ts'), 'fleet-testbed/client': here('../../client/index.ts') }
+      : {},
   },
   test: {
     root: here('.'),
@@ -18,5 +20,7 @@ export default defineConfig({
     // Each test has its own world: they may all run at once.
     sequence: { concurrent: true },
     testTimeout: 30_000,
+    // A fixture world in a beforeAll takes seconds when many files make theirs at once on 2 cores.
+    hookTimeout: 60_000,
   },
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv, cwd = '.') =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(command, args, { cwd: join(ROOT, cwd), env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+    execFile(command, args, { cwd: cwd.startsWith('/') ? cwd : join(ROOT, cwd), env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -47,6 +47,28 @@ describe('the examples, on one testbed', () => {
 
     expect(result.stderr + result.stdout).toMatch(/Tests\s+8 passed \(8\)/);
     expect(result.code).toBe(0);
+  }, 120_000);
+
+  it.concurrent('when the vitest example is copied into another project as the docs say, then it type-checks and its tests pass there', async () => {
+    // A project with fleet-testbed, vitest, typescript and @types/node in its node_modules, and the example copied whole.
+    const project = mkdtempSync(join(tmpdir(), 'fleet-example-copy-'));
+    try {
+      mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+      writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
+      symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
+      for (const dep of ['vitest', 'typescript', '@types/node']) symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep));
+      cpSync(join(ROOT, 'examples/vitest'), join(project, 'tests'), { recursive: true, filter: (src) => !src.includes('node_modules') });
+      const inProject = (args: string[]) => run(process.execPath, args, env, project);
+
+      const types = await inProject([join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tests/tsconfig.json']);
+      const tests = await inProject([join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts']);
+
+      expect(types.stdout + types.stderr).toBe('');
+      expect(types.code).toBe(0);
+      expect(tests.stderr + tests.stdout).toMatch(/Tests\s+8 passed \(8\)/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it.concurrent('when the shell example runs, then every check passes and its world is deleted at the end', async () => {
