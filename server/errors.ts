@@ -86,7 +86,12 @@ export const failedParty = (label: string): { who: string; plural: boolean } =>
 
 /** The same 503, made by a platform fault someone set: the answer names it (lib/platform-fault-header.ts). */
 export const platformFaulted = (platform: string, scope: FaultScope, retryAfterSeconds = 5) => {
-  const err = platformUnavailable(platform, retryAfterSeconds);
+  const { who, plural } = failedParty(platform);
+  // Said in the message too: a control call's error (rides generate) reaches a test as its message alone.
+  const where = scope === 'world' ? 'en este mundo' : 'en todo el testbed';
+  const err = new AppError('PLATFORM_UNAVAILABLE', `${who} ${plural ? 'no están disponibles' : 'no está disponible'} (fallo de plataforma simulado ${where}); reintenta más tarde.`, null, {
+    'Retry-After': String(retryAfterSeconds),
+  });
   err.headers[PLATFORM_FAULT_HEADER] = platformFaultValue(platform, scope);
   return err;
 };

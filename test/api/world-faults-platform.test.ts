@@ -51,6 +51,7 @@ describe('world faults: a platform failing for one world', () => {
     expect(faulted.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(faulted.headers['retry-after']).toBe('5');
     expect(faulted.headers['x-testbed-platform-fault']).toBe('platform_b; scope=world');
+    expect(faulted.body.error.message).toBe('La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.');
     expect(other.status).toBe(201);
     expect(otherPlatform.status).toBe(201);
     expect(after.status).toBe(201);
