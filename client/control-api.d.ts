@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Guarda el estado de un mundo
-         * @description Las instantáneas de un mundo viven en memoria: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.
+         * @description Las instantáneas de un mundo duran lo que dura serve: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.
          */
         post: operations["saveWorldSnapshot"];
         delete?: never;

@@ -26,7 +26,7 @@ export const worldSnapshotsControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/tenants/{id}/snapshots', operationId: 'saveWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Guarda el estado de un mundo',
-      description: 'Las instantáneas de un mundo viven en memoria: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.',
+      description: 'Las instantáneas de un mundo duran lo que dura serve: un reinicio de serve, un reset, una restauración completa o el borrado del tenant las quitan.',
       params: IdPath,
       body: SaveBody,
       responses: { 201: answer(SavedWorldSnapshot, 'La instantánea del mundo guardada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },

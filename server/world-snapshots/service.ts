@@ -76,7 +76,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     if (!info && why) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: ${why}. Guárdala de nuevo.`);
     // Kept in memory (docs/control-api.md): one saved before serve last started is gone, and a test
     // that meets the 404 after a restart (a container's, say) is told why it may be.
-    if (!info) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo no existe (las de un mundo viven en memoria: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).`);
+    if (!info) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).`);
     return info;
   };
 

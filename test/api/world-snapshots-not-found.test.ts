@@ -34,7 +34,7 @@ describe('world snapshots asked for where they are not', () => {
     const gone = await w.request.post(`${base(world.id)}/inicio/restore`);
 
     expect(gone.status).toBe(404);
-    expect(gone.body.error.message).toBe('La instantánea «inicio» de este mundo no existe (las de un mundo viven en memoria: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).');
+    expect(gone.body.error.message).toBe('La instantánea «inicio» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).');
   });
 
   it('when a world\'s snapshot is restored or deleted as a whole one (no tenant), then 404 names the world it is in, and nothing changes', async () => {
