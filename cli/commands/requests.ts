@@ -15,7 +15,8 @@ export const FILTERS = ['method', 'path', 'operation', 'status', 'startingAfter'
 
 interface RequestsOptions extends OutputOptions, Partial<Record<(typeof FILTERS)[number], string>> {
   tenant: string;
-  limit: string;
+  /** Unset: the testbed's default page (25). */
+  limit?: string;
   follow?: boolean;
   har?: string;
 }
@@ -28,7 +29,9 @@ const HAR_FILTERS = ['method', 'path', 'operation', 'status'] as const;
  * written to FILE, or to stdout with `-`, for a browser's devtools (Network → Import HAR).
  */
 async function exportHar(opts: RequestsOptions, file: string): Promise<void> {
-  if (opts.follow || opts.startingAfter !== undefined) fail('--har exporta todas las que cumplen el filtro: no se combina con --follow ni --starting-after');
+  if (opts.follow || opts.startingAfter !== undefined || opts.limit !== undefined) {
+    fail('--har exporta todas las que cumplen el filtro: no se combina con --limit, --follow ni --starting-after');
+  }
   const problem = file === '-' ? null : writeProblem(file);
   if (problem) fail(`no se podrá escribir ${file}: ${problem}`);
   const params = new URLSearchParams();
@@ -62,7 +65,7 @@ export function requestLine(e: JournalEntry): string {
 
 const seqOf = (entry: JournalEntry) => Number(entry.id.slice(3));
 
-function journalPath(opts: RequestsOptions, limit: string): string {
+function journalPath(opts: RequestsOptions, limit = '25'): string {
   const params = new URLSearchParams({ limit });
   for (const name of FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
   return `/tenants/${encodeURIComponent(opts.tenant)}/requests?${params}`;

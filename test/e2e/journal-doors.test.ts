@@ -148,6 +148,7 @@ describe('the request journal on a running serve', () => {
     const json = await run(['requests', '--tenant', world.tenantId, '--har', file, '--json']);
     const stdout = await run(['requests', '--tenant', world.tenantId, '--status', '2xx', '--har', '-']);
     const following = await run(['requests', '--tenant', world.tenantId, '--har', file, '--follow']);
+    const limited = await run(['requests', '--tenant', world.tenantId, '--har', file, '--limit', '1']);
     const nowhere = await run(['requests', '--tenant', world.tenantId, '--har', join(dir, 'no-existe', 'x.har')]);
 
     expect(written.stdout).toBe(`2 solicitudes en ${file} (HAR 1.2: en las herramientas del navegador, Red → Importar HAR)\n`);
@@ -156,7 +157,10 @@ describe('the request journal on a running serve', () => {
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.map((e: { request: { url: string } }) => new URL(e.request.url).pathname)).toEqual(['/v1/me', '/v1/vehicles', '/v1/me']);
     expect(JSON.parse(stdout.stdout).log.entries).toHaveLength(3);
-    expect([following.code, following.stderr.trim()]).toEqual([1, 'error: --har exporta todas las que cumplen el filtro: no se combina con --follow ni --starting-after']);
+    const refused = 'error: --har exporta todas las que cumplen el filtro: no se combina con --limit, --follow ni --starting-after';
+    expect([following.code, following.stderr.trim()]).toEqual([1, refused]);
+    // Taken as a cut, --limit 1 wrote every entry all the same: it is refused, not ignored.
+    expect([limited.code, limited.stderr.trim()]).toEqual([1, refused]);
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toMatch(/^error: no se podrá escribir .*x\.har: /);
   }, 120_000);
