@@ -70,11 +70,13 @@ function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: r
   const isKeyless = keylessPaths(keyless);
   const gate = express.Router();
   gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
-  const authenticate = keyAuthenticator(createTenantStore(deps.db));
+  const tenants = createTenantStore(deps.db);
+  const authenticate = keyAuthenticator(tenants);
   // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
-  const admit = tenantGates.admit(authenticate);
-  gate.use(authenticate, admit, rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  gate.use(authenticate, tenantGates.admit(authenticate), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
-  gate.use(faultGate(faults, { logger: deps.logger, wait: deps.realWait ?? realWait, readmit: admit }));
+  gate.use(faultGate(faults, {
+    logger: deps.logger, wait: deps.realWait ?? realWait, readmit: tenantGates.readmit(authenticate), worldExists: (id) => tenants.getTenant(id) !== undefined,
+  }));
   return gate;
 }

@@ -86,19 +86,16 @@ export const failedParty = (label: string): { who: string; plural: boolean } =>
 
 /** The same 503, made by a platform fault someone set: the answer names it (lib/platform-fault-header.ts). */
 export const platformFaulted = (platform: string, scope: FaultScope, retryAfterSeconds = 5) => {
-  const { who, plural } = failedParty(platform);
   // Said in the message too: a control call's error (rides generate) reaches a test as its message alone.
-  const where = scope === 'world' ? 'en este mundo' : 'en todo el testbed';
-  const err = new AppError('PLATFORM_UNAVAILABLE', `${who} ${plural ? 'no están disponibles' : 'no está disponible'} (fallo de plataforma simulado ${where}); reintenta más tarde.`, null, {
-    'Retry-After': String(retryAfterSeconds),
-  });
+  const err = platformUnavailable(platform, retryAfterSeconds, ` (fallo de plataforma simulado ${scope === 'world' ? 'en este mundo' : 'en todo el testbed'})`);
   err.headers[PLATFORM_FAULT_HEADER] = platformFaultValue(platform, scope);
   return err;
 };
 
-export const platformUnavailable = (platform: string, retryAfterSeconds = 5) => {
+/** `why`: what made it unavailable, when the testbed knows (platformFaulted). */
+export const platformUnavailable = (platform: string, retryAfterSeconds = 5, why = '') => {
   const { who, plural } = failedParty(platform);
-  return new AppError('PLATFORM_UNAVAILABLE', `${who} ${plural ? 'no están disponibles' : 'no está disponible'}; reintenta más tarde.`, null, {
+  return new AppError('PLATFORM_UNAVAILABLE', `${who} ${plural ? 'no están disponibles' : 'no está disponible'}${why}; reintenta más tarde.`, null, {
     'Retry-After': String(retryAfterSeconds),
   });
 };

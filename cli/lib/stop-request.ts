@@ -1,4 +1,4 @@
-import { alive } from './process-alive.ts';
+import { ended } from './process-alive.ts';
 
 /** Real time between two looks at the parent process: protection, not simulation. */
 const PARENT_WATCH_MS = 250;
@@ -40,7 +40,7 @@ export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv 
   // file its own copy of `process` (jest) never runs the library's exit handler, and serve was left.
   const watched = watchedProcess(env.FLEET_EXIT_WITH_PARENT);
   if (typeof watched === 'number') {
-    setInterval(() => alive(watched) || once(), PARENT_WATCH_MS).unref();
+    setInterval(() => ended(watched) && once(), PARENT_WATCH_MS).unref();
     return;
   }
   if (env.npm_lifecycle_event === undefined && watched !== 'parent') return;

@@ -148,7 +148,8 @@ class Testbed:
             listening = re.search(rb"listening on (http://\S+)", seen)
             if listening:
                 # Keep reading what serve prints (a line a request), or it blocks once the pipe is full.
-                threading.Thread(target=drain, args=(fd,), daemon=True).start()
+                self._drain = threading.Thread(target=drain, args=(fd,), daemon=True)
+                self._drain.start()
                 return listening.group(1).decode()
         raise RuntimeError(f"serve no escuchó en {START_TIMEOUT_S} s:\n" + seen.decode(errors="replace"))
 
@@ -168,7 +169,12 @@ class Testbed:
                 self._signal(signal.SIGKILL)
                 self.process.wait()
         if self.process and self.process.stdout and not self.process.stdout.closed:
-            self.process.stdout.close()
+            # The reader ends at serve's last byte; closed under it, its fd number could be reused
+            # by the next serve's pipe, whose `listening on` line it would then swallow.
+            if getattr(self, "_drain", None):
+                self._drain.join(5)
+            if not (getattr(self, "_drain", None) and self._drain.is_alive()):
+                self.process.stdout.close()
         if self.data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 

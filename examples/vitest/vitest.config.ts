@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Inside the fleet-testbed repository, its sources; copied into your project, none of this applies
 // and fleet-testbed resolves from node_modules.
-const inRepository = existsSync(here('../../testing/index.ts'));
+const inRepository = existsSync(here('../../package.json')) && JSON.parse(readFileSync(here('../../package.json'), 'utf8')).name === 'fleet-testbed';
 
 export default defineConfig({
   resolve: {

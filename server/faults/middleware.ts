@@ -14,8 +14,10 @@ export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeou
 export interface FaultGateDeps {
   logger: Logger;
   wait: (ms: number) => Promise<void>;
-  /** The world's gate, entered again after a delay held the request outside it (world-snapshots/tenant-gate.ts). */
+  /** The world's gate, entered again (key checked afresh) after a delay held the request outside it (world-snapshots/tenant-gate.ts). */
   readmit: RequestHandler;
+  /** Whether the world is still there: one deleted while an answer was held is not journaled (its journal went with it). */
+  worldExists: (tenantId: string) => boolean;
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -45,7 +47,7 @@ function strike(req: Request, res: Response, rule: FaultRule): void {
  * own headers (Content-Type, Location…) are dropped and the fault answers instead, or, for a
  * delay, the handler's answer leaves late.
  */
-function replaceAnswer(req: Request, res: Response, rule: FaultRule, wait: FaultGateDeps['wait']): void {
+function replaceAnswer(req: Request, res: Response, rule: FaultRule, deps: FaultGateDeps): void {
   const end = res.end;
   const before = new Set(res.getHeaderNames());
   res.end = function takeOver(this: Response, ...args: unknown[]) {
@@ -53,7 +55,10 @@ function replaceAnswer(req: Request, res: Response, rule: FaultRule, wait: Fault
     if (rule.effect === 'delay') {
       // The handler is done: the world is free while the answer waits (a restore need not wait too).
       leaveWorld(res);
-      void wait(rule.delayMs!).then(() => (end as (...a: unknown[]) => Response).apply(res, args));
+      void deps.wait(rule.delayMs!).then(() => {
+        if (!deps.worldExists(req.auth.tenantId)) delete res.locals.keyOwner;
+        (end as (...a: unknown[]) => Response).apply(res, args);
+      });
       return res;
     }
     for (const name of res.getHeaderNames()) if (!before.has(name)) res.removeHeader(name);
@@ -75,7 +80,7 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
     res.setHeader(FAULT_HEADER, rule.id);
     deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: logPath(req.baseUrl + req.path) });
     if (rule.when === 'after') {
-      replaceAnswer(req, res, rule, deps.wait);
+      replaceAnswer(req, res, rule, deps);
       return next();
     }
     if (rule.effect === 'delay') {

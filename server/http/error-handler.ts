@@ -78,6 +78,10 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
       return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es UTF-8 válido: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).');
     }
     if (parserError?.type === 'charset.unsupported') {
+      // `utf8` is UTF-8 to most, but not a name the JSON reader takes: said so, not "send UTF-8".
+      if (/^utf8$/i.test(String((err as { charset?: unknown }).charset))) {
+        return send(res, 'VALIDATION', 'charset=utf8 no se reconoce: escríbelo con guion, charset=utf-8 (o quítalo: JSON es UTF-8).');
+      }
       return send(res, 'VALIDATION', `El cuerpo viene en ${charsetOf(err)}, que no se admite: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).`);
     }
     if (parserError?.type === 'entity.too.large') {

@@ -8,8 +8,11 @@ const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un nú
 /** How a JSON value that is not an object reads in a message: `null`, an array, a number… */
 const jsonKind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'un arreglo' : (JSON_KINDS[typeof value] ?? typeof value));
 
-/** Whether the request's Content-Type is `application/json`, whatever its parameters (the type express.json reads). */
-export const saysJson = (req: Request): boolean => (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+/** Whether a Content-Type is `application/json`, whatever its parameters (the type express.json reads). */
+export const isJsonType = (contentType: unknown): boolean => String(contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+
+/** Whether the request's Content-Type is `application/json` (isJsonType). */
+export const saysJson = (req: Request): boolean => isJsonType(req.get('content-type'));
 
 /** No body bytes were announced: neither a length above 0 nor chunks. */
 const sentNoBody = (req: Request): boolean => req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';

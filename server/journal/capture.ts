@@ -5,6 +5,7 @@ import { tapBody, type BodyTap } from './body-tap.ts';
 import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
 import { cutBody, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
 import type { JournalStore } from './store.ts';
+import { isJsonType } from '../http/parse.ts';
 
 /** Who a request's key belongs to, set by the key check once the secret matched (even for a refused key). */
 export interface KeyOwner {
@@ -227,9 +228,6 @@ function parsedWhole(text: string): unknown {
   }
 }
 
-const saidJson = (headers: Record<string, unknown>): boolean =>
-  String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
-
 function requestBody({ parsedBody, tap, requestHeaders: headers }: RawCapture): Body {
   const seen = tap?.result() ?? null;
   if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
@@ -237,7 +235,7 @@ function requestBody({ parsedBody, tap, requestHeaders: headers }: RawCapture): 
   if (seen === null) return NO_BODY;
   // A body the API did not read (its tenant pending, a content type it does not take) is what Node
   // drains once the answer is sent: JSON is kept as JSON all the same, as the contract says.
-  const unread = saidJson(headers) ? parsedWhole(seen.text) : undefined;
+  const unread = isJsonType(headers['content-type']) ? parsedWhole(seen.text) : undefined;
   if (unread !== undefined) return keptJson(unread);
   const cut = cutBody(seen.text);
   return { body: cut.body, json: false, truncated: cut.truncated || Buffer.byteLength(seen.text) > MAX_BODY_BYTES };

@@ -34,7 +34,8 @@ export function createTenantGates() {
   const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
     const tenantId = req.auth.tenantId;
     const enter = () => {
-      const leave = once(enterWorld(tenantId));
+      // Counted out once however often it is called (GateLane.enter): at close, or earlier (leaveWorld).
+      const leave = enterWorld(tenantId);
       res.locals[LEAVE_WORLD] = leave;
       res.once('close', leave);
     };
@@ -85,14 +86,24 @@ export function createTenantGates() {
     }
   }
 
-  return { admit, exclusive, during };
-}
-
-function once(fn: () => void): () => void {
-  let called = false;
-  return () => {
-    if (!called) (called = true, fn());
+  /**
+   * Lets a request in again after it was counted out (leaveWorld), its key checked afresh whether or
+   * not a change ran meanwhile: a restore or a deletion may have gone all the way while it was out,
+   * taking its key or its whole world (a write then met a world that was no longer there).
+   */
+  const readmit = (recheck: RequestHandler): RequestHandler => {
+    const admitChecked = admit(recheck);
+    return (req, res, next) => {
+      delete res.locals.keyOwner;
+      try {
+        recheck(req, res, (err?: unknown) => (err ? next(err) : admitChecked(req, res, next)));
+      } catch (err) {
+        next(err);
+      }
+    };
   };
+
+  return { admit, readmit, exclusive, during };
 }
 
 /**

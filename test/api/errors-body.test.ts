@@ -59,6 +59,7 @@ describe('body parsing errors', () => {
 
   it.each([
     ['iso-8859-1', 'El cuerpo viene en el juego de caracteres iso-8859-1, que no se admite'],
+    ['utf8', 'charset=utf8 no se reconoce: escríbelo con guion, charset=utf-8 (o quítalo: JSON es UTF-8).'],
     // Named back only when short: a 41-character one is not echoed.
     ['x'.repeat(41), 'El cuerpo viene en un juego de caracteres, que no se admite'],
   ])('when a JSON body says charset=%s, then 400 VALIDATION naming it (up to 40 characters) and nothing is created', async (charset, message) => {

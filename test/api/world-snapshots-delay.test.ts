@@ -41,3 +41,61 @@ describe('a world restore beside its own request held by a delay fault', () => {
     expect(res.body.data).toHaveLength(when === 'before' ? 1 : 2);
   });
 });
+
+describe('a request held by a delay fault while its world is deleted or its key restored away', () => {
+  const held: (() => void)[] = [];
+  const w = useWorld({ realWait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  const f = fleetFixtures(w);
+  const snapshots = () => w.services.worldSnapshots;
+  const vehicles = (tenantId: string) => w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId) as number;
+  const delay = (tenantId: string, when: 'before' | 'after') =>
+    w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000, when }).expect(201);
+  const post = (auth: Record<string, string>) => w.request.post('/v1/vehicles').set(auth).send({ plate: `DLY-${held.length}${Date.now() % 1000}`, brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
+
+  /** A world's createVehicle held by a `when` delay while the world is deleted; then released. */
+  async function heldWhileDeleted(when: 'before' | 'after') {
+    held.length = 0;
+    const world = w.newTenant(`Flota Borrada ${when}`);
+    await delay(world.tenant.id, when);
+    const posting = post(world.auth);
+    await until(() => held.length === 1);
+
+    await w.request.delete(`/_testbed/tenants/${world.tenant.id}`).expect(200);
+    const journals = w.services.journal.stats().worlds;
+    held[0]();
+    return { res: await posting, tenantId: world.tenant.id, journalsBefore: journals };
+  }
+
+  it('when its world is deleted during a before-delay, then it is answered 401 once released (its key is checked again), writes nothing and leaves no journal behind', async () => {
+    const { res, tenantId, journalsBefore } = await heldWhileDeleted('before');
+
+    expect(res.status).toBe(401);
+    expect(vehicles(tenantId)).toBe(0);
+    expect(w.services.journal.stats().worlds).toBe(journalsBefore);
+  });
+
+  it('when a restore takes its key away during a before-delay, then it is answered 401 and the restored world gets nothing', async () => {
+    held.length = 0;
+    const world = w.newTenant('Flota Restaurada');
+    await snapshots().save(world.tenant.id, 'sin-clave');
+    const later = w.tenants.createKey(world.tenant.id);
+    await delay(world.tenant.id, 'before');
+    const posting = post({ Authorization: `Bearer ${later.key}` });
+    await until(() => held.length === 1);
+
+    await snapshots().restore(world.tenant.id, 'sin-clave');
+    held[0]();
+    const res = await posting;
+
+    expect(res.status).toBe(401);
+    expect(vehicles(world.tenant.id)).toBe(0);
+  });
+
+  it('when its world is deleted while an after-delay holds its answer, then the answer leaves as made and no journal of the deleted world comes back', async () => {
+    const { res, journalsBefore } = await heldWhileDeleted('after');
+
+    expect(res.status).toBe(201);
+    expect(w.services.journal.stats().worlds).toBe(journalsBefore);
+    await f.vehicle(w.newTenant().auth); // the app goes on
+  });
+});

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'cli/bin.mjs');
@@ -44,6 +44,16 @@ describe('the Python helper (examples/python/testbed.py) killed with SIGKILL', (
     python.removeAllListeners('exit');
     expect(await answers(url)).toBe(true);
     expect(existsSync(dataDir)).toBe(true);
+
+    // A serve left by a failure of this test is stopped all the same (it runs in a session of its own).
+    const servePid = Number(readFileSync(join(dataDir, 'serve.pid'), 'utf8'));
+    onTestFinished(() => {
+      try {
+        process.kill(servePid, 'SIGKILL');
+      } catch {
+        // gone, as it should be
+      }
+    });
 
     python.kill('SIGKILL');
 

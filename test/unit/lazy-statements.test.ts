@@ -2,6 +2,10 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { lazyStatements } from '../../server/db/lazy-statements.ts';
 import { openDatabase } from '../../server/db/open.ts';
+import { SimClock } from '../../server/lib/clock.ts';
+import { createSimulatorsApp } from '../../simulators/app.ts';
+import { openSimulatorsDb } from '../../simulators/db.ts';
+import { makeTestApp, migratedMemoryDatabase, TEST_CLOCK_START } from '../support/app.ts';
 
 /** A connection with lazy statements and one table of two rows. */
 function db() {
@@ -68,5 +72,46 @@ describe('lazy statements (server/db/lazy-statements.ts)', () => {
     const wrong = api.prepare('SELECT nope FROM tenants');
     expect(() => wrong.get()).toThrow(/no such column/);
     api.close();
+  });
+});
+
+/**
+ * Compiled at first use, a statement with a mistake in its SQL fails only where a test runs it: this
+ * compiles every statement the API's services and the simulators prepare as they are built, so a
+ * typo in one no test runs still fails the suite, as it did when each was compiled at once.
+ */
+describe('every statement the API and the simulators prepare', () => {
+  function recording(db: Database.Database): string[] {
+    const seen: string[] = [];
+    const lazy = db.prepare.bind(db);
+    db.prepare = ((sql: string) => (seen.push(sql), lazy(sql))) as typeof db.prepare;
+    return seen;
+  }
+  const compiles = (db: Database.Database, seen: string[]) =>
+    seen.filter((sql) => {
+      try {
+        Database.prototype.prepare.call(db, sql);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+
+  it('when the API app is built, then each of its statements compiles', () => {
+    const db = migratedMemoryDatabase();
+    const seen = recording(db);
+    makeTestApp({ db });
+
+    expect(seen.length).toBeGreaterThan(200);
+    expect(compiles(db, seen)).toEqual([]);
+  });
+
+  it('when the simulators are built, then each of their statements compiles', () => {
+    const db = openSimulatorsDb(':memory:');
+    const seen = recording(db);
+    createSimulatorsApp({ db, clock: SimClock.frozenAt(TEST_CLOCK_START), seed: 7 });
+
+    expect(seen.length).toBeGreaterThan(50);
+    expect(compiles(db, seen)).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { alive, ended } from '../../cli/lib/process-alive.ts';
 import { watchedProcess } from '../../cli/lib/stop-request.ts';
 
 describe('FLEET_EXIT_WITH_PARENT (cli/lib/stop-request.ts)', () => {
@@ -16,5 +19,21 @@ describe('FLEET_EXIT_WITH_PARENT (cli/lib/stop-request.ts)', () => {
     [undefined, null],
   ])('when it is %j, then serve watches %j', (value, watched) => {
     expect(watchedProcess(value)).toBe(watched);
+  });
+});
+
+describe('whether the watched process has ended (cli/lib/process-alive.ts)', () => {
+  it('when it died and its parent has not reaped it (a zombie), then it has ended, though signal 0 still finds it; a live one has not', async () => {
+    // The background sleep exits at once, and its parent, exec'd into a long sleep, never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    onTestFinished(() => void parent.kill('SIGKILL'));
+    const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+    const isZombie = () => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ').at(-1)?.[0] === 'Z';
+    for (let i = 0; i < 200 && !isZombie(); i++) await new Promise((r) => setTimeout(r, 10));
+
+    expect(alive(zombie)).toBe(true);
+    expect(ended(zombie)).toBe(true);
+    expect(ended(parent.pid!)).toBe(false);
+    expect(ended(process.pid)).toBe(false);
   });
 });
