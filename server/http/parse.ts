@@ -23,11 +23,13 @@ const sentNoBody = (req: Request): boolean => req.headers['transfer-encoding'] =
  */
 export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   if (req.body === undefined) {
-    // No body at all (urllib's data=None, curl -X POST): read as `{}`, so the answer names the fields
-    // the operation needs, as it does when an empty body is said to be JSON (req.is() answers null
-    // for a request without a body, so the header is read itself). A body of another type is not
-    // what the operation takes.
-    if (!saysJson(req) && !sentNoBody(req)) throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
+    // No body and no type at all (urllib's data=None, curl -X POST): read as `{}`, so the answer names
+    // the fields the operation needs, as it does when an empty body is said to be JSON (req.is()
+    // answers null for a request without a body, so the header is read itself). A body of another
+    // type, empty or not, is not what the operation takes.
+    if (!saysJson(req) && !(sentNoBody(req) && req.headers['content-type'] === undefined)) {
+      throw validation('El cuerpo debe ser JSON con Content-Type: application/json.');
+    }
     return schema.parse({});
   }
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
