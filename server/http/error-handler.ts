@@ -14,10 +14,13 @@ export interface FieldIssue {
 }
 
 function zodDetails(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : WHOLE_BODY,
-    message: issue.message,
-  }));
+  const fieldOf = (issue: ZodError['issues'][number]) => (issue.path.length ? issue.path.join('.') : WHOLE_BODY);
+  // A field of the wrong type is said so alone: zod also runs its length checks on what came, and an
+  // array for `plate` added "plate debe tener al menos 6 caracteres", measuring the array.
+  const mistyped = new Set(error.issues.filter((issue) => issue.code === 'invalid_type').map(fieldOf));
+  return error.issues
+    .filter((issue) => issue.code === 'invalid_type' || !mistyped.has(fieldOf(issue)))
+    .map((issue) => ({ field: fieldOf(issue), message: issue.message }));
 }
 
 /** A zod refusal as the API answers it: 400 VALIDATION naming each field. */
