@@ -44,6 +44,16 @@ describe('POST /v1/drivers', () => {
     if (status === 400) expect(res.body.error).toMatchObject({ code: 'VALIDATION', details: [expect.objectContaining({ field })] });
   });
 
+  it.each([
+    [5, 'email debe ser texto'], [['ana@example.com'], 'email debe ser texto'], [null, 'email debe ser texto'],
+    ['ana', 'email debe ser un correo electrónico válido'],
+  ])('when email is %j, then the message says what is wrong with it: its type, or its address', async (email, message) => {
+    const res = await postDriver(driverBody({ email }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'email', message }]);
+  });
+
   it.each(['name', 'whatsapp', 'city'])('when the required %s is missing, then it answers 400 VALIDATION naming it', async (field) => {
     const body: Record<string, unknown> = driverBody();
     delete body[field];
