@@ -60,9 +60,11 @@ COPY --from=production-modules /app/node_modules/ node_modules/
 COPY --from=build /app/dist/ dist/
 # `docker exec <container> fleet-sim …` reaches this serve (PORT and FLEET_CONTROL_TOKEN are in its
 # environment). /data belongs to `node` before VOLUME, so a new volume is created writable by it; its
-# group is root with the owner's rights, so an arbitrary uid in group 0 (OpenShift's default) can too.
+# group is root with the owner's rights, so an arbitrary uid in group 0 (OpenShift's default) can too,
+# and setgid, so what serve makes there is group root whoever makes it: made by `node` (group node)
+# without it, a volume was refused to the next pod's uid of group 0.
 RUN ln -s /app/cli/bin.mjs /usr/local/bin/fleet-sim \
- && mkdir -p /data && chown node:0 /data && chmod 775 /data
+ && mkdir -p /data && chown node:0 /data && chmod 2775 /data
 USER node
 VOLUME /data
 EXPOSE 3000

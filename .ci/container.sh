@@ -70,6 +70,16 @@ start_container second --read-only
 check_second_run
 stop_container second INT
 
+echo "== read-only root with no writable /tmp (Docker's --read-only without --tmpfs)"
+start_container no-tmp --read-only --read-only-tmpfs=false
+check "no-tmp: serve says at start that nothing temporary can be written" grep -q 'Aviso: no hay un directorio temporal escribible' <(podman logs "no-tmp-$RUN_ID" 2>&1)
+stop_container no-tmp
+
+echo "== an arbitrary uid in group 0 on the volume the default user made (a deployment moved to OpenShift)"
+start_container moved-uid --user 345678:0
+check "moved-uid: it writes what the default user made (a world created)" control POST /tenants '{"name": "Flota del pod movido"}'
+stop_container moved-uid
+
 echo "== an arbitrary uid in group 0 (OpenShift's restricted policy), a new volume"
 DATA_VOLUME=$ANY_UID_VOLUME start_container any-uid --user 123456:0
 check_first_output any-uid

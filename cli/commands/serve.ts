@@ -6,6 +6,7 @@ import { checkDatabases, prepareDataDir } from '../lib/data-dir.ts';
 import { takeDataDirLock, type DataDirLock } from '../lib/data-dir-lock.ts';
 import { onStopRequest } from '../lib/stop-request.ts';
 import { CliError } from '../output.ts';
+import { NO_TEMP_DIR_WARNING, sqliteTempDir } from '../lib/temp-dir.ts';
 
 /**
  * Everything that can be refused is refused before a process starts or a database is opened for
@@ -46,6 +47,7 @@ export async function serve(): Promise<void> {
     lock.release();
     throw oneLine(err);
   }
+  if (sqliteTempDir() === null) process.stdout.write(NO_TEMP_DIR_WARNING);
   // Before the listening line, which a helper reads up to: tests side by side on one key meet it.
   if (config.rateLimit > 0) {
     process.stdout.write(`Límite: ${config.rateLimit} solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita (pruebas en paralelo)\n`);
