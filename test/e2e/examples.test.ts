@@ -49,22 +49,18 @@ describe('the examples, on one testbed', () => {
     expect(result.code).toBe(0);
   }, 120_000);
 
-  it.concurrent('when the vitest example is copied into another project as the docs say, then it type-checks and its tests pass there', async () => {
-    // A project with fleet-testbed, vitest, typescript and @types/node in its node_modules, and the example copied whole.
+  it.concurrent('when the vitest example is copied into another project as the docs say, then its tests pass there (its types: test/unit/package-declarations.test.ts)', async () => {
+    // A project with fleet-testbed and vitest in its node_modules, and the example copied whole.
     const project = mkdtempSync(join(tmpdir(), 'fleet-example-copy-'));
     try {
-      mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+      mkdirSync(join(project, 'node_modules'), { recursive: true });
       writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
       symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
-      for (const dep of ['vitest', 'typescript', '@types/node']) symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep));
+      symlinkSync(join(ROOT, 'node_modules/vitest'), join(project, 'node_modules/vitest'));
       cpSync(join(ROOT, 'examples/vitest'), join(project, 'tests'), { recursive: true, filter: (src) => !src.includes('node_modules') });
-      const inProject = (args: string[]) => run(process.execPath, args, env, project);
 
-      const types = await inProject([join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tests/tsconfig.json']);
-      const tests = await inProject([join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts']);
+      const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts'], env, project);
 
-      expect(types.stdout + types.stderr).toBe('');
-      expect(types.code).toBe(0);
       expect(tests.stderr + tests.stdout).toMatch(/Tests\s+8 passed \(8\)/);
     } finally {
       rmSync(project, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,26 @@ describe('the package declarations', () => {
     }));
 
     const run = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
+
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 60_000);
+
+  it('when examples/vitest is copied whole into an ES module project, then its own tsconfig type-checks it against them', () => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    // The project as the docs say: fleet-testbed (its package.json, these declarations as its dist/),
+    // vitest and @types/node installed, "type": "module", the example in a folder of its own.
+    const project = join(out, 'example-project');
+    const pkg = join(project, 'node_modules/fleet-testbed');
+    mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+    mkdirSync(pkg, { recursive: true });
+    copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+    symlinkSync(out, join(pkg, 'dist'), 'dir');
+    for (const dep of ['vitest', '@types/node']) symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');
+    writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
+    cpSync(join(ROOT, 'examples/vitest'), join(project, 'tests'), { recursive: true, filter: (src) => !src.includes('node_modules') });
+
+    const run = spawnSync(process.execPath, [tsc, '-p', join(project, 'tests/tsconfig.json')], { encoding: 'utf8' });
 
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
