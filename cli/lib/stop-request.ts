@@ -39,13 +39,9 @@ export function onStopRequest(stop: () => Promise<void>, env: NodeJS.ProcessEnv 
   // The testing library asks for it too (FLEET_EXIT_WITH_PARENT): a test runner that gives each test
   // file its own copy of `process` (jest) never runs the library's exit handler, and serve was left.
   const watched = watchedProcess(env.FLEET_EXIT_WITH_PARENT);
-  if (typeof watched === 'number') {
-    setInterval(() => ended(watched) && once(), PARENT_WATCH_MS).unref();
-    return;
-  }
-  if (env.npm_lifecycle_event === undefined && watched !== 'parent') return;
   const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) once();
-  }, PARENT_WATCH_MS).unref();
+  const gone = typeof watched === 'number' ? () => ended(watched)
+    : watched === 'parent' || env.npm_lifecycle_event !== undefined ? () => process.ppid !== parent
+    : null;
+  if (gone) setInterval(() => gone() && once(), PARENT_WATCH_MS).unref();
 }

@@ -95,6 +95,7 @@ class Testbed:
 
     def __init__(self, url, process=None, data_dir=None):
         self.url, self.process, self.data_dir = url, process, data_dir
+        self._drain = None  # the thread reading serve's output, once it listens
         token = os.environ.get("FLEET_CONTROL_TOKEN")
         self.control_headers = {"Authorization": f"Bearer {token}"} if token else {}
 
@@ -171,9 +172,9 @@ class Testbed:
         if self.process and self.process.stdout and not self.process.stdout.closed:
             # The reader ends at serve's last byte; closed under it, its fd number could be reused
             # by the next serve's pipe, whose `listening on` line it would then swallow.
-            if getattr(self, "_drain", None):
+            if self._drain:
                 self._drain.join(5)
-            if not (getattr(self, "_drain", None) and self._drain.is_alive()):
+            if not (self._drain and self._drain.is_alive()):
                 self.process.stdout.close()
         if self.data_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)

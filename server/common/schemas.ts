@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError, worldNotFound } from '../errors.ts';
+import { LONE_SURROGATE } from '../lib/lone-surrogate.ts';
 
 /**
  * A field's type error: one that is missing is said as missing (`plate es obligatorio`: `{}` read as
@@ -28,7 +29,7 @@ export const text = (field: string, min: number, max: number) =>
     .meta({ pattern: cleanTextPattern(min, max), maxLength: undefined, description: cleanTextNote(min, max) });
 
 /** Control characters and lone UTF-16 surrogates are never part of a name, a city or a model. */
-const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_OR_LONE_SURROGATE = new RegExp(`[\\u0000-\\u001f\\u007f]|${LONE_SURROGATE.source}`);
 export const isCleanText = (s: string) => !CONTROL_OR_LONE_SURROGATE.test(s);
 
 const cleanTextNote = (min: number, max: number) =>

@@ -79,7 +79,6 @@ export const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOST.test(
  * browser names that page's origin. Scripts send no Origin; a page of a local dev server (a loopback
  * origin, any port) may call. The dashboard has its own rule for its actions (sameOriginActions).
  */
-
 export function localPagesOnly(controlToken: string | null) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const origin = req.get('origin');

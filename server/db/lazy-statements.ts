@@ -33,6 +33,11 @@ class LazyStatement {
     return real;
   }
 
+  /** The compiled statement, its calls typed as this class forwards them. */
+  #calls(): Calls {
+    return this.#statement() as unknown as Calls;
+  }
+
   #mode(mode: Mode, args: unknown[]): this {
     if (this.#real) (this.#real[mode] as (...a: unknown[]) => Statement)(...args);
     else this.#modes.push([mode, args]);
@@ -40,19 +45,19 @@ class LazyStatement {
   }
 
   run(...params: unknown[]) {
-    return (this.#statement() as unknown as Calls).run(...params);
+    return this.#calls().run(...params);
   }
   get(...params: unknown[]) {
-    return (this.#statement() as unknown as Calls).get(...params);
+    return this.#calls().get(...params);
   }
   all(...params: unknown[]) {
-    return (this.#statement() as unknown as Calls).all(...params);
+    return this.#calls().all(...params);
   }
   iterate(...params: unknown[]) {
-    return (this.#statement() as unknown as Calls).iterate(...params);
+    return this.#calls().iterate(...params);
   }
   bind(...params: unknown[]) {
-    (this.#statement() as unknown as Calls).bind(...params);
+    this.#calls().bind(...params);
     return this;
   }
   columns() {

@@ -9,8 +9,9 @@ const PHONE_MESSAGE = 'whatsapp debe tener 10 dígitos, o +52, +521 o +1 seguido
 
 const Whatsapp = z.string({ error: mustBe('whatsapp', 'texto') }).regex(WHATSAPP_PATTERN, PHONE_MESSAGE);
 // 254 is the longest address SMTP can carry; the spec only asks for the email format.
-// A value that is not text is said by its type, as every field's (`email debe ser texto`), not as a bad address.
-const Email = z.email({ error: (issue) => (issue.code === 'invalid_type' ? mustBe('email', 'texto')(issue) : 'email debe ser un correo electrónico válido') })
+// A value that is not text is left to the API's type message (lib/zod-spanish.ts: `email debe ser
+// texto`), not said as a bad address.
+const Email = z.email({ error: (issue) => (issue.code === 'invalid_type' ? undefined : 'email debe ser un correo electrónico válido') })
   .max(254, 'email debe tener como máximo 254 caracteres');
 const License = z.string({ error: 'license debe ser texto' }).trim().max(40, 'license debe tener como máximo 40 caracteres');
 

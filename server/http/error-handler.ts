@@ -39,17 +39,20 @@ export function sendError(
   res.status(status).json({ error: { code, message, details, requestId: requestIdOf(res) } });
 }
 
+/** The message for a charset the JSON reader refused, naming it as the request did (cut, printable ASCII only). */
+function unsupportedCharset(err: unknown): string {
+  const charset = String((err as { charset?: unknown }).charset ?? '');
+  // `utf8` is UTF-8 to most, but not a name the JSON reader takes: said so, not "send UTF-8".
+  if (/^utf8$/i.test(charset)) return 'charset=utf8 no se reconoce: escríbelo con guion, charset=utf-8 (o quítalo: JSON es UTF-8).';
+  const named = /^[\x21-\x7e]{1,40}$/.test(charset) ? `el juego de caracteres ${charset}` : 'un juego de caracteres';
+  return `El cuerpo viene en ${named}, que no se admite: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).`;
+}
+
 /**
  * body-parser and router errors carry an http-errors `status` (body-parser also a `type`); a 4xx
  * among them is the client's fault and never reaches the 500 path. Not every one has a `type`:
  * a gzip body that fails to inflate is a bare 400.
  */
-/** The charset a body parser refused, as named in the request (cut, and only printable ASCII). */
-function charsetOf(err: unknown): string {
-  const charset = String((err as { charset?: unknown }).charset ?? '');
-  return /^[\x21-\x7e]{1,40}$/.test(charset) ? `el juego de caracteres ${charset}` : 'un juego de caracteres';
-}
-
 function bodyParserError(err: unknown): { status: number; type: string } | null {
   if (typeof err !== 'object' || err === null || !('status' in err)) return null;
   const { status, type } = err as { status: unknown; type?: unknown };
@@ -80,13 +83,7 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     if (parserError?.type === NOT_UTF8) {
       return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es UTF-8 válido: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).');
     }
-    if (parserError?.type === 'charset.unsupported') {
-      // `utf8` is UTF-8 to most, but not a name the JSON reader takes: said so, not "send UTF-8".
-      if (/^utf8$/i.test(String((err as { charset?: unknown }).charset))) {
-        return send(res, 'VALIDATION', 'charset=utf8 no se reconoce: escríbelo con guion, charset=utf-8 (o quítalo: JSON es UTF-8).');
-      }
-      return send(res, 'VALIDATION', `El cuerpo viene en ${charsetOf(err)}, que no se admite: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).`);
-    }
+    if (parserError?.type === 'charset.unsupported') return send(res, 'VALIDATION', unsupportedCharset(err));
     if (parserError?.type === 'entity.too.large') {
       // FILE_TOO_LARGE is the spec's only 413 code; the contract allows no code of our own.
       return send(res, 'FILE_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);

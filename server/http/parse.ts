@@ -41,14 +41,6 @@ export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.i
   return schema.parse(req.body);
 }
 
-/** The largest body read, JSON or not. */
-const BODY_LIMIT = '1mb';
-/** What a body over BODY_LIMIT is answered (413 FILE_TOO_LARGE, error-handler.ts), and what the control document says. */
-export const BODY_TOO_LARGE_MESSAGE = 'El cuerpo de la solicitud supera el máximo de 1 MB.';
-// Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
-// (strict mode would call it "not JSON").
-const parseJson = express.json({ limit: BODY_LIMIT, strict: false, verify: refuseBadUtf8 });
-
 /** The type of the parser error a JSON body that is not valid UTF-8 gives (error-handler.ts answers it). */
 export const NOT_UTF8 = 'entity.not.utf8';
 
@@ -59,6 +51,14 @@ export const NOT_UTF8 = 'entity.not.utf8';
 function refuseBadUtf8(_req: unknown, _res: unknown, bytes: Buffer, encoding: string): void {
   if (/^utf-?8$/i.test(encoding) && !isUtf8(bytes)) throw Object.assign(new Error('body is not UTF-8'), { type: NOT_UTF8 });
 }
+
+/** The largest body read, JSON or not. */
+const BODY_LIMIT = '1mb';
+/** What a body over BODY_LIMIT is answered (413 FILE_TOO_LARGE, error-handler.ts), and what the control document says. */
+export const BODY_TOO_LARGE_MESSAGE = 'El cuerpo de la solicitud supera el máximo de 1 MB.';
+// Not strict: `null` or `5` is valid JSON, and parseJsonBody says it is not the object expected
+// (strict mode would call it "not JSON").
+const parseJson = express.json({ limit: BODY_LIMIT, strict: false, verify: refuseBadUtf8 });
 const parseRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { mustBe } from '../common/schemas.ts';
 
-/** How the API names the type a field must have (`plate debe ser texto`, common/schemas.ts). */
+/** How the API names the type a field must have (`plate debe ser texto`: mustBe, common/schemas.ts). */
 const TYPE_WORDS: Record<string, string> = {
   array: 'una lista (un arreglo JSON, [ … ])',
   object: 'un objeto JSON ({ … })',
@@ -23,8 +24,7 @@ export function configureZodMessages(): void {
       if (issue.code !== 'invalid_type' || !issue.path?.length) return undefined;
       const what = TYPE_WORDS[issue.expected];
       if (what === undefined) return undefined;
-      const field = issue.path.join('.');
-      return issue.input === undefined ? `${field} es obligatorio` : `${field} debe ser ${what}`;
+      return mustBe(issue.path.join('.'), what)(issue);
     },
   });
 }

@@ -1,3 +1,5 @@
+import { LONE_SURROGATE } from '../lib/lone-surrogate.ts';
+
 /** The longest tenant name, as the API counts it (trimmed); zod-free, for the CLI's tenant service too. */
 export const TENANT_NAME_MAX = 200;
 
@@ -11,11 +13,12 @@ export const TENANT_NAME_MESSAGES = {
 /**
  * C0 and C1 controls, line and paragraph separators, and the invisible ones that change what is shown:
  * zero-width spaces and marks and bidirectional overrides (a name printed backwards in a table).
- * Each breaks a table, a page or a log line. And a lone UTF-16 surrogate (`\ud800` in JSON): no
- * character at all, stored as U+FFFD, so the name kept was not the one answered.
+ * Each breaks a table, a page or a log line. And a lone UTF-16 surrogate (lib/lone-surrogate.ts):
+ * the name kept would not be the one answered.
  */
-export const hasControlCharacter = (name: string): boolean =>
-  /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name);
+const CONTROL_OR_INVISIBLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff]|${LONE_SURROGATE.source}`);
+
+export const hasControlCharacter = (name: string): boolean => CONTROL_OR_INVISIBLE.test(name);
 
 /**
  * What is wrong with a trimmed tenant name, or null: for the service the CLI writes tenants through

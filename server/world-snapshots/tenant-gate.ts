@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GateLane } from '../snapshots/gate-lane.ts';
 
 /** Where a request admitted into its world keeps the call that counts it out (called at most once). */
@@ -46,15 +46,7 @@ export function createTenantGates() {
       return;
     }
     const resume = () => {
-      if (res.destroyed) return;
-      // The key is checked afresh: a world deleted meanwhile must not get this request in a journal
-      // it no longer has (journal/capture.ts keeps what the first check said the owner was).
-      delete res.locals.keyOwner;
-      try {
-        recheck(req, res, (err?: unknown) => (err ? next(err) : (enter(), next())));
-      } catch (err) {
-        next(err);
-      }
+      if (!res.destroyed) checkedAgain(recheck, req, res, next, () => (enter(), next()));
     };
     waiting.then(resume, resume);
   };
@@ -93,17 +85,24 @@ export function createTenantGates() {
    */
   const readmit = (recheck: RequestHandler): RequestHandler => {
     const admitChecked = admit(recheck);
-    return (req, res, next) => {
-      delete res.locals.keyOwner;
-      try {
-        recheck(req, res, (err?: unknown) => (err ? next(err) : admitChecked(req, res, next)));
-      } catch (err) {
-        next(err);
-      }
-    };
+    return (req, res, next) => checkedAgain(recheck, req, res, next, () => admitChecked(req, res, next));
   };
 
   return { admit, readmit, exclusive, during };
+}
+
+/**
+ * The key checked afresh for a request that was out of its world for a while, then `go`: a world
+ * deleted meanwhile must not get it in a journal it no longer has (journal/capture.ts keeps what the
+ * first check said the owner was), nor a key restored away write into the world.
+ */
+function checkedAgain(recheck: RequestHandler, req: Request, res: Response, next: NextFunction, go: () => void): void {
+  delete res.locals.keyOwner;
+  try {
+    recheck(req, res, (err?: unknown) => (err ? next(err) : go()));
+  } catch (err) {
+    next(err);
+  }
 }
 
 /**
