@@ -978,9 +978,8 @@ export interface components {
                 "application/json": {
                     /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     city: string;
-                    /** Format: email */
-                    email?: string;
-                    license?: string;
+                    email?: string | null;
+                    license?: string | null;
                     /** @description De 2 a 200 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     name: string;
                     /** Format: uuid */

@@ -19,8 +19,10 @@ export const CreateDriver = z.object({
   name: text('name', 2, 200),
   whatsapp: Whatsapp,
   city: text('city', 2, 80),
-  email: Email.optional(),
-  license: License.optional(),
+  // null is accepted as "left out", as the vehicle's optional city and vin are (docs/decisions.md):
+  // clients that write every field of their model send null for the ones they have no value for.
+  email: Email.nullable().optional(),
+  license: License.nullable().optional(),
   vehicleId: IdField('vehicleId').optional(),
 });
 export type CreateDriver = z.infer<typeof CreateDriver>;
