@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { conflict, validation } from '../errors.ts';
 
 /**
@@ -33,10 +33,17 @@ export type Generation = ReturnType<typeof createGeneration>;
  */
 export function generationStamp(generation: Generation): RequestHandler {
   return (_req, res, next) => {
-    res.set(GENERATION_HEADER, generation.current());
+    stampGeneration(res, generation);
     next();
   };
 }
+
+/**
+ * Names the current generation on an answer. Stamped as a call arrives, a call names the state its
+ * work began on (one answered after a reset made meanwhile keeps the old name, and the work's next
+ * call is refused); a reset or restore stamps its answer again, since the state it made is its work's.
+ */
+export const stampGeneration = (res: Response, generation: Generation): void => void res.set(GENERATION_HEADER, generation.current());
 
 /** Refuses a call made for a state that has since been replaced. */
 export function generationCheck(generation: Generation): RequestHandler {

@@ -8,7 +8,7 @@ import type { SyncRunner } from '../sync/runner.ts';
 import { buildBaseline } from './baseline.ts';
 import { withBackgroundPaused } from './background.ts';
 import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
-import { createGeneration } from './generation.ts';
+import { createGeneration, stampGeneration } from './generation.ts';
 import type { WorldGate } from './world-gate.ts';
 
 /**
@@ -56,13 +56,17 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
   // A version may add a migration to the platforms alone: they judge their half.
   const pairFits = async (saved: SnapshotFiles): Promise<boolean> => copyFits(deps.db, saved.api) && deps.simulators.stateFits(saved.platforms);
 
-  /** Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt. */
-  async function bringBack(saved: SnapshotFiles, how: Replacement): Promise<void> {
+  /**
+   * Both databases replaced by a saved pair; then what each process keeps in memory is rebuilt, and
+   * the answer names the new state's generation.
+   */
+  async function bringBack(res: Response, saved: SnapshotFiles, how: Replacement): Promise<void> {
     if (!(await pairFits(saved))) throw conflict('La instantánea se guardó con otra versión del testbed y no puede restaurarse.');
     await deps.simulators.restoreState(saved.platforms);
     replaceContents(deps.db, saved.api);
     deps.clocks.service.setState(loadClock(deps.db, null).getState());
     generation.advance();
+    stampGeneration(res, generation);
     for (const listener of listeners) listener(how);
   }
 
@@ -109,7 +113,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
       checkName(name);
       if (!files().exists(name)) throw notFound(`La instantánea «${name}»`);
       return stillWorld(res, async () => {
-        await bringBack(files().named(name), 'restore');
+        await bringBack(res, files().named(name), 'restore');
         return { name, now: deps.clocks.service.now().toISOString() };
       });
     },
@@ -123,7 +127,7 @@ export function createWorldService(deps: WorldDeps, { gate, sync, jobs }: Collab
 
     reset(res: Response): Promise<{ now: string }> {
       return stillWorld(res, async () => {
-        await bringBack(await ensureBaseline(), 'reset');
+        await bringBack(res, await ensureBaseline(), 'reset');
         // A new data dir has no platform fault either (faults are a live switch, not stored state).
         await Promise.all(PLATFORMS.map((p) => deps.simulators.setFault(p, 'none')));
         return { now: deps.clocks.service.now().toISOString() };

@@ -60,6 +60,21 @@ describe('the state a piece of work started on', () => {
     expect(refused.headers[GENERATION_HEADER]).toBe(valid);
   });
 
+  it.each([
+    ['a reset', '/_testbed/reset'],
+    ['a whole restore', '/_testbed/snapshots/punto/restore'],
+  ])('when %s answers, then it names the new generation, which the next call may send back', async (_what, path) => {
+    await w.request.post('/_testbed/snapshots').send({ name: 'punto' }).expect(201);
+    const before = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
+
+    const replaced = await w.request.post(path).expect(200);
+    const next = await w.request.get('/_testbed/clock').set(GENERATION_HEADER, replaced.headers[GENERATION_HEADER]);
+
+    expect(replaced.headers[GENERATION_HEADER]).not.toBe(before);
+    expect(next.status).toBe(200);
+    expect(next.headers[GENERATION_HEADER]).toBe(replaced.headers[GENERATION_HEADER]);
+  });
+
   it('when the testbed is reset, then the generation changes too', async () => {
     const generation = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
     await w.request.post('/_testbed/reset').expect(200);
