@@ -12,6 +12,7 @@ import { mergeReports } from '../../server/coverage/report.ts';
 import { coverageLine, neverSeen } from './coverage.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { cleanUpWorlds, worldsReport } from '../scenario/cleanup.ts';
+import { finishEvenIfReaderLeaves } from '../lib/closed-pipe.ts';
 
 /** How many never-seen transitions a failing run lists. */
 const SHORT_COVERAGE = 5;
@@ -125,6 +126,7 @@ function checkOutputs(opts: RunOptions): void {
 }
 
 export async function runScenarios(files: string[], opts: RunOptions): Promise<void> {
+  finishEvenIfReaderLeaves();
   const minCoverage = parseMinCoverage(opts.minCoverage);
   if (opts.fresh && opts.keepWorlds) throw new CliError('--keep-worlds solo se aplica sin --fresh (un entorno nuevo se detiene con sus mundos)');
   checkOutputs(opts);

@@ -8,10 +8,22 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
  * SIGTERM handler when it has one (serve and `--follow` end cleanly), else at once with 0. stderr
  * gone is no reason to stop; any other failure to write is one line on stderr and exit 1.
  */
+let finishing = false;
+
+/**
+ * For a command whose end matters more than its output: `scenario run`, whose exit code is a
+ * verdict and whose last act deletes the worlds it made. Stopped at once when `| head -1` or
+ * `| grep -q` leaves, it exited 0 for a run that had not passed yet and left every world behind;
+ * with this it runs to its end, writing nothing more to stdout (stderr still says why it failed).
+ */
+export function finishEvenIfReaderLeaves(): void {
+  finishing = true;
+}
+
 export function endQuietlyWhenReaderLeaves(): void {
   let stopping = false;
   const readerGone = () => {
-    if (stopping) return;
+    if (stopping || finishing) return;
     stopping = true;
     if (process.listenerCount('SIGTERM') > 0) process.kill(process.pid, 'SIGTERM');
     else process.exit(process.exitCode ?? 0);

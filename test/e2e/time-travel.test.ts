@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -100,6 +100,26 @@ describe('full process: safe time travel and worlds that do not pile up', async 
     const left = await tenantIds();
     expect(passed.filter((id: string) => left.includes(id))).toEqual([]);
     expect(failed.every((id: string) => left.includes(id))).toBe(true);
+  });
+
+  it('when the reader of a scenario run leaves after its first line (| head -1), then the run goes on to its verdict and deletes the worlds of the file that passed', async () => {
+    const pass = scenario('pasa-sin-lector', '  - request: { method: GET, path: /v1/vehicles }\n    expect: { status: 200 }\n');
+    const failing = scenario('falla-sin-lector', '  - request: { method: GET, path: /v1/vehicles }\n    expect: { status: 201 }\n');
+
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(process.cwd(), 'cli/bin.mjs'), 'scenario', 'run', pass, failing], { env: env.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stderr }));
+    });
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`error: 1 de 2 escenarios fallaron: ${failing}\n`);
+    const names = ((await (await fetch(`${env.base}/_testbed/tenants`)).json()) as { data: { name: string }[] }).data.map((t) => t.name);
+    expect(names).not.toContain('Flota pasa-sin-lector');
+    expect(names).toContain('Flota falla-sin-lector');
   });
 
   it('when scenario files run with --keep-worlds, then every world stays', async () => {
