@@ -2,20 +2,14 @@
 import { callTestbed } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
+import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
 
-interface RuleView {
+interface RuleView extends DescribedRule {
   id: string;
   effect: string;
-  operation: string | null;
-  method: string | null;
-  path: string | null;
   when: string;
   hits: number;
   remaining: number | null;
-  after: number;
-  probability: number;
-  retryAfter: number | null;
-  delayMs: number | null;
 }
 
 type Flags = OutputOptions & { tenant: string } & Record<string, string | undefined>;
@@ -37,21 +31,13 @@ function bodyOf(flags: Flags): Record<string, unknown> {
 }
 
 const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/faults`;
-const target = (r: RuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas las peticiones');
-/** What else shapes a rule's answers: without it, a rule `--after 1` listed as an unconditional one. */
-const details = (r: RuleView) => [
-  r.after > 0 ? `tras ${r.after}` : null,
-  r.probability < 1 ? `probabilidad ${r.probability}` : null,
-  r.retryAfter !== null ? `Retry-After ${r.retryAfter} s` : null,
-  r.delayMs !== null ? `${r.delayMs} ms` : null,
-].filter((d) => d !== null).join(', ') || '—';
-const row = (r: RuleView) => [r.id, r.effect, target(r), r.when, details(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
+const row = (r: RuleView) => [r.id, r.effect, ruleTarget(r), r.when, ruleConditions(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
 export async function addFault(opts: Flags): Promise<void> {
   const body = await callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) });
   const human = body.platform
     ? `Falla de ${body.platform} para este mundo: ${body.mode}${body.mode === 'slow' ? ` (${body.ms} ms)` : ''}`
-    : `Regla ${body.id} creada: ${body.effect} en ${target(body)}`;
+    : `Regla ${body.id} creada: ${body.effect} en ${ruleTarget(body)}`;
   print(opts, body, human);
 }
 

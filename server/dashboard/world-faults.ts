@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { FaultRuleView } from '../faults/schema.ts';
 import { EFFECTS, NUMBER_FIELDS } from '../faults/schema.ts';
+import { ruleConditions, ruleTarget } from '../faults/describe.ts';
 import { BASE, table } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
@@ -12,13 +12,11 @@ const NUMBERS = new Set(NUMBER_FIELDS);
 const ruleOf = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) && Number.isFinite(Number(v)) ? Number(v) : v]));
 
-const target = (r: FaultRuleView) => r.operation ?? ([r.method, r.path].filter(Boolean).join(' ') || 'todas');
-
 function rulesTable(ctx: Dashboard, tenantId: string): Html {
   const world = `${BASE}/worlds/${seg(tenantId)}`;
   const rules = ctx.services.faults.list(tenantId).data;
   const rows = rules.map((r) => html`<tr>
-      <td><code>${r.id}</code></td><td>${r.effect}</td><td>${target(r)}</td><td>${r.when}</td>
+      <td><code>${r.id}</code></td><td>${r.effect}</td><td>${ruleTarget(r)}</td><td>${r.when}</td><td>${ruleConditions(r)}</td>
       <td>${String(r.hits)}</td><td>${r.remaining === null ? 'sin límite' : String(r.remaining)}</td>
       <td><button hx-delete="${world}/faults/${seg(r.id)}" hx-target="#resultado" class="peligro" aria-label="Quitar la regla ${r.id}">Quitar</button></td>
     </tr>`);
@@ -26,7 +24,7 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
   // tests, not from this page), as the open jobs' progress is (activity-tables.ts).
   const poll = rules.length > 0 ? 'every 2s, ' : '';
   return html`<div id="fallos-mundo" hx-get="${world}/faults" hx-trigger="${poll}mundo-cambiado from:body" hx-swap="outerHTML">
-    ${table('Reglas de fallo del mundo', ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Hits', 'Restantes', ''], rows, 'El mundo no tiene reglas de fallo.')}
+    ${table('Reglas de fallo del mundo', ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Condiciones', 'Aciertos', 'Restantes', ''], rows, 'El mundo no tiene reglas de fallo.')}
   </div>`;
 }
 
@@ -37,7 +35,7 @@ function addForm(tenantId: string): Html {
       <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
       <label>Veces <input type="number" name="times" min="1" max="1000000" size="6"></label>
       <label>Después de <input type="number" name="after" min="0" max="1000000" size="6"></label>
-      <label>Probabilidad <input type="number" name="probability" min="0" max="1" step="0.05" size="5"></label>
+      <label>Probabilidad <input type="number" name="probability" min="0" max="1" step="any" size="5"></label>
       <label>Retry-After (s) <input type="number" name="retryAfter" min="0" max="3600" size="5"></label>
       <label>Demora (ms) <input type="number" name="delayMs" min="1" max="60000" size="6"></label>
       <label>Cuándo <select name="when"><option value="before">before (nada cambia)</option><option value="after">after (se procesa, se pierde la respuesta)</option></select></label>
@@ -66,7 +64,7 @@ export function worldFaultsActions(ctx: Dashboard) {
     },
     add(req: Request, res: Response): void {
       const rule = ctx.services.faults.add(requireWorld(ctx, req).id, ruleOf(formFields(req)));
-      answerAction(res, `Regla ${rule.id} creada: ${rule.effect} en ${target(rule)}.`);
+      answerAction(res, `Regla ${rule.id} creada: ${rule.effect} en ${ruleTarget(rule)}.`);
     },
     remove(req: Request, res: Response): void {
       const removed = ctx.services.faults.remove(requireWorld(ctx, req).id, String(req.params.fault));
