@@ -15,6 +15,7 @@ import { declareServe } from './serve.ts';
 import { declareSnapshot } from './snapshot.ts';
 import { declareTenants } from './tenants.ts';
 import { speakSpanish } from '../lib/commander-spanish.ts';
+import { refuseOptionsAsValues } from '../lib/option-as-value.ts';
 
 /**
  * The command list: names, options and descriptions (cli/program/), and nothing else. Each action
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     // Set before the commands are declared, so they inherit it: runCommand decides what ends the process.
     .exitOverride();
+  refuseOptionsAsValues(program);
 
   declareServe(program);
   declareTenants(program);

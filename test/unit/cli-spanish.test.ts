@@ -53,6 +53,9 @@ describe('the CLI speaks Spanish', () => {
     [['tenants', 'create'], "error: falta la opción obligatoria '--name <name>'"],
     [['tenants', 'list', 'extra'], "error: demasiados argumentos para 'list': admite 0 y recibió 1"],
     [['clock', 'now', '--tenant'], "error: a la opción '--tenant <id>' le falta su valor"],
+    // A script whose variable came out empty: the next option is no value (it made a world named "--json").
+    [['tenants', 'create', '--name', '--json'], "error: a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)"],
+    [['clock', 'advance', '1d', '--tenant', '-h'], "error: a la opción '--tenant <id>' le falta su valor ('-h', que la sigue, es otra opción)"],
     [['tenants', 'approve'], "error: falta el argumento obligatorio 'tenantId'"],
     [['tenants', 'list', '--nope'], "error: opción desconocida '--nope'"],
   ])('when %j is a usage error, then the message is Spanish, with the help after it', async (words, message) => {
@@ -65,8 +68,10 @@ describe('the CLI speaks Spanish', () => {
 
   it('when a usage error comes with --json, then the envelope carries the Spanish message too', async () => {
     const { stdout } = await run(['tenants', 'create', '--json']);
+    const valueLeftOut = await run(['tenants', 'create', '--name', '--json']);
 
     expect(JSON.parse(stdout)).toEqual({ error: { code: null, message: "falta la opción obligatoria '--name <name>'" } });
+    expect(JSON.parse(valueLeftOut.stdout).error.message).toBe("a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)");
   });
 
   it('when a negative value is read as an option (clock advance -1d), then the message says values are positive', () => {
