@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { answer, Now } from '../control/answers.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { controlBody, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
+import { mustBe } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { advanceWorld, nowOf, requireTenant } from './service.ts';
 
 export const AdvanceBody = controlBody({
-  duration: z.string({ error: 'duration debe ser texto, p. ej. 6h' }),
+  duration: z.string({ error: mustBe('duration', 'texto', '6h') }),
   tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).optional(),
 });
 

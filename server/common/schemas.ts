@@ -6,8 +6,8 @@ import { LONE_SURROGATE } from '../lib/lone-surrogate.ts';
  * A field's type error: one that is missing is said as missing (`plate es obligatorio`: `{}` read as
  * "plate debe ser texto"), one of another type as the type it must be.
  */
-export const mustBe = (field: string, what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `${field} es obligatorio` : `${field} debe ser ${what}`;
+export const mustBe = (field: string, what: string, example?: string) => (issue: { input?: unknown }) =>
+  `${issue.input === undefined ? `${field} es obligatorio` : `${field} debe ser ${what}`}${example === undefined ? '' : `, p. ej. ${example}`}`;
 
 export const PLATFORMS = ['platform_a', 'platform_b'] as const;
 export const Platform = z.enum(PLATFORMS, { error: mustBe('platform', 'platform_a o platform_b') });

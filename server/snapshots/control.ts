@@ -5,12 +5,13 @@ import { SNAPSHOT_NAME } from './files.ts';
 import { controlBody } from '../control/schemas.ts';
 import { answer, Now, Restored, SnapshotDeleted, SnapshotList } from '../control/answers.ts';
 import { Timestamp } from '../openapi/schemas.ts';
+import { mustBe } from '../common/schemas.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 
 const SavedSnapshot = z.object({ name: z.string(), createdAt: Timestamp }).meta({ id: 'SavedSnapshot' });
 
-export const SaveBody = controlBody({ name: z.string({ error: 'name debe ser texto, p. ej. antes-de-pagar' }) });
+export const SaveBody = controlBody({ name: z.string({ error: mustBe('name', 'texto', 'antes-de-pagar') }) });
 
 /** The name the service checks (400 in its own words when it does not fit), shown in the document as its pattern. */
 const NamePath = z.object({

@@ -232,7 +232,9 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
     it.each([
       [{ duration: '3x' }, 'Duración no válida: «3x»'],
-      [{}, 'duration debe ser texto'],
+      // A field left empty is not sent by the form: it is missing, not of another type.
+      [{}, 'duration es obligatorio, p. ej. 6h'],
+      [{ duration: '   ' }, 'duration es obligatorio, p. ej. 6h'],
     ])('when the duration is %j, then 400 VALIDATION and the clock stays', async (form, message) => {
       const { tenant } = w.newTenant();
       const before = w.deps.clocks.forTenant(tenant.id).nowMs();
