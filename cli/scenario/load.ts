@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
-import { unknownFieldsMessage } from '../../server/control/schemas.ts';
+import { scenarioIssueText } from './issue-text.ts';
 import { referenceProblems, type Problem } from './references.ts';
 import { Scenario } from './schema.ts';
 import { spanishYamlError } from './yaml-errors.ts';
@@ -27,16 +26,6 @@ export function formatIssues(issues: readonly Problem[], raw: unknown): string {
   const sorted = [...issues].sort((a, b) => stepIndex(a.path) - stepIndex(b.path));
   return sorted.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
 }
-
-/**
- * An unknown field in the control API's words, with the fields that object has (zod's locale says
- * only "Llave desconocida"); any other issue in zod's Spanish.
- */
-const scenarioIssueText: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code !== 'unrecognized_keys') return z.locales.es().localeError(issue);
-  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
-  return unknownFieldsMessage(issue.keys, Object.keys(shape ?? {}));
-};
 
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
 export function parseScenario(text: string, file: string): Scenario {

@@ -38,6 +38,8 @@ interface Declared {
   captured: Set<string>;
   /** Each tenant's fixture counts; null for one whose fixture is refused (its shape errors say why). */
   fixtures: Map<string, FixtureCounts | null>;
+  /** The world snapshots saved by the steps so far, as `alias/name`; `alias/${` for a templated name. */
+  saved: Set<string>;
 }
 
 function fixtureCounts(raw: unknown): FixtureCounts | null {
@@ -59,7 +61,7 @@ function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
   for (const alias of new Set(all.filter((a, i) => all.indexOf(a) !== i))) problems.push({ path: ['tenants'], message: `el alias ${alias} está repetido` });
   const fixtures = new Map(tenants.filter((t) => isObject(t) && aliasOf(t) !== null && t.fixture !== undefined)
     .map((t) => [aliasOf(t) as string, fixtureCounts((t as Raw).fixture)] as const));
-  return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set(), fixtures }, problems };
+  return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set(), fixtures, saved: new Set() }, problems };
 }
 
 /** Every string of a value, with the path where it is. */
@@ -143,14 +145,35 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   return problems;
 }
 
+/** A save or restore step's world (its alias; the first tenant's when it names none) and literal name; null for neither. */
+function snapshotOf(step: unknown, declared: Declared): { key: string; alias: string; name: string } | null {
+  const { name, tenant } = typeof step === 'string' ? { name: step, tenant: undefined } : isObject(step) ? step : {};
+  const alias = typeof tenant === 'string' ? tenant : [...declared.tenants][0];
+  if (typeof name !== 'string' || alias === undefined) return null;
+  return { key: `${alias}/${name.includes('${') ? '${' : name}`, alias, name };
+}
+
+/**
+ * A file's worlds are always new, so a world snapshot it restores must be saved by an earlier step
+ * of the file: caught here rather than as a 404 once the worlds are made and the steps before run.
+ */
+function restoreProblem(step: Raw, declared: Declared): Problem | null {
+  const restore = snapshotOf(step.restoreSnapshot, declared);
+  if (restore === null || restore.name.includes('${') || declared.saved.has(restore.key) || declared.saved.has(`${restore.alias}/\${`)) return null;
+  return { path: ['restoreSnapshot'], message: `ningún paso anterior guarda la instantánea ${restore.name} del tenant ${restore.alias} (saveSnapshot): los mundos del archivo son siempre nuevos` };
+}
+
 /** Every such problem of the file, in file order; a capture counts from the step after the one that makes it. */
 export function referenceProblems(raw: unknown): Problem[] {
   if (!isObject(raw)) return [];
   const { declared, problems } = declarations(raw);
   for (const [i, step] of list(raw.steps).entries()) {
     if (!isObject(step)) continue;
-    problems.push(...stepProblems(step, declared).map((p) => ({ ...p, path: ['steps', i, ...p.path] })));
+    problems.push(...[...stepProblems(step, declared), restoreProblem(step, declared)].filter((p) => p !== null)
+      .map((p) => ({ ...p, path: ['steps', i, ...p.path] })));
     for (const name of Object.keys(isObject(step.capture) ? step.capture : {})) declared.captured.add(name);
+    const saved = snapshotOf(step.saveSnapshot, declared);
+    if (saved) declared.saved.add(saved.key);
   }
   return problems;
 }

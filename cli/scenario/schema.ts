@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scenarioIssueText } from './issue-text.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { parseDuration } from '../../server/lib/clock.ts';
 import { MAX_ADVANCE_DAYS, MAX_ADVANCE_MS } from '../../server/clock/travel.ts';
@@ -105,7 +106,7 @@ const Step = z
  */
 export function renderedActionProblems(action: ActionName, rendered: Step): string[] {
   if (action === 'request') return [];
-  const parsed = Step.shape[action].safeParse(rendered[action], { error: z.locales.es().localeError });
+  const parsed = Step.shape[action].safeParse(rendered[action], { error: scenarioIssueText });
   return (parsed.error?.issues ?? []).map((issue) => {
     const at = [action, ...issue.path.map(String)].join('.');
     const value = issue.path.reduce<unknown>((v, key) => (v as Record<PropertyKey, unknown> | undefined)?.[key], rendered[action]);

@@ -19,12 +19,12 @@ const TYPE_WORDS: Record<string, string> = {
  */
 export function configureZodMessages(): void {
   z.config(z.locales.es());
-  z.config({
-    customError: (issue) => {
-      if (issue.code !== 'invalid_type' || !issue.path?.length) return undefined;
-      const what = TYPE_WORDS[issue.expected];
-      if (what === undefined) return undefined;
-      return mustBe(issue.path.join('.'), what)(issue);
-    },
-  });
+  z.config({ customError: (issue) => (issue.path?.length ? typeMessage(issue, issue.path.join('.')) : undefined) });
+}
+
+/** `field es obligatorio` or `field debe ser texto`; undefined for an issue that is not about a type zod can name. */
+export function typeMessage(issue: z.core.$ZodRawIssue, field: string): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  const what = TYPE_WORDS[issue.expected];
+  return what === undefined ? undefined : mustBe(field, what)(issue);
 }

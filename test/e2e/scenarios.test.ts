@@ -171,7 +171,7 @@ steps:
     expect(transcript.steps[0].response?.body).toMatchObject({ jobId: null });
     expect(transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['waitForJob vale null tras sustituir los ${…}: Entrada inválida'] });
     expect(transcript.steps[2].status).toBe('skipped');
-    expect(other.transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['reviewVehicle.vehicle vale 200 tras sustituir los ${…}: Entrada inválida: se esperaba texto, recibido número'] });
+    expect(other.transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['reviewVehicle.vehicle vale 200 tras sustituir los ${…}: vehicle debe ser texto'] });
   });
 });
 

@@ -145,9 +145,12 @@ describe('scenario file validation', () => {
   it.each([
     ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): campo desconocido: stpes (se admiten name, description, seed, clockStart, tenants, steps)'],
     ['a misspelt key of a tenant', `tenants: [{ as: f, nmae: F, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'tenants.0: campo desconocido: nmae (se admiten'],
-    ['an unknown method', `${HEAD}steps: [{ request: { method: FETCH, path: /v1/me } }]\n`, 'paso 1: request.method: Opción inválida: se esperaba una de "GET"|"POST"|"PATCH"|"PUT"|"DELETE"'],
-    ['a missing name', `tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'name: Entrada inválida: se esperaba texto, recibido indefinido'],
-  ])('when the file has %s, then the message is Spanish (an unknown field in the control API\'s words)', (_case, text, line) => {
+    ['an unknown method', `${HEAD}steps: [{ request: { method: FETCH, path: /v1/me } }]\n`, 'paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE'],
+    ['a missing name', `tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'name: name es obligatorio'],
+    // zod's own words ("Demasiado pequeño: se esperaba que arreglo tuviera >=1 elementos", "Entrada inválida: se esperaba true") read as a library's.
+    ['no steps', `${HEAD}steps: []\n`, 'steps: steps debe tener al menos 1 elemento'],
+    ['sync false', `${HEAD}steps: [{ sync: false }]\n`, 'paso 1: sync: sync debe ser true'],
+  ])('when the file has %s, then the message is Spanish and plain, naming the field (an unknown one in the control API\'s words)', (_case, text, line) => {
     expect(errorOf(text)).toContain(`  - ${line}`);
   });
 });
@@ -197,7 +200,7 @@ describe('what the file shows before any request', () => {
 
     expect(errorOf(text).split('\n').slice(1)).toEqual([
       '  - tenants: hace falta al menos una clave (keys)',
-      '  - paso 1: request.method: Opción inválida: se esperaba una de "GET"|"POST"|"PATCH"|"PUT"|"DELETE"',
+      '  - paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE',
       '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior',
       '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys',
       '  - paso 2: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")',
@@ -279,10 +282,31 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
     ['a 64-character name', `saveSnapshot: ${'a'.repeat(64)}`, 'a'.repeat(64)],
     ['a name made of a capture', 'saveSnapshot: "antes-${run.tag}"', 'antes-${run.tag}'],
   ])('when it has %s, then it parses as written', (_case, step, parsed) => {
-    const scenario = parseScenario(`${HEAD}\nsteps:\n  - ${step}\n`, 'x.yaml');
     const [action] = step.split(':');
+    // A restore needs an earlier save of its snapshot (below).
+    const before = action === 'restoreSnapshot' ? '  - saveSnapshot: { name: dia-2, tenant: fleet }\n' : '';
+    const scenario = parseScenario(`${HEAD}\nsteps:\n${before}  - ${step}\n`, 'x.yaml');
 
-    expect(scenario.steps[0][action as 'saveSnapshot' | 'restoreSnapshot']).toEqual(parsed);
+    expect(scenario.steps.at(-1)![action as 'saveSnapshot' | 'restoreSnapshot']).toEqual(parsed);
+  });
+
+  it.each([
+    ['no save at all', '  - restoreSnapshot: inicio\n'],
+    ['the save after the restore', '  - restoreSnapshot: inicio\n  - saveSnapshot: inicio\n'],
+    ['another name saved', '  - saveSnapshot: otro\n  - restoreSnapshot: inicio\n'],
+    ['the same name saved in another world', '  - saveSnapshot: { name: inicio, tenant: other }\n  - restoreSnapshot: inicio\n'],
+  ])('when a restore\'s snapshot is saved by no earlier step of its world (%s), then the file is refused before any world is made', (_case, steps) => {
+    const head = `${HEAD}\n  - { as: other, name: Otra }`;
+
+    expect(errorOf(`${head}\nsteps:\n${steps}`)).toContain('restoreSnapshot: ningún paso anterior guarda la instantánea inicio del tenant fleet (saveSnapshot): los mundos del archivo son siempre nuevos');
+  });
+
+  it.each([
+    ['saved by an earlier step, the first tenant named or not', '  - saveSnapshot: inicio\n  - restoreSnapshot: { name: inicio, tenant: fleet }\n'],
+    ['a save of a templated name before it', '  - saveSnapshot: "x-${run.tag}"\n  - restoreSnapshot: inicio\n'],
+    ['a templated name itself', '  - restoreSnapshot: "x-${run.tag}"\n'],
+  ])('when a restore is %s, then the file is taken', (_case, steps) => {
+    expect(() => parseScenario(`${HEAD}\nsteps:\n${steps}`, 'x.yaml')).not.toThrow();
   });
 
   it.each([
