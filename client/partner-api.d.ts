@@ -1316,6 +1316,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     createAssignment: {
@@ -1578,6 +1614,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -1849,6 +1921,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     endAssignment: {
@@ -2112,6 +2220,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listPlatformACities: {
@@ -2330,6 +2474,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -2564,6 +2744,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listDrivers: {
@@ -2790,6 +3006,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3094,6 +3346,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     getDriver: {
@@ -3349,6 +3637,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3655,6 +3979,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listInvitations: {
@@ -3910,6 +4270,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4551,6 +4947,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5491,6 +5923,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listDailyEarnings: {
@@ -5727,6 +6195,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     getEarningsSummary: {
@@ -5952,6 +6456,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6311,6 +6851,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     getMe: {
@@ -6529,6 +7105,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6775,6 +7387,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listVehicles: {
@@ -7000,6 +7648,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7269,6 +7953,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     getVehicle: {
@@ -7524,6 +8244,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7830,6 +8586,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     listDocuments: {
@@ -8085,6 +8877,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8757,6 +9585,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     registerVehicle: {
@@ -9400,6 +10264,42 @@ export interface operations {
                     });
                 };
             };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     refreshRegistration: {
@@ -9988,6 +10888,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "INTERNAL";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Plataforma no disponible.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `PLATFORM_UNAVAILABLE` | La plataforma no está disponible; reintenta más tarde. |
+             */
+            503: {
+                headers: {
+                    /** @description Segundos que conviene esperar antes de reintentar. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PLATFORM_UNAVAILABLE",
+                     *         "message": "La plataforma no está disponible; reintenta más tarde.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "PLATFORM_UNAVAILABLE";
                         } & {
                             [key: string]: unknown;
                         };

@@ -32,7 +32,7 @@ export const documentOperations = [
     description:
       'Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE). ' +
       'Tras una tarjeta rechazada, subirla de nuevo reinicia la revisión.',
-    params: IdParams, content: { 'multipart/form-data': UploadForm }, callsPlatform: true,
+    params: IdParams, content: { 'multipart/form-data': UploadForm },
     responses: {
       201: { schema: Document, description: 'Enviada a revisión.' },
       400: ['VALIDATION'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 413: ['FILE_TOO_LARGE'], 415: ['INVALID_FILE_TYPE'],

@@ -15,7 +15,7 @@ export const invitationOperations = [
     method: 'post', path: '/v1/drivers/{id}/invitations', operationId: 'inviteDriver', tags: ['Invitations'], scope: 'drivers:write',
     summary: 'Invita al conductor a una plataforma',
     description: `Una invitación que ya existe (invited, bound o rejected) se devuelve sin cambios (200); para reinvitar a un conductor que rechazó, primero DELETE. ${NOT_ON_B}`,
-    params: IdParams, body: InviteBody, callsPlatform: true,
+    params: IdParams, body: InviteBody,
     responses: {
       201: { schema: Invitation, description: 'Invitación enviada (invited).' },
       200: { schema: Invitation, description: 'La invitación ya existía: se devuelve como está guardada.' },
@@ -49,7 +49,7 @@ export const invitationOperations = [
     method: 'post', path: '/v1/drivers/{id}/invitations/{platform}/refresh', operationId: 'refreshInvitation', tags: ['Invitations'],
     scope: 'drivers:write', summary: 'Consulta platform_a y guarda el estado vivo',
     description: `Una invitación none no tiene nada que consultar: 409. ${NOT_ON_B}`,
-    params: PlatformParams, callsPlatform: true,
+    params: PlatformParams,
     responses: { 200: Invitation, 403: ['PLATFORM_NOT_ENABLED'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 422: ['PLATFORM_REJECTED'] },
     handler: async (req, res, { invitations }) => {
       res.json(await invitations.refresh(req.auth.tenantId, driverId(req.params.id), pathPlatform(req.params.platform)));
@@ -59,7 +59,7 @@ export const invitationOperations = [
     method: 'delete', path: '/v1/drivers/{id}/invitations/{platform}', operationId: 'cancelInvitation', tags: ['Invitations'],
     scope: 'drivers:write', summary: 'Cancela la invitación o desvincula al conductor en platform_a',
     description: `Devuelve la invitación en none, con acceptedAt null: el WhatsApp del conductor deja de estar bloqueado. ${NOT_ON_B}`,
-    params: PlatformParams, callsPlatform: true,
+    params: PlatformParams,
     responses: { 200: Invitation, 403: ['PLATFORM_NOT_ENABLED'], 404: ['NOT_FOUND'], 422: ['PLATFORM_REJECTED'] },
     handler: async (req, res, { invitations }) => {
       res.json(await invitations.cancel(req.auth.tenantId, driverId(req.params.id), pathPlatform(req.params.platform)));

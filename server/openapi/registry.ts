@@ -51,14 +51,12 @@ export interface DeclaredOperation<Path extends string, Context> {
  * One operation of the partner API, declared once next to its resource: served by
  * http/v1-routes.ts and documented by document.ts. Only what the operation adds is declared: 401,
  * 403 (TENANT_PENDING, INSUFFICIENT_SCOPE), 413 FILE_TOO_LARGE and 429 come from `scope`; 400
- * VALIDATION and 500 are on every operation; 503 from `callsPlatform` (see document.ts).
+ * VALIDATION and 500 are on every operation; 503 on every one behind a key (see document.ts).
  */
 export interface OperationSpec extends DeclaredOperation<`/v1/${string}`, Services> {
   scope: Access;
   /** Any other body, by media type (e.g. `multipart/form-data`). */
   content?: Record<string, z.ZodType>;
-  /** The operation calls a platform live, so it can answer 503 PLATFORM_UNAVAILABLE. */
-  callsPlatform?: boolean;
 }
 
 /** Identity at runtime; exists so each operation is type-checked where it is written. */

@@ -16,7 +16,7 @@ export const registrationOperations = [
       'platform_a: asíncrono; queda pending con documentsRequired true y el vehículo en pending_platform_a hasta que termine la revisión, ' +
       'que empieza al subir la tarjeta de circulación. Requiere una ciudad del catálogo (422 CITY_REQUIRED). ' +
       'platform_b: instantáneo con VIN (sin VIN: 422 VALIDATION con `details` que nombra `vin`). Repetir el POST de un vehículo ya registrado devuelve 200 sin cambios.',
-    params: IdParams, body: RegisterBody, callsPlatform: true,
+    params: IdParams, body: RegisterBody,
     responses: {
       201: { schema: Registration, description: 'Registro iniciado (platform_a: pending; platform_b: registered).' },
       200: { schema: Registration, description: 'El vehículo ya estaba en la plataforma: se devuelve sin cambios.' },
@@ -52,7 +52,7 @@ export const registrationOperations = [
     method: 'post', path: '/v1/vehicles/{id}/registrations/{platform}/refresh', operationId: 'refreshRegistration', tags: ['Registrations'],
     scope: 'vehicles:write', summary: 'Consulta platform_a y guarda su veredicto',
     description: 'Solo platform_a: en platform_b no aplica (422 CONFLICT). Un registro none no tiene nada que consultar: 409 CONFLICT.',
-    params: PlatformParams, callsPlatform: true,
+    params: PlatformParams,
     responses: { 200: Registration, 404: ['NOT_FOUND'], 409: ['CONFLICT'], 422: ['CONFLICT', 'PLATFORM_REJECTED'] },
     handler: async (req, res, { registrations }) => {
       res.json(await registrations.refresh(req.auth.tenantId, vehicleId(req.params.id), pathPlatform(req.params.platform)));

@@ -26,7 +26,7 @@ describe('the response check', () => {
 
   it('when a status is not declared for the operation, then it names the operation, the status and the declared ones', () => {
     expect(check.violations(response({ status: 418, body: { teapot: true } }))).toEqual([
-      expect.stringMatching(/^GET \/v1\/me answered status 418, not declared \(declared: 200, 400, 401, 403, 413, 429, 500\)$/),
+      expect.stringMatching(/^GET \/v1\/me answered status 418, not declared \(declared: 200, 400, 401, 403, 413, 429, 500, 503\)$/),
     ]);
   });
 

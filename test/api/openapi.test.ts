@@ -53,7 +53,7 @@ describe('GET /v1/openapi.json', () => {
 });
 
 describe('the document', () => {
-  it('when an operation needs a key, then it has bearer security, its scope and the 400/401/403/413/429/500 envelopes', () => {
+  it('when an operation needs a key, then it has bearer security, its scope and the 400/401/403/413/429/500/503 envelopes', () => {
     const authenticated = OPERATIONS.filter((op) => op.scope !== 'public');
     expect(authenticated.length).toBeGreaterThan(10);
     for (const spec of authenticated) {
@@ -61,8 +61,11 @@ describe('the document', () => {
       const scope = spec.scope === 'key' ? undefined : spec.scope;
       expect(op.security, spec.operationId).toEqual([{ bearerAuth: scope ? [scope] : [] }]);
       expect(op['x-required-scope'], spec.operationId).toBe(scope);
-      expect(Object.keys(op.responses), spec.operationId).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429', '500']));
+      expect(Object.keys(op.responses), spec.operationId).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429', '500', '503']));
       expect(op.responses['429'].headers['Retry-After'], spec.operationId).toBeDefined();
+      // A world's fault rule `unavailable` answers any of them so: the typed client's union must hold it.
+      expect(codesOf(op.responses['503']), spec.operationId).toContain('PLATFORM_UNAVAILABLE');
+      expect(op.responses['503'].headers['Retry-After'], spec.operationId).toBeDefined();
       const codes403 = codesOf(op.responses['403']);
       expect(codes403, spec.operationId).toEqual(expect.arrayContaining(scope ? ['TENANT_PENDING', 'INSUFFICIENT_SCOPE'] : ['TENANT_PENDING']));
     }

@@ -89,3 +89,10 @@ export function use(client: ReturnType<typeof createClient>) {
   const body = { name: 'Ana', whatsapp: '+525512345678', city: 'CDMX' } satisfies PartnerBody<'/v1/drivers', 'post'>;
   void client.POST('/v1/drivers', { body });
 }
+
+// Never called: a world's fault rule `unavailable` answers any operation with 503, so the error
+// union of one that calls no platform holds PLATFORM_UNAVAILABLE too (it did not compile: TS2367).
+export async function retriesWhenUnavailable(client: ReturnType<typeof createClient>): Promise<boolean> {
+  const { error } = await client.GET('/v1/vehicles');
+  return error?.error.code === 'PLATFORM_UNAVAILABLE';
+}
