@@ -4,7 +4,18 @@
  */
 
 /** An error answered by the testbed, in the API's envelope: `code` is one of spec §7's codes. */
+/**
+ * `require` and `import` load two copies of the class (the CommonJS bundle and the ES module): a
+ * mark both copies know by name keeps `instanceof` true across them, for an error thrown by a
+ * CommonJS helper and checked in an ES test file (the dual-package hazard).
+ */
+const BRAND = Symbol.for('fleet-testbed.TestbedError');
+
 export class TestbedError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   readonly code: string;
   readonly status: number;
   readonly details: unknown[];
@@ -19,6 +30,8 @@ export class TestbedError extends Error {
     this.requestId = envelope?.requestId ?? null;
   }
 }
+// On the prototype, not on each error: nothing more in a failed test's printout.
+Object.defineProperty(TestbedError.prototype, BRAND, { value: true });
 
 export type ControlCall = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 

@@ -20,9 +20,13 @@ describe('fleet-testbed from require()', () => {
         const me = await createClient({ baseUrl: testbed.url, key: world.key }).GET('/v1/me');
         const plate = await world.unique.plate();
         await world.snapshot('inicio');
-        const refused = await world.restore('otra').then(() => null, (err) => [err.constructor.name, err.status, err.code]);
+        const error = await world.restore('otra').then(() => null, (err) => err);
+        const refused = [error.constructor.name, error.status, error.code];
+        // The ES module's class is another copy: instanceof holds across both (a CommonJS helper's error in an ES test).
+        const esm = await import('fleet-testbed/testing');
+        const crossed = [error instanceof testing.TestbedError, error instanceof esm.TestbedError, new esm.TestbedError(409, {}) instanceof testing.TestbedError, new Error('x') instanceof esm.TestbedError];
         await testbed.stop();
-        console.log(JSON.stringify({ status: me.response.status, plate: typeof plate, refused, main: typeof require('fleet-testbed').startTestbed, loaded: Object.keys(require.cache).filter((f) => f.includes('/dist/')).map((f) => f.slice(f.indexOf('/dist/'))) }));
+        console.log(JSON.stringify({ status: me.response.status, plate: typeof plate, refused, crossed, main: typeof require('fleet-testbed').startTestbed, loaded: Object.keys(require.cache).filter((f) => f.includes('/dist/')).map((f) => f.slice(f.indexOf('/dist/'))) }));
       })().catch((err) => { console.error(err); process.exit(1); });`;
 
     const out = await new Promise<string>((resolve, reject) =>
@@ -33,6 +37,7 @@ describe('fleet-testbed from require()', () => {
       status: 200,
       plate: 'string',
       refused: ['TestbedError', 404, 'NOT_FOUND'],
+      crossed: [true, true, true, false],
       main: 'function',
       loaded: ['/dist/bundles/testing.cjs', '/dist/bundles/client.cjs'],
     });
