@@ -105,7 +105,9 @@ function listening(child: ChildProcess, output: () => string, kill: () => void, 
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       kill();
-      reject(new Error(`fleet-sim serve no respondió en ${timeoutMs} ms: ${output().trim().slice(-800)}`));
+      const said = output().trim().slice(-800);
+      // A loaded CI runner may need longer than the default: the option is what to change.
+      reject(new Error(`fleet-sim serve no respondió en ${timeoutMs} ms (startTimeoutMs; en una máquina cargada, dale más): ${said === '' ? 'no escribió nada todavía' : said}`));
     }, timeoutMs);
     const look = () => {
       const match = LISTENING.exec(output());

@@ -3,13 +3,15 @@ import type { ControlCall, Platform } from './control.ts';
 
 export type FaultMode = 'none' | 'error' | 'slow';
 export type FaultEffect = 'rate_limited' | 'unavailable' | 'internal' | 'delay' | 'reset';
+type FaultMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A fault rule of a world (docs/control-api.md, "Faults of a world"). */
 export interface FaultRule {
   effect: FaultEffect;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`; not with method or path. */
   operation?: PartnerOperationId;
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Any case, as the serve takes it (listed upper-case). */
+  method?: FaultMethod | Lowercase<FaultMethod>;
   /** A path template of the document (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;
   /** Faults this many matching requests, then the rule is spent (1..1000000; default no limit). */
@@ -29,7 +31,7 @@ export interface FaultRule {
 export interface FaultRuleView extends Required<Pick<FaultRule, 'effect' | 'after' | 'probability' | 'when'>> {
   id: string;
   operation: string | null;
-  method: FaultRule['method'] | null;
+  method: FaultMethod | null;
   path: string | null;
   times: number | null;
   retryAfter: number | null;

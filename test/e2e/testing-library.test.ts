@@ -108,6 +108,12 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect((await fetch(`${testbed.url}/v1/health`)).status).toBe(200);
   });
 
+  it('when serve does not answer within startTimeoutMs, then the rejection names the option and what serve had said (nothing yet)', async () => {
+    await expect(startTestbed({ startTimeoutMs: 1 })).rejects.toThrow(
+      'fleet-sim serve no respondió en 1 ms (startTimeoutMs; en una máquina cargada, dale más): no escribió nada todavía',
+    );
+  });
+
   it('when connectTestbed is given a url where nothing listens, then it rejects saying so', async () => {
     const closed = `http://127.0.0.1:${portOf(testbed.url) === 1 ? 2 : 1}`;
 

@@ -83,6 +83,10 @@ export const misspeltRule: FaultRule = { effect: 'internal', operation: 'createV
 // @ts-expect-error listVehicle is no operation
 export const misspeltFilter: RequestFilter = { operation: 'listVehicle' };
 export const rightRule: FaultRule = { effect: 'internal', operation: 'createVehicle' };
+// The method in any case, as the serve takes it (docs/control-api.md); not any word.
+export const lowerCaseMethod: FaultRule = { effect: 'internal', method: 'get', path: '/v1/vehicles' };
+// @ts-expect-error FETCH is no method
+export const unknownMethod: FaultRule = { effect: 'internal', method: 'FETCH' };
 
 // Never called: the body types take what the API takes.
 export function use(client: ReturnType<typeof createClient>) {
