@@ -25,6 +25,32 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv, cwd = '.')
 /** Runs bash with examples/shell/lib.sh sourced, then `script`. */
 const withLib = (script: string, env: NodeJS.ProcessEnv) => run('bash', ['-c', `set -euo pipefail; . examples/shell/lib.sh; ${script}`], env);
 
+describe('the node:test example (examples/node-test), with its own testbed for the run', () => {
+  const runTests = (files: string[] = []) => run(process.execPath, ['examples/node-test/run-tests.mjs', ...files], cleanEnv({ NO_COLOR: '1' }));
+
+  it.concurrent('when it runs its ES and CommonJS files side by side on one testbed, then every test passes and the run exits 0', async () => {
+    const result = await runTests();
+
+    expect(result.stdout).toMatch(/^[#ℹ] tests 5$/m);
+    expect(result.stdout).toMatch(/^[#ℹ] fail 0$/m);
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it.concurrent('when a test file of the run fails, then the run exits with node --test\'s failure, after stopping the testbed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-node-test-'));
+    try {
+      writeFileSync(join(dir, 'falla.test.mjs'), "import { test } from 'node:test';\ntest('falla', () => { throw new Error('a propósito'); });\n");
+
+      const result = await runTests([join(dir, 'falla.test.mjs')]);
+
+      expect(result.stdout).toMatch(/^[#ℹ] fail 1$/m);
+      expect(result.code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 /**
  * The examples of examples/ as CI runs them: one testbed for both (the vitest example's global setup
  * connects to FLEET_URL instead of starting its own), each making its own worlds.
