@@ -41,7 +41,8 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     tenants.requireTenant(tenantId);
     const world = store.get(tenantId);
     const at = world?.rules.findIndex((r) => r.id === faultId) ?? -1;
-    if (!world || at < 0) throw notFound('La regla de fallo');
+    // Named: a rule of another world, or one cleared by a restore, is a common slip with many worlds at once.
+    if (!world || at < 0) throw notFound(`La regla de fallo ${faultId} de este mundo`);
     return { world, at };
   }
 

@@ -53,7 +53,7 @@ describe('dashboard: a world\'s API faults', () => {
     const { tenant } = w.newTenant();
 
     expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '3' }), 400, 'VALIDATION', 'probability va de 0 a 1');
-    expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de fallo no existe.');
+    expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de fallo flt_9 de este mundo no existe.');
     expect(w.services.faults.list(tenant.id).data).toEqual([]);
   });
 });
