@@ -1,4 +1,7 @@
 import type { Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from '../errors.ts';
+import { zodValidation } from '../http/error-handler.ts';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
 import { filled, requireWorld, type Dashboard } from './context.ts';
@@ -32,6 +35,22 @@ function windowForm(ctx: Dashboard, tenantId: string, from: string | undefined, 
   <p class="nota">Ganancias diarias ingeridas por la API, por plataforma. Los días de platform_b se marcan como provisionales hasta que se asientan (17 días después: propinas tardías y ajustes).</p>`;
 }
 
+/**
+ * The charts, or why the window cannot be shown: a bad window in the address (a hand-edited
+ * bookmark) answers 400 with the page whole, its tabs and the form to ask for another window,
+ * where the bare error page left nothing but a link back to the worlds.
+ */
+function chartsOrProblem(ctx: Dashboard, res: Response, tenantId: string, from: string | undefined, to: string | undefined): Html {
+  try {
+    return chartsOf(ctx, tenantId, from, to);
+  } catch (err) {
+    const refused = err instanceof ZodError ? zodValidation(err) : err;
+    if (!(refused instanceof AppError) || refused.code !== 'VALIDATION') throw err;
+    res.status(refused.status);
+    return html`<div id="graficas"><p class="error" role="alert"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
+  }
+}
+
 /** `GET /dashboard/worlds/:world/look`: charts of rides and earnings, transition coverage, the world's history. */
 export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
@@ -40,7 +59,7 @@ export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void 
   const to = filled(req.query, 'to');
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-graficas"><h2 id="t-graficas">Viajes y ganancias por día</h2>
-      ${windowForm(ctx, tenant.id, from, to)}${chartsOf(ctx, tenant.id, from, to)}</section>
+      ${windowForm(ctx, tenant.id, from, to)}${chartsOrProblem(ctx, res, tenant.id, from, to)}</section>
     <section class="tarjeta" aria-labelledby="t-cobertura"><h2 id="t-cobertura">Cobertura de transiciones</h2>
       ${coveragePanel(ctx, tenant.id)}</section>
     <section class="tarjeta" aria-labelledby="t-historia"><h2 id="t-historia">Lo que hicieron las plataformas</h2>

@@ -43,7 +43,19 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(bookmarked.text).toContain(`<input type="date" name="from" value="${from}">`);
       expect(labels(plain.text)).toHaveLength(28);
       expect(plain.text).toContain(`<input type="date" name="from" value="${addDays(TODAY, -27)}">`);
-      expect((await get(`/worlds/${tenant.id}/look?from=2026-13-01`)).status).toBe(400);
+    });
+
+    it('when the address holds a window that cannot be shown, then the page answers 400 whole: its tabs, the form to ask again and why, in place of the charts', async () => {
+      const { tenant } = w.newTenant();
+
+      const res = await get(`/worlds/${tenant.id}/look?from=2026-13-01`);
+
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('<div id="graficas"><p class="error" role="alert"><strong>VALIDATION</strong>');
+      expect(res.text).toContain('from debe ser una fecha válida');
+      expect(res.text).toContain('<input type="date" name="to" value="2026-03-02">');
+      expect(res.text).toContain('id="t-cobertura"');
+      expect(res.text).not.toContain('Volver a los mundos');
     });
 
     it.each([
