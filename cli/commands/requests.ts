@@ -60,7 +60,7 @@ const HEADER = `${'HORA DEL MUNDO'.padEnd(24)}  ${'MÉTODO'.padEnd(6)}  EST  ${'
 export function requestLine(e: JournalEntry): string {
   const fault = e.fault ? `  [falla ${e.fault}]` : '';
   const query = Object.keys(e.query).length ? '?…' : '';
-  return `${cdmxTime(e.at).padEnd(24)}  ${e.method.padEnd(6)}  ${String(e.status ?? '—').padEnd(3)}  ${String(e.durationMs).padStart(5)}  ${e.path}${query} → ${e.operation ?? '(ninguna)'}${fault}`;
+  return `${cdmxTime(e.at).padEnd(24)}  ${e.method.padEnd(6)}  ${String(e.status ?? '—').padEnd(3)}  ${String(e.durationMs).padStart(5)}  ${e.path}${query} → ${e.operation ?? 'sin operación'}${fault}`;
 }
 
 const seqOf = (entry: JournalEntry) => Number(entry.id.slice(3));
@@ -85,7 +85,10 @@ export async function showRequests(opts: RequestsOptions): Promise<void> {
   const first = await callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit));
   if (opts.json && !opts.follow) return printJson(first);
   if (!opts.json) {
-    if (first.data.length === 0 && !opts.follow) return void process.stdout.write('Este mundo no tiene solicitudes que cumplan el filtro.\n');
+    if (first.data.length === 0 && !opts.follow) {
+      const filtered = FILTERS.some((name) => opts[name] !== undefined);
+      return void process.stdout.write(`Este mundo no tiene solicitudes${filtered ? ' que cumplan el filtro' : ' en su diario'}.\n`);
+    }
     process.stdout.write(`${HEADER}\n`);
   }
   show(opts, first.data);

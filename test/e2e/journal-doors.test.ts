@@ -95,8 +95,11 @@ describe('the request journal on a running serve', () => {
 
   it('when `fleet-sim requests` is run, then it prints a compact table, oldest first, or one JSON document with --json', async () => {
     const world = await (await connectTestbed(env.base)).createWorld();
+    const empty = await run(['requests', '--tenant', world.tenantId]);
+    const emptyFiltered = await run(['requests', '--tenant', world.tenantId, '--status', '5xx']);
     await world.client.GET('/v1/me');
     await world.client.GET('/v1/vehicles/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } });
+    await world.client.GET('/v1/nada' as '/v1/me');
 
     const human = await run(['requests', '--tenant', world.tenantId]);
     const only404 = await run(['requests', '--tenant', world.tenantId, '--status', '4xx', '--json']);
@@ -108,8 +111,11 @@ describe('the request journal on a running serve', () => {
     expect(lines.slice(1).map((l) => l.replace(/\s+\d+\s+\//, ' /').split(/\s{2,}/).slice(1).join(' '))).toEqual([
       'GET 200 /v1/me → getMe',
       'GET 404 /v1/vehicles/00000000-0000-4000-8000-000000000000 → getVehicle',
+      'GET 404 /v1/nada → sin operación',
     ]);
-    expect(JSON.parse(only404.stdout).data.map((e: { status: number }) => e.status)).toEqual([404]);
+    // Said as the dashboard says it; and an empty journal is not "nothing that matches the filter" when there is none.
+    expect([empty.stdout, emptyFiltered.stdout]).toEqual(['Este mundo no tiene solicitudes en su diario.\n', 'Este mundo no tiene solicitudes que cumplan el filtro.\n']);
+    expect(JSON.parse(only404.stdout).data.map((e: { status: number }) => e.status)).toEqual([404, 404]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr.trim()).toBe('error: La solicitud no es válida (limit debe ser como máximo 100).');
   }, 120_000);
