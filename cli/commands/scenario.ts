@@ -125,8 +125,9 @@ function checkOutputs(opts: RunOptions): void {
   if (problems.length) fail(problems.join('\nerror: '));
 }
 
-export async function runScenarios(files: string[], opts: RunOptions): Promise<void> {
-  finishEvenIfReaderLeaves();
+export const runScenarios = (files: string[], opts: RunOptions): Promise<void> => finishEvenIfReaderLeaves(() => runAndReport(files, opts));
+
+async function runAndReport(files: string[], opts: RunOptions): Promise<void> {
   const minCoverage = parseMinCoverage(opts.minCoverage);
   if (opts.fresh && opts.keepWorlds) throw new CliError('--keep-worlds solo se aplica sin --fresh (un entorno nuevo se detiene con sus mundos)');
   checkOutputs(opts);

@@ -1,5 +1,24 @@
 const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
 
+/** Work under way that must finish whatever happens to stdout (below). */
+let finishing = 0;
+
+/**
+ * For a command whose end matters more than its output: `scenario run`, whose exit code is a
+ * verdict and whose last act deletes the worlds it made. Stopped at once when `| head -1` or
+ * `| grep -q` leaves, it exited 0 for a run that had not passed yet and left every world behind;
+ * with this it runs to its end, writing nothing more to stdout (stderr still says why it failed).
+ * Until `work` settles: the next command of a batch (`fleet-sim -`) stops at its next write again.
+ */
+export async function finishEvenIfReaderLeaves<T>(work: () => Promise<T>): Promise<T> {
+  finishing++;
+  try {
+    return await work();
+  } finally {
+    finishing--;
+  }
+}
+
 /**
  * `fleet-sim openapi | head` closes the pipe once head has its lines. A Unix tool dies by SIGPIPE
  * at its next write, which Node ignores: the write's error was an unhandled 'error' event and its
@@ -8,22 +27,10 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
  * SIGTERM handler when it has one (serve and `--follow` end cleanly), else at once with 0. stderr
  * gone is no reason to stop; any other failure to write is one line on stderr and exit 1.
  */
-let finishing = false;
-
-/**
- * For a command whose end matters more than its output: `scenario run`, whose exit code is a
- * verdict and whose last act deletes the worlds it made. Stopped at once when `| head -1` or
- * `| grep -q` leaves, it exited 0 for a run that had not passed yet and left every world behind;
- * with this it runs to its end, writing nothing more to stdout (stderr still says why it failed).
- */
-export function finishEvenIfReaderLeaves(): void {
-  finishing = true;
-}
-
 export function endQuietlyWhenReaderLeaves(): void {
   let stopping = false;
   const readerGone = () => {
-    if (stopping || finishing) return;
+    if (stopping || finishing > 0) return;
     stopping = true;
     if (process.listenerCount('SIGTERM') > 0) process.kill(process.pid, 'SIGTERM');
     else process.exit(process.exitCode ?? 0);
