@@ -1,11 +1,12 @@
 import type { Request, Response } from 'express';
 import { AppError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
-import { createErrorHandler } from '../http/error-handler.ts';
+import { ZodError } from 'zod';
+import { createErrorHandler, zodValidation } from '../http/error-handler.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
 import { BASE, resultadoRegion } from './components.ts';
-import { html } from './html.ts';
+import { html, type Html } from './html.ts';
 import { page } from './layout.ts';
 
 /** htmx marks its requests; they get a fragment, a browser's navigation gets a whole page. */
@@ -35,6 +36,18 @@ function sendHtmlError(res: Response, code: ErrorCode, message: string, _details
     return void res.send(html`${alert}${resultadoRegion(true)}`.value);
   }
   res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
+}
+
+/**
+ * A read refused for what its address asks (a bookmarked filter or window the API refuses, a journal
+ * that is off), said where its list goes, in the page kept whole, rather than a page of its own with
+ * only a way back: the status set, the alert returned. Anything else goes on to the error handler.
+ */
+export function inlineProblem(res: Response, err: unknown, id: string, codes: readonly ErrorCode[] = ['VALIDATION']): Html {
+  const refused = err instanceof ZodError ? zodValidation(err) : err;
+  if (!(refused instanceof AppError) || !codes.includes(refused.code)) throw err;
+  res.status(refused.status);
+  return html`<div id="${id}"><p class="error" role="alert"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
 }
 
 /** The API's own error handler (one mapping of errors to codes and messages), rendering HTML. */

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
-import { ZodError } from 'zod';
-import { AppError } from '../errors.ts';
-import { zodValidation } from '../http/error-handler.ts';
+import { ListDailyEarningsQuery } from '../earnings/schema.ts';
+import { inlineProblem } from './errors.ts';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
 import { filled, requireWorld, type Dashboard } from './context.ts';
@@ -15,20 +14,29 @@ import { worldSummary } from './world-page.ts';
 /** Days a chart shows when no window is asked for: four weeks of the world's own calendar (platform_b settles in 17 days). */
 const DEFAULT_DAYS = 28;
 
-function chartsOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Html {
-  const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
-  const until = to ?? today;
-  const since = from ?? addDays(until, -(DEFAULT_DAYS - 1));
-  return html`<div id="graficas">${earningsCharts(earningsSeries(ctx, tenantId, since, until, today))}</div>`;
+/** The days a chart shows: the window asked for, judged as the API judges dates, else the last four weeks of the world's today. */
+interface Window {
+  since: string;
+  until: string;
+  today: string;
 }
 
-function windowForm(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Html {
+/** Throws the API's own 400 for a date it refuses, before any default is worked out from it. */
+function windowOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Window {
+  ListDailyEarningsQuery.parse({ platform: 'platform_a', ...(from && { from }), ...(to && { to }) });
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
   const until = to ?? today;
+  return { since: from ?? addDays(until, -(DEFAULT_DAYS - 1)), until, today };
+}
+
+const chartsOf = (ctx: Dashboard, tenantId: string, w: Window): Html =>
+  html`<div id="graficas">${earningsCharts(earningsSeries(ctx, tenantId, w.since, w.until, w.today))}</div>`;
+
+function windowForm(tenantId: string, w: Window): Html {
   return html`<form hx-get="${BASE}/worlds/${seg(tenantId)}/charts" hx-target="#graficas" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
     <div class="fila">
-      <label>Desde <input type="date" name="from" value="${from ?? addDays(until, -(DEFAULT_DAYS - 1))}"></label>
-      <label>Hasta <input type="date" name="to" value="${until}"></label>
+      <label>Desde <input type="date" name="from" value="${w.since}"></label>
+      <label>Hasta <input type="date" name="to" value="${w.until}"></label>
       <button type="submit" class="secundario">Ver esos días</button>
     </div>
   </form>
@@ -36,18 +44,15 @@ function windowForm(ctx: Dashboard, tenantId: string, from: string | undefined, 
 }
 
 /**
- * The charts, or why the window cannot be shown: a bad window in the address (a hand-edited
- * bookmark) answers 400 with the page whole, its tabs and the form to ask for another window,
- * where the bare error page left nothing but a link back to the worlds.
+ * The form and the charts of the window asked for; a window the API refuses (a hand-edited
+ * bookmark) answers 400 with the page whole: the form, set to the default window, and why.
  */
-function chartsOrProblem(ctx: Dashboard, res: Response, tenantId: string, from: string | undefined, to: string | undefined): Html {
+function windowCard(ctx: Dashboard, res: Response, tenantId: string, from: string | undefined, to: string | undefined): Html {
   try {
-    return chartsOf(ctx, tenantId, from, to);
+    const w = windowOf(ctx, tenantId, from, to);
+    return html`${windowForm(tenantId, w)}${chartsOf(ctx, tenantId, w)}`;
   } catch (err) {
-    const refused = err instanceof ZodError ? zodValidation(err) : err;
-    if (!(refused instanceof AppError) || refused.code !== 'VALIDATION') throw err;
-    res.status(refused.status);
-    return html`<div id="graficas"><p class="error" role="alert"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
+    return html`${windowForm(tenantId, windowOf(ctx, tenantId, undefined, undefined))}${inlineProblem(res, err, 'graficas')}`;
   }
 }
 
@@ -59,7 +64,7 @@ export const lookPage = (ctx: Dashboard) => (req: Request, res: Response): void 
   const to = filled(req.query, 'to');
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-graficas"><h2 id="t-graficas">Viajes y ganancias por día</h2>
-      ${windowForm(ctx, tenant.id, from, to)}${chartsOrProblem(ctx, res, tenant.id, from, to)}</section>
+      ${windowCard(ctx, res, tenant.id, from, to)}</section>
     <section class="tarjeta" aria-labelledby="t-cobertura"><h2 id="t-cobertura">Cobertura de transiciones</h2>
       ${coveragePanel(ctx, tenant.id)}</section>
     <section class="tarjeta" aria-labelledby="t-historia"><h2 id="t-historia">Lo que hicieron las plataformas</h2>
@@ -72,7 +77,7 @@ export const chartsPartial = (ctx: Dashboard) => (req: Request, res: Response): 
   const tenant = requireWorld(ctx, req);
   const from = filled(req.query, 'from');
   const to = filled(req.query, 'to');
-  const charts = chartsOf(ctx, tenant.id, from, to).value;
+  const charts = chartsOf(ctx, tenant.id, windowOf(ctx, tenant.id, from, to)).value;
   const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }) }).toString();
   res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenant.id)}/look${query ? `?${query}` : ''}`);
   res.type('html').send(charts);

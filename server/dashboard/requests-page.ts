@@ -1,7 +1,5 @@
 import type { Request, Response } from 'express';
-import { ZodError } from 'zod';
-import { AppError } from '../errors.ts';
-import { zodValidation } from '../http/error-handler.ts';
+import { inlineProblem } from './errors.ts';
 import { harAttachment } from '../journal/har.ts';
 import type { JournalEntry, JournalMessage } from '../journal/view.ts';
 import { BASE, when } from './components.ts';
@@ -87,10 +85,7 @@ export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): v
   try {
     list = requestsList(ctx, tenant.id, filters);
   } catch (err) {
-    const refused = err instanceof ZodError ? zodValidation(err) : err;
-    if (!(refused instanceof AppError) || (refused.code !== 'VALIDATION' && refused.code !== 'CONFLICT')) throw err;
-    res.status(refused.status);
-    list = html`<div id="solicitudes"><p class="error"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
+    list = inlineProblem(res, err, 'solicitudes', ['VALIDATION', 'CONFLICT']);
   }
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-solicitudes"><h2 id="t-solicitudes">Solicitudes a la API</h2>

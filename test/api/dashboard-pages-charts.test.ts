@@ -45,15 +45,22 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(plain.text).toContain(`<input type="date" name="from" value="${addDays(TODAY, -27)}">`);
     });
 
-    it('when the address holds a window that cannot be shown, then the page answers 400 whole: its tabs, the form to ask again and why, in place of the charts', async () => {
+    it.each([
+      ['from=2026-13-01', 'from debe ser una fecha válida'],
+      ['to=2026-13-01', 'to debe ser una fecha válida'],
+      ['to=abc', 'to debe ser una fecha'],
+      ['from=2026-03-02&to=2026-03-01', 'from no puede ser posterior a to'],
+      ['from=2025-01-01&to=2026-03-01', 'hasta 92 días'],
+    ])('when the address holds a window that cannot be shown (%s), then the page answers 400 whole: its tabs, the form set to the default window, and why', async (query, message) => {
       const { tenant } = w.newTenant();
 
-      const res = await get(`/worlds/${tenant.id}/look?from=2026-13-01`);
+      const res = await get(`/worlds/${tenant.id}/look?${query}`);
 
       expect(res.status).toBe(400);
       expect(res.text).toContain('<div id="graficas"><p class="error" role="alert"><strong>VALIDATION</strong>');
-      expect(res.text).toContain('from debe ser una fecha válida');
-      expect(res.text).toContain('<input type="date" name="to" value="2026-03-02">');
+      expect(res.text).toContain(message);
+      expect(res.text).toContain(`<input type="date" name="from" value="${addDays(TODAY, -27)}">`);
+      expect(res.text).toContain(`<input type="date" name="to" value="${TODAY}">`);
       expect(res.text).toContain('id="t-cobertura"');
       expect(res.text).not.toContain('Volver a los mundos');
     });
@@ -62,6 +69,8 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       ['from=2026-03-02&to=2026-03-01', 'from no puede ser posterior a to'],
       ['from=2026-13-01', 'from debe ser una fecha válida'],
       ['from=2025-01-01&to=2026-03-01', 'hasta 92 días'],
+      ['to=abc', 'to debe ser una fecha'],
+      ['to=2026-02-30', 'to debe ser una fecha válida'],
     ])('when the window is %s, then 400 VALIDATION', async (query, message) => {
       const { tenant } = w.newTenant();
 

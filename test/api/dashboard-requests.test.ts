@@ -85,7 +85,7 @@ describe('dashboard: a world\'s requests', () => {
 
     expect(res.text).toContain('<form role="search"');
     expect(res.text).toContain('value="vehicles"');
-    expect(res.text).toMatch(/<div id="solicitudes"><p class="error"><strong>VALIDATION<\/strong> [^<]*path debe empezar por \//);
+    expect(res.text).toMatch(/<div id="solicitudes"><p class="error" role="alert"><strong>VALIDATION<\/strong> [^<]*path debe empezar por \//);
   });
 
   it('when a world has made no request, then the tab says so; another world\'s requests never show', async () => {
@@ -120,7 +120,7 @@ describe('dashboard: a world\'s requests', () => {
 
     const res = await t.request.get(`/dashboard/worlds/${tenant.id}/requests`).expect(409);
 
-    expect(res.text).toContain('<div id="solicitudes"><p class="error"><strong>CONFLICT</strong> El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0)');
+    expect(res.text).toContain('<div id="solicitudes"><p class="error" role="alert"><strong>CONFLICT</strong> El diario de solicitudes está apagado en este testbed (FLEET_JOURNAL_MB=0)');
     expect(res.text).toContain('<label>Ruta <input type="search" name="path"');
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
   });
