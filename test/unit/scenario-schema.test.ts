@@ -150,6 +150,7 @@ describe('scenario file validation', () => {
     // zod's own words ("Demasiado pequeño: se esperaba que arreglo tuviera >=1 elementos", "Entrada inválida: se esperaba true") read as a library's.
     ['no steps', `${HEAD}steps: []\n`, 'steps: steps debe tener al menos 1 elemento'],
     ['sync false', `${HEAD}steps: [{ sync: false }]\n`, 'paso 1: sync: sync debe ser true'],
+    ['a scope that is none, in a list', 'tenants: [{ as: f, name: F, keys: [{ as: k, scopes: [vehicles:read, vehicles:red] }] }]\nsteps: [{ sync: true }]\n', 'tenants.0.keys.0.scopes.1: scopes[1] debe ser uno de'],
   ])('when the file has %s, then the message is Spanish and plain, naming the field (an unknown one in the control API\'s words)', (_case, text, line) => {
     expect(errorOf(text)).toContain(`  - ${line}`);
   });
@@ -305,6 +306,7 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
     ['saved by an earlier step, the first tenant named or not', '  - saveSnapshot: inicio\n  - restoreSnapshot: { name: inicio, tenant: fleet }\n'],
     ['a save of a templated name before it', '  - saveSnapshot: "x-${run.tag}"\n  - restoreSnapshot: inicio\n'],
     ['a templated name itself', '  - restoreSnapshot: "x-${run.tag}"\n'],
+    ['after a request step that calls the control API\'s snapshots', '  - request: { method: POST, path: "/_testbed/tenants/${tenants.fleet.id}/snapshots", key: null, body: { name: inicio } }\n  - restoreSnapshot: inicio\n'],
   ])('when a restore is %s, then the file is taken', (_case, steps) => {
     expect(() => parseScenario(`${HEAD}\nsteps:\n${steps}`, 'x.yaml')).not.toThrow();
   });
@@ -313,9 +315,13 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
     ['a 65-character name', `saveSnapshot: ${'a'.repeat(65)}`, `saveSnapshot: Nombre de instantánea no válido: «${'a'.repeat(65)}» (de 1 a 64 letras minúsculas, dígitos o guiones).`],
     ['capitals in the name', 'restoreSnapshot: { name: Inicio }', 'restoreSnapshot.name: Nombre de instantánea no válido: «Inicio» (de 1 a 64 letras minúsculas, dígitos o guiones).'],
     ['a tenant the file does not declare', 'saveSnapshot: { name: inicio, tenant: ghost }', 'saveSnapshot.tenant: el tenant ghost no está declarado en tenants'],
+    ['a tenant the file does not declare, in a restore', 'restoreSnapshot: { name: inicio, tenant: ghost }', 'restoreSnapshot.tenant: el tenant ghost no está declarado en tenants'],
     ['a misspelt field', 'restoreSnapshot: { nombre: inicio }', 'restoreSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
     ['a number', 'saveSnapshot: 42', 'saveSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
-  ])('when it has %s, then the file is refused naming the step', (_case, step, line) => {
-    expect(errorOf(`${HEAD}\nsteps:\n  - ${step}\n`)).toContain(`  - paso 1: ${line}`);
+  ])('when it has %s, then the file is refused naming the step, with that one problem', (_case, step, line) => {
+    const message = errorOf(`${HEAD}\nsteps:\n  - ${step}\n`);
+
+    expect(message).toContain(`  - paso 1: ${line}`);
+    expect(message.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(1);
   });
 });
