@@ -3,7 +3,6 @@
  * error answer thrown as a TestbedError carrying the API's own Spanish message and code.
  */
 
-/** An error answered by the testbed, in the API's envelope: `code` is one of spec §7's codes. */
 /**
  * `require` and `import` load two copies of the class (the CommonJS bundle and the ES module): a
  * mark both copies know by name keeps `instanceof` true across them, for an error thrown by a
@@ -11,8 +10,11 @@
  */
 const BRAND = Symbol.for('fleet-testbed.TestbedError');
 
+/** An error answered by the testbed, in the API's envelope: `code` is one of spec §7's codes. */
 export class TestbedError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static [Symbol.hasInstance](value: unknown): value is TestbedError {
+    // A subclass a user makes keeps the usual check: only TestbedError itself goes by the mark.
+    if (this !== TestbedError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
