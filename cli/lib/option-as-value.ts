@@ -1,17 +1,28 @@
 import type { Command } from 'commander';
 
+/** The words of the command line, as given to the program (commander keeps them on the root). */
+function wordsOf(command: Command): readonly string[] {
+  let root = command;
+  while (root.parent) root = root.parent;
+  // Kept by commander, not in its types.
+  return (root as Command & { rawArgs?: string[] }).rawArgs ?? [];
+}
+
 /**
  * Commander gives an option the word after it, whatever it is: `tenants create --name --json`
  * made a world named "--json" and printed no JSON (a script whose variable came out empty). A value
- * that is one of the command's own options is refused as a value left out.
+ * that came as the next word and is one of the command's own options is refused as a value left
+ * out; bound on purpose (`--name=--json`), it is the user's.
  */
 export function refuseOptionsAsValues(program: Command): Command {
   return program.hook('preAction', (_, command) => {
     const flags = new Set(command.options.flatMap((o) => [o.long, o.short]).filter((f) => f !== undefined));
     flags.add('--help').add('-h');
+    const words = wordsOf(command);
     for (const option of command.options) {
-      const values = [command.getOptionValue(option.attributeName())].flat();
-      const taken = values.find((v) => typeof v === 'string' && flags.has(v.split('=')[0]));
+      const own = [option.long, option.short];
+      const taken = words.find((word, i) => flags.has(word.split('=')[0]) && i > 0 && own.includes(words[i - 1]) &&
+        [command.getOptionValue(option.attributeName())].flat().includes(word));
       // A usage error like commander's own (the help after it).
       if (taken !== undefined) command.error(`error: a la opción '${option.flags}' le falta su valor ('${taken}', que la sigue, es otra opción)`);
     }

@@ -66,6 +66,16 @@ describe('the CLI speaks Spanish', () => {
     expect(stderr).toContain('Uso: fleet-sim');
   });
 
+  it('when an option is given another option as its value on purpose (--name=--json), then it is taken as the value', async () => {
+    vi.stubEnv('FLEET_URL', 'http://127.0.0.1:1');
+    const { stderr } = await run(['tenants', 'create', '--name=--json']);
+    vi.unstubAllEnvs();
+
+    // Past the option check: the command ran, and found no serve to call.
+    expect(stderr).not.toContain('le falta su valor');
+    expect(stderr).toMatch(/^error: no hay un testbed escuchando/);
+  });
+
   it('when a usage error comes with --json, then the envelope carries the Spanish message too', async () => {
     const { stdout } = await run(['tenants', 'create', '--json']);
     const valueLeftOut = await run(['tenants', 'create', '--name', '--json']);

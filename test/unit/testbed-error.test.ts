@@ -10,7 +10,7 @@ describe('TestbedError and instanceof', () => {
     expect(new TestbedError(404, { code: 'NOT_FOUND' }) instanceof TestbedError).toBe(true);
     expect(new Error('x') instanceof TestbedError).toBe(false);
     expect({ name: 'TestbedError', code: 'NOT_FOUND' } instanceof TestbedError).toBe(false);
-    expect(null instanceof TestbedError).toBe(false);
+    expect((null as unknown) instanceof TestbedError).toBe(false);
   });
 
   it('when a user subclasses it, then the subclass keeps the usual check: a plain TestbedError is no instance of it', () => {
