@@ -76,6 +76,13 @@ function show(opts: RequestsOptions, entries: JournalEntry[]): void {
   for (const entry of [...entries].reverse()) process.stdout.write(`${opts.json ? JSON.stringify(entry) : requestLine(entry)}\n`);
 }
 
+/** What an empty page means: nothing older than the cursor, nothing that matches, or nothing at all. */
+function emptyPage(opts: RequestsOptions): string {
+  const filtered = FILTERS.some((name) => name !== 'startingAfter' && opts[name] !== undefined);
+  if (opts.startingAfter !== undefined) return `No hay solicitudes${filtered ? ' que cumplan el filtro' : ''} más antiguas que ${opts.startingAfter}.`;
+  return `Este mundo no tiene solicitudes${filtered ? ' que cumplan el filtro' : ' en su diario'}.`;
+}
+
 export async function showRequests(opts: RequestsOptions): Promise<void> {
   if (opts.har !== undefined) return exportHar(opts, opts.har);
   // Following reads the newest again and again; a page of older ones would never see a new one.
@@ -85,10 +92,7 @@ export async function showRequests(opts: RequestsOptions): Promise<void> {
   const first = await callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit));
   if (opts.json && !opts.follow) return printJson(first);
   if (!opts.json) {
-    if (first.data.length === 0 && !opts.follow) {
-      const filtered = FILTERS.some((name) => opts[name] !== undefined);
-      return void process.stdout.write(`Este mundo no tiene solicitudes${filtered ? ' que cumplan el filtro' : ' en su diario'}.\n`);
-    }
+    if (first.data.length === 0 && !opts.follow) return void process.stdout.write(`${emptyPage(opts)}\n`);
     process.stdout.write(`${HEADER}\n`);
   }
   show(opts, first.data);

@@ -129,12 +129,16 @@ describe('the request journal on a running serve', () => {
     const byOperation = await run(['requests', '--tenant', world.tenantId, '--operation', 'getMe', '--json']);
     const [newest] = JSON.parse(byOperation.stdout).data as { id: string }[];
     const older = await run(['requests', '--tenant', world.tenantId, '--starting-after', newest.id, '--limit', '1', '--json']);
+    const oldest = JSON.parse(byOperation.stdout).data[1].id as string;
+    const pastOldest = await run(['requests', '--tenant', world.tenantId, '--starting-after', oldest]);
     const unknown = await run(['requests', '--tenant', world.tenantId, '--operation', 'getMee']);
     const badCursor = await run(['requests', '--tenant', world.tenantId, '--starting-after', '42']);
     const help = await run(['requests', '--help']);
 
     expect(JSON.parse(byOperation.stdout)).toMatchObject({ data: [{ operation: 'getMe' }, { operation: 'getMe' }], hasMore: false });
     expect(JSON.parse(older.stdout)).toMatchObject({ data: [{ path: '/v1/vehicles', operation: 'listVehicles' }], hasMore: true });
+    // Nothing was filtered out: there is nothing older.
+    expect(pastOldest.stdout).toBe(`No hay solicitudes más antiguas que ${oldest}.\n`);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/^error: .*getMee/);
     expect(badCursor.code).not.toBe(0);
