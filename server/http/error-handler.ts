@@ -18,8 +18,13 @@ function zodDetails(error: ZodError): FieldIssue[] {
   // A field of the wrong type is said so alone: zod also runs its length checks on what came, and an
   // array for `plate` added "plate debe tener al menos 6 caracteres", measuring the array.
   const mistyped = new Set(error.issues.filter((issue) => issue.code === 'invalid_type').map(fieldOf));
+  // 1e20 is a whole number, but past the safe range zod's integer check fails too, with the field's
+  // "debe ser entero" beside its own bound ("admite hasta 1000000"): the bound alone says it.
+  const unsafe = (issue: ZodError['issues'][number]) => (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'int';
+  const bounded = new Set(error.issues.filter((issue) => !unsafe(issue) && (issue.code === 'too_big' || issue.code === 'too_small')).map(fieldOf));
   return error.issues
     .filter((issue) => issue.code === 'invalid_type' || !mistyped.has(fieldOf(issue)))
+    .filter((issue) => !(unsafe(issue) && bounded.has(fieldOf(issue))))
     .map((issue) => ({ field: fieldOf(issue), message: issue.message }));
 }
 

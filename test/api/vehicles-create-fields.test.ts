@@ -108,6 +108,18 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
   });
 
   it.each([
+    [1e20, 'year debe ser 2100 o anterior'],
+    [-1e20, 'year debe ser 2000 o posterior'],
+  ])('when year is %d (whole, but past the safe integers), then its bound alone is said, not also "debe ser un número entero"', async (year, message) => {
+    const { post } = vehiclesApp();
+
+    const res = await post(validBody({ year }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'year', message }]);
+  });
+
+  it.each([
     [{ color: 'fucsia' }, 'color'],
     [{ color: undefined, colorId: 21 }, 'colorId'],
   ])('when the colour %j is refused, then details lists the valid colours with their ids', async (colour, field) => {
