@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { tapBody, type BodyTap } from './body-tap.ts';
 import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
-import { cutBody, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
+import { CREDENTIAL_HEADERS, cutBody, HIDDEN, hideToken, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
 import type { JournalStore } from './store.ts';
 import { isJsonType } from '../http/parse.ts';
 
@@ -59,7 +59,8 @@ export const rememberSent = (res: Response, body: unknown): void => {
  * references the request already holds (the key's secret dropped at once); the entry itself (JSON,
  * redaction, cuts) is built when the journal is first read (settle), off the request path.
  */
-export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger'>, store: JournalStore): RequestHandler {
+export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger' | 'controlToken'>, store: JournalStore): RequestHandler {
+  const token = deps.controlToken ?? null;
   return (req, res, next) => {
     const startMs = deps.realNowMs();
     const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
@@ -68,7 +69,7 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
       if (!owner) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
-      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs });
+      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs, token });
       // After the answer, outside any handler: whatever a client sent, a fault here must not end the process.
       try {
         store.append(owner.tenantId, kept(capture));
@@ -86,10 +87,12 @@ export interface Captured {
   tap: BodyTap | null;
   /** World time when the answer was done. */
   atMs: number;
+  /** The serve's control token, hidden wherever the request carried it (redact.ts). */
+  token?: string | null;
 }
 
 /** The raw capture of a finished request, as the journal holds it until it is read (exported for the memory-bound test). */
-export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs }: Captured): PendingEntry {
+export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs, token = null }: Captured): PendingEntry {
   const url = req.originalUrl;
   // What went out: nothing when no answer did (the client left, a reset fault), and no body for a
   // HEAD, whatever the handler gave res.send.
@@ -111,6 +114,7 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     parsedBody: req.body !== undefined && req.is('application/json') ? req.body : undefined,
     tap,
     sent,
+    token,
   };
   // A request with a body is built at once (kept), so only the answer's body is counted here.
   return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + sentChars(sent)) };
@@ -135,7 +139,8 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   const { url } = raw;
   const mark = url.indexOf('?');
   const rawPath = mark < 0 ? url : url.slice(0, mark);
-  const path = rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath);
+  const hide = (text: string) => hideToken(text, raw.token);
+  const path = hide(rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath));
   const meta: EntryMeta = {
     requestId: raw.requestId,
     at: new Date(raw.atMs).toISOString(),
@@ -147,9 +152,9 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
     requestHeaders: raw.requestHeaders,
     responseHeaders: raw.responseHeaders,
   };
-  const metaText = redactJson(JSON.stringify(meta));
-  const request = requestBody(raw);
-  const response = raw.sentDropped ? DROPPED : responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent);
+  const metaText = hide(redactJson(JSON.stringify(meta)));
+  const request = hiddenIn(requestBody(raw), hide);
+  const response = hiddenIn(raw.sentDropped ? DROPPED : responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent), hide);
   return {
     method: raw.method,
     path,
@@ -165,11 +170,23 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   };
 }
 
-/** The request's headers; the authorization header reduced to the key's prefix right away. */
+/** The request's headers; the authorization header reduced to the key's prefix, other credentials hidden, right away. */
 function requestHeaders(req: Request): Record<string, string> {
-  const authorization = req.headers.authorization;
-  if (authorization === undefined) return req.headers as Record<string, string>;
-  return { ...(req.headers as Record<string, string>), authorization: redactAuthorization(authorization) };
+  const headers = req.headers as Record<string, string>;
+  const credentials = CREDENTIAL_HEADERS.filter((name) => headers[name] !== undefined);
+  if (headers.authorization === undefined && credentials.length === 0) return headers;
+  const kept = { ...headers, ...Object.fromEntries(credentials.map((name) => [name, HIDDEN])) };
+  if (headers.authorization !== undefined) kept.authorization = redactAuthorization(headers.authorization);
+  return kept;
+}
+
+/** A body with the control token hidden (a multipart description through its JSON text). */
+function hiddenIn(body: Body, hide: (text: string) => string): Body {
+  if (body.body === null) return body;
+  if (typeof body.body === 'string') return { ...body, body: hide(body.body) };
+  const text = JSON.stringify(body.body);
+  const hidden = hide(text);
+  return hidden === text ? body : { ...body, body: JSON.parse(hidden) as Body['body'] };
 }
 
 interface Body {

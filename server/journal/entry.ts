@@ -50,6 +50,8 @@ export interface RawCapture extends Omit<EntryMeta, 'at' | 'query'> {
   sent: unknown;
   /** The answer's body was given up for the memory bound (store.ts): shown null, `truncated: true`. */
   sentDropped?: boolean;
+  /** The serve's control token, hidden in the entry when it is built (redact.ts). */
+  token: string | null;
 }
 
 /** A captured request not read yet; `bytes` is an estimate until it is settled. */

@@ -40,8 +40,19 @@ export function withoutCutKey(text: string): string {
 export function redact(text: string): string {
   const plain = text.includes('fk_') ? text.replace(SECRET, '$1_…') : text;
   if (!plain.includes('%') && !plain.includes('\\u')) return plain;
-  const decoded = unescapeJson(decodeUrl(plain));
+  const decoded = unescapeJson(decodeUrlFully(plain));
   return decoded !== plain && HAS_SECRET.test(decoded) ? decoded.replace(SECRET, '$1_…') : plain;
+}
+
+/** Decoded until nothing changes (a few rounds at most): `%255F` is `%5F` once decoded, `_` twice. */
+function decodeUrlFully(text: string): string {
+  let decoded = text;
+  for (let round = 0; round < 4 && decoded.includes('%'); round++) {
+    const next = decodeUrl(decoded);
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded;
 }
 
 function decodeUrl(text: string): string {
@@ -56,10 +67,28 @@ function decodeUrl(text: string): string {
 const unescapeJson = (text: string) =>
   text.includes('\\u') ? text.replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
 
+/** What the journal shows for a credential it does not keep. */
+export const HIDDEN = '[oculto]';
+
 /** `Bearer <key>` shows the key's prefix; any other credential is not kept at all. */
 export function redactAuthorization(value: string): string {
   const match = BEARER.exec(value);
-  return match ? `Bearer ${match[1]}_…` : '[oculto]';
+  return match ? `Bearer ${match[1]}_…` : HIDDEN;
+}
+
+/** Request headers that carry credentials of their own, kept as `[oculto]` like a non-key authorization. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['cookie', 'proxy-authorization'];
+
+/**
+ * The serve's control token, wherever a /v1 request carried it (a header, the path, the query, a
+ * body), as written or as a URL spells it: `[oculto]`. It opens every world, and a HAR is shared.
+ */
+export function hideToken(text: string, token: string | null): string {
+  if (token === null || token === '') return text;
+  let out = text.includes(token) ? text.split(token).join(HIDDEN) : text;
+  const encoded = encodeURIComponent(token);
+  if (encoded !== token && out.includes(encoded)) out = out.split(encoded).join(HIDDEN);
+  return out;
 }
 
 /**

@@ -59,4 +59,21 @@ describe('request journal: never a secret', () => {
     // The property held over requests that were journaled at all.
     expect(t.services.journal.list(tenant.id, {}).data).toHaveLength(1);
   });
+
+  it('when a world\'s request carries the control token (path, query, a header, a body) or a cookie or proxy credential, then the journal and the HAR show [oculto] for them', async () => {
+    const token = 'token-de-control-0123456789+/';
+    const t = makeTestApp({ controlToken: token });
+    const { tenant, auth } = t.newTenant();
+
+    await t.request.get(`/v1/vehicles/${encodeURIComponent(token)}?control=${encodeURIComponent(token)}`).set(auth)
+      .set('x-control-token', token).set('cookie', 'fleet_dashboard=abc123').set('proxy-authorization', 'Basic c2VjcmV0OnBhc3M=');
+    await t.request.post('/v1/vehicles').set(auth).send({ plate: token, notes: `el token ${token}` });
+
+    const { data: [posted, read] } = t.services.journal.list(tenant.id, {});
+    const kept = JSON.stringify([t.services.journal.list(tenant.id, {}), t.services.journal.har(tenant.id, {})]);
+    for (const secret of [token, encodeURIComponent(token), 'abc123', 'c2VjcmV0OnBhc3M=']) expect(kept).not.toContain(secret);
+    expect(read.request.headers).toMatchObject({ 'x-control-token': '[oculto]', cookie: '[oculto]', 'proxy-authorization': '[oculto]' });
+    expect([read.path, read.query]).toEqual(['/v1/vehicles/[oculto]', { control: '[oculto]' }]);
+    expect(posted.request.body).toMatchObject({ plate: '[oculto]', notes: 'el token [oculto]' });
+  });
 });

@@ -7,6 +7,8 @@ describe('journal redaction', () => {
   it.each([
     ['plain', `x ${SECRET} y`, 'x fk_test_0123456789ab_… y'],
     ['percent-encoded', `/v1/x/${SECRET.replaceAll('_', '%5F')}`, '/v1/x/fk_test_0123456789ab_…'],
+    ['percent-encoded twice', `/v1/x/${SECRET.replaceAll('_', '%255F')}`, '/v1/x/fk_test_0123456789ab_…'],
+    ['percent-encoded three times', `/v1/x/${SECRET.replaceAll('_', '%25255F')}`, '/v1/x/fk_test_0123456789ab_…'],
     ['JSON-escaped', `{"k":"${SECRET.replaceAll('_', '\\u005f')}"`, '{"k":"fk_test_0123456789ab_…"'],
     ['no key', 'fk_test_ 100% \\u00e9', 'fk_test_ 100% \\u00e9'],
     ['a key one character short', SECRET.slice(0, -1), SECRET.slice(0, -1)],
