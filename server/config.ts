@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { prefixOf } from './auth/secrets.ts';
 
 export interface Config {
   port: number;
@@ -99,7 +98,8 @@ function controlToken(raw: string | undefined): string | null {
   if (!/^[\x21-\x7e]+$/.test(raw)) {
     throw new Error('FLEET_CONTROL_TOKEN solo admite letras sin acento, dígitos y signos ASCII (viaja en una cabecera HTTP): sin ñ, acentos ni €');
   }
-  if (prefixOf(raw) !== null) throw new Error('FLEET_CONTROL_TOKEN no puede ser una clave de API de socio (fk_...)');
+  // Not only a key itself: anything spelled like one (`fk_…`) would be read as a key by whoever sees it.
+  if (/^fk_/i.test(raw)) throw new Error('FLEET_CONTROL_TOKEN no puede empezar por fk_, como una clave de API de socio');
   return raw;
 }
 

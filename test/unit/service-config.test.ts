@@ -40,7 +40,10 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
   it('when the token is shaped like a partner API key, then it is refused (the control API never takes one)', () => {
     const key = 'fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef';
 
-    expect(() => readConfig({ FLEET_CONTROL_TOKEN: key })).toThrow(/clave de API de socio/);
+    for (const token of [key, 'fk_test_aaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbb', 'fk_whatever_0123456789', 'FK_whatever_0123456789']) {
+      expect(() => readConfig({ FLEET_CONTROL_TOKEN: token }), token).toThrow('FLEET_CONTROL_TOKEN no puede empezar por fk_, como una clave de API de socio');
+    }
+    expect(readConfig({ FLEET_CONTROL_TOKEN: 'mi-fk_token-0123456789' }).controlToken).toBe('mi-fk_token-0123456789');
   });
 
   it('when FLEET_CORS_ORIGINS lists origins, then each is kept in the form browsers send (lower case, no default port, no slash)', () => {
