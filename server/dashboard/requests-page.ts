@@ -97,8 +97,10 @@ export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): v
 /** `GET /dashboard/worlds/:world/requests.har`: behind the dashboard's guard, which a browser passes (the control API's token it cannot send). */
 export const requestsHar = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
+  // Made before the file's name is set: a refused filter's error page is shown, not saved as a .har.
+  const har = ctx.services.journal.har(tenant.id, filtersOf(req));
   res.setHeader('Content-Disposition', harAttachment(tenant.id));
-  res.json(ctx.services.journal.har(tenant.id, filtersOf(req)));
+  res.json(har);
 };
 
 /**

@@ -108,6 +108,16 @@ describe('dashboard: a world\'s requests', () => {
     expect(res.body.log.entries.map((e: { response: { status: number } }) => e.response.status)).toEqual([400, 404]);
   });
 
+  it('when the HAR link holds a filter the journal refuses, then the error is a page to read, not a file to save', async () => {
+    const { get } = await worldWithRequests();
+
+    const res = await get('/requests.har?path=%3Cx');
+
+    expect(res.status).toBe(400);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.text).toContain('path debe empezar por /v1/');
+  });
+
   it('when the world does not exist, then 404 in Spanish', async () => {
     const t = makeTestApp();
     const res = await t.request.get('/dashboard/worlds/00000000-0000-4000-8000-000000000000/requests').expect(404);
