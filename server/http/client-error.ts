@@ -25,6 +25,12 @@ const ANSWERS: Record<string, ParserAnswer> = {
   },
 };
 
+/** CONNECT: Node hands it to no request handler, and without a listener closed the socket with no answer at all. */
+const CONNECT: ParserAnswer = {
+  status: 405, reason: 'Method Not Allowed', code: 'VALIDATION',
+  message: 'El método CONNECT no está permitido: el testbed no es un proxy.',
+};
+
 const MALFORMED: ParserAnswer = {
   status: 400, reason: 'Bad Request', code: 'VALIDATION',
   message: 'La solicitud HTTP está mal formada y no se pudo leer.',
@@ -32,17 +38,26 @@ const MALFORMED: ParserAnswer = {
 
 /** The raw HTTP/1.1 answer: no Express here, the request never got that far. */
 export function clientErrorResponse(errorCode: string | undefined, requestId = newRequestId()): string {
-  const { status, reason, code, message } = ANSWERS[errorCode ?? ''] ?? MALFORMED;
+  return rawAnswer(ANSWERS[errorCode ?? ''] ?? MALFORMED, requestId);
+}
+
+function rawAnswer({ status, reason, code, message }: ParserAnswer, requestId: string, extra: string[] = []): string {
   const body = JSON.stringify({ error: { code, message, details: null, requestId } });
   return [
     `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `${REQUEST_ID_HEADER}: ${requestId}`,
+    ...extra,
     'Connection: close',
     '',
     body,
   ].join('\r\n');
+}
+
+/** `connect` listener of the http.Server: a CONNECT is answered 405 in the API's envelope, as any method a path lacks. */
+export function answerConnect(_req: unknown, socket: Duplex): void {
+  socket.end(rawAnswer(CONNECT, newRequestId(), ['Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS']), () => socket.destroy());
 }
 
 /**

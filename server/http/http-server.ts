@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { RequestListener } from 'node:http';
 import { nodeHttp } from '../lib/node-http.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, answerConnect } from './client-error.ts';
 
 /**
  * Real time a client has to send its whole request, headers and body. A request counts at the gates
@@ -20,5 +20,6 @@ const CHECK_EVERY_MS = 1_000;
 export function createHttpServer(app: RequestListener, { receiveMs = RECEIVE_MS, checkEveryMs = CHECK_EVERY_MS } = {}): Server {
   const server = nodeHttp.createServer({ requestTimeout: receiveMs, headersTimeout: receiveMs, connectionsCheckingInterval: checkEveryMs }, app);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   return server;
 }

@@ -28,6 +28,8 @@ describe('requests Node refuses before Express', () => {
     ['headers over 16 KB', oversizedHeadersRequest(), 431, 'VALIDATION', /cabeceras .* demasiado grandes/],
     ['a broken request line', 'NO ES HTTP\r\n\r\n', 400, 'VALIDATION', /mal formada/],
     ['a header without a colon', 'GET /v1/health HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'VALIDATION', /mal formada/],
+    // Node hands CONNECT to no request handler: without its own listener the socket closed unanswered.
+    ['the method CONNECT', 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n', 405, 'VALIDATION', /CONNECT no está permitido: el testbed no es un proxy/],
   ])('when a request has %s, then %i %s in the JSON envelope, in Spanish, with a requestId', async (_label, raw, status, code, message) => {
     const res = await rawRequest(port, raw);
 
