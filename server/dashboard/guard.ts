@@ -58,16 +58,6 @@ function startSession(req: Request, res: Response, controlToken: string, session
 }
 
 /**
- * No page of another site may show the dashboard in a frame: a click on a button drawn under its
- * own decoy (clickjacking) is a click from the dashboard's own page, which sameOriginActions lets by.
- */
-export function notFramed(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
-}
-
-/**
  * Actions come from the dashboard's own pages only: a browser names the page's origin on every
  * POST and DELETE (Origin, Sec-Fetch-Site), so a form on another site cannot drive a world through
  * a loopback dashboard that needs no token. Clients that are not browsers send neither.

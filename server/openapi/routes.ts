@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { notFramed } from '../http/not-framed.ts';
 import swaggerUi from 'swagger-ui-express';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { CONTROL_OPENAPI_PATH } from '../control/document.ts';
@@ -36,6 +37,7 @@ export function docsRoutes(router: Router): void {
   // serveFiles keeps the options per router; `serve` + `setup` would share one global across apps.
   router.use(
     DOCS_PATH,
+    notFramed,
     swaggerUi.serveFiles(undefined, {
       swaggerUrl: OPENAPI_PATH,
       customSiteTitle: 'Fleet Partner API',

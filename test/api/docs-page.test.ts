@@ -13,4 +13,14 @@ describe('GET /docs/', () => {
     for (const css of styles) expect(css).not.toContain('undefined');
     expect(res.text).not.toMatch(/\bundefined\b/);
   });
+
+  it('when the page or its assets are served, then no other site may show them in a frame (a "Try it out" clicked under a decoy)', async () => {
+    const { request } = makeTestApp();
+
+    for (const path of ['/docs/', '/docs/swagger-ui-init.js']) {
+      const res = await request.get(path);
+      expect(res.status, path).toBe(200);
+      expect([res.headers['content-security-policy'], res.headers['x-frame-options']], path).toEqual(["frame-ancestors 'none'", 'DENY']);
+    }
+  });
 });
