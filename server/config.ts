@@ -121,6 +121,11 @@ function serveUrl(raw: string | undefined, port: number): string {
   if (!/^https?:\/\//.test(raw) || !URL.canParse(raw)) {
     throw new Error(`FLEET_URL debe ser una URL http(s), p. ej. http://testbed:3000 (recibido: ${raw})`);
   }
+  // Every call's path goes after it: a query (a token put there) or a fragment sent them elsewhere ("La ruta GET / no existe").
+  const url = new URL(raw);
+  if (url.search !== '' || url.hash !== '') {
+    throw new Error(`FLEET_URL no lleva ? ni #: solo el origen y, si hace falta, una ruta, p. ej. http://testbed:3000 (el token de control va en FLEET_CONTROL_TOKEN)`);
+  }
   return raw.replace(/\/+$/, '');
 }
 
