@@ -13,8 +13,9 @@ const BRAND = Symbol.for('fleet-testbed.TestbedError');
 /** An error answered by the testbed, in the API's envelope: `code` is one of spec §7's codes. */
 export class TestbedError extends Error {
   static [Symbol.hasInstance](value: unknown): value is TestbedError {
-    // A subclass a user makes keeps the usual check: only TestbedError itself goes by the mark.
-    if (this !== TestbedError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    // A subclass a user makes keeps the usual check: only TestbedError itself, whose own method this
+    // is, goes by the mark. (Not `this !== TestbedError`: the CommonJS bundle then renames the class.)
+    if (!Object.hasOwn(this, Symbol.hasInstance)) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
