@@ -16,7 +16,7 @@ import { controlCorsOptions, corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
 import { rememberSent, rememberSentBodies } from './journal/capture.ts';
 import { answerJsonDirectly } from './http/json-answer.ts';
-import { generationCheck, generationStamp } from './snapshots/generation.ts';
+import { generationCheck, generationStamp, replacedWorldsHint } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 import { faultGate, realWait } from './faults/middleware.ts';
 
@@ -46,7 +46,7 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   serveOperations(app, OPERATIONS, services);
   openApiDocumentRoute(app);
   docsRoutes(app);
-  app.use(CONTROL_PREFIX, generationStamp(services.world.generation), controlGuard(deps.controlToken ?? null), localPagesOnly(deps.controlToken ?? null), generationCheck(services.world.generation), controlRouter(deps, services));
+  app.use(CONTROL_PREFIX, generationStamp(services.world.generation), controlGuard(deps.controlToken ?? null), localPagesOnly(deps.controlToken ?? null), generationCheck(services.world.generation), controlRouter(deps, services), replacedWorldsHint(services.world.generation));
   app.use(DASHBOARD_PATH, dashboardRouter(deps, services));
   app.use(notFoundRoute);
   app.use(createErrorHandler(deps.logger, undefined, { platformRetryAfterS: deps.retryAfterS }));

@@ -53,7 +53,12 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no 
  * A control call naming a world that is not there: the id is named, since a test that meets it (a
  * world deleted by another test, a reset, another testbed's id) runs many worlds at once.
  */
-export const worldNotFound = (tenantId: string) => new AppError('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.`);
+export class WorldNotFound extends AppError {
+  constructor(readonly tenantId: string, readonly why = '') {
+    super('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.${why}`);
+  }
+}
+export const worldNotFound = (tenantId: string) => new WorldNotFound(tenantId);
 /**
  * A request that serve's stop cut short (server/main.ts): what it committed stays, the rest was not
  * done. A 503 with no Retry-After: this serve will not answer again; a world a fixture left half

@@ -1,5 +1,5 @@
-import type { RequestHandler, Response } from 'express';
-import { conflict, validation } from '../errors.ts';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { conflict, validation, WorldNotFound } from '../errors.ts';
 
 /**
  * The header naming the state a piece of work started on (issue 35): every control answer carries
@@ -20,6 +20,8 @@ export function createGeneration(realNowMs: () => number) {
   let replaced = 0;
   return {
     current: () => `${instance}.${replaced}`,
+    /** How many resets and whole restores this process has made. */
+    replacements: () => replaced,
     /** Called by a reset or restore once it has replaced the state. */
     advance: () => void replaced++,
   };
@@ -61,4 +63,14 @@ export function generationCheck(generation: Generation): RequestHandler {
     }
     next();
   };
+}
+
+const REPLACED = ' Desde que serve arrancó, un reset o la restauración de una instantánea de todo el testbed reemplazó los mundos: si este era de antes, ya no está.';
+
+/**
+ * A control call's 404 for a world, once a reset or a whole restore has replaced the worlds: a
+ * test whose world vanished under it (another process restored the testbed) reads why it may be gone.
+ */
+export function replacedWorldsHint(generation: Generation): ErrorRequestHandler {
+  return (err, _req, _res, next) => next(err instanceof WorldNotFound && err.why === '' && generation.replacements() > 0 ? new WorldNotFound(err.tenantId, REPLACED) : err);
 }

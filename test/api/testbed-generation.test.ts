@@ -75,6 +75,17 @@ describe('the state a piece of work started on', () => {
     expect(next.headers[GENERATION_HEADER]).toBe(replaced.headers[GENERATION_HEADER]);
   });
 
+  // Before any replacement the 404 says nothing of one (test/api/world-clocks.test.ts).
+  it('when a world made after a whole snapshot is asked for once that snapshot is restored, then its 404 says the worlds were replaced', async () => {
+    await w.request.post('/_testbed/snapshots').send({ name: 'sin-el-nuevo' }).expect(201);
+    const made = await w.request.post('/_testbed/tenants').send({ name: 'Nueva' }).expect(201);
+    await w.request.post('/_testbed/snapshots/sin-el-nuevo/restore').expect(200);
+
+    const after = await w.request.get(`/_testbed/clock?tenant=${made.body.id}`).expect(404);
+
+    expect(after.body.error.message).toBe(`El tenant ${made.body.id} no existe en este testbed. Desde que serve arrancó, un reset o la restauración de una instantánea de todo el testbed reemplazó los mundos: si este era de antes, ya no está.`);
+  });
+
   it('when the testbed is reset, then the generation changes too', async () => {
     const generation = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
     await w.request.post('/_testbed/reset').expect(200);
