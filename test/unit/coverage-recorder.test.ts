@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createCoverageService } from '../../server/coverage/service.ts';
 import { DECLARED, MACHINES } from '../../server/coverage/machines.ts';
 import { coveragePercent, mergeReports } from '../../server/coverage/report.ts';
-import { AppError } from '../../server/errors.ts';
 import type { Logger } from '../../server/lib/logger.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { makeDeps } from '../support/app.ts';
@@ -128,7 +127,9 @@ describe('the coverage report', () => {
   it('when the tenant does not exist, then NOT_FOUND in Spanish', () => {
     const { coverage } = setup();
 
-    expect(() => coverage.report('00000000-0000-4000-8000-000000000000')).toThrow(new AppError('NOT_FOUND', 'El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.'));
+    expect(() => coverage.report('00000000-0000-4000-8000-000000000000')).toThrow(
+      expect.objectContaining({ code: 'NOT_FOUND', message: 'El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed.' }),
+    );
   });
 
   it('when reports of two tenants are merged, then counts add up per transition and covered counts the union', () => {
