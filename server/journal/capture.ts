@@ -172,11 +172,9 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
 
 /** The request's headers; the authorization header reduced to the key's prefix, other credentials hidden, right away. */
 function requestHeaders(req: Request): Record<string, string> {
-  const headers = req.headers as Record<string, string>;
-  const credentials = CREDENTIAL_HEADERS.filter((name) => headers[name] !== undefined);
-  if (headers.authorization === undefined && credentials.length === 0) return headers;
-  const kept = { ...headers, ...Object.fromEntries(credentials.map((name) => [name, HIDDEN])) };
-  if (headers.authorization !== undefined) kept.authorization = redactAuthorization(headers.authorization);
+  const kept = { ...(req.headers as Record<string, string>) };
+  if (kept.authorization !== undefined) kept.authorization = redactAuthorization(kept.authorization);
+  for (const name of CREDENTIAL_HEADERS) if (kept[name] !== undefined) kept[name] = HIDDEN;
   return kept;
 }
 
