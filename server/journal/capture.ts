@@ -3,7 +3,8 @@ import type { Deps } from '../deps.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { tapBody, type BodyTap } from './body-tap.ts';
 import { MAX_BODY_BYTES, type EntryMeta, type JournalRecord, type PendingEntry, type RawCapture, type StoredBody, type StoredEntry } from './entry.ts';
-import { CREDENTIAL_HEADERS, cutBody, HIDDEN, hideToken, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
+import { CREDENTIAL_HEADERS, cutBody, HIDDEN, queryObject, redact, redactAuthorization, redactJson, withoutCutKey } from './redact.ts';
+import { tokenHider, type TokenHider } from './token-hider.ts';
 import type { JournalStore } from './store.ts';
 import { isJsonType } from '../http/parse.ts';
 
@@ -139,20 +140,20 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   const { url } = raw;
   const mark = url.indexOf('?');
   const rawPath = mark < 0 ? url : url.slice(0, mark);
-  const hide = (text: string) => hideToken(text, raw.token);
-  const path = hide(rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath));
+  const hide = tokenHider(raw.token);
+  const path = hide.text(rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath));
   const meta: EntryMeta = {
     requestId: raw.requestId,
     at: new Date(raw.atMs).toISOString(),
-    query: mark < 0 ? {} : queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS)),
+    query: mark < 0 ? {} : hide.value(queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS))),
     durationMs: raw.durationMs,
     keyId: raw.keyId,
     keyPrefix: raw.keyPrefix,
     fault: raw.fault,
-    requestHeaders: raw.requestHeaders,
-    responseHeaders: raw.responseHeaders,
+    requestHeaders: hide.value(raw.requestHeaders),
+    responseHeaders: hide.value(raw.responseHeaders),
   };
-  const metaText = hide(redactJson(JSON.stringify(meta)));
+  const metaText = redactJson(JSON.stringify(meta));
   const request = hiddenIn(requestBody(raw), hide);
   const response = hiddenIn(raw.sentDropped ? DROPPED : responseBody(String(raw.responseHeaders['content-type'] ?? ''), raw.sent), hide);
   return {
@@ -178,13 +179,11 @@ function requestHeaders(req: Request): Record<string, string> {
   return kept;
 }
 
-/** A body with the control token hidden (a multipart description through its JSON text). */
-function hiddenIn(body: Body, hide: (text: string) => string): Body {
+/** A body with the control token hidden: a JSON text string by string, a multipart description by its values. */
+function hiddenIn(body: Body, hide: TokenHider): Body {
   if (body.body === null) return body;
-  if (typeof body.body === 'string') return { ...body, body: hide(body.body) };
-  const text = JSON.stringify(body.body);
-  const hidden = hide(text);
-  return hidden === text ? body : { ...body, body: JSON.parse(hidden) as Body['body'] };
+  if (typeof body.body !== 'string') return { ...body, body: hide.value(body.body) };
+  return { ...body, body: body.json ? hide.json(body.body) : hide.text(body.body) };
 }
 
 interface Body {

@@ -45,9 +45,9 @@ export function redact(text: string): string {
 }
 
 /** Decoded until nothing changes (a few rounds at most): `%255F` is `%5F` once decoded, `_` twice. */
-function decodeUrlFully(text: string): string {
+export function decodeUrlFully(text: string): string {
   let decoded = text;
-  for (let round = 0; round < 4 && decoded.includes('%'); round++) {
+  for (let round = 0; round < 8 && decoded.includes('%'); round++) {
     const next = decodeUrl(decoded);
     if (next === decoded) break;
     decoded = next;
@@ -78,18 +78,6 @@ export function redactAuthorization(value: string): string {
 
 /** Request headers that carry credentials of their own, kept as `[oculto]` like a non-key authorization. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['cookie', 'proxy-authorization'];
-
-/**
- * The serve's control token, wherever a /v1 request carried it (a header, the path, the query, a
- * body), as written or as a URL spells it: `[oculto]`. It opens every world, and a HAR is shared.
- */
-export function hideToken(text: string, token: string | null): string {
-  if (token === null || token === '') return text;
-  let out = text.includes(token) ? text.split(token).join(HIDDEN) : text;
-  const encoded = encodeURIComponent(token);
-  if (encoded !== token && out.includes(encoded)) out = out.split(encoded).join(HIDDEN);
-  return out;
-}
 
 /**
  * Redacts a JSON text. A key written plainly is cut where it stands (the JSON stays valid); one

@@ -60,20 +60,33 @@ describe('request journal: never a secret', () => {
     expect(t.services.journal.list(tenant.id, {}).data).toHaveLength(1);
   });
 
-  it('when a world\'s request carries the control token (path, query, a header, a body) or a cookie or proxy credential, then the journal and the HAR show [oculto] for them', async () => {
-    const token = 'token-de-control-0123456789+/';
+  it.each([
+    ['letters and dashes', 'token-de-control-0123456789'],
+    ['signs a URL escapes', 'QA!tok*en(x)+y/0123456789'],
+    ['a quote and a backslash, escaped in JSON text', 'QA"tok\\en-0123456789'],
+  ])('when a world\'s request carries the control token (%s) anywhere, in any spelling, or cut by a limit, then the journal and the HAR show [oculto]; a cookie or proxy credential too', async (_case, token) => {
     const t = makeTestApp({ controlToken: token });
     const { tenant, auth } = t.newTenant();
+    const everyByte = [...Buffer.from(token)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const cutPath = `/v1/vehicles/${'a'.repeat(2048 - '/v1/vehicles/'.length - 10)}${encodeURIComponent(token)}`;
 
     await t.request.get(`/v1/vehicles/${encodeURIComponent(token)}?control=${encodeURIComponent(token)}`).set(auth)
       .set('x-control-token', token).set('cookie', 'fleet_dashboard=abc123').set('proxy-authorization', 'Basic c2VjcmV0OnBhc3M=');
+    await t.request.get(`/v1/vehicles/${everyByte}`).set(auth);
+    await t.request.get(`/v1/vehicles/${encodeURIComponent(encodeURIComponent(token))}`).set(auth);
+    await t.request.get(cutPath).set(auth);
     await t.request.post('/v1/vehicles').set(auth).send({ plate: token, notes: `el token ${token}` });
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'application/json').send(`{"notes": "${'x'.repeat(65_536 - 25)}${JSON.stringify(token).slice(1, -1)}"}`);
 
-    const { data: [posted, read] } = t.services.journal.list(tenant.id, {});
-    const kept = JSON.stringify([t.services.journal.list(tenant.id, {}), t.services.journal.har(tenant.id, {})]);
-    for (const secret of [token, encodeURIComponent(token), 'abc123', 'c2VjcmV0OnBhc3M=']) expect(kept).not.toContain(secret);
+    const list = t.services.journal.list(tenant.id, { limit: '100' });
+    const kept = JSON.stringify([list, t.services.journal.har(tenant.id, {})]);
+    const shown = [kept, decodeURIComponent(kept.replace(/%(?![0-9a-f]{2})/gi, '%25'))];
+    for (const secret of [token, JSON.stringify(token).slice(1, -1), token.slice(0, 10), 'abc123', 'c2VjcmV0OnBhc3M=']) {
+      for (const text of shown) expect(text, secret).not.toContain(secret);
+    }
+    const read = list.data.at(-1)!;
     expect(read.request.headers).toMatchObject({ 'x-control-token': '[oculto]', cookie: '[oculto]', 'proxy-authorization': '[oculto]' });
     expect([read.path, read.query]).toEqual(['/v1/vehicles/[oculto]', { control: '[oculto]' }]);
-    expect(posted.request.body).toMatchObject({ plate: '[oculto]', notes: 'el token [oculto]' });
+    expect(list.data[1].request.body).toMatchObject({ plate: '[oculto]', notes: 'el token [oculto]' });
   });
 });
