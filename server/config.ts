@@ -122,8 +122,8 @@ function serveUrl(raw: string | undefined, port: number): string {
     throw new Error(`FLEET_URL debe ser una URL http(s), p. ej. http://testbed:3000 (recibido: ${raw})`);
   }
   // Every call's path goes after it: a query (a token put there) or a fragment sent them elsewhere ("La ruta GET / no existe").
-  const url = new URL(raw);
-  if (url.search !== '' || url.hash !== '') {
+  // Said by the text: a bare `?` or `#` leaves URL's search and hash empty.
+  if (/[?#]/.test(raw)) {
     throw new Error(`FLEET_URL no lleva ? ni #: solo el origen y, si hace falta, una ruta, p. ej. http://testbed:3000 (el token de control va en FLEET_CONTROL_TOKEN)`);
   }
   return raw.replace(/\/+$/, '');

@@ -149,6 +149,10 @@ export async function connectTestbed(url: string, token?: string): Promise<Testb
     const message = `connectTestbed necesita la URL http(s) del testbed, p. ej. http://127.0.0.1:3000 (recibió ${JSON.stringify(url) ?? String(url)}: ¿falta FLEET_URL, o el globalSetup que la da?)`;
     throw new TestbedError(400, { code: 'VALIDATION', message });
   }
+  // Every control call's path goes after it: a query or fragment (a token put there) sent them to `/`.
+  if (/[?#]/.test(url)) {
+    throw new TestbedError(400, { code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ? ni #: ${url.split(/[?#]/)[0]} (el token de control es su segundo argumento)` });
+  }
   const base = url.replace(/\/+$/, '');
   // The API's or the control surface's own prefix: every control call would go under it, where the
   // API asks for a key ("Falta la clave de API"), which points away from the URL.

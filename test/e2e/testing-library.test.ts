@@ -126,6 +126,12 @@ describe('fleet-testbed/testing on a started testbed', () => {
     });
   });
 
+  it.each(['?token=secreto', '/#x', '?'])('when connectTestbed is given its url with %j (a query or a fragment), then it rejects saying so before any call', async (tail) => {
+    await expect(connectTestbed(`${testbed.url}${tail}`)).rejects.toMatchObject({
+      status: 400, code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ? ni #: ${testbed.url}${tail.startsWith('/') ? '/' : ''} (el token de control es su segundo argumento)`,
+    });
+  });
+
   it('when connectTestbed is given the url of a server that is not a testbed (200 HTML to every path, or 404 JSON), then it rejects saying so', async () => {
     const { createServer } = await import('node:http');
     const answers = [(res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>app</p>'),

@@ -67,7 +67,7 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
     expect(readConfig({ PORT: '4123', FLEET_URL: 'http://testbed:3000/' }).serveUrl).toBe('http://testbed:3000');
   });
 
-  it.each(['http://testbed:3000/?token=secreto-de-control', 'http://testbed:3000/#x'])('when FLEET_URL=%s has a query or a fragment, then it is refused saying where the token goes', (url) => {
+  it.each(['http://testbed:3000/?token=secreto-de-control', 'http://testbed:3000/#x', 'http://testbed:3000?', 'http://testbed:3000/#'])('when FLEET_URL=%s has a query or a fragment, then it is refused saying where the token goes', (url) => {
     expect(() => readConfig({ FLEET_URL: url })).toThrow(/^FLEET_URL no lleva \? ni #: .*FLEET_CONTROL_TOKEN\)$/);
   });
 
