@@ -146,9 +146,6 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   return problems;
 }
 
-/** What `saved` holds once a request step has called the control API's snapshots. */
-const SAVED_BY_REQUEST = '*';
-
 /** A save or restore step's world (its alias; the first tenant's when it names none) and literal name; null for neither. */
 function snapshotOf(step: unknown, declared: Declared): { key: string; alias: string; name: string } | null {
   const { name, tenant } = typeof step === 'string' ? { name: step, tenant: undefined } : isObject(step) ? step : {};
@@ -165,8 +162,7 @@ function restoreProblem(step: Raw, declared: Declared): Problem | null {
   const restore = snapshotOf(step.restoreSnapshot, declared);
   // A name or a tenant refused on its own is said once, by its own check.
   if (restore === null || !SNAPSHOT_NAME.test(restore.name) || !declared.tenants.has(restore.alias)) return null;
-  // A request step may save one through the control API itself: what it saves is not known here.
-  if (declared.saved.has(`${restore.alias}/\${`) || declared.saved.has(restore.key) || declared.saved.has(SAVED_BY_REQUEST)) return null;
+  if (declared.saved.has(`${restore.alias}/\${`) || declared.saved.has(restore.key)) return null;
   return { path: ['restoreSnapshot'], message: `ningún paso anterior guarda la instantánea ${restore.name} del tenant ${restore.alias} (saveSnapshot): los mundos del archivo son siempre nuevos` };
 }
 
@@ -181,7 +177,6 @@ export function referenceProblems(raw: unknown): Problem[] {
     for (const name of Object.keys(isObject(step.capture) ? step.capture : {})) declared.captured.add(name);
     const saved = snapshotOf(step.saveSnapshot, declared);
     if (saved) declared.saved.add(saved.key);
-    if (isObject(step.request) && typeof step.request.path === 'string' && step.request.path.includes('/snapshots')) declared.saved.add(SAVED_BY_REQUEST);
   }
   return problems;
 }

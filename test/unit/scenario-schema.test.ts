@@ -306,7 +306,6 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
     ['saved by an earlier step, the first tenant named or not', '  - saveSnapshot: inicio\n  - restoreSnapshot: { name: inicio, tenant: fleet }\n'],
     ['a save of a templated name before it', '  - saveSnapshot: "x-${run.tag}"\n  - restoreSnapshot: inicio\n'],
     ['a templated name itself', '  - restoreSnapshot: "x-${run.tag}"\n'],
-    ['after a request step that calls the control API\'s snapshots', '  - request: { method: POST, path: "/_testbed/tenants/${tenants.fleet.id}/snapshots", key: null, body: { name: inicio } }\n  - restoreSnapshot: inicio\n'],
   ])('when a restore is %s, then the file is taken', (_case, steps) => {
     expect(() => parseScenario(`${HEAD}\nsteps:\n${steps}`, 'x.yaml')).not.toThrow();
   });
