@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { ListDailyEarningsQuery } from '../earnings/schema.ts';
 import { inlineProblem } from './errors.ts';
+import { validation } from '../errors.ts';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
 import { filled, requireWorld, type Dashboard } from './context.ts';
@@ -25,6 +26,10 @@ interface Window {
 function windowOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Window {
   ListDailyEarningsQuery.parse({ platform: 'platform_a', ...(from && { from }), ...(to && { to }) });
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  // Without `to` the window ends today: a later `from` is said against today, not against a `to` nobody gave.
+  if (to === undefined && from !== undefined && from > today) {
+    throw validation(`from no puede ser posterior a hoy en este mundo (${today}), donde acaba la ventana sin to.`, [{ field: 'from', message: `posterior a hoy (${today})` }]);
+  }
   const until = to ?? today;
   return { since: from ?? addDays(until, -(DEFAULT_DAYS - 1)), until, today };
 }

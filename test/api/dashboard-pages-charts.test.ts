@@ -13,6 +13,7 @@ const REFUSED_WINDOWS = [
   ['to=2026-13-01', 'to debe ser una fecha válida'],
   ['to=abc', 'to debe ser una fecha'],
   ['to=2026-02-30', 'to debe ser una fecha válida'],
+  ['from=2026-03-03', 'from no puede ser posterior a hoy en este mundo (2026-03-02), donde acaba la ventana sin to.'],
 ];
 
 describe('dashboard pages: what a world holds, as HTML', () => {
