@@ -5,6 +5,7 @@ import { LineSyntaxError, splitLine } from '../lib/split-line.ts';
 import { CliError, printJson, useJsonLines } from '../output.ts';
 import { runCommand } from '../run-command.ts';
 import { fileProblem } from '../lib/file-errors.ts';
+import { readerHasLeft } from '../lib/closed-pipe.ts';
 
 interface BatchOptions {
   json?: boolean;
@@ -63,6 +64,11 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
     const exitCode = await runLine(line, opts, build);
     if (exitCode === null) continue;
     ran++;
+    // A line that finished past a reader gone (scenario run | head -1): no more lines, for nobody.
+    if (readerHasLeft()) {
+      if (exitCode !== 0) failed.push({ line: number, exitCode });
+      break;
+    }
     if (exitCode === 0) continue;
     if (!opts.keepGoing) throw new CliError(`se detuvo en la línea ${number}: ${line.trim()}`, null, exitCode);
     process.stderr.write(`error: falló la línea ${number}: ${line.trim()}\n`);

@@ -2,13 +2,18 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
 
 /** Work under way that must finish whatever happens to stdout (below). */
 let finishing = 0;
+/** Whether stdout's reader has gone: its 'error' comes once, so later commands of a batch ask here. */
+let readerLeft = false;
+
+/** After work that finished past a gone reader, a batch ends instead of running its next line for nobody. */
+export const readerHasLeft = (): boolean => readerLeft;
 
 /**
  * For a command whose end matters more than its output: `scenario run`, whose exit code is a
  * verdict and whose last act deletes the worlds it made. Stopped at once when `| head -1` or
  * `| grep -q` leaves, it exited 0 for a run that had not passed yet and left every world behind;
  * with this it runs to its end, writing nothing more to stdout (stderr still says why it failed).
- * Until `work` settles: the next command of a batch (`fleet-sim -`) stops at its next write again.
+ * Until `work` settles; a batch (`fleet-sim -`) then ends before its next line (readerHasLeft).
  */
 export async function finishEvenIfReaderLeaves<T>(work: () => Promise<T>): Promise<T> {
   finishing++;
@@ -30,6 +35,7 @@ export async function finishEvenIfReaderLeaves<T>(work: () => Promise<T>): Promi
 export function endQuietlyWhenReaderLeaves(): void {
   let stopping = false;
   const readerGone = () => {
+    readerLeft = true;
     if (stopping || finishing > 0) return;
     stopping = true;
     if (process.listenerCount('SIGTERM') > 0) process.kill(process.pid, 'SIGTERM');

@@ -24,22 +24,27 @@ function readFirstBytesThenClose(args: string[], command = [BIN]): Promise<{ cod
 }
 
 const CLOSED_PIPE = fileURLToPath(new URL('../../cli/lib/closed-pipe.ts', import.meta.url));
+const BATCH = fileURLToPath(new URL('../../cli/commands/batch.ts', import.meta.url));
 
-/** 50 lines, each once written (or refused): a pipe closed meanwhile is met for sure, in no time. */
-const writeLines = (line: string) => `for (let i = 0; i < 50; i++) await new Promise((done) => process.stdout.write('${line}\\n', done));`;
+/** Writes until a write fails (the reader has closed the pipe): no count of writes or wait can be too short on a busy machine. */
+const WRITE_UNTIL_REFUSED = `while (!(await new Promise((done) => process.stdout.write('x'.repeat(200) + '\\n', (err) => done(Boolean(err)))))) {}`;
 
 describe('fleet-sim whose reader leaves (a pipe into head)', () => {
-  it('when the reader leaves during work that must finish (scenario run), then it finishes, and the writes after it stop the process as usual (the next command of a batch)', async () => {
+  it('when the reader leaves during a batch line that must finish (scenario run), then that line finishes and the batch ends before its next line', async () => {
     const script = `
+      import { Command } from 'commander';
       import { endQuietlyWhenReaderLeaves, finishEvenIfReaderLeaves } from ${JSON.stringify(CLOSED_PIPE)};
+      import { runBatch } from ${JSON.stringify(BATCH)};
       endQuietlyWhenReaderLeaves();
-      await finishEvenIfReaderLeaves(async () => { ${writeLines('x'.repeat(200))} process.stderr.write('terminado\\n'); });
-      ${writeLines('y')}
-      process.stderr.write('nunca\\n');`;
+      const build = () => new Command('fleet-sim').exitOverride()
+        .addCommand(new Command('larga').action(() => finishEvenIfReaderLeaves(async () => { ${WRITE_UNTIL_REFUSED} process.stderr.write('terminada\\n'); })))
+        .addCommand(new Command('siguiente').action(() => void process.stderr.write('siguiente\\n')));
+      await runBatch(['larga', 'siguiente'], {}, build);
+      process.stderr.write('fin del batch\\n');`;
 
     const result = await readFirstBytesThenClose(['--import', 'tsx', '--input-type=module', '-e', script], []);
 
-    expect(result.stderr).toBe('terminado\n');
+    expect(result.stderr).toBe('terminada\nfin del batch\n');
     expect(result.code).toBe(0);
   });
 
