@@ -19,10 +19,10 @@ export function refuseOptionsAsValues(program: Command): Command {
     const flags = new Set(command.options.flatMap((o) => [o.long, o.short]).filter((f) => f !== undefined));
     flags.add('--help').add('-h');
     const words = wordsOf(command);
-    for (const option of command.options) {
+    // Each time an option that takes a value is followed by another option, even if a later one set it again.
+    for (const option of command.options.filter((o) => o.required || o.optional)) {
       const own = [option.long, option.short];
-      const taken = words.find((word, i) => flags.has(word.split('=')[0]) && i > 0 && own.includes(words[i - 1]) &&
-        [command.getOptionValue(option.attributeName())].flat().includes(word));
+      const taken = words.find((word, i) => i > 0 && own.includes(words[i - 1]) && flags.has(word.split('=')[0]));
       // A usage error like commander's own (the help after it).
       if (taken !== undefined) command.error(`error: a la opción '${option.flags}' le falta su valor ('${taken}', que la sigue, es otra opción)`);
     }

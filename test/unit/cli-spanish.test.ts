@@ -55,6 +55,7 @@ describe('the CLI speaks Spanish', () => {
     [['clock', 'now', '--tenant'], "error: a la opción '--tenant <id>' le falta su valor"],
     // A script whose variable came out empty: the next option is no value (it made a world named "--json").
     [['tenants', 'create', '--name', '--json'], "error: a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)"],
+    [['tenants', 'create', '--name', '--json', '--name', 'b'], "error: a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)"],
     [['clock', 'advance', '1d', '--tenant', '-h'], "error: a la opción '--tenant <id>' le falta su valor ('-h', que la sigue, es otra opción)"],
     [['tenants', 'approve'], "error: falta el argumento obligatorio 'tenantId'"],
     [['tenants', 'list', '--nope'], "error: opción desconocida '--nope'"],
