@@ -75,7 +75,8 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
 
   async function answerInvitation(externalId: string, answer: 'accept' | 'decline'): Promise<PlatformInvitation> {
     const result = await remote({ method: 'POST', path: `/_control/platform-a/drivers/${enc(externalId)}/${answer}` });
-    expectOk(result, 'El conductor no fue invitado en platform_a.', 'La invitación ya no está pendiente de respuesta.');
+    // Named: a copied id that is cut or of another world reads the same as a driver never invited.
+    expectOk(result, `El conductor ${externalId} no fue invitado en platform_a (o no es el id de un conductor).`, 'La invitación ya no está pendiente de respuesta.');
     return toInvitation(parseAnswer(PaDriverEnvelope, result, LABEL).driver);
   }
 
@@ -97,7 +98,7 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     async reviewVehicle(externalId: string, decision: ReviewDecision): Promise<PlatformRegistration> {
       const path = `/_control/platform-a/vehicles/${enc(externalId)}/review`;
       const answer = await remote({ method: 'POST', path, json: decision });
-      expectOk(answer, 'El vehículo no está registrado en platform_a.', 'El vehículo no tiene una revisión pendiente en platform_a.');
+      expectOk(answer, `El vehículo ${externalId} no está registrado en platform_a (o no es el id de un vehículo).`, 'El vehículo no tiene una revisión pendiente en platform_a.');
       return toRegistration(parseAnswer(PaVehicleEnvelope, answer, LABEL).vehicle);
     },
 
@@ -106,7 +107,7 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     /** platform_a's reviewers approve a bound driver now (fixtures: no wait for the seeded review). */
     async approveDriverReview(externalId: string): Promise<PlatformInvitation> {
       const result = await remote({ method: 'POST', path: `/_control/platform-a/drivers/${enc(externalId)}/review` });
-      expectOk(result, 'El conductor no fue invitado en platform_a.', 'El conductor no tiene una revisión en curso en platform_a.');
+      expectOk(result, `El conductor ${externalId} no fue invitado en platform_a (o no es el id de un conductor).`, 'El conductor no tiene una revisión en curso en platform_a.');
       return toInvitation(parseAnswer(PaDriverEnvelope, result, LABEL).driver);
     },
     /**

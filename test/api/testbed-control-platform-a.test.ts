@@ -70,10 +70,11 @@ describe('/_testbed control surface', () => {
       expect(again.status).toBe(409);
     });
 
-    it('when the driver was never invited, then 404', async () => {
+    it('when the driver was never invited, then 404 naming the id (a cut or mistyped one reads the same)', async () => {
       const res = await w.request.post('/_testbed/platform-a/drivers/nobody/accept');
 
       expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('El conductor nobody no fue invitado en platform_a (o no es el id de un conductor).');
     });
   });
 });
