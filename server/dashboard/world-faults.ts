@@ -12,19 +12,23 @@ const NUMBERS = new Set(NUMBER_FIELDS);
 const ruleOf = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) && Number.isFinite(Number(v)) ? Number(v) : v]));
 
+const HEADERS = ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Condiciones', 'Aciertos', 'Restantes', 'Acciones'] as const;
+
+/** As cards on a phone, as the world's snapshots are: eight columns put the remove button off screen. */
 function rulesTable(ctx: Dashboard, tenantId: string): Html {
   const world = `${BASE}/worlds/${seg(tenantId)}`;
   const rules = ctx.services.faults.list(tenantId).data;
+  const [id, effect, target, when, conditions, hits, remaining, actions] = HEADERS;
   const rows = rules.map((r) => html`<tr>
-      <td><code>${r.id}</code></td><td>${r.effect}</td><td>${ruleTarget(r)}</td><td>${r.when}</td><td>${ruleConditions(r)}</td>
-      <td>${String(r.hits)}</td><td>${r.remaining === null ? 'sin límite' : String(r.remaining)}</td>
-      <td><button hx-delete="${world}/faults/${seg(r.id)}" hx-target="#resultado" class="peligro" aria-label="Quitar la regla ${r.id}">Quitar</button></td>
+      <td data-label="${id}"><code>${r.id}</code></td><td data-label="${effect}">${r.effect}</td><td data-label="${target}">${ruleTarget(r)}</td><td data-label="${when}">${r.when}</td><td data-label="${conditions}">${ruleConditions(r)}</td>
+      <td data-label="${hits}">${String(r.hits)}</td><td data-label="${remaining}">${r.remaining === null ? 'sin límite' : String(r.remaining)}</td>
+      <td data-label="${actions}"><button hx-delete="${world}/faults/${seg(r.id)}" hx-target="#resultado" class="peligro" aria-label="Quitar la regla ${r.id}">Quitar</button></td>
     </tr>`);
   // While there are rules, their hits are read again every 2 s (the world's requests come from its
   // tests, not from this page), as the open jobs' progress is (activity-tables.ts).
   const poll = rules.length > 0 ? 'every 2s, ' : '';
   return html`<div id="fallos-mundo" hx-get="${world}/faults" hx-trigger="${poll}mundo-cambiado from:body" hx-swap="outerHTML">
-    ${table('Reglas de fallo del mundo', ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Condiciones', 'Aciertos', 'Restantes', ''], rows, 'El mundo no tiene reglas de fallo.')}
+    ${table('Reglas de fallo del mundo', [...HEADERS], rows, 'El mundo no tiene reglas de fallo.', 'tarjetas')}
   </div>`;
 }
 

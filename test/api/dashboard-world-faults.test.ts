@@ -22,7 +22,7 @@ describe('dashboard: a world\'s API faults', () => {
     expect(added.status).toBe(200);
     expect(added.text).toContain('Regla flt_1 creada: internal en listVehicles.');
     expect(faulted.status).toBe(500);
-    expect(listed.text).toMatch(/<code>flt_1<\/code><\/td><td>internal<\/td><td>listVehicles<\/td><td>before<\/td><td>—<\/td>\s*<td>1<\/td><td>1<\/td>/);
+    expect(listed.text).toMatch(/<code>flt_1<\/code><\/td><td data-label="Efecto">internal<\/td><td data-label="Peticiones">listVehicles<\/td><td data-label="Cuándo">before<\/td><td data-label="Condiciones">—<\/td>\s*<td data-label="Aciertos">1<\/td><td data-label="Restantes">1<\/td>/);
   });
 
   it('when a rule has conditions (after, a probability, a delay), then the table shows them, as the CLI\'s list does, and any probability fits the form', async () => {
@@ -32,7 +32,9 @@ describe('dashboard: a world\'s API faults', () => {
     const page = await get(`/worlds/${tenant.id}`);
 
     expect(page.text).toContain('<th scope="col">Condiciones</th><th scope="col">Aciertos</th>');
-    expect(page.text).toContain('<td>delay</td><td>todas las peticiones</td><td>before</td><td>tras 1, probabilidad 0.33, 50 ms</td>');
+    expect(page.text).toContain('<td data-label="Peticiones">todas las peticiones</td><td data-label="Cuándo">before</td><td data-label="Condiciones">tras 1, probabilidad 0.33, 50 ms</td>');
+    // As cards on a phone: eight columns put the remove button off screen.
+    expect(page.text).toContain('<div class="tabla tarjetas"><table>\n    <caption>Reglas de fallo del mundo</caption>');
     // A browser refuses a value off the input's step before anything is sent: any value from 0 to 1 fits.
     expect(page.text).toContain('name="probability" min="0" max="1" step="any"');
   });
