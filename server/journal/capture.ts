@@ -141,11 +141,14 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   const mark = url.indexOf('?');
   const rawPath = mark < 0 ? url : url.slice(0, mark);
   const hide = tokenHider(raw.token);
-  const path = hide.text(rawPath.length > MAX_PATH_CHARS ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath));
+  const pathCut = rawPath.length > MAX_PATH_CHARS;
+  const path = hide.text(pathCut ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath), pathCut);
+  const rawQuery = mark < 0 ? '' : url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS);
   const meta: EntryMeta = {
     requestId: raw.requestId,
     at: new Date(raw.atMs).toISOString(),
-    query: mark < 0 ? {} : hide.value(queryObject(url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS))),
+    // Hidden in the query's own text, where each spelling stands, before it is parsed.
+    query: mark < 0 ? {} : queryObject(hide.text(rawQuery, url.length - mark - 1 > MAX_PATH_CHARS)),
     durationMs: raw.durationMs,
     keyId: raw.keyId,
     keyPrefix: raw.keyPrefix,
@@ -183,7 +186,7 @@ function requestHeaders(req: Request): Record<string, string> {
 function hiddenIn(body: Body, hide: TokenHider): Body {
   if (body.body === null) return body;
   if (typeof body.body !== 'string') return { ...body, body: hide.value(body.body) };
-  return { ...body, body: body.json ? hide.json(body.body) : hide.text(body.body) };
+  return { ...body, body: body.json ? hide.json(body.body) : hide.text(body.body, body.truncated) };
 }
 
 interface Body {

@@ -1,20 +1,36 @@
-import { decodeUrlFully, HIDDEN } from './redact.ts';
+import { HIDDEN } from './redact.ts';
 
-/** The shortest start of the token that a length limit may leave at a text's end and that is still hidden. */
+/** The shortest start of the token that a length limit may leave at a cut text's end and that is still hidden. */
 const MIN_CUT = 8;
+
+/** A hex digit in either case: `%2a` and `%2A` are one escape. */
+const hexDigit = (d: string) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d);
+
+/**
+ * The spellings one character of the token may take in a kept text: as written; percent-encoded,
+ * once or more (`%21`, `%2521`); escaped in JSON text (`\"`, `\\`, `\/`, `\u0021`); a `+` read as a
+ * space by a query's parser.
+ */
+function charPattern(c: string): string {
+  const hex = [...c.charCodeAt(0).toString(16).padStart(2, '0')].map(hexDigit).join('');
+  const spellings = [c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), `%(?:25)*${hex}`, `\\\\u00${hex}`];
+  if (c === '"' || c === '\\' || c === '/') spellings.push(`\\\\\\${c}`);
+  if (c === '+') spellings.push(' ');
+  return `(?:${spellings.join('|')})`;
+}
 
 /**
  * The serve's control token, wherever a /v1 request carried it (the path, the query, a header, a
- * body): `[oculto]`, as written, as JSON text escapes it, as a URL spells it (decoded until nothing
- * changes), and when a length limit cut it (its first characters at a text's end). It opens every
- * world, and a HAR is shared. Applied when an entry is built, to each text on its own, so a JSON
- * text stays JSON and a query its parameters.
+ * body): `[oculto]`, in any spelling above, where it stands (nothing else of the text changes); and
+ * in a text a length limit cut, its first characters at the end. It opens every world, and a HAR is
+ * shared. Applied to each text of an entry on its own when the entry is built, so JSON stays JSON.
  */
 export interface TokenHider {
-  text(text: string): string;
+  /** `cut`: the text was cut at a limit (a path, a query, a body): its end may hold the token's start. */
+  text(text: string, cut?: boolean): string;
   /** A value's strings (and an object's keys), walked. */
   value<T>(value: T): T;
-  /** A JSON text, string by string. */
+  /** A JSON text, string by string, and only when it holds the token at all. */
   json(text: string): string;
 }
 
@@ -22,13 +38,11 @@ const NONE: TokenHider = { text: (t) => t, value: (v) => v, json: (t) => t };
 
 export function tokenHider(token: string | null): TokenHider {
   if (token === null || token === '') return NONE;
-  const forms = [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
-  const starts = forms.map((form) => form.slice(0, MIN_CUT));
-  // Most texts hold no start of any form and no escape: nothing more to look at.
-  const mayHold = (text: string) => text.includes('%') || starts.some((start) => text.includes(start));
+  const spelled = new RegExp([...token].map(charPattern).join(''), 'g');
+  const starts = [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
 
   function withoutCutToken(text: string): string {
-    for (const form of forms) {
+    for (const form of starts) {
       for (let n = Math.min(form.length - 1, text.length); n >= MIN_CUT; n--) {
         if (text.endsWith(form.slice(0, n))) return `${text.slice(0, -n)}${HIDDEN}`;
       }
@@ -36,13 +50,9 @@ export function tokenHider(token: string | null): TokenHider {
     return text;
   }
 
-  function text(raw: string): string {
-    if (!mayHold(raw)) return raw;
-    let out = raw;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(HIDDEN);
-    const decoded = out.includes('%') ? decodeUrlFully(out) : out;
-    if (decoded !== out && decoded.includes(token!)) out = decoded.split(token!).join(HIDDEN);
-    return withoutCutToken(out);
+  function text(raw: string, cut = false): string {
+    const hidden = raw.replace(spelled, HIDDEN);
+    return cut ? withoutCutToken(hidden) : hidden;
   }
 
   function value<T>(v: T): T {
@@ -53,8 +63,10 @@ export function tokenHider(token: string | null): TokenHider {
   }
 
   function json(raw: string): string {
-    if (!mayHold(raw)) return raw;
+    spelled.lastIndex = 0;
+    if (!spelled.test(raw)) return raw;
     try {
+      // String by string: a token of digits alone may stand in a number, which a text replace would break.
       return JSON.stringify(value(JSON.parse(raw) as unknown));
     } catch {
       return text(raw); // a body typed JSON that is not: hidden as text

@@ -89,4 +89,20 @@ describe('request journal: never a secret', () => {
     expect([read.path, read.query]).toEqual(['/v1/vehicles/[oculto]', { control: '[oculto]' }]);
     expect(list.data[1].request.body).toMatchObject({ plate: '[oculto]', notes: 'el token [oculto]' });
   });
+
+  it('when the control token is hidden, then only it changes: the rest of a form body or a path stays as sent, and a text that only starts like it is kept', async () => {
+    const token = 'QA!tok*en(x)+y/0123456789';
+    const t = makeTestApp({ controlToken: token });
+    const { tenant, auth } = t.newTenant();
+    const form = `a=x%26y&note=50%25&t=${new URLSearchParams({ t: token }).toString().slice(2)}`;
+
+    await t.request.post('/v1/vehicles').set(auth).set('content-type', 'application/x-www-form-urlencoded').send(form);
+    await t.request.get(`/v1/vehicles/a%2Fb/${encodeURIComponent(encodeURIComponent(token))}?t=${token.replace('/', '%2F')}`).set(auth);
+    await t.request.post('/v1/vehicles').set(auth).send({ client: token.slice(0, 12), notes: 'nada que ocultar 100%' });
+
+    const [startsLike, inPath, inForm] = t.services.journal.list(tenant.id, {}).data;
+    expect(inForm.request.body).toBe('a=x%26y&note=50%25&t=[oculto]');
+    expect([inPath.path, inPath.query]).toEqual(['/v1/vehicles/a%2Fb/[oculto]', { t: '[oculto]' }]);
+    expect(startsLike.request.body).toEqual({ client: token.slice(0, 12), notes: 'nada que ocultar 100%' });
+  });
 });
