@@ -64,6 +64,8 @@ export async function runBatch(lines: Iterable<string> | AsyncIterable<string>, 
     const exitCode = await runLine(line, opts, build);
     if (exitCode === null) continue;
     ran++;
+    // Kept as the process's too: a reader gone later ends it with this code (closed-pipe.ts), not 0.
+    if (exitCode !== 0) process.exitCode ??= exitCode;
     // A line that finished past a reader gone (scenario run | head -1): no more lines, for nobody.
     if (readerHasLeft()) {
       if (exitCode !== 0) failed.push({ line: number, exitCode });

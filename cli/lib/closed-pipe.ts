@@ -5,8 +5,13 @@ let finishing = 0;
 /** Whether stdout's reader has gone: its 'error' comes once, so later commands of a batch ask here. */
 let readerLeft = false;
 
-/** After work that finished past a gone reader, a batch ends instead of running its next line for nobody. */
-export const readerHasLeft = (): boolean => readerLeft;
+/**
+ * After work that finished past a gone reader, a batch ends instead of running its next line for
+ * nobody. The stream's `errored` is set as the refused write returns; its 'error' event comes a tick
+ * later, after a command whose last write it was has already returned.
+ */
+export const readerHasLeft = (): boolean =>
+  readerLeft || READER_GONE.has((process.stdout as { errored?: NodeJS.ErrnoException | null }).errored?.code ?? '');
 
 /**
  * For a command whose end matters more than its output: `scenario run`, whose exit code is a

@@ -18,9 +18,12 @@ export function refuseOptionsAsValues(program: Command): Command {
   return program.hook('preAction', (_, command) => {
     const flags = new Set(command.options.flatMap((o) => [o.long, o.short]).filter((f) => f !== undefined));
     flags.add('--help').add('-h');
-    const words = wordsOf(command);
-    // Each time an option that takes a value is followed by another option, even if a later one set it again.
-    for (const option of command.options.filter((o) => o.required || o.optional)) {
+    // The words before `--`: after it every word is an operand, whatever it looks like.
+    const all = wordsOf(command);
+    const words = all.includes('--') ? all.slice(0, all.indexOf('--')) : all;
+    // Each time an option that needs a value is followed by another option, even if a later one set it
+    // again. Not one whose value is optional: commander never takes an option as that value.
+    for (const option of command.options.filter((o) => o.required)) {
       const own = [option.long, option.short];
       const taken = words.find((word, i) => i > 0 && own.includes(words[i - 1]) && flags.has(word.split('=')[0]));
       // A usage error like commander's own (the help after it).

@@ -48,6 +48,38 @@ describe('fleet-sim whose reader leaves (a pipe into head)', () => {
     expect(result.code).toBe(0);
   });
 
+  it('when a batch line\'s last write is the one refused (the pipe\'s error not yet come when the line returns), then the batch still ends before its next line, with that line\'s failure', async () => {
+    // The reader leaves, then says so on stdin: the line's one write after it is refused, not awaited.
+    const script = `
+      import { Command } from 'commander';
+      import { endQuietlyWhenReaderLeaves, finishEvenIfReaderLeaves } from ${JSON.stringify(CLOSED_PIPE)};
+      import { runBatch } from ${JSON.stringify(BATCH)};
+      endQuietlyWhenReaderLeaves();
+      const readerGone = new Promise((done) => process.stdin.once('data', done));
+      const build = () => new Command('fleet-sim').exitOverride()
+        .addCommand(new Command('larga').action(() => finishEvenIfReaderLeaves(async () => {
+          process.stdout.write('primera\\n');
+          await readerGone;
+          process.stdout.write('nadie la lee\\n');
+          process.exitCode = 3;
+          throw new Error('falla');
+        })))
+        .addCommand(new Command('siguiente').action(() => void process.stderr.write('siguiente\\n')));
+      await runBatch(['larga', 'siguiente'], { keepGoing: true }, build).catch((err) => process.stderr.write('batch: ' + err.message + '\\n'));
+      process.stdin.destroy();`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.once('data', () => {
+      child.stdout.destroy();
+      child.stdin.write('se fue\n');
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+
+    expect(stderr).not.toContain('siguiente');
+    expect(code).not.toBe(0);
+  });
+
   it('when openapi (~100 kB) writes into a closed pipe, then it ends with 0 and no trace', async () => {
     const result = await readFirstBytesThenClose(['openapi']);
 
