@@ -64,7 +64,7 @@ export const PlatformParams = z.object({ id: Uuid, platform: Platform });
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const Vin = z.string({ error: mustBe('vin', 'texto') }).regex(VIN_PATTERN, 'vin debe tener 17 caracteres (A-Z sin I, O, Q, y 0-9)');
 
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id that is not a UUID cannot name anything: it is answered like an absent resource. */
 export function pathId(value: unknown, what: string): string {

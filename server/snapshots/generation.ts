@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { conflict, validation, WorldNotFound } from '../errors.ts';
+import { UUID_TEXT } from '../common/schemas.ts';
 
 /**
  * The header naming the state a piece of work started on (issue 35): every control answer carries
@@ -72,5 +73,8 @@ const REPLACED = ' Desde que serve arrancó, un reset o la restauración de una 
  * test whose world vanished under it (another process restored the testbed) reads why it may be gone.
  */
 export function replacedWorldsHint(generation: Generation): ErrorRequestHandler {
-  return (err, _req, _res, next) => next(err instanceof WorldNotFound && err.why === '' && generation.replacements() > 0 ? new WorldNotFound(err.tenantId, REPLACED) : err);
+  // Only an id that could have been a world's (a UUID): `abc` was never one, before or after.
+  const hinted = (err: unknown): err is WorldNotFound =>
+    err instanceof WorldNotFound && err.why === '' && UUID_TEXT.test(err.tenantId) && generation.replacements() > 0;
+  return (err, _req, _res, next) => next(hinted(err) ? new WorldNotFound(err.tenantId, REPLACED) : err);
 }
