@@ -67,7 +67,11 @@ async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo
   return { platforms: totals, generatedTo };
 }
 
-const line = (t: PlatformGenerated) => `${t.rides} viajes (${t.generatedRides} nuevos), ${t.dailyEarnings} filas de ganancias diarias`;
+/** "0 nuevos" alone read as a fault: rides read again from days generated before are said to be so. */
+const line = (t: PlatformGenerated) => {
+  const made = t.rides > 0 && t.generatedRides === 0 ? '0 nuevos: esos días ya se habían generado, se leyeron de nuevo' : `${t.generatedRides} nuevos`;
+  return `${t.rides} viajes (${made}), ${t.dailyEarnings} filas de ganancias diarias`;
+};
 
 export function ridesReport(window: { tenant: string; from: string; to: string }, generatedTo: string, platforms: Totals): string {
   const cut = generatedTo < window.to ? `\n  (los días después de hoy, ${generatedTo}, aún no han ocurrido: se generó hasta hoy)` : '';

@@ -63,6 +63,16 @@ describe('CLI human output', () => {
     expect(report.replace(/platform_[ab]: /g, '')).not.toMatch(ENGLISH);
   });
 
+  it('when rides generate meets days generated before, then the line says they were read again, not just "0 nuevos"', () => {
+    const again = { ...emptyCounts(), vehicles: 5, rides: 329, dailyEarnings: 8 };
+    const first = { ...again, generatedRides: 329 };
+
+    const report = ridesReport({ tenant: ID, from: '2026-05-01', to: '2026-05-09' }, '2026-05-09', { platform_a: first, platform_b: again });
+
+    expect(report).toContain('platform_a: 329 viajes (329 nuevos), 8 filas de ganancias diarias');
+    expect(report).toContain('platform_b: 329 viajes (0 nuevos: esos días ya se habían generado, se leyeron de nuevo), 8 filas de ganancias diarias');
+  });
+
   it('when a scenario report is printed, then its own words are Spanish', () => {
     const report = humanReport({
       scenario: 'Demo', file: 'demo.yaml', ok: false, environment: { fresh: false },
