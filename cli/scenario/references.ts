@@ -39,7 +39,7 @@ interface Declared {
   captured: Set<string>;
   /** Each tenant's fixture counts; null for one whose fixture is refused (its shape errors say why). */
   fixtures: Map<string, FixtureCounts | null>;
-  /** The world snapshots saved by the steps so far, as `alias/name`; `alias/${` for a templated name. */
+  /** The world snapshots saved by the steps so far, as `alias/name`; `alias/${` for a templated name (TEMPLATED). */
   saved: Set<string>;
 }
 
@@ -146,12 +146,15 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   return problems;
 }
 
+/** What a templated snapshot name is saved as: any name, known only when the step runs. */
+const TEMPLATED = '${';
+
 /** A save or restore step's world (its alias; the first tenant's when it names none) and literal name; null for neither. */
 function snapshotOf(step: unknown, declared: Declared): { key: string; alias: string; name: string } | null {
   const { name, tenant } = typeof step === 'string' ? { name: step, tenant: undefined } : isObject(step) ? step : {};
   const alias = typeof tenant === 'string' ? tenant : [...declared.tenants][0];
   if (typeof name !== 'string' || alias === undefined) return null;
-  return { key: `${alias}/${name.includes('${') ? '${' : name}`, alias, name };
+  return { key: `${alias}/${name.includes(TEMPLATED) ? TEMPLATED : name}`, alias, name };
 }
 
 /**
@@ -162,7 +165,7 @@ function restoreProblem(step: Raw, declared: Declared): Problem | null {
   const restore = snapshotOf(step.restoreSnapshot, declared);
   // A name or a tenant refused on its own is said once, by its own check.
   if (restore === null || !SNAPSHOT_NAME.test(restore.name) || !declared.tenants.has(restore.alias)) return null;
-  if (declared.saved.has(`${restore.alias}/\${`) || declared.saved.has(restore.key)) return null;
+  if (declared.saved.has(`${restore.alias}/${TEMPLATED}`) || declared.saved.has(restore.key)) return null;
   return { path: ['restoreSnapshot'], message: `ningún paso anterior guarda la instantánea ${restore.name} del tenant ${restore.alias} (saveSnapshot): los mundos del archivo son siempre nuevos` };
 }
 

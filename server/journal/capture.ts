@@ -61,7 +61,8 @@ export const rememberSent = (res: Response, body: unknown): void => {
  * redaction, cuts) is built when the journal is first read (settle), off the request path.
  */
 export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger' | 'controlToken'>, store: JournalStore): RequestHandler {
-  const token = deps.controlToken ?? null;
+  // Built once: its pattern of the token's spellings serves every entry of every world.
+  const hide = tokenHider(deps.controlToken ?? null);
   return (req, res, next) => {
     const startMs = deps.realNowMs();
     const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
@@ -70,7 +71,7 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
       if (!owner) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
-      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs, token });
+      const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs, hide });
       // After the answer, outside any handler: whatever a client sent, a fault here must not end the process.
       try {
         store.append(owner.tenantId, kept(capture));
@@ -88,12 +89,12 @@ export interface Captured {
   tap: BodyTap | null;
   /** World time when the answer was done. */
   atMs: number;
-  /** The serve's control token, hidden wherever the request carried it (redact.ts). */
-  token?: string | null;
+  /** Hides the serve's control token wherever the request carried it (token-hider.ts). */
+  hide?: TokenHider;
 }
 
 /** The raw capture of a finished request, as the journal holds it until it is read (exported for the memory-bound test). */
-export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs, token = null }: Captured): PendingEntry {
+export function captureOf(req: Request, res: Response, { owner, durationMs, tap, atMs, hide = tokenHider(null) }: Captured): PendingEntry {
   const url = req.originalUrl;
   // What went out: nothing when no answer did (the client left, a reset fault), and no body for a
   // HEAD, whatever the handler gave res.send.
@@ -115,7 +116,7 @@ export function captureOf(req: Request, res: Response, { owner, durationMs, tap,
     parsedBody: req.body !== undefined && req.is('application/json') ? req.body : undefined,
     tap,
     sent,
-    token,
+    hide,
   };
   // A request with a body is built at once (kept), so only the answer's body is counted here.
   return { seq: 0, raw, bytes: ENTRY_OVERHEAD_BYTES + PENDING_HEADERS_BYTES + 2 * (url.length + headerChars(req) + sentChars(sent)) };
@@ -140,7 +141,7 @@ export function settle({ raw }: PendingEntry): Omit<StoredEntry, 'seq'> {
   const { url } = raw;
   const mark = url.indexOf('?');
   const rawPath = mark < 0 ? url : url.slice(0, mark);
-  const hide = tokenHider(raw.token);
+  const { hide } = raw;
   const pathCut = rawPath.length > MAX_PATH_CHARS;
   const path = hide.text(pathCut ? withoutCutKey(redact(rawPath.slice(0, MAX_PATH_CHARS))) : redact(rawPath), pathCut);
   const rawQuery = mark < 0 ? '' : url.slice(mark + 1, mark + 1 + MAX_PATH_CHARS);

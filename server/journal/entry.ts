@@ -1,3 +1,4 @@
+import type { TokenHider } from './token-hider.ts';
 import type { RequestOperation } from '../faults/request-operation.ts';
 import type { BodyTap } from './body-tap.ts';
 import type { MultipartBody } from './entry-shape.ts';
@@ -50,8 +51,8 @@ export interface RawCapture extends Omit<EntryMeta, 'at' | 'query'> {
   sent: unknown;
   /** The answer's body was given up for the memory bound (store.ts): shown null, `truncated: true`. */
   sentDropped?: boolean;
-  /** The serve's control token, hidden in the entry when it is built (redact.ts). */
-  token: string | null;
+  /** Hides the serve's control token in the entry when it is built (token-hider.ts). */
+  hide: TokenHider;
 }
 
 /** A captured request not read yet; `bytes` is an estimate until it is settled. */

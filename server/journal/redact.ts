@@ -45,7 +45,7 @@ export function redact(text: string): string {
 }
 
 /** Decoded until nothing changes (a few rounds at most): `%255F` is `%5F` once decoded, `_` twice. */
-export function decodeUrlFully(text: string): string {
+function decodeUrlFully(text: string): string {
   let decoded = text;
   for (let round = 0; round < 8 && decoded.includes('%'); round++) {
     const next = decodeUrl(decoded);
