@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Sube la tarjeta de circulación (la envía a revisión en platform_a)
-         * @description Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE). Tras una tarjeta rechazada, subirla de nuevo reinicia la revisión.
+         * @description Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE); una solicitud cuyo Content-Length pasa de 4 MB + 64 KB es 413 sin leerla. Subir la tarjeta de nuevo reinicia la revisión, también tras una aprobada: el registro vuelve a pending hasta el nuevo veredicto.
          *
          *     **Permiso requerido:** `documents:write`
          */
@@ -513,7 +513,7 @@ export interface paths {
         put?: never;
         /**
          * Consulta platform_a y guarda su veredicto
-         * @description Solo platform_a: en platform_b no aplica (422 CONFLICT). Un registro none no tiene nada que consultar: 409 CONFLICT.
+         * @description Solo platform_a: en platform_b no aplica (422 CONFLICT); otro nombre de plataforma es 400 VALIDATION. Un registro none no tiene nada que consultar: 409 CONFLICT.
          *
          *     **Permiso requerido:** `vehicles:write`
          */

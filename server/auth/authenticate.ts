@@ -23,7 +23,8 @@ declare global {
   }
 }
 
-const unauthorized = () => new AppError('UNAUTHORIZED');
+/** RFC 9110 §11.6.1: a 401 says which scheme it wants, as the control API's does (control/guard.ts). */
+const unauthorized = () => new AppError('UNAUTHORIZED', undefined, null, { 'WWW-Authenticate': 'Bearer realm="v1"' });
 
 /**
  * Bearer key → tenant: sets `req.auth` or throws. Missing, malformed, unknown and revoked keys all

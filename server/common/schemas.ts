@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, worldNotFound } from '../errors.ts';
+import { AppError, invalidFields, worldNotFound } from '../errors.ts';
 import { LONE_SURROGATE } from '../lib/lone-surrogate.ts';
 
 /**
@@ -90,5 +90,15 @@ export const PlatformBody = z.object({ platform: Platform });
 export function pathPlatform(value: unknown): Platform {
   const parsed = Platform.safeParse(value);
   if (!parsed.success) throw new AppError('NOT_FOUND', 'La plataforma no existe.');
+  return parsed.data;
+}
+
+/**
+ * The platform segment of an action (a registration's refresh): spec §4 lists 400 there and nothing
+ * else of a bodiless call can be invalid, so one that is not a platform is invalid input, not absent.
+ */
+export function actionPlatform(value: unknown): Platform {
+  const parsed = Platform.safeParse(value);
+  if (!parsed.success) throw invalidFields([{ field: 'platform', message: 'platform debe ser platform_a o platform_b' }]);
   return parsed.data;
 }

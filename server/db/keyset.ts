@@ -1,5 +1,5 @@
 import type { Db } from './open.ts';
-import { validation } from '../errors.ts';
+import { invalidFields } from '../errors.ts';
 import { cachedPrepare } from './statements.ts';
 
 export interface Page<T> {
@@ -24,9 +24,7 @@ export interface KeysetQuery {
 }
 
 export const cursorNotFound = () =>
-  validation('startingAfter no corresponde a ningún elemento de esta lista.', [
-    { field: 'startingAfter', message: 'Cursor desconocido' },
-  ]);
+  invalidFields([{ field: 'startingAfter', message: 'startingAfter no corresponde a ningún elemento de esta lista' }]);
 
 /** Resolves a startingAfter id to its sort position; an id outside the list is a 400, not an empty page. */
 export function requireCursor(row: Cursor | undefined): Cursor {

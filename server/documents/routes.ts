@@ -3,12 +3,12 @@ import { IdParams, pathId } from '../common/schemas.ts';
 import { defineOperation } from '../openapi/index.ts';
 import { Document, DocumentList } from './response-schema.ts';
 import { DOCUMENT_TYPES } from './service.ts';
-import { readUpload } from './upload.ts';
+import { MAX_TEXT_FIELDS, readUpload } from './upload.ts';
 
 /**
  * What the document shows of the upload; upload.ts reads the parts themselves, as they stream. It
- * ignores a text field of another name and refuses a second file part (400), so extra parts are
- * allowed: the document says so rather than refusing them.
+ * ignores a text field of another name (up to MAX_TEXT_FIELDS) and refuses a second file part (400),
+ * so extra parts are allowed: the document says so rather than refusing them.
  */
 const UploadForm = z
   .object({
@@ -17,8 +17,8 @@ const UploadForm = z
   })
   // Open rather than typed as text: a typed index signature would clash with `file` in generated clients.
   .catchall(z.unknown().meta({
-    description: 'Otro campo de texto: se ignora. Una segunda parte de archivo, con cualquier nombre, es 400. ' +
-      'Se leen como máximo 4 campos de texto y 6 partes: `type` y `file` deben estar entre ellos.',
+    description: `Otro campo de texto: se ignora. El formulario admite como máximo ${MAX_TEXT_FIELDS} campos de texto, \`type\` incluido ` +
+      '(con más es 400), y `type` una sola vez. Una segunda parte de archivo, con cualquier nombre, es 400.',
   }))
   .meta({ id: 'DocumentUpload' });
 
@@ -30,8 +30,9 @@ export const documentOperations = [
     method: 'post', path: '/v1/vehicles/{id}/documents', operationId: 'uploadDocument', tags: ['Documents'], scope: 'documents:write',
     summary: 'Sube la tarjeta de circulación (la envía a revisión en platform_a)',
     description:
-      'Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE). ' +
-      'Tras una tarjeta rechazada, subirla de nuevo reinicia la revisión.',
+      'Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE); ' +
+      'una solicitud cuyo Content-Length pasa de 4 MB + 64 KB es 413 sin leerla. ' +
+      'Subir la tarjeta de nuevo reinicia la revisión, también tras una aprobada: el registro vuelve a pending hasta el nuevo veredicto.',
     params: IdParams, content: { 'multipart/form-data': UploadForm },
     responses: {
       201: { schema: Document, description: 'Enviada a revisión.' },

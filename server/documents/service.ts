@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { AppError, conflict, validation } from '../errors.ts';
+import { AppError, conflict, invalidFields } from '../errors.ts';
 import { createRegistrationWriter } from '../registrations/apply.ts';
 import type { VehicleService } from '../vehicles/service.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
@@ -22,17 +22,15 @@ export function createDocumentService(
   const documents = createDocumentStore(deps.db);
 
   function validUpload(upload: Upload): { type: string; file: NonNullable<Upload['file']> } {
-    if (upload.type === undefined) throw validation('Falta el campo type.', [{ field: 'type', message: 'Requerido' }]);
+    if (upload.type === undefined) throw invalidFields([{ field: 'type', message: 'type es obligatorio' }]);
     if (!(DOCUMENT_TYPES as readonly string[]).includes(upload.type)) {
-      throw validation('type debe ser circulation_card_front.', [{ field: 'type', message: 'Valor no admitido' }]);
+      throw invalidFields([{ field: 'type', message: `type debe ser ${DOCUMENT_TYPES.join(' o ')}` }]);
     }
     if (upload.file) return { type: upload.type, file: upload.file };
-    if (upload.fileSentAsText) {
-      // A part with no filename is a text field to a multipart reader (a form built by hand, curl -F 'file=<x').
-      throw validation('El campo file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png").',
-        [{ field: 'file', message: 'Debe ser un archivo, con filename' }]);
-    }
-    throw validation('Falta el archivo (campo file).', [{ field: 'file', message: 'Requerido' }]);
+    // A part with no filename is a text field to a multipart reader (a form built by hand, curl -F 'file=<x').
+    throw invalidFields([{ field: 'file', message: upload.fileSentAsText
+      ? 'file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png")'
+      : 'file es obligatorio: la imagen JPEG o PNG de la tarjeta' }]);
   }
 
   /**

@@ -1,10 +1,15 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { AppError, validation } from '../errors.ts';
+import { AppError, invalidFields, validation, WHOLE_BODY } from '../errors.ts';
 
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
-/** Room for the multipart boundaries and the `type` field around a file of the maximum size. */
+/** Room for the multipart boundaries, `type` and a few other text fields around a file of the maximum size. */
 const MAX_REQUEST_BYTES = MAX_FILE_BYTES + 64 * 1024;
+/**
+ * Text fields read, `type` among them; the others are ignored (docs/decisions.md). A form with more
+ * is refused saying so: past its limit busboy drops the rest unsaid, `type` or `file` among them.
+ */
+export const MAX_TEXT_FIELDS = 20;
 
 export interface Upload {
   type: string | undefined;
@@ -14,6 +19,9 @@ export interface Upload {
 }
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE');
+/** Judged by Content-Length before reading: the request may be over its bound with a file under 4 MB. */
+const requestTooLarge = () => new AppError('FILE_TOO_LARGE',
+  'La solicitud supera el máximo de 4 MB del archivo más 64 KB para el resto del formulario (sus otros campos y separadores).');
 
 /** The type is told by the bytes, never by the file name or the declared content type. */
 export function sniffImage(head: Buffer): 'image/jpeg' | 'image/png' | null {
@@ -31,12 +39,12 @@ export function readUpload(req: Request): Promise<Upload> {
   if (!req.is('multipart/form-data')) {
     return Promise.reject(validation('El cuerpo debe ser multipart/form-data con los campos file y type.'));
   }
-  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(tooLarge());
+  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(requestTooLarge());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       // busboy emits 'limit' when a file *reaches* fileSize, so a file of exactly 4 MB needs one byte more.
-      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: 4, parts: 6 } });
+      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: MAX_TEXT_FIELDS } });
     } catch {
       return reject(validation('La cabecera multipart no es válida (falta el boundary).'));
     }
@@ -50,9 +58,13 @@ export function readUpload(req: Request): Promise<Upload> {
       reject(err);
     };
     parser.on('field', (name, value) => {
+      if (name === 'type' && result.type !== undefined) fail(invalidFields([{ field: 'type', message: 'type debe darse una sola vez' }]));
       if (name === 'type') result.type = value;
       if (name === 'file') result.fileSentAsText = true;
     });
+    // Every part is a file or a field, so these two limits bound the parts too.
+    parser.on('fieldsLimit', () => fail(invalidFields([{ field: WHOLE_BODY,
+      message: `el formulario admite file y como máximo ${MAX_TEXT_FIELDS} campos de texto, type incluido` }])));
     const malformed = () => validation('El cuerpo multipart está incompleto o mal formado.');
     parser.on('file', (name, stream) => {
       // A form cut short destroys the open file stream with an error: unhandled, it would crash the process.

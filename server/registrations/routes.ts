@@ -1,4 +1,4 @@
-import { IdParams, pathId, pathPlatform, PlatformBody, PlatformParams } from '../common/schemas.ts';
+import { actionPlatform, IdParams, pathId, pathPlatform, PlatformBody, PlatformParams } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { defineOperation } from '../openapi/index.ts';
 import { Registration, RegistrationList } from './response-schema.ts';
@@ -51,11 +51,13 @@ export const registrationOperations = [
   defineOperation({
     method: 'post', path: '/v1/vehicles/{id}/registrations/{platform}/refresh', operationId: 'refreshRegistration', tags: ['Registrations'],
     scope: 'vehicles:write', summary: 'Consulta platform_a y guarda su veredicto',
-    description: 'Solo platform_a: en platform_b no aplica (422 CONFLICT). Un registro none no tiene nada que consultar: 409 CONFLICT.',
+    description: 'Solo platform_a: en platform_b no aplica (422 CONFLICT); otro nombre de plataforma es 400 VALIDATION. Un registro none no tiene nada que consultar: 409 CONFLICT.',
     params: PlatformParams,
-    responses: { 200: Registration, 404: ['NOT_FOUND'], 409: ['CONFLICT'], 422: ['CONFLICT', 'PLATFORM_REJECTED'] },
+    responses: { 200: Registration, 400: ['VALIDATION'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 422: ['CONFLICT', 'PLATFORM_REJECTED'] },
     handler: async (req, res, { registrations }) => {
-      res.json(await registrations.refresh(req.auth.tenantId, vehicleId(req.params.id), pathPlatform(req.params.platform)));
+      const id = vehicleId(req.params.id);
+      registrations.requireVehicle(req.auth.tenantId, id); // 404 before 400 (docs/decisions.md, "Order of checks")
+      res.json(await registrations.refresh(req.auth.tenantId, id, actionPlatform(req.params.platform)));
     },
   }),
 ];

@@ -44,18 +44,30 @@ function colorForPatch(input: { color?: string; colorId?: number }, currentId: n
 /** A city the catalog knows is stored under its canonical name ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string | undefined) => (city === undefined ? null : (findCity(city)?.name ?? city));
 
-function duplicateError(err: unknown, storedPlate: () => string, vin: string | null): AppError | null {
+const isDuplicate = (err: unknown) => {
   const column = uniqueViolation(err);
-  if (column === 'vehicles.plate_key') {
-    const stored = storedPlate();
-    return conflict(`Ya existe un vehículo con la placa ${stored}.`, [
-      { field: 'plate', message: `Placa duplicada: la misma que ${stored} (sin contar espacios, guiones ni mayúsculas)` },
-    ]);
+  return column === 'vehicles.plate_key' || column === 'vehicles.vin';
+};
+
+/** What another vehicle already holds of a row's unique values: its plate as stored, its VIN. */
+interface Clashes {
+  plate: string | null;
+  vin: string | null;
+}
+
+/** 409 naming every clashing field (spec §4 rule 6): naming one, a client fixed it only to meet the other. */
+function duplicateError({ plate, vin }: Clashes): AppError {
+  const said: string[] = [];
+  const details: { field: string; message: string }[] = [];
+  if (plate !== null) {
+    said.push(`la placa ${plate}`);
+    details.push({ field: 'plate', message: `Placa duplicada: la misma que ${plate} (sin contar espacios, guiones ni mayúsculas)` });
   }
-  if (column === 'vehicles.vin') {
-    return conflict(`Ya existe un vehículo con el VIN ${vin}.`, [{ field: 'vin', message: 'VIN duplicado' }]);
+  if (vin !== null) {
+    said.push(`el VIN ${vin}`);
+    details.push({ field: 'vin', message: 'VIN duplicado' });
   }
-  return null;
+  return conflict(`Ya existe un vehículo con ${said.join(', y uno con ')}.`, details);
 }
 
 /** `coverage` counts the status transitions (server/services.ts builds it once). */
@@ -104,7 +116,9 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
         registrations.createInitial(row.id, now);
       })();
     } catch (err) {
-      throw duplicateError(err, () => vehicles.storedPlate(row.plate_key) ?? plate, row.vin) ?? err;
+      if (!isDuplicate(err)) throw err;
+      const vinTaken = row.vin !== null && vehicles.vinTaken(row.vin);
+      throw duplicateError({ plate: vehicles.storedPlate(row.plate_key) ?? null, vin: vinTaken ? row.vin : null });
     }
     return present([row])[0];
   }
@@ -139,7 +153,9 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
         coverage.record(tenantId, 'vehicle.status', current.status, next.status);
       })();
     } catch (err) {
-      throw duplicateError(err, () => current.plate, next.vin) ?? err;
+      // The plate cannot change here: only the VIN can clash.
+      if (!isDuplicate(err)) throw err;
+      throw duplicateError({ plate: null, vin: next.vin });
     }
     return present([next])[0];
   }

@@ -11,6 +11,8 @@ function expectUnauthorized(res: { status: number; body: any; headers: Record<st
   });
   expect(res.body.error.message.length).toBeGreaterThan(0);
   expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
+  // RFC 9110 §11.6.1: a 401 names the scheme it wants.
+  expect(res.headers['www-authenticate']).toBe('Bearer realm="v1"');
 }
 
 describe('authentication', () => {

@@ -5,6 +5,7 @@ import { CARD, documentFixtures } from '../support/documents-fixtures.ts';
 import type { Auth } from '../support/fleet-fixtures.ts';
 import { PDF_FILE, PNG_4MB, PNG_4MB_PLUS_1, TEXT_FILE, TINY_JPEG, TINY_PNG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
+import { MAX_TEXT_FIELDS } from '../../server/documents/upload.ts';
 
 describe('vehicle documents', () => {
   const w = useWorld();
@@ -105,9 +106,66 @@ describe('vehicle documents', () => {
     const res = await w.request.post(url(id)).set(auth).set('Content-Type', 'multipart/form-data; boundary=XyZ').send(body);
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('El campo file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png").');
-    expect(res.body.error.details).toEqual([{ field: 'file', message: 'Debe ser un archivo, con filename' }]);
+    const said = 'file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png")';
+    expect(res.body.error.message).toBe(`La solicitud no es válida (${said}).`);
+    expect(res.body.error.details).toEqual([{ field: 'file', message: said }]);
     expect(snapshot(id)).toEqual(before);
+  });
+
+  it.each<[string, Send, string, string]>([
+    ['the type is missing', (a, id) => w.request.post(url(id)).set(a).attach('file', TINY_PNG, 'card.png'), 'type', 'type es obligatorio'],
+    ['the type is another value', (a, id) => w.request.post(url(id)).set(a).field('type', 'circulation_card_back').attach('file', TINY_PNG, 'card.png'),
+      'type', 'type debe ser circulation_card_front'],
+    ['the file is missing', (a, id) => w.request.post(url(id)).set(a).field('type', CARD), 'file', 'file es obligatorio: la imagen JPEG o PNG de la tarjeta'],
+    ['the type comes twice', (a, id) => w.request.post(url(id)).set(a).field('type', CARD).field('type', CARD).attach('file', TINY_PNG, 'card.png'),
+      'type', 'type debe darse una sola vez'],
+  ])('when %s, then the message repeats the one detail, as every VALIDATION does', async (_case, send, field, message) => {
+    const { auth, id } = await vehicle();
+    const before = snapshot(id);
+
+    const res = await send(auth, id);
+
+    expect([res.status, res.body.error.message, res.body.error.details]).toEqual([400, `La solicitud no es válida (${message}).`, [{ field, message }]]);
+    expect(snapshot(id)).toEqual(before);
+  });
+
+  /** `extra` text fields other than type, sent before type and the file (busboy drops what comes past its limit). */
+  const withExtraFields = (auth: Auth, id: string, extra: number) => {
+    let req = w.request.post(url(id)).set(auth);
+    for (let i = 0; i < extra; i++) req = req.field(`nota${i}`, 'x');
+    return req.field('type', CARD).attach('file', TINY_PNG, 'card.png');
+  };
+
+  it(`when ${MAX_TEXT_FIELDS - 1} other text fields come before type and the file, then they are ignored: 201`, async () => {
+    const { auth, id } = await vehicle();
+
+    const res = await withExtraFields(auth, id, MAX_TEXT_FIELDS - 1);
+
+    expect(res.status).toBe(201);
+  });
+
+  it(`when ${MAX_TEXT_FIELDS} other text fields come with type, then 400 says how many the form admits, not that type or the file is missing; nothing is stored`, async () => {
+    const { auth, id } = await vehicle();
+    const before = snapshot(id);
+
+    const res = await withExtraFields(auth, id, MAX_TEXT_FIELDS);
+
+    const message = `el formulario admite file y como máximo ${MAX_TEXT_FIELDS} campos de texto, type incluido`;
+    expect([res.status, res.body.error.message, res.body.error.details]).toEqual([400, `La solicitud no es válida (${message}).`, [{ field: '(cuerpo)', message }]]);
+    expect(snapshot(id)).toEqual(before);
+  });
+
+  it('when a 4 MB file comes with other fields that take the request past 4 MB + 64 KB, then 413 says the request is over, not the file; under it, 201', async () => {
+    const { auth, id } = await vehicle();
+    const before = snapshot(id);
+    const send = (note: number) => w.request.post(url(id)).set(auth).field('nota', 'x'.repeat(note)).field('type', CARD).attach('file', PNG_4MB, 'card.png');
+
+    const over = await send(64 * 1024);
+
+    expect([over.status, over.body.error.code, over.body.error.message]).toEqual([413, 'FILE_TOO_LARGE',
+      'La solicitud supera el máximo de 4 MB del archivo más 64 KB para el resto del formulario (sus otros campos y separadores).']);
+    expect(snapshot(id)).toEqual(before);
+    expect((await send(60 * 1024)).status).toBe(201);
   });
 
   it('when a text field of another name comes with the card, then it is ignored: 201, as the DocumentUpload schema says', async () => {

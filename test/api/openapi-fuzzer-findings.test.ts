@@ -112,7 +112,7 @@ describe('startingAfter: an id of the same list, said in the description (JSON S
 
     const res = await t.request.get(path).set(auth).query(query);
 
-    expect([res.status, res.body.error.code, res.body.error.details]).toEqual([400, 'VALIDATION', [{ field: 'startingAfter', message: 'Cursor desconocido' }]]);
+    expect([res.status, res.body.error.code, res.body.error.details]).toEqual([400, 'VALIDATION', [{ field: 'startingAfter', message: 'startingAfter no corresponde a ningún elemento de esta lista' }]]);
     expect(judge.parameters('get', path).find((p) => p.name === 'startingAfter')!.schema.description).toContain('de esta misma lista');
   });
 });

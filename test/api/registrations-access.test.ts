@@ -79,8 +79,7 @@ describe('vehicle registrations', () => {
     it.each([
       ['get', '/registrations/platform_c'],
       ['get', '/registrations/PLATFORM_A'],
-      ['post', '/registrations/platform_x/refresh'],
-    ] as const)('when the platform segment is unknown (%s …%s), then 404 NOT_FOUND', async (method, suffix) => {
+    ] as const)('when the platform segment of a read is unknown (%s …%s), then 404 NOT_FOUND (a refresh\'s is 400: registrations.test.ts)', async (method, suffix) => {
       const { auth } = w.newTenant();
       const vehicle = await newVehicle(auth);
 

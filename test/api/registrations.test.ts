@@ -135,5 +135,28 @@ describe('vehicle registrations', () => {
       expect(res.status).toBe(status);
       expect(res.body.error.code).toBe(code);
     });
+
+    it.each(['platform_c', 'PLATFORM_A'])('when the platform segment of a refresh is %s, then 400 VALIDATION naming platform (spec §4 lists 400 there); a read of it stays 404', async (platform) => {
+      const { auth } = w.newTenant();
+      const vehicle = await newVehicle(auth);
+      await register(auth, vehicle.id, 'platform_a').expect(201);
+      const rowsBefore = registrationRows(vehicle.id);
+
+      const refresh = await w.request.post(`/v1/vehicles/${vehicle.id}/registrations/${platform}/refresh`).set(auth);
+      const read = await w.request.get(`/v1/vehicles/${vehicle.id}/registrations/${platform}`).set(auth);
+
+      const message = 'platform debe ser platform_a o platform_b';
+      expect([refresh.status, refresh.body.error.message, refresh.body.error.details]).toEqual([400, `La solicitud no es válida (${message}).`, [{ field: 'platform', message }]]);
+      expect([read.status, read.body.error.code]).toEqual([404, 'NOT_FOUND']);
+      expect(registrationRows(vehicle.id)).toEqual(rowsBefore);
+    });
+
+    it('when the vehicle of a refresh with an unknown platform segment does not exist, then 404 comes before the 400', async () => {
+      const { auth } = w.newTenant();
+
+      const res = await w.request.post('/v1/vehicles/6f1c2a7e-0000-4000-8000-000000000000/registrations/platform_c/refresh').set(auth);
+
+      expect([res.status, res.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    });
   });
 });

@@ -42,6 +42,22 @@ describe('POST /v1/vehicles: uniqueness across tenants', () => {
     expect(count()).toBe(1);
   });
 
+  it.each([
+    ['one vehicle', 'AAA111', 'AAA111'],
+    ['two vehicles', 'AAA111', 'CCC333'],
+  ])('when both the plate and the VIN are taken (by %s), then 409 names both, so one retry is enough', async (_label, vinHolderPlate, plateHolderPlate) => {
+    const { post, owner, count, newTenant } = vehiclesApp();
+    const other = newTenant('Flota Dos');
+    expect((await post(validBody({ plate: vinHolderPlate, vin: VALID_VIN }), owner.auth)).status).toBe(201);
+    if (plateHolderPlate !== vinHolderPlate) expect((await post(validBody({ plate: plateHolderPlate }), owner.auth)).status).toBe(201);
+
+    const res = await post(validBody({ plate: plateHolderPlate.toLowerCase(), vin: VALID_VIN }), other.auth);
+
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'CONFLICT', `Ya existe un vehículo con la placa ${plateHolderPlate}, y uno con el VIN ${VALID_VIN}.`]);
+    expect(res.body.error.details).toEqual([{ field: 'plate', message: expect.stringContaining(plateHolderPlate) }, { field: 'vin', message: 'VIN duplicado' }]);
+    expect(count()).toBe(plateHolderPlate === vinHolderPlate ? 1 : 2);
+  });
+
   it('when two vehicles have no VIN, then both are created (a missing VIN is not a duplicate)', async () => {
     const { post, count } = vehiclesApp();
 
