@@ -19,6 +19,7 @@ import { answerJsonDirectly } from './http/json-answer.ts';
 import { generationCheck, generationStamp, replacedWorldsHint } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 import { faultGate, realWait } from './faults/middleware.ts';
+import { leaveWorld } from './world-snapshots/tenant-gate.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
 export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
@@ -66,7 +67,7 @@ const READS = new Set(['GET', 'HEAD']);
  * `setImmediate`, and on Node 24 answering from there, rather than from inside the socket's read,
  * costs a third less CPU (the same gate run in sequence: 77 → 114 µs a by-id; docs/performance.md).
  */
-function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: readonly string[]): Router {
+function v1Gate(deps: Deps, { world, faults, tenantGates, gate: wholeGate }: Services, keyless: readonly string[]): Router {
   const isKeyless = keylessPaths(keyless);
   const gate = express.Router();
   gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
@@ -75,8 +76,11 @@ function v1Gate(deps: Deps, { world, faults, tenantGates }: Services, keyless: r
   // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
   gate.use(authenticate, tenantGates.admit(authenticate), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
+  const readmitWorld = tenantGates.readmit(authenticate);
   gate.use(faultGate(faults, {
-    logger: deps.logger, wait: deps.realWait ?? realWait, readmit: tenantGates.readmit(authenticate), worldExists: (id) => tenants.getTenant(id) !== undefined,
+    logger: deps.logger, wait: deps.realWait ?? realWait, worldExists: (id) => tenants.getTenant(id) !== undefined,
+    leaveGates: (res) => (leaveWorld(res), wholeGate.leave(res)),
+    readmit: (req, res, next) => wholeGate.admit(req, res, () => readmitWorld(req, res, next)),
   }));
   return gate;
 }

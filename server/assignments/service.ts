@@ -88,7 +88,7 @@ export function createAssignmentService(
       if (same) return { row: same, created: false, ended: [] };
       const now = deps.clocks.forTenant(tenantId).now().toISOString();
       const ended = active.map((a) => endRow(a, now));
-      const id = deps.ids.next();
+      const id = deps.ids.inWorld(tenantId);
       const row: AssignmentRow = {
         id,
         tenant_id: tenantId,

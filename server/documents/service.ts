@@ -44,7 +44,7 @@ export function createDocumentService(
     if (!registration || !HAS_PLATFORM_A_RECORD.has(registration.status)) {
       throw conflict('El vehículo debe registrarse primero en platform_a para subir la tarjeta de circulación.');
     }
-    const base = { id: deps.ids.next(), tenant_id: tenantId, vehicle_id: vehicleId, type, content_type: file.contentType };
+    const base = { id: deps.ids.inWorld(tenantId), tenant_id: tenantId, vehicle_id: vehicleId, type, content_type: file.contentType };
     try {
       const result = await deps.platformA.uploadCirculationCard(vehicleId, { bytes: file.bytes, contentType: file.contentType });
       const row = { ...base, status: 'submitted' as const, size_bytes: result.sizeBytes, submitted_at: result.submittedAt, platform_ref: result.platformRef };

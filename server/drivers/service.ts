@@ -61,7 +61,7 @@ export function createDriverService(deps: DriverDeps, { assignments }: { assignm
   async function create(tenantId: string, input: CreateDriver): Promise<Driver> {
     const now = deps.clocks.forTenant(tenantId).now().toISOString();
     const row: DriverRow = {
-      id: deps.ids.next(),
+      id: deps.ids.inWorld(tenantId),
       tenant_id: tenantId,
       name: input.name,
       ...phoneOf(input.whatsapp),

@@ -4,7 +4,6 @@ import { sendError } from '../http/error-handler.ts';
 import { logPath } from '../http/request-log.ts';
 import type { FaultService } from './service.ts';
 import type { FaultRule } from './store.ts';
-import { leaveWorld } from '../world-snapshots/tenant-gate.ts';
 
 export const FAULT_HEADER = 'X-Testbed-Fault';
 
@@ -14,7 +13,12 @@ export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeou
 export interface FaultGateDeps {
   logger: Logger;
   wait: (ms: number) => Promise<void>;
-  /** The world's gate, entered again (key checked afresh) after a delay held the request outside it (world-snapshots/tenant-gate.ts). */
+  /**
+   * Counts a request held by a delay out of the gates a restore or reset waits for, the whole
+   * testbed's and its world's (snapshots/world-gate.ts, world-snapshots/tenant-gate.ts): it touches
+   * no data while it waits. `readmit` lets it in again, the key checked afresh, as a new request.
+   */
+  leaveGates: (res: Response) => void;
   readmit: RequestHandler;
   /** Whether the world is still there: one deleted while an answer was held is not journaled (its journal went with it). */
   worldExists: (tenantId: string) => boolean;
@@ -54,7 +58,7 @@ function replaceAnswer(req: Request, res: Response, rule: FaultRule, deps: Fault
     res.end = end;
     if (rule.effect === 'delay') {
       // The handler is done: the world is free while the answer waits (a restore need not wait too).
-      leaveWorld(res);
+      deps.leaveGates(res);
       void deps.wait(rule.delayMs!).then(() => {
         if (!deps.worldExists(req.auth.tenantId)) delete res.locals.keyOwner;
         (end as (...a: unknown[]) => Response).apply(res, args);
@@ -84,8 +88,8 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
       return next();
     }
     if (rule.effect === 'delay') {
-      // Held outside its world, then let in again as a new request is (after a restore under way).
-      leaveWorld(res);
+      // Held outside the gates, then let in again as a new request is (after a restore under way).
+      deps.leaveGates(res);
       return void deps.wait(rule.delayMs!).then(() => (res.destroyed ? undefined : deps.readmit(req, res, next)));
     }
     strike(req, res, rule);

@@ -48,7 +48,7 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     const items = ids.filter((id) => eligible.has(id)).map((id) => ({ subjectId: id, plate: eligible.get(id)!.plate }));
     const skipped = ids.filter((id) => !eligible.has(id));
     if (items.length === 0) return { jobId: null, total: 0, skipped };
-    const id = deps.ids.next();
+    const id = deps.ids.inWorld(tenantId);
     store.createJob({ id, tenantId, kind, platform, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), items });
     return { jobId: id, total: items.length, skipped };
   });

@@ -2,8 +2,18 @@ import { sha256 } from './sha256.ts';
 import type Database from 'better-sqlite3';
 
 export interface IdGenerator {
+  /** An id of the service's own stream: its worlds and their keys. */
   next(): string;
+  /**
+   * An id of one world's own stream (a tenant's, a fleet's on the platforms): what it makes. A world
+   * snapshot keeps the world's counter, so what a test makes after a restore gets the same ids as
+   * after the last one, and with them the same reviews and rides, whatever other worlds drew.
+   */
+  inWorld(worldId: string): string;
 }
+
+/** The counter of a world's own ids (`IdGenerator.inWorld`), which its purge and its snapshots take with it. */
+export const worldIdsCounter = (worldId: string) => `ids:${worldId}`;
 
 /** Shapes 16 bytes of a hash as a version-4 UUID string. */
 export function uuidFromHash(input: string): string {
@@ -31,10 +41,9 @@ export function createSeededIds(db: Database.Database, seed: number, counter = '
   const bump = db.prepare(
     'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
   );
+  const draw = (name: string) => uuidFromHash(`${seed}:${name}:${(bump.get(name) as { value: number }).value}`);
   return {
-    next() {
-      const { value } = bump.get(counter) as { value: number };
-      return uuidFromHash(`${seed}:${counter}:${value}`);
-    },
+    next: () => draw(counter),
+    inWorld: (worldId) => draw(worldIdsCounter(worldId)),
   };
 }

@@ -24,14 +24,17 @@ export function createWorldGate() {
     else enter();
   };
 
+  /** Counts the request out before it ends (a delay fault holding it: it touches nothing meanwhile); `admit` lets it in again. */
+  const leave = (res: Response): void => (res.locals.leaveWorldGate as (() => void) | undefined)?.();
+
   /** Runs `change` once every other request has finished, holding new ones until it is done. */
   function exclusive<T>(res: Response, change: () => Promise<T>): Promise<T> {
     // The caller's own request must not wait for itself.
-    (res.locals.leaveWorldGate as (() => void) | undefined)?.();
+    leave(res);
     return lane.exclusive(change);
   }
 
-  return { admit, exclusive };
+  return { admit, leave, exclusive };
 }
 
 export type WorldGate = ReturnType<typeof createWorldGate>;

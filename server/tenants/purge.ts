@@ -20,8 +20,8 @@ export const TENANT_ROWS: readonly { table: string; where: string }[] = [
   { table: 'ride_sync', where: 'tenant_id = @tenant' },
   { table: 'transition_counts', where: 'tenant_id = @tenant' },
   { table: 'api_keys', where: 'tenant_id = @tenant' },
-  // The world's unique-value counters (fixtures/unique.ts); the service's own counters stay.
-  { table: 'counters', where: "name LIKE 'unique:' || @tenant || ':%'" },
+  // The world's unique-value counters (fixtures/unique.ts) and its ids' (lib/ids.ts); the service's own counters stay.
+  { table: 'counters', where: "name LIKE 'unique:' || @tenant || ':%' OR name = 'ids:' || @tenant" },
   { table: 'tenants', where: 'id = @tenant' },
 ];
 

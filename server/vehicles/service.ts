@@ -93,7 +93,7 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
     const now = deps.clocks.forTenant(tenantId).now().toISOString();
     const plate = input.plate.toUpperCase();
     const row: VehicleRow = {
-      id: deps.ids.next(),
+      id: deps.ids.inWorld(tenantId),
       tenant_id: tenantId,
       plate,
       plate_key: plateKey(plate),

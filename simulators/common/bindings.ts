@@ -37,12 +37,13 @@ export function createBindings(db: SimDb, prefix: 'pa' | 'pb', ids: IdGenerator)
     endOfVehicle: (vehicleId: string, atMs: number) => void endRow(ofVehicle.get(vehicleId) as BindingRow | undefined, atMs),
     endOfDriver: (driverId: string, atMs: number) => void endRow(ofDriver.get(driverId) as BindingRow | undefined, atMs),
 
-    bind(vehicleId: string, driverId: string, atMs: number): { binding: BindingRow; created: boolean } {
+    /** `fleetId`: the vehicle's, whose own ids the binding's comes from. */
+    bind(fleetId: string, vehicleId: string, driverId: string, atMs: number): { binding: BindingRow; created: boolean } {
       const current = ofVehicle.get(vehicleId) as BindingRow | undefined;
       if (current?.driver_id === driverId) return { binding: current, created: false };
       endRow(current, atMs);
       endRow(ofDriver.get(driverId) as BindingRow | undefined, atMs);
-      const binding = { id: ids.next(), vehicle_id: vehicleId, driver_id: driverId, bound_at: atMs, unbound_at: null };
+      const binding = { id: ids.inWorld(fleetId), vehicle_id: vehicleId, driver_id: driverId, bound_at: atMs, unbound_at: null };
       insert.run(binding);
       return { binding, created: true };
     },

@@ -26,6 +26,8 @@ export const FLEET_ROWS: readonly { table: string; where: string }[] = [
   { table: 'fleet_clocks', where: 'fleet_id = @fleet' },
   { table: 'fleet_due', where: 'fleet_id = @fleet' },
   { table: 'fleet_ride_day_writes', where: 'fleet_id = @fleet' },
+  // The counter of the fleet's own ids (server/lib/ids.ts worldIdsCounter), saved and put back with its records.
+  { table: 'counters', where: "name = 'ids:' || @fleet" },
 ];
 
 /** Deletes every record of a fleet (but those of the tables in `except`) in one transaction; answers how many rows went. */

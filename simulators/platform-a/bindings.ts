@@ -35,7 +35,7 @@ export function createBindingTransitions({ store, bindings, now }: BindingDeps) 
     const driver = store.driver(driverExternalId);
     const obstacle = bindingObstacle(vehicle, driver);
     if (obstacle) throw obstacle;
-    return bindings.bind(vehicle!.id, driver!.id, now(vehicle!.fleet_id));
+    return bindings.bind(vehicle!.fleet_id, vehicle!.id, driver!.id, now(vehicle!.fleet_id));
   }
 
   function unbindDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {

@@ -36,7 +36,7 @@ export function createDriverTransitions({ store, bindings, seed, ids, now, requi
     const at = now(input.fleetId);
     const answer = script === 'decline' ? 'decline' : script ? 'accept' : null;
     const driver: DriverRow = {
-      id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, name: input.name,
+      id: existing?.id ?? ids.inWorld(input.fleetId), external_id: input.externalId, fleet_id: input.fleetId, name: input.name,
       whatsapp: input.whatsapp, status: 'invited', review_status: 'pending', invited_at: at, accepted_at: null,
       answer, answer_at: answer ? at + magic.AUTO_ANSWER_AFTER_HOURS * HOUR_MS : null,
       review_ends_at: null, suspend_at: null, updated_at: at,

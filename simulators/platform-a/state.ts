@@ -51,7 +51,7 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
     if (existing && existing.status !== 'removed') return { vehicle: existing, created: false };
     const at = now(input.fleetId);
     const vehicle: VehicleRow = {
-      id: existing?.id ?? ids.next(),
+      id: existing?.id ?? ids.inWorld(input.fleetId),
       external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate, vin: input.vin,
       brand: input.brand, model: input.model, year: input.year, color: input.color, city: input.city,
       status: 'pending', card_status: 'not_submitted', card_review: null, review_ends_at: null,
@@ -77,7 +77,7 @@ export function createPlatformAState({ db, clocks, seed, ids }: PlatformADeps) {
     if (vehicle.status === 'removed') throw errors.vehicleRemoved();
     const at = now(vehicle.fleet_id);
     const document = {
-      id: ids.next(), vehicle_id: vehicle.id, content_type: file.contentType, size_bytes: file.bytes.length,
+      id: ids.inWorld(vehicle.fleet_id), vehicle_id: vehicle.id, content_type: file.contentType, size_bytes: file.bytes.length,
       sha256: sha256(file.bytes).toString('hex'), uploaded_at: at,
     };
     store.insertDocument(document);

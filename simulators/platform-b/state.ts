@@ -48,7 +48,7 @@ export function createPlatformBState({ db, clocks, ids }: { db: SimDb; clocks: F
     if (clash) throw clash.plate === input.plate ? errors.plateTaken() : errors.vinTaken();
     const at = now(input.fleetId);
     const vehicle: VehicleRow = {
-      id: existing?.id ?? ids.next(), external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate,
+      id: existing?.id ?? ids.inWorld(input.fleetId), external_id: input.externalId, fleet_id: input.fleetId, plate: input.plate,
       vin: input.vin, make: input.make, model: input.model, year: input.year, color: input.color,
       state: 'registered', registered_at: at, removed_at: null, updated_at: at,
     };
@@ -72,10 +72,10 @@ export function createPlatformBState({ db, clocks, ids }: { db: SimDb; clocks: F
     if (!vehicle || vehicle.state !== 'registered') throw errors.vehicleNotRegistered();
     if (refusesBindings(vehicle.plate)) throw errors.assignmentForbidden();
     const at = now(vehicle.fleet_id);
-    const driver = { id: store.driver(input.externalId)?.id ?? ids.next(), external_id: input.externalId,
+    const driver = { id: store.driver(input.externalId)?.id ?? ids.inWorld(vehicle.fleet_id), external_id: input.externalId,
       name: input.name, whatsapp: input.whatsapp, updated_at: at };
     store.saveDriver(driver);
-    return bindings.bind(vehicle.id, driver.id, at);
+    return bindings.bind(vehicle.fleet_id, vehicle.id, driver.id, at);
   }
 
   function unassignDriver(vehicleExternalId: string, driverExternalId: string): BindingRow {

@@ -11,7 +11,7 @@ describe('rides as simulated time passes', () => {
   it('when the clock advances, then the passed days rides exist and are ingested, and the latest may be in_progress', async () => {
     const fleet = await r.pbFleet(8);
     const start = r.today();
-    await r.f.advance(2 * DAY + 3 * 3_600_000);
+    await r.f.advance(2 * DAY + 8 * 3_600_000);
     const rides = await r.rides(fleet.auth, { from: start });
     expect(new Set(rides.map((x) => x.serviceDate))).toEqual(new Set([start, addDays(start, 1), r.today()]));
     const underway = rides.filter((x) => x.status === 'in_progress');
@@ -59,7 +59,7 @@ describe('rides as simulated time passes', () => {
   });
 
   it('when platform_b amounts are read again within 16 days they may change; after 16 days they never do', async () => {
-    const fleet = await r.pbFleet(6);
+    const fleet = await r.pbFleet(10);
     const day = r.daysAgo(1);
     await r.generate(fleet.tenantId, day, day);
     const amounts = async () => (await r.rides(fleet.auth, { from: day, to: day })).map((x) => [x.id, x.grossMxn, x.tipMxn, x.netMxn]);

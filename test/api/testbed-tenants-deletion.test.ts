@@ -146,4 +146,15 @@ describe('deleting a world while other worlds work', () => {
     expect(reachedDuringDeletion).toEqual([]);
     expect((await simulators.getFleetClock(doomed.id)).offsetMs).toBe(0);
   });
+
+  it('when a world that made things is deleted, then the counter of its own ids goes too, here and on the platforms', async () => {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Contada', fixture: { vehicles: 1, registeredOn: ['platform_b'] } }).expect(201);
+    const counter = `ids:${res.body.id}`;
+    const counted = () => [w.deps.db, w.net.simulators.db].map((db) => db.prepare('SELECT count(*) FROM counters WHERE name = ?').pluck().get(counter));
+    const before = counted();
+
+    await w.request.delete(`/_testbed/tenants/${res.body.id}`).expect(200);
+
+    expect([before, counted()]).toEqual([[1, 1], [0, 0]]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useWorld } from '../support/world.ts';
+import { useWorld, useWorldOnDataDir } from '../support/world.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 
@@ -39,6 +39,44 @@ describe('a world restore beside its own request held by a delay fault', () => {
     expect(res.status).toBe(200);
     // Held before its handler, the list reads the restored world (1 vehicle); held after it, it had read the world as it was (2).
     expect(res.body.data).toHaveLength(when === 'before' ? 1 : 2);
+  });
+});
+
+describe('a whole-testbed save or reset beside a request held by a delay fault of one world', () => {
+  const held: (() => void)[] = [];
+  const w = useWorldOnDataDir({ realWait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  const f = fleetFixtures(w);
+
+  it.each(['before', 'after'] as const)('when a %s-delay holds a world\'s list, then a whole save goes at once, another world is answered meanwhile, and the list answers once released', async (when) => {
+    held.length = 0;
+    const a = w.newTenant();
+    const b = w.newTenant();
+    await f.vehicle(a.auth);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000, when }).expect(201);
+    const listing = w.request.get('/v1/vehicles').set(a.auth).then((res) => res);
+    await until(() => held.length === 1);
+
+    const saved = await within(w.request.post('/_testbed/snapshots').send({ name: `entera-${when}` }).then((res) => res.status), 5_000);
+    const other = await within(w.request.get('/v1/me').set(b.auth).then((res) => res.status), 5_000);
+    held[0]();
+    const res = await listing;
+
+    expect([saved, other]).toEqual([201, 200]);
+    expect([res.status, res.body.data]).toEqual([200, [expect.objectContaining({ plate: expect.any(String) })]]);
+  });
+
+  it('when a before-delay holds a world\'s request, then a reset goes at once, and the request, let in again after it, finds its key gone: 401', async () => {
+    held.length = 0;
+    const a = w.newTenant();
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000 }).expect(201);
+    const listing = w.request.get('/v1/vehicles').set(a.auth).then((res) => res);
+    await until(() => held.length === 1);
+
+    const reset = await within(w.request.post('/_testbed/reset').then((res) => res.status), 5_000);
+    held[0]();
+
+    expect(reset).toBe(200);
+    expect((await listing).status).toBe(401);
   });
 });
 
