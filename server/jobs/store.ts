@@ -82,6 +82,9 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     WHERE i.job_id = ? AND i.state = 'queued' AND i.next_attempt_at <= ? ORDER BY i.position LIMIT ?`);
   const nextAttempt = db.prepare(`SELECT MIN(i.next_attempt_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id
     WHERE i.state = 'queued' AND ${OPEN}`);
+  // A world's (or any world's, with NULL) queued item of an open job: what an advance of its clock waits for.
+  const anyQueued = db.prepare(`SELECT 1 FROM job_items i JOIN jobs j ON j.id = i.job_id
+    WHERE i.state = 'queued' AND ${OPEN} AND (@tenant IS NULL OR j.tenant_id = @tenant) LIMIT 1`).pluck();
   const markRunning = db.prepare(`UPDATE jobs SET status = 'running', started_at = ? WHERE id = ? AND status = 'pending'`);
   // `state = 'queued'` makes recording an outcome idempotent: a second recording changes nothing.
   const finishItem = db.prepare(`UPDATE job_items SET state = ?, attempts = attempts + 1, message = ?, finished_at = ?
@@ -142,6 +145,8 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     },
     /** Real ms of the earliest queued item of an open job, or null when nothing is queued. */
     nextAttemptAt: () => (nextAttempt.get() as { at: number | null }).at,
+    /** Whether the world (every world: undefined) has an item still queued in an open job. */
+    hasQueued: (tenantId?: string) => anyQueued.get({ tenant: tenantId ?? null }) !== undefined,
     markRunning: (item: JobRef, at: string) => start(item, at),
     finish: (item: DueItem, ok: boolean, message: string | null, at: string) => finish(item, ok, message, at),
     retryLater: (item: DueItem, atMs: number, message: string) => void retryLater.run(atMs, message, item.job_id, item.position),

@@ -154,9 +154,25 @@ export function createJobWorker(o: JobWorkerOptions) {
     }
   }
 
+  /**
+   * Resolves once the world (every world: undefined) has no item queued, or after `limitMs` of real
+   * time: a clock advance waits for it, so that the items asked for before it run at the time they
+   * were asked for, not some before the jump and some after it. A stopped or paused worker runs
+   * nothing here (a whole restore holds it: its items run after).
+   */
+  async function settled(tenantId: string | undefined, limitMs: number): Promise<void> {
+    const until = o.realNowMs() + limitMs;
+    while (!stopping && o.realNowMs() < until && o.store.hasQueued(tenantId)) {
+      pump();
+      if (inFlight.size > 0) await Promise.race(inFlight.values());
+      else await pause(Math.max(1, Math.min(until, o.store.nextAttemptAt() ?? until) - o.realNowMs()));
+    }
+  }
+
   return {
     /** For tests and one-shot use: resolves when every open job has ended. */
     runUntilIdle: drain,
+    settled,
     /** Starts the background loop of the server process; jobs left by a previous run resume here. */
     start(): void {
       if (loop) return;

@@ -23,6 +23,24 @@ describe('batch jobs', () => {
     await w.services.jobs.runUntilIdle();
   });
 
+  it('when a world\'s clock is advanced right after a batch, then every item ran at the time it was asked for, not some after the jump; another world\'s advance waits for none of it', async () => {
+    const fleet = w.newTenant();
+    const other = w.newTenant('Otra');
+    const ids = Array.from({ length: 20 }, () => vehicle(fleet).id);
+    const asked = w.deps.clocks.forTenant(fleet.tenant.id).now().toISOString();
+    const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: ids }).expect(202);
+
+    await w.request.post('/_testbed/clock/advance').send({ duration: '1m', tenant: other.tenant.id }).expect(200);
+    const queuedAfterOther = w.services.jobs.get(fleet.tenant.id, body.jobId).job.processed;
+    await w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenant: fleet.tenant.id }).expect(200);
+
+    const job = (await getJob(fleet.auth, body.jobId)).body;
+    const registeredAt = ids.map((id) => w.deps.db.prepare("SELECT registered_at FROM vehicle_registrations WHERE vehicle_id = ? AND platform = 'platform_b'").pluck().get(id));
+    expect(queuedAfterOther).toBe(0);
+    expect([job.status, job.succeeded, job.startedAt, job.completedAt]).toEqual(['completed', 20, asked, asked]);
+    expect(new Set(registeredAt)).toEqual(new Set([asked]));
+  });
+
   it('when platform_a fails three calls part-way, then the items are retried and each vehicle is registered once', async () => {
     const fleet = w.newTenant();
     const ids = Array.from({ length: 6 }, () => vehicle(fleet).id);

@@ -61,6 +61,24 @@ describe('job worker', () => {
     expect(t.items(id)[5]).toMatchObject({ state: 'failed', message: ERROR_CATALOG.PLATFORM_REJECTED.message });
   });
 
+  it('when a clock advance waits for the items (settled), then it returns once they ran; against a platform always down, after its real-time limit with items still queued', async () => {
+    const healthy = setup(async () => tick());
+    const done = healthy.newJob(12);
+    await healthy.worker.settled(undefined, 10_000);
+    expect(healthy.job(done).status).toBe('completed');
+
+    const down = setup(async () => {
+      await tick();
+      throw platformUnavailable('platform_a');
+    }, { retry: { maxAttempts: 1_000, baseDelayMs: 400, maxDelayMs: 400 } });
+    const stuck = down.newJob(3);
+    const started = down.time.ms;
+    await down.worker.settled(undefined, 10_000);
+    expect(down.time.ms - started).toBeGreaterThanOrEqual(10_000);
+    expect(down.time.ms - started).toBeLessThan(10_400);
+    expect(down.job(stuck).status).not.toBe('completed');
+  });
+
   it('when two platforms have 30 items each, then at most `concurrency` calls are in flight toward each', async () => {
     const inFlight: Record<string, number> = { platform_a: 0, platform_b: 0 };
     const peak: Record<string, number> = { platform_a: 0, platform_b: 0 };
