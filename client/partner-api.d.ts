@@ -423,7 +423,7 @@ export interface paths {
         head?: never;
         /**
          * Modifica un vehículo
-         * @description plate, brand, model y year no se pueden modificar (400). Si van color y colorId deben nombrar el mismo color. Mientras el vehículo está registrado en platform_a (pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada.
+         * @description plate, brand, model y year no se pueden modificar (400). Si van color y colorId deben nombrar el mismo color. Mientras el vehículo está registrado en platform_a (pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada. Mientras está registrado en platform_b su VIN no puede cambiar ni quitarse: 409 CONFLICT.
          *
          *     **Permiso requerido:** `vehicles:write`
          */

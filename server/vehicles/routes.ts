@@ -41,7 +41,8 @@ export const vehicleOperations = [
     description:
       'plate, brand, model y year no se pueden modificar (400). Si van color y colorId deben nombrar el mismo color. ' +
       'Mientras el vehículo está registrado en platform_a ' +
-      '(pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada.',
+      '(pending, approved o rejected) su color no puede cambiar: 409 VEHICLE_COLOR_LOCKED y no se guarda nada de la llamada. ' +
+      'Mientras está registrado en platform_b su VIN no puede cambiar ni quitarse: 409 CONFLICT.',
     params: IdParams, body: PatchVehicle,
     responses: { 200: Vehicle, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'VEHICLE_COLOR_LOCKED'] },
     handler: (req, res, { vehicles }) => {

@@ -141,6 +141,7 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
     if (next.color_id !== current.color_id) assertColorUnlocked(id);
     if (input.city !== undefined) next.city = canonicalCity(input.city);
     if (input.vin !== undefined) next.vin = input.vin;
+    if (next.vin !== current.vin) assertVinUnlocked(id);
     if (input.notes !== undefined) next.notes = input.notes;
     if (input.status !== undefined) {
       // While a review runs the status shows pending_platform_a; the choice applies when it ends.
@@ -165,6 +166,18 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
     if (reg && COLOR_LOCKING_STATES.has(reg.status)) {
       throw new AppError('VEHICLE_COLOR_LOCKED', undefined, [{ field: 'color', message: 'Color bloqueado por platform_a' }]);
     }
+  }
+
+  /**
+   * platform_b registered the vehicle by plate and VIN and keeps both (it refuses a VIN another of its
+   * vehicles holds): changed or cleared here alone, the old VIN stayed taken there, and another
+   * world's vehicle given it could not register. Locked as whatsapp is once platform_a knows it.
+   */
+  function assertVinUnlocked(vehicleId: string): void {
+    if (registrations.get(vehicleId, 'platform_b')?.status !== 'registered') return;
+    throw conflict('El VIN no puede cambiar mientras el vehículo está registrado en platform_b: la plataforma lo registró con ese VIN.', [
+      { field: 'vin', message: 'VIN bloqueado por platform_b' },
+    ]);
   }
 
   return { create, get, list, patch, present, requireRow, store: vehicles };

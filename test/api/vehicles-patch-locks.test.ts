@@ -36,6 +36,33 @@ describe('PATCH /v1/vehicles/{id}: VIN uniqueness', () => {
   });
 });
 
+describe('PATCH /v1/vehicles/{id}: VIN lock on platform_b', () => {
+  it.each([[VIN_B], [null]])('when the vehicle is registered on platform_b and the VIN is set to %s, then 409 CONFLICT naming vin and nothing of the call is saved', async (vin) => {
+    const { patch, row, setRegistration } = await withVehicle({ vin: VALID_VIN });
+    setRegistration('platform_b', 'registered');
+    const before = row();
+
+    const res = await patch({ vin, notes: 'no debe guardarse' });
+
+    expect([res.status, res.body.error.code, res.body.error.details]).toEqual([409, 'CONFLICT', [{ field: 'vin', message: 'VIN bloqueado por platform_b' }]]);
+    expect(res.body.error.message).toContain('platform_b');
+    expect(row()).toEqual(before);
+  });
+
+  it.each([
+    ['registered on platform_b, the same VIN sent again', 'registered', VALID_VIN],
+    ['removed from platform_b', 'removed', VIN_B],
+    ['not on platform_b', 'none', null],
+  ] as const)('when the vehicle is %s, then the VIN patch is saved', async (_case, status, vin) => {
+    const { patch, setRegistration } = await withVehicle({ vin: VALID_VIN });
+    setRegistration('platform_b', status);
+
+    const res = await patch({ vin });
+
+    expect([res.status, res.body.vin]).toEqual([200, vin]);
+  });
+});
+
 describe('PATCH /v1/vehicles/{id}: colour lock on platform_a', () => {
   it.each(['pending', 'approved'])(
     'when the platform_a registration is %s and a different colour is sent, then 409 VEHICLE_COLOR_LOCKED and nothing of the call is saved',

@@ -62,7 +62,7 @@ describe('job worker', () => {
   });
 
   it('when a clock advance waits for the items (settled), then it returns once they ran; against a platform always down, after its real-time limit with items still queued', async () => {
-    const healthy = setup(async () => tick());
+    const healthy = setup(async () => void (await tick()));
     const done = healthy.newJob(12);
     await healthy.worker.settled(undefined, 10_000);
     expect(healthy.job(done).status).toBe('completed');
