@@ -6,6 +6,7 @@ import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
+import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
@@ -112,7 +113,7 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
 
   /** Background sync: every invitation platform_a can still move, across tenants. */
   async function syncOpen(tenantId?: string): Promise<void> {
-    for (const row of writer.invitations.stillMoving(tenantId)) await syncOne(row.driver_id, row.platform);
+    await eachLimited(writer.invitations.stillMoving(tenantId), SYNC_CALLS_AT_ONCE, (row) => syncOne(row.driver_id, row.platform).then(() => undefined));
   }
 
   return { requireDriver, invite, list, get, refresh, record, cancel, syncOpen };

@@ -23,6 +23,13 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, task:
   return results;
 }
 
+/**
+ * Platform calls in flight while the sync reads records (registrations under review, invitations
+ * still moving): one after another, a world whose platform answers slowly held its run, and every
+ * other world's advance queued behind it, for a call's time per record.
+ */
+export const SYNC_CALLS_AT_ONCE = 8;
+
 /** mapLimited for work whose results nobody reads. */
 export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   await mapLimited(items, limit, task);

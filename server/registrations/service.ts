@@ -9,6 +9,7 @@ import type { VehicleRow } from '../vehicles/store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
+import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
 
 type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'platformB'>;
 
@@ -127,16 +128,16 @@ export function createRegistrationService(
    */
   async function syncPending(tenantId?: string): Promise<void> {
     let firstError: unknown = null;
-    for (const row of writer.registrations.withStatus('platform_a', 'pending', tenantId)) {
+    await eachLimited(writer.registrations.withStatus('platform_a', 'pending', tenantId), SYNC_CALLS_AT_ONCE, async (row) => {
       const vehicle = vehicles.store.getById(row.vehicle_id);
-      if (!vehicle) continue;
+      if (!vehicle) return;
       try {
         await syncOne(vehicle, row);
       } catch (err) {
-        if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err;
+        if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err; // no new call starts
         firstError ??= err;
       }
-    }
+    });
     if (firstError) throw firstError;
   }
 
