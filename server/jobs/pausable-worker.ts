@@ -17,11 +17,17 @@ export function pausableWorker(worker: Pausable) {
   let holders = 0;
   let wanted = false;
   let stopped: Promise<void> = Promise.resolve();
+  // Called once no pause is held (see `free`).
+  let whenFree: (() => void)[] = [];
   const runIfFree = () => {
-    if (holders === 0 && wanted) worker.start();
+    if (holders !== 0) return;
+    if (wanted) worker.start();
+    for (const resolve of whenFree.splice(0)) resolve();
   };
 
   return {
+    /** Resolves once no pause is held (at once when none is). */
+    free: (): Promise<void> => (holders === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenFree.push(resolve))),
     start(): void {
       wanted = true;
       runIfFree();
@@ -31,6 +37,8 @@ export function pausableWorker(worker: Pausable) {
       stopped = worker.stop();
       return stopped;
     },
+    /** Whether a pause is held. */
+    paused: (): boolean => holders > 0,
     async pause(): Promise<() => void> {
       if (holders++ === 0 && worker.isRunning()) stopped = worker.stop();
       await stopped;

@@ -33,6 +33,8 @@ function runnersFor(targets: JobTargets): Record<JobKind, ItemRunner> {
 
 /** The longest a clock advance waits for the batch items asked for before it (real time). */
 export const JOBS_SETTLE_MS = 10_000;
+/** A real-time wait that does not keep the process alive. */
+const realTimeout = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Batch jobs (spec §4 Batches): a POST stores the job and its items and answers at once; the worker
@@ -55,6 +57,19 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     store.createJob({ id, tenantId, kind, platform, createdAt: deps.clocks.forTenant(tenantId).now().toISOString(), items });
     return { jobId: id, total: items.length, skipped };
   });
+
+  /**
+   * Resolves once the world's queued items have run (every world's, without one), for a clock advance
+   * to wait for: at most JOBS_SETTLE_MS of real time, so that a batch against a platform that is down
+   * (five timed-out calls an item) holds the advance seconds, not minutes. A pause (another world's
+   * restore) is waited out within that time: the items run once it ends, before the jump.
+   */
+  async function settled(tenantId?: string): Promise<void> {
+    const until = deps.realNowMs() + JOBS_SETTLE_MS;
+    while ((await runner.settled(tenantId, until)) === 'stopped' && loop.paused() && deps.realNowMs() < until) {
+      await Promise.race([loop.free(), realTimeout(until - deps.realNowMs())]);
+    }
+  }
 
   function submit(tenantId: string, kind: JobKind, platform: Platform, ids: string[]): BatchAccepted {
     if (kind === 'driver_invitations' && platform === 'platform_b') {
@@ -83,12 +98,7 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     listRecent: (tenantId: string, limit: number) =>
       store.recent(tenantId, limit).map((row) => ({ kind: row.kind, job: toJob(row, store.results(row.id)) })),
     runUntilIdle: () => runner.runUntilIdle(),
-    /**
-     * The world's queued items run (every world's, without one), for a clock advance to wait for:
-     * at most JOBS_SETTLE_MS of real time, so that a batch against a platform that is down (five
-     * timed-out calls an item) holds the advance a few seconds, not minutes.
-     */
-    settled: (tenantId?: string) => runner.settled(tenantId, JOBS_SETTLE_MS),
+    settled,
     start: loop.start,
     stop: loop.stop,
     /** Stops the background loop, if it runs, until the returned function (the last of those held at once) starts it again. */

@@ -138,41 +138,38 @@ export function createJobWorker(o: JobWorkerOptions) {
     o.store.finish(item, false, message, at);
   }
 
-  /** Runs until nothing is queued (or stop() is called), waiting out backoffs in real time. */
-  async function drain(): Promise<void> {
+  /**
+   * Runs until nothing is queued (of one world, with `tenantId`), stop() is called or real time
+   * reaches `until`, waiting out backoffs in real time. Answers `stopped` when a stop ended it, with
+   * items of the world still queued (a pause: a world restore, serve's stop).
+   */
+  async function drain({ tenantId, until = Infinity }: { tenantId?: string; until?: number } = {}): Promise<'done' | 'stopped'> {
+    // A world with nothing queued starts nothing of the others' (an advance of that world alone).
+    if (tenantId !== undefined && !o.store.hasQueued(tenantId)) return 'done';
     pump();
     for (;;) {
-      // Each call that ends refills its slot itself (launch's finally), so this only waits.
+      if (tenantId !== undefined && !o.store.hasQueued(tenantId)) return 'done';
+      const left = until - o.realNowMs();
+      if (left <= 0) return 'done';
+      // Each call that ends refills its slot itself (launch's finally), so this only waits: a call
+      // ends within the platform timeout, so `until` is passed by that much at most.
       if (inFlight.size > 0) {
         await Promise.race(inFlight.values());
         continue;
       }
       const next = o.store.nextAttemptAt();
-      if (stopping || next === null) return;
-      await pause(Math.max(1, next - o.realNowMs()));
+      if (stopping) return next === null ? 'done' : 'stopped';
+      if (next === null) return 'done';
+      await pause(Math.max(1, Math.min(next, until) - o.realNowMs()));
       pump();
-    }
-  }
-
-  /**
-   * Resolves once the world (every world: undefined) has no item queued, or after `limitMs` of real
-   * time: a clock advance waits for it, so that the items asked for before it run at the time they
-   * were asked for, not some before the jump and some after it. A stopped or paused worker runs
-   * nothing here (a whole restore holds it: its items run after).
-   */
-  async function settled(tenantId: string | undefined, limitMs: number): Promise<void> {
-    const until = o.realNowMs() + limitMs;
-    while (!stopping && o.realNowMs() < until && o.store.hasQueued(tenantId)) {
-      pump();
-      if (inFlight.size > 0) await Promise.race(inFlight.values());
-      else await pause(Math.max(1, Math.min(until, o.store.nextAttemptAt() ?? until) - o.realNowMs()));
     }
   }
 
   return {
     /** For tests and one-shot use: resolves when every open job has ended. */
-    runUntilIdle: drain,
-    settled,
+    runUntilIdle: async (): Promise<void> => void (await drain()),
+    /** Resolves once the world (every world: undefined) has no item queued, or at `until` (real ms): see JobService.settled. */
+    settled: (tenantId: string | undefined, until: number) => drain({ tenantId, until }),
     /** Starts the background loop of the server process; jobs left by a previous run resume here. */
     start(): void {
       if (loop) return;

@@ -50,7 +50,8 @@ export function createRegistrationService(
         { field: 'vin', message: 'VIN requerido por platform_b' },
       ]);
     }
-    return deps.platformB.registerVehicle({ ...common, vin: vehicle.vin });
+    const vin = vehicle.vin;
+    return vehicles.sendingVin(vehicle.id, () => deps.platformB.registerVehicle({ ...common, vin }));
   }
 
   /**

@@ -174,13 +174,25 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
    * world's vehicle given it could not register. Locked as whatsapp is once platform_a knows it.
    */
   function assertVinUnlocked(vehicleId: string): void {
-    if (registrations.get(vehicleId, 'platform_b')?.status !== 'registered') return;
-    throw conflict('El VIN no puede cambiar mientras el vehículo está registrado en platform_b: la plataforma lo registró con ese VIN.', [
+    if (registrations.get(vehicleId, 'platform_b')?.status !== 'registered' && !vinOnItsWay.has(vehicleId)) return;
+    throw conflict('El VIN no puede cambiar mientras el vehículo está en platform_b (registrado o registrándose): la plataforma lo guarda con ese VIN.', [
       { field: 'vin', message: 'VIN bloqueado por platform_b' },
     ]);
   }
 
-  return { create, get, list, patch, present, requireRow, store: vehicles };
+  // Vehicles whose platform_b registration is under way: their VIN is on its way there, locked as once registered.
+  const vinOnItsWay = new Set<string>();
+  /** Runs a platform_b registration's call with the vehicle's VIN locked meanwhile (assertVinUnlocked). */
+  async function sendingVin<T>(vehicleId: string, send: () => Promise<T>): Promise<T> {
+    vinOnItsWay.add(vehicleId);
+    try {
+      return await send();
+    } finally {
+      vinOnItsWay.delete(vehicleId);
+    }
+  }
+
+  return { create, get, list, patch, present, requireRow, sendingVin, store: vehicles };
 }
 
 export type VehicleService = ReturnType<typeof createVehicleService>;

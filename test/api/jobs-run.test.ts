@@ -100,3 +100,33 @@ describe('batch jobs', () => {
     expect(new Set(job.results.map((r: { vehicleId: string }) => r.vehicleId))).toEqual(new Set(ids));
   });
 });
+
+describe('batch jobs: an advance beside a pause of the job worker', () => {
+  // Its own app: the worker's loop is started here, and a stopped loop runs nothing more for runUntilIdle.
+  const w = useWorld();
+  const { vehicle, batch, getJob } = jobFixtures(w);
+
+  it('when another world\'s restore pauses the jobs as a world\'s advance waits for its batch, then the advance waits for the pause to end, and the items still run before the jump', async () => {
+    w.services.jobs.start();
+    try {
+      const fleet = w.newTenant();
+      const ids = Array.from({ length: 5 }, () => vehicle(fleet).id);
+      const asked = w.deps.clocks.forTenant(fleet.tenant.id).now().toISOString();
+      const release = await w.services.jobs.pause(); // as a restore of another world holds it
+      const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: ids }).expect(202);
+
+      let advanced = false;
+      const advancing = w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenant: fleet.tenant.id }).then((res) => ((advanced = true), res));
+      for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+      const whilePaused = { advanced, processed: w.services.jobs.get(fleet.tenant.id, body.jobId).job.processed };
+      release();
+      expect((await advancing).status).toBe(200);
+
+      expect(whilePaused).toEqual({ advanced: false, processed: 0 });
+      const job = (await getJob(fleet.auth, body.jobId)).body;
+      expect([job.status, job.succeeded, job.completedAt]).toEqual(['completed', 5, asked]);
+    } finally {
+      await w.services.jobs.stop();
+    }
+  });
+});

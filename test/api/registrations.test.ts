@@ -1,3 +1,5 @@
+import { http } from 'msw';
+import { SIM_URLS } from '../support/platform-network.ts';
 import { describe, expect, it } from 'vitest';
 import { registrationFixtures } from '../support/registration-fixtures.ts';
 import { useWorld } from '../support/world.ts';
@@ -89,6 +91,28 @@ describe('vehicle registrations', () => {
       const stored = await getVehicle(auth, vehicle.id);
       expect(stored.body.status).toBe('activo');
       expect(stored.body.platforms).toContain('platform_b');
+    });
+
+    it('when the VIN is patched while the platform_b registration waits for the platform, then 409 and the platform registers the VIN the API keeps', async () => {
+      const { auth } = w.newTenant();
+      const vin = nextVin();
+      const vehicle = await newVehicle(auth, { vin });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked!: () => void;
+      const reached = new Promise<void>((resolve) => (asked = resolve));
+      // Holds the registration call at the platform's door, then lets the simulators answer it.
+      w.net.server.use(http.post(`${SIM_URLS.platform_b}/api/v2/vehicles`, async () => void (asked(), await held), { once: true }));
+
+      const registering = register(auth, vehicle.id, 'platform_b').then((res) => res);
+      await reached;
+      const patched = await w.request.patch(`/v1/vehicles/${vehicle.id}`).set(auth).send({ vin: nextVin() });
+      release();
+
+      expect([patched.status, patched.body.error.code]).toEqual([409, 'CONFLICT']);
+      expect((await registering).status).toBe(201);
+      expect((await getVehicle(auth, vehicle.id)).body.vin).toBe(vin);
+      expect(w.net.simulators.db.prepare('SELECT vin FROM pb_vehicles WHERE external_id = ?').pluck().get(vehicle.id)).toBe(vin);
     });
 
     it('when the vehicle has no VIN, then 422 VALIDATION naming vin; after a PATCH of the vin it registers', async () => {

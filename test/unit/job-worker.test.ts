@@ -64,7 +64,7 @@ describe('job worker', () => {
   it('when a clock advance waits for the items (settled), then it returns once they ran; against a platform always down, after its real-time limit with items still queued', async () => {
     const healthy = setup(async () => void (await tick()));
     const done = healthy.newJob(12);
-    await healthy.worker.settled(undefined, 10_000);
+    await healthy.worker.settled(undefined, healthy.time.ms + 10_000);
     expect(healthy.job(done).status).toBe('completed');
 
     const down = setup(async () => {
@@ -73,7 +73,7 @@ describe('job worker', () => {
     }, { retry: { maxAttempts: 1_000, baseDelayMs: 400, maxDelayMs: 400 } });
     const stuck = down.newJob(3);
     const started = down.time.ms;
-    await down.worker.settled(undefined, 10_000);
+    await down.worker.settled(undefined, down.time.ms + 10_000);
     expect(down.time.ms - started).toBeGreaterThanOrEqual(10_000);
     expect(down.time.ms - started).toBeLessThan(10_400);
     expect(down.job(stuck).status).not.toBe('completed');
