@@ -22,6 +22,8 @@ export interface FaultGateDeps {
   readmit: RequestHandler;
   /** Whether the world is still there: one deleted while an answer was held is not journaled (its journal went with it). */
   worldExists: (tenantId: string) => boolean;
+  /** The testbed's state (snapshots/generation.ts): one a reset or whole restore replaced while an answer was held is not journaled either. */
+  generation: () => string;
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -59,8 +61,10 @@ function replaceAnswer(req: Request, res: Response, rule: FaultRule, deps: Fault
     if (rule.effect === 'delay') {
       // The handler is done: the world is free while the answer waits (a restore need not wait too).
       deps.leaveGates(res);
+      const heldIn = deps.generation();
       void deps.wait(rule.delayMs!).then(() => {
-        if (!deps.worldExists(req.auth.tenantId)) delete res.locals.keyOwner;
+        // Its world replaced or gone meanwhile: the journal it would land in is not the one it was made in.
+        if (!deps.worldExists(req.auth.tenantId) || deps.generation() !== heldIn) delete res.locals.keyOwner;
         (end as (...a: unknown[]) => Response).apply(res, args);
       });
       return res;

@@ -65,6 +65,22 @@ describe('a whole-testbed save or reset beside a request held by a delay fault o
     expect([res.status, res.body.data]).toEqual([200, [expect.objectContaining({ plate: expect.any(String) })]]);
   });
 
+  it('when an after-delay holds an answer across a whole restore, then the answer leaves as made, and the restored world\'s journal does not get it', async () => {
+    held.length = 0;
+    const a = w.newTenant();
+    await w.request.post('/_testbed/snapshots').send({ name: 'antes-del-alta' }).expect(201);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000, when: 'after' }).expect(201);
+    const posting = w.request.post('/v1/vehicles').set(a.auth).send({ plate: 'TARDE-01', brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
+    await until(() => held.length === 1);
+
+    await w.request.post('/_testbed/snapshots/antes-del-alta/restore').expect(200);
+    held[0]();
+
+    expect((await posting).status).toBe(201);
+    const journal = (await w.request.get(`/_testbed/tenants/${a.tenant.id}/requests`).expect(200)).body.data;
+    expect(journal.filter((e: { path: string }) => e.path === '/v1/vehicles')).toEqual([]);
+  });
+
   it('when a before-delay holds a world\'s request, then a reset goes at once, and the request, let in again after it, finds its key gone: 401', async () => {
     held.length = 0;
     const a = w.newTenant();
