@@ -86,19 +86,18 @@ const shortened = (text: string) => (text === '' ? '""' : text.length > 64 ? `${
 /** The body of every "do this on a platform" POST (registrations, invitations). */
 export const PlatformBody = z.object({ platform: Platform });
 
-/** A platform path segment that is not one of the two names nothing: 404 like an absent resource. */
-export function pathPlatform(value: unknown): Platform {
+function platformOr(value: unknown, refused: () => AppError): Platform {
   const parsed = Platform.safeParse(value);
-  if (!parsed.success) throw new AppError('NOT_FOUND', 'La plataforma no existe.');
+  if (!parsed.success) throw refused();
   return parsed.data;
 }
+
+/** A platform path segment that is not one of the two names nothing: 404 like an absent resource. */
+export const pathPlatform = (value: unknown): Platform => platformOr(value, () => new AppError('NOT_FOUND', 'La plataforma no existe.'));
 
 /**
  * The platform segment of an action (a registration's refresh): spec §4 lists 400 there and nothing
  * else of a bodiless call can be invalid, so one that is not a platform is invalid input, not absent.
  */
-export function actionPlatform(value: unknown): Platform {
-  const parsed = Platform.safeParse(value);
-  if (!parsed.success) throw invalidFields([{ field: 'platform', message: 'platform debe ser platform_a o platform_b' }]);
-  return parsed.data;
-}
+export const actionPlatform = (value: unknown): Platform =>
+  platformOr(value, () => invalidFields([{ field: 'platform', message: 'platform debe ser platform_a o platform_b' }]));

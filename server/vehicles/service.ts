@@ -49,25 +49,23 @@ const isDuplicate = (err: unknown) => {
   return column === 'vehicles.plate_key' || column === 'vehicles.vin';
 };
 
-/** What another vehicle already holds of a row's unique values: its plate as stored, its VIN. */
+/** Who already holds a row's unique values: the vehicle with its plate (as stored), the one with its VIN. */
 interface Clashes {
-  plate: string | null;
-  vin: string | null;
+  plate: { id: string; plate: string } | null;
+  vin: { id: string; vin: string } | null;
 }
+
+const plateDetail = (plate: string) => ({ field: 'plate', message: `Placa duplicada: la misma que ${plate} (sin contar espacios, guiones ni mayúsculas)` });
+const VIN_DETAIL = { field: 'vin', message: 'VIN duplicado' };
 
 /** 409 naming every clashing field (spec §4 rule 6): naming one, a client fixed it only to meet the other. */
 function duplicateError({ plate, vin }: Clashes): AppError {
-  const said: string[] = [];
-  const details: { field: string; message: string }[] = [];
-  if (plate !== null) {
-    said.push(`la placa ${plate}`);
-    details.push({ field: 'plate', message: `Placa duplicada: la misma que ${plate} (sin contar espacios, guiones ni mayúsculas)` });
+  if (plate && vin) {
+    const whom = plate.id === vin.id ? `con la placa ${plate.plate} y el VIN ${vin.vin}` : `con la placa ${plate.plate}, y otro con el VIN ${vin.vin}`;
+    return conflict(`Ya existe un vehículo ${whom}.`, [plateDetail(plate.plate), VIN_DETAIL]);
   }
-  if (vin !== null) {
-    said.push(`el VIN ${vin}`);
-    details.push({ field: 'vin', message: 'VIN duplicado' });
-  }
-  return conflict(`Ya existe un vehículo con ${said.join(', y uno con ')}.`, details);
+  if (plate) return conflict(`Ya existe un vehículo con la placa ${plate.plate}.`, [plateDetail(plate.plate)]);
+  return conflict(`Ya existe un vehículo con el VIN ${vin!.vin}.`, [VIN_DETAIL]);
 }
 
 /** `coverage` counts the status transitions (server/services.ts builds it once). */
@@ -116,9 +114,16 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
         registrations.createInitial(row.id, now);
       })();
     } catch (err) {
+      const column = uniqueViolation(err);
       if (!isDuplicate(err)) throw err;
-      const vinTaken = row.vin !== null && vehicles.vinTaken(row.vin);
-      throw duplicateError({ plate: vehicles.storedPlate(row.plate_key) ?? null, vin: vinTaken ? row.vin : null });
+      const holders = vehicles.holdersOf(row.plate_key, row.vin);
+      const plateHolder = holders.find((h) => h.plate_key === row.plate_key);
+      const vinHolder = row.vin === null ? undefined : holders.find((h) => h.vin === row.vin);
+      // Gone by the time they are read (the CLI writes the same file): the value the violation named.
+      const clashes = plateHolder || vinHolder
+        ? { plate: plateHolder ?? null, vin: vinHolder ? { id: vinHolder.id, vin: row.vin! } : null }
+        : column === 'vehicles.vin' ? { plate: null, vin: { id: '', vin: row.vin! } } : { plate: { id: '', plate }, vin: null };
+      throw duplicateError(clashes);
     }
     return present([row])[0];
   }
@@ -156,7 +161,7 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
     } catch (err) {
       // The plate cannot change here: only the VIN can clash.
       if (!isDuplicate(err)) throw err;
-      throw duplicateError({ plate: null, vin: next.vin });
+      throw duplicateError({ plate: null, vin: { id: '', vin: next.vin! } });
     }
     return present([next])[0];
   }

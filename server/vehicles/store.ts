@@ -87,8 +87,7 @@ export function createVehicleStore(db: Db) {
     @status, @status_before_pending, @platforms, @notes, @created_at, @updated_at)`);
   const get = db.prepare('SELECT * FROM vehicles WHERE id = ? AND tenant_id = ?');
   const getAnyTenant = db.prepare('SELECT * FROM vehicles WHERE id = ?');
-  const plateOfKey = db.prepare('SELECT plate FROM vehicles WHERE plate_key = ?').pluck();
-  const vinHeld = db.prepare('SELECT 1 FROM vehicles WHERE vin = ?').pluck();
+  const holders = db.prepare('SELECT id, plate, plate_key, vin FROM vehicles WHERE plate_key = ? OR vin = ?');
   const getWhole = db.prepare(WHOLE_SQL).raw();
   const update = db.prepare(`UPDATE vehicles SET city = @city, color_id = @color_id, vin = @vin, status = @status,
     status_before_pending = @status_before_pending, platforms = @platforms, notes = @notes, updated_at = @updated_at
@@ -96,10 +95,8 @@ export function createVehicleStore(db: Db) {
 
   return {
     insert: (row: VehicleRow) => void insert.run(row),
-    /** The stored spelling of a plate (service-wide), so a clash names what is there, not the input. */
-    storedPlate: (key: string) => plateOfKey.get(key) as string | undefined,
-    /** Whether a vehicle (service-wide, as the column is unique) holds this VIN. */
-    vinTaken: (vin: string) => vinHeld.get(vin) !== undefined,
+    /** The vehicles (service-wide, as the columns are unique) holding this plate or VIN: a clash names what is stored, not the input. */
+    holdersOf: (plateKey: string, vin: string | null) => holders.all(plateKey, vin) as { id: string; plate: string; plate_key: string; vin: string | null }[],
     get: (tenantId: string, id: string) => get.get(id, tenantId) as VehicleRow | undefined,
     whole(tenantId: string, id: string): VehicleWhole | undefined {
       const values = getWhole.get(id, tenantId) as unknown[] | undefined;

@@ -53,7 +53,8 @@ describe('POST /v1/vehicles: uniqueness across tenants', () => {
 
     const res = await post(validBody({ plate: plateHolderPlate.toLowerCase(), vin: VALID_VIN }), other.auth);
 
-    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'CONFLICT', `Ya existe un vehículo con la placa ${plateHolderPlate}, y uno con el VIN ${VALID_VIN}.`]);
+    const whom = plateHolderPlate === vinHolderPlate ? `con la placa ${plateHolderPlate} y el VIN ${VALID_VIN}` : `con la placa ${plateHolderPlate}, y otro con el VIN ${VALID_VIN}`;
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([409, 'CONFLICT', `Ya existe un vehículo ${whom}.`]);
     expect(res.body.error.details).toEqual([{ field: 'plate', message: expect.stringContaining(plateHolderPlate) }, { field: 'vin', message: 'VIN duplicado' }]);
     expect(count()).toBe(plateHolderPlate === vinHolderPlate ? 1 : 2);
   });
