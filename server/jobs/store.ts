@@ -134,12 +134,12 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     results: (jobId: string) => results.all(jobId) as JobItemRow[],
     /** A tenant's newest jobs (the dashboard's list; the API reads a job by its id only). */
     recent: (tenantId: string, limit: number) => recent.all(tenantId, limit) as JobRow[],
-    /** Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first. */
-    dueItems(platform: Platform, nowMs: number, limit: number): DueItem[] {
+    /** Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first, at most `perJob` of each. */
+    dueItems(platform: Platform, nowMs: number, limit: number, perJob = limit): DueItem[] {
       const found: DueItem[] = [];
       for (const jobId of openJobs.all(platform) as string[]) {
         if (found.length >= limit) break;
-        found.push(...(due.all(jobId, nowMs, limit - found.length) as DueItem[]));
+        found.push(...(due.all(jobId, nowMs, Math.min(perJob, limit - found.length)) as DueItem[]));
       }
       return found;
     },

@@ -69,15 +69,29 @@ export function createJobWorker(o: JobWorkerOptions) {
   }
   const wake = () => [...wakers].forEach((done) => done());
 
+  /**
+   * A world's share of a platform's calls while another world's items wait: a world whose calls are
+   * slow (its own platform fault) held every slot, and another world's batch waited for all of them.
+   */
+  const share = Math.max(1, Math.ceil(concurrency / 2));
+  const worldBusy = new Map<string, number>();
+  const worldKey = (item: DueItem) => `${item.tenant_id}:${item.platform}`;
+  const busyOf = (item: DueItem) => worldBusy.get(worldKey(item)) ?? 0;
+
   function pump(): void {
     if (stopping) return;
     try {
       for (const platform of PLATFORMS) {
         if (busy[platform] >= concurrency) continue;
-        // In-flight items are still queued in the database: ask for enough rows to skip them.
-        for (const item of o.store.dueItems(platform, o.realNowMs(), concurrency + busy[platform])) {
-          if (busy[platform] >= concurrency) break;
-          if (!inFlight.has(keyOf(item))) launch(item);
+        // In-flight items are still queued in the database: each job gives enough rows to skip them,
+        // and several jobs are looked at, so that other worlds' items are seen too.
+        const due = o.store.dueItems(platform, o.realNowMs(), concurrency * 8 + busy[platform], concurrency * 2);
+        // Worlds under their share first, in job order; then any slot left, to whoever is next.
+        for (const underShare of [true, false]) {
+          for (const item of due) {
+            if (busy[platform] >= concurrency) break;
+            if (!inFlight.has(keyOf(item)) && !(underShare && busyOf(item) >= share)) launch(item);
+          }
         }
       }
     } catch (err) {
@@ -89,8 +103,12 @@ export function createJobWorker(o: JobWorkerOptions) {
   function launch(item: DueItem): void {
     const key = keyOf(item);
     busy[item.platform]++;
+    worldBusy.set(worldKey(item), busyOf(item) + 1);
     const done = runItem(item).finally(() => {
       busy[item.platform]--;
+      const left = busyOf(item) - 1;
+      if (left > 0) worldBusy.set(worldKey(item), left);
+      else worldBusy.delete(worldKey(item));
       inFlight.delete(key);
       pump();
     });

@@ -79,6 +79,33 @@ describe('job worker', () => {
     expect(down.job(stuck).status).not.toBe('completed');
   });
 
+  it('when one world\'s calls hang with every slot taken, then another world\'s batch takes the next freed slots (up to half), not after all of the first world\'s items', async () => {
+    const held: (() => void)[] = [];
+    const ran: string[] = [];
+    const t = setup(async (item) => {
+      ran.push(item.subject_id);
+      if (item.tenant_id === slowWorld) await new Promise<void>((resolve) => held.push(resolve));
+    });
+    const slowWorld = t.job(t.newJob(16)).tenant_id;
+    const draining = t.worker.runUntilIdle();
+    await vi.waitFor(() => expect(held).toHaveLength(8));
+    const other = createTenantService(t.deps).createTenant('Flota Rápida').id;
+    t.store.createJob({ id: t.deps.ids.next(), tenantId: other, kind: 'vehicle_registrations', platform: 'platform_a', createdAt: TEST_CLOCK_START,
+      items: [{ subjectId: 'rapido-1', plate: 'R1' }, { subjectId: 'rapido-2', plate: 'R2' }] });
+
+    held.shift()!();
+    await vi.waitFor(() => expect(ran).toContain('rapido-2'));
+    while (held.length > 0 || ran.length < 18) {
+      held.splice(0).forEach((release) => release());
+      await tick();
+    }
+    await draining;
+
+    // The 8 hanging, then the other world's two as slots free, before the first world's 10th.
+    expect(ran.slice(8, 10)).toEqual(['rapido-1', 'rapido-2']);
+    expect(ran).toHaveLength(18);
+  });
+
   it('when two platforms have 30 items each, then at most `concurrency` calls are in flight toward each', async () => {
     const inFlight: Record<string, number> = { platform_a: 0, platform_b: 0 };
     const peak: Record<string, number> = { platform_a: 0, platform_b: 0 };
