@@ -66,8 +66,11 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
    */
   async function settled(tenantId?: string): Promise<void> {
     const until = deps.realNowMs() + JOBS_SETTLE_MS;
-    while ((await runner.settled(tenantId, until)) === 'stopped' && loop.paused() && deps.realNowMs() < until) {
-      await Promise.race([loop.free(), realTimeout(until - deps.realNowMs())]);
+    for (;;) {
+      const ended = await runner.settled(tenantId, until);
+      const left = until - deps.realNowMs();
+      if (left <= 0 || ended === 'done' || (ended === 'stopped' && !loop.paused())) return;
+      await Promise.race([ended === 'held' ? runner.nextRelease() : loop.free(), realTimeout(left)]);
     }
   }
 
@@ -101,8 +104,12 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
     settled,
     start: loop.start,
     stop: loop.stop,
-    /** Stops the background loop, if it runs, until the returned function (the last of those held at once) starts it again. */
-    pause: loop.pause,
+    /**
+     * Holds the jobs until the returned function is called: one world's items (`tenantId`: its
+     * restore, save or deletion; other worlds' go on), or every world's (the background loop stopped:
+     * a reset, a whole restore). Resolves once the calls in flight it holds have ended.
+     */
+    pause: (tenantId?: string): Promise<() => void> => (tenantId === undefined ? loop.pause() : runner.holdWorld(tenantId)),
   };
 }
 

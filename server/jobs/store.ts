@@ -81,7 +81,7 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     FROM job_items i JOIN jobs j ON j.id = i.job_id
     WHERE i.job_id = ? AND i.state = 'queued' AND i.next_attempt_at <= ? ORDER BY i.position LIMIT ?`);
   const nextAttempt = db.prepare(`SELECT MIN(i.next_attempt_at) AS at FROM job_items i JOIN jobs j ON j.id = i.job_id
-    WHERE i.state = 'queued' AND ${OPEN}`);
+    WHERE i.state = 'queued' AND ${OPEN} AND j.tenant_id NOT IN (SELECT value FROM json_each(@held))`);
   // A world's (or any world's, with NULL) queued item of an open job: what an advance of its clock waits for.
   const anyQueued = db.prepare(`SELECT 1 FROM job_items i JOIN jobs j ON j.id = i.job_id
     WHERE i.state = 'queued' AND ${OPEN} AND (@tenant IS NULL OR j.tenant_id = @tenant) LIMIT 1`).pluck();
@@ -143,8 +143,8 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
       }
       return found;
     },
-    /** Real ms of the earliest queued item of an open job, or null when nothing is queued. */
-    nextAttemptAt: () => (nextAttempt.get() as { at: number | null }).at,
+    /** Real ms of the earliest queued item of an open job (but those of the `held` worlds), or null when nothing is queued. */
+    nextAttemptAt: (held: readonly string[] = []) => (nextAttempt.get({ held: JSON.stringify(held) }) as { at: number | null }).at,
     /** Whether the world (every world: undefined) has an item still queued in an open job. */
     hasQueued: (tenantId?: string) => anyQueued.get({ tenant: tenantId ?? null }) !== undefined,
     markRunning: (item: JobRef, at: string) => start(item, at),

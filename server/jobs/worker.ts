@@ -50,6 +50,10 @@ export function createJobWorker(o: JobWorkerOptions) {
   const retry = o.retry ?? DEFAULT_RETRY;
   const sleep = o.sleep ?? realSleep;
   const inFlight = new Map<string, Promise<void>>();
+  // The world of each call in flight, and the worlds held (holdWorld: a world restore), by count of holds.
+  const inFlightWorld = new Map<string, string>();
+  const held = new Map<string, number>();
+  const onRelease: (() => void)[] = [];
   const busy: Record<Platform, number> = { platform_a: 0, platform_b: 0 };
   let stopping = false;
   let loop: Promise<void> | null = null;
@@ -68,6 +72,13 @@ export function createJobWorker(o: JobWorkerOptions) {
     });
   }
   const wake = () => [...wakers].forEach((done) => done());
+
+  /** Until a call in flight ends or kick() brings new work (a batch, a world released): then the caller pumps. */
+  function callEndOrKick(): Promise<void> {
+    let kicked!: () => void;
+    const kick = new Promise<void>((resolve) => wakers.add((kicked = resolve)));
+    return Promise.race([...inFlight.values(), kick]).finally(() => wakers.delete(kicked));
+  }
 
   /**
    * A world's share of a platform's calls while another world's items wait: a world whose calls are
@@ -90,7 +101,7 @@ export function createJobWorker(o: JobWorkerOptions) {
         for (const underShare of [true, false]) {
           for (const item of due) {
             if (busy[platform] >= concurrency) break;
-            if (!inFlight.has(keyOf(item)) && !(underShare && busyOf(item) >= share)) launch(item);
+            if (!inFlight.has(keyOf(item)) && !held.has(item.tenant_id) && !(underShare && busyOf(item) >= share)) launch(item);
           }
         }
       }
@@ -110,9 +121,11 @@ export function createJobWorker(o: JobWorkerOptions) {
       if (left > 0) worldBusy.set(worldKey(item), left);
       else worldBusy.delete(worldKey(item));
       inFlight.delete(key);
+      inFlightWorld.delete(key);
       pump();
     });
     inFlight.set(key, done);
+    inFlightWorld.set(key, item.tenant_id);
   }
 
   async function runItem(item: DueItem): Promise<void> {
@@ -158,10 +171,10 @@ export function createJobWorker(o: JobWorkerOptions) {
 
   /**
    * Runs until nothing is queued (of one world, with `tenantId`), stop() is called or real time
-   * reaches `until`, waiting out backoffs in real time. Answers `stopped` when a stop ended it, with
-   * items of the world still queued (a pause: a world restore, serve's stop).
+   * reaches `until`, waiting out backoffs in real time. Answers `stopped` when a stop ended it with
+   * items still queued (a pause: a whole restore, serve's stop), `held` when only held worlds' are.
    */
-  async function drain({ tenantId, until = Infinity }: { tenantId?: string; until?: number } = {}): Promise<'done' | 'stopped'> {
+  async function drain({ tenantId, until = Infinity }: { tenantId?: string; until?: number } = {}): Promise<'done' | 'stopped' | 'held'> {
     // A world with nothing queued starts nothing of the others' (an advance of that world alone).
     if (tenantId !== undefined && !o.store.hasQueued(tenantId)) return 'done';
     pump();
@@ -169,21 +182,45 @@ export function createJobWorker(o: JobWorkerOptions) {
       if (tenantId !== undefined && !o.store.hasQueued(tenantId)) return 'done';
       const left = until - o.realNowMs();
       if (left <= 0) return 'done';
-      // Each call that ends refills its slot itself (launch's finally), so this only waits: a call
-      // ends within the platform timeout, so `until` is passed by that much at most.
+      // Each call that ends refills its slot itself (launch's finally); new work meanwhile takes a free
+      // slot at once. A call ends within the platform timeout, so `until` is passed by that much at most.
       if (inFlight.size > 0) {
-        await Promise.race(inFlight.values());
+        await callEndOrKick();
+        pump();
         continue;
       }
-      const next = o.store.nextAttemptAt();
+      const next = o.store.nextAttemptAt([...held.keys()]);
       if (stopping) return next === null ? 'done' : 'stopped';
-      if (next === null) return 'done';
+      if (next === null) return o.store.hasQueued(tenantId) ? 'held' : 'done';
       await pause(Math.max(1, Math.min(next, until) - o.realNowMs()));
       pump();
     }
   }
 
+  /**
+   * Holds one world's items (a restore, a save or the deletion of that world) once its calls in
+   * flight have ended: the other worlds' go on, where the whole worker's pause waited for every
+   * world's calls, a slow platform's included. The function returned lets them run again.
+   */
+  async function holdWorld(tenantId: string): Promise<() => void> {
+    held.set(tenantId, (held.get(tenantId) ?? 0) + 1);
+    await Promise.allSettled([...inFlight].filter(([key]) => inFlightWorld.get(key) === tenantId).map(([, call]) => call));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = held.get(tenantId)! - 1;
+      if (left > 0) held.set(tenantId, left);
+      else held.delete(tenantId);
+      for (const resolve of onRelease.splice(0)) resolve();
+      wake();
+    };
+  }
+
   return {
+    holdWorld,
+    /** Resolves at the next release of a held world. */
+    nextRelease: (): Promise<void> => new Promise<void>((resolve) => onRelease.push(resolve)),
     /** For tests and one-shot use: resolves when every open job has ended. */
     runUntilIdle: async (): Promise<void> => void (await drain()),
     /** Resolves once the world (every world: undefined) has no item queued, or at `until` (real ms): see JobService.settled. */

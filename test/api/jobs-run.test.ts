@@ -106,13 +106,13 @@ describe('batch jobs: an advance beside a pause of the job worker', () => {
   const w = useWorld();
   const { vehicle, batch, getJob } = jobFixtures(w);
 
-  it('when another world\'s restore pauses the jobs as a world\'s advance waits for its batch, then the advance waits for the pause to end, and the items still run before the jump', async () => {
+  it('when a whole restore pauses the jobs as a world\'s advance waits for its batch, then the advance waits for the pause to end, and the items still run before the jump', async () => {
     w.services.jobs.start();
     try {
       const fleet = w.newTenant();
       const ids = Array.from({ length: 5 }, () => vehicle(fleet).id);
       const asked = w.deps.clocks.forTenant(fleet.tenant.id).now().toISOString();
-      const release = await w.services.jobs.pause(); // as a restore of another world holds it
+      const release = await w.services.jobs.pause(); // as a whole restore or a reset holds it
       const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: ids }).expect(202);
 
       let advanced = false;

@@ -106,6 +106,38 @@ describe('job worker', () => {
     expect(ran).toHaveLength(18);
   });
 
+  it('when one world is held (its restore) while another world\'s calls hang, then the hold does not wait for them, its items wait for the release, and the other world\'s go on', async () => {
+    const hanging: (() => void)[] = [];
+    const ran: string[] = [];
+    const t = setup(async (item) => {
+      ran.push(item.subject_id);
+      if (item.subject_id.startsWith('lenta')) await new Promise<void>((resolve) => hanging.push(resolve));
+    });
+    const tenants = createTenantService(t.deps);
+    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
+      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const slow = tenants.createTenant('Flota Lenta').id;
+    const restored = tenants.createTenant('Flota Restaurada').id;
+    const quick = tenants.createTenant('Flota Rápida').id;
+    job(slow, 'lenta', 2);
+    const draining = t.worker.runUntilIdle();
+    await vi.waitFor(() => expect(hanging).toHaveLength(2));
+
+    const release = await t.worker.holdWorld(restored);
+    job(restored, 'restaurada', 2);
+    job(quick, 'rapida', 2);
+    t.worker.kick();
+    await vi.waitFor(() => expect(ran).toContain('rapida-1'));
+    const duringHold = [...ran];
+    release();
+    hanging.splice(0).forEach((done) => done());
+    await draining;
+    await t.worker.runUntilIdle();
+
+    expect(duringHold.filter((id) => id.startsWith('restaurada'))).toEqual([]);
+    expect(ran.filter((id) => id.startsWith('restaurada')).sort()).toEqual(['restaurada-0', 'restaurada-1']);
+  });
+
   it('when two platforms have 30 items each, then at most `concurrency` calls are in flight toward each', async () => {
     const inFlight: Record<string, number> = { platform_a: 0, platform_b: 0 };
     const peak: Record<string, number> = { platform_a: 0, platform_b: 0 };
