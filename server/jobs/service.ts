@@ -70,7 +70,8 @@ export function createJobService(deps: JobDeps, targets: JobTargets, worker: Par
       const ended = await runner.settled(tenantId, until);
       const left = until - deps.realNowMs();
       if (left <= 0 || ended === 'done' || (ended === 'stopped' && !loop.paused())) return;
-      await Promise.race([ended === 'held' ? runner.nextRelease() : loop.free(), realTimeout(left)]);
+      // A release may come between 'held' and the wait for it: looked at again a second later at most.
+      await Promise.race(ended === 'held' ? [runner.nextRelease(), realTimeout(Math.min(left, 1_000))] : [loop.free(), realTimeout(left)]);
     }
   }
 

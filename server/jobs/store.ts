@@ -76,7 +76,7 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
   const results = db.prepare(`SELECT * FROM job_items WHERE job_id = ? AND state <> 'queued' ORDER BY position`);
   const recent = db.prepare('SELECT * FROM jobs WHERE tenant_id = ? ORDER BY created_at DESC, id DESC LIMIT ?');
   // Job by job, oldest first, so each lookup walks the job_items_queue index in order without a sort.
-  const openJobs = db.prepare(`SELECT id FROM jobs j WHERE j.platform = ? AND ${OPEN} ORDER BY j.rowid`).pluck();
+  const openJobs = db.prepare(`SELECT id, tenant_id FROM jobs j WHERE j.platform = ? AND ${OPEN} ORDER BY j.rowid`);
   const due = db.prepare(`SELECT i.job_id, i.position, i.subject_id, i.attempts, j.tenant_id, j.kind, j.platform
     FROM job_items i JOIN jobs j ON j.id = i.job_id
     WHERE i.job_id = ? AND i.state = 'queued' AND i.next_attempt_at <= ? ORDER BY i.position LIMIT ?`);
@@ -134,12 +134,20 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
     results: (jobId: string) => results.all(jobId) as JobItemRow[],
     /** A tenant's newest jobs (the dashboard's list; the API reads a job by its id only). */
     recent: (tenantId: string, limit: number) => recent.all(tenantId, limit) as JobRow[],
-    /** Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first, at most `perJob` of each. */
-    dueItems(platform: Platform, nowMs: number, limit: number, perJob = limit): DueItem[] {
+    /**
+     * Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first:
+     * at most `perWorld` of one world's (so that other worlds' are seen too), none of a `held` world's.
+     */
+    dueItems(platform: Platform, nowMs: number, limit: number, perWorld = limit, held: ReadonlySet<string> = new Set()): DueItem[] {
       const found: DueItem[] = [];
-      for (const jobId of openJobs.all(platform) as string[]) {
+      const taken = new Map<string, number>();
+      for (const job of openJobs.all(platform) as { id: string; tenant_id: string }[]) {
         if (found.length >= limit) break;
-        found.push(...(due.all(jobId, nowMs, Math.min(perJob, limit - found.length)) as DueItem[]));
+        const room = Math.min(perWorld - (taken.get(job.tenant_id) ?? 0), limit - found.length);
+        if (room <= 0 || held.has(job.tenant_id)) continue;
+        const items = due.all(job.id, nowMs, room) as DueItem[];
+        taken.set(job.tenant_id, (taken.get(job.tenant_id) ?? 0) + items.length);
+        found.push(...items);
       }
       return found;
     },

@@ -94,14 +94,14 @@ export function createJobWorker(o: JobWorkerOptions) {
     try {
       for (const platform of PLATFORMS) {
         if (busy[platform] >= concurrency) continue;
-        // In-flight items are still queued in the database: each job gives enough rows to skip them,
-        // and several jobs are looked at, so that other worlds' items are seen too.
-        const due = o.store.dueItems(platform, o.realNowMs(), concurrency * 8 + busy[platform], concurrency * 2);
+        // In-flight items are still queued in the database: each world gives enough rows to skip them,
+        // and no more, so that other worlds' items are seen too; held worlds give none.
+        const due = o.store.dueItems(platform, o.realNowMs(), concurrency * 8 + busy[platform], concurrency * 2, new Set(held.keys()));
         // Worlds under their share first, in job order; then any slot left, to whoever is next.
         for (const underShare of [true, false]) {
           for (const item of due) {
             if (busy[platform] >= concurrency) break;
-            if (!inFlight.has(keyOf(item)) && !held.has(item.tenant_id) && !(underShare && busyOf(item) >= share)) launch(item);
+            if (!inFlight.has(keyOf(item)) && !(underShare && busyOf(item) >= share)) launch(item);
           }
         }
       }
@@ -221,7 +221,7 @@ export function createJobWorker(o: JobWorkerOptions) {
     holdWorld,
     /** Resolves at the next release of a held world. */
     nextRelease: (): Promise<void> => new Promise<void>((resolve) => onRelease.push(resolve)),
-    /** For tests and one-shot use: resolves when every open job has ended. */
+    /** For tests and one-shot use: resolves when every open job has ended (but held worlds'). */
     runUntilIdle: async (): Promise<void> => void (await drain()),
     /** Resolves once the world (every world: undefined) has no item queued, or at `until` (real ms): see JobService.settled. */
     settled: (tenantId: string | undefined, until: number) => drain({ tenantId, until }),

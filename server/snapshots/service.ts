@@ -22,7 +22,7 @@ export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'da
 interface Collaborators {
   gate: WorldGate;
   sync: SyncRunner;
-  jobs: { pause(): Promise<() => void> };
+  jobs: { pause(tenantId?: string): Promise<() => void> };
 }
 
 export const checkName = (name: string) => {

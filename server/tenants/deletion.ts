@@ -12,7 +12,7 @@ interface Collaborators {
   /** The world's own gate: its requests under way finish first, its new ones wait (then answer 401). */
   gates: TenantGates;
   sync: SyncRunner;
-  jobs: { pause(): Promise<() => void> };
+  jobs: { pause(tenantId?: string): Promise<() => void> };
   onDeleted?: ((tenantId: string) => void)[];
 }
 

@@ -19,7 +19,7 @@ export interface WorldSnapshotInfo {
 interface Collaborators {
   gates: TenantGates;
   sync: SyncRunner;
-  jobs: { pause(): Promise<() => void> };
+  jobs: { pause(tenantId?: string): Promise<() => void> };
   /** How the rows' thread is started (a test holds it inside a put-back); rows-keeper.ts's by default. */
   startRowsThread?: StartRowsThread;
   /** Where the background ingestion last read each world (ingestion/ingest.ts): saved and put back with it. */

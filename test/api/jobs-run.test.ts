@@ -106,23 +106,39 @@ describe('batch jobs: an advance beside a pause of the job worker', () => {
   const w = useWorld();
   const { vehicle, batch, getJob } = jobFixtures(w);
 
-  it('when a whole restore pauses the jobs as a world\'s advance waits for its batch, then the advance waits for the pause to end, and the items still run before the jump', async () => {
+  /** The advance, once it waits in `settled` (entered, turned a while): whether it had ended by then. */
+  async function advanceUntilWaiting(body: object) {
+    const jobs = w.services.jobs;
+    const settled = jobs.settled;
+    let entered!: () => void;
+    const inSettled = new Promise<void>((resolve) => (entered = resolve));
+    jobs.settled = (tenantId?: string) => (entered(), settled(tenantId));
+    let advanced = false;
+    const advancing = w.request.post('/_testbed/clock/advance').send(body).then((res) => ((advanced = true), res));
+    await inSettled;
+    jobs.settled = settled;
+    for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    return { advancing, advancedWhileHeld: advanced };
+  }
+
+  it.each([
+    ['a whole restore pauses the jobs', 'the advance of the world', undefined],
+    ['a restore of the world holds its jobs', 'a service-wide advance', 'world'],
+  ] as const)('when %s as %s waits for the batch, then the advance waits for the end, and the items still run before the jump', async (_hold, _advance, held) => {
     w.services.jobs.start();
     try {
       const fleet = w.newTenant();
       const ids = Array.from({ length: 5 }, () => vehicle(fleet).id);
       const asked = w.deps.clocks.forTenant(fleet.tenant.id).now().toISOString();
-      const release = await w.services.jobs.pause(); // as a whole restore or a reset holds it
+      const release = await w.services.jobs.pause(held === 'world' ? fleet.tenant.id : undefined);
       const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: ids }).expect(202);
 
-      let advanced = false;
-      const advancing = w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenant: fleet.tenant.id }).then((res) => ((advanced = true), res));
-      for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
-      const whilePaused = { advanced, processed: w.services.jobs.get(fleet.tenant.id, body.jobId).job.processed };
+      const { advancing, advancedWhileHeld } = await advanceUntilWaiting(held === 'world' ? { duration: '1h' } : { duration: '1h', tenant: fleet.tenant.id });
+      const processedWhileHeld = w.services.jobs.get(fleet.tenant.id, body.jobId).job.processed;
       release();
       expect((await advancing).status).toBe(200);
 
-      expect(whilePaused).toEqual({ advanced: false, processed: 0 });
+      expect([advancedWhileHeld, processedWhileHeld]).toEqual([false, 0]);
       const job = (await getJob(fleet.auth, body.jobId)).body;
       expect([job.status, job.succeeded, job.completedAt]).toEqual(['completed', 5, asked]);
     } finally {

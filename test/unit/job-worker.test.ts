@@ -138,6 +138,53 @@ describe('job worker', () => {
     expect(ran.filter((id) => id.startsWith('restaurada')).sort()).toEqual(['restaurada-0', 'restaurada-1']);
   });
 
+  it('when a held world has more open jobs than the items looked at, then another world\'s item still runs at once, with no pause spent waiting', async () => {
+    const ran: string[] = [];
+    const sleeps: number[] = [];
+    const t = setup(async (item) => void ran.push(item.subject_id), { concurrency: 2, sleep: async (ms) => void (sleeps.push(ms), (time.ms += ms)) });
+    const time = t.time;
+    const tenants = createTenantService(t.deps);
+    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
+      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const restored = tenants.createTenant('Flota Restaurada').id;
+    const other = tenants.createTenant('Flota Otra').id;
+    for (let j = 0; j < 6; j++) job(restored, `r${j}`, 4);
+    job(other, 'otra', 1);
+    const release = await t.worker.holdWorld(restored);
+
+    const ended = await t.worker.settled(other, t.time.ms + 10_000);
+    release();
+
+    expect([ended, ran, sleeps]).toEqual(['done', ['otra-0'], []]);
+  });
+
+  it('when a slow world has five open batches older than another world\'s, then the other world\'s item runs in the first round of slots, not after the slow world\'s first batch', async () => {
+    const hanging: (() => void)[] = [];
+    const ran: string[] = [];
+    const t = setup(async (item) => {
+      ran.push(item.subject_id);
+      if (item.subject_id.startsWith('lenta')) await new Promise<void>((resolve) => hanging.push(resolve));
+    });
+    const tenants = createTenantService(t.deps);
+    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
+      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const slow = tenants.createTenant('Flota Lenta').id;
+    for (let j = 0; j < 5; j++) job(slow, `lenta${j}`, 40);
+    job(tenants.createTenant('Flota Rápida').id, 'rapida', 1);
+    const draining = t.worker.runUntilIdle();
+    await vi.waitFor(() => expect(hanging).toHaveLength(8));
+
+    const before = ran.indexOf('rapida-0');
+    while (hanging.length > 0 || ran.length < 201) {
+      hanging.splice(0).forEach((done) => done());
+      await tick();
+    }
+    await draining;
+
+    // The slow world's 4 (its share), then the other world's, then the slow world's in the slots left.
+    expect(before).toBe(4);
+  });
+
   it('when two platforms have 30 items each, then at most `concurrency` calls are in flight toward each', async () => {
     const inFlight: Record<string, number> = { platform_a: 0, platform_b: 0 };
     const peak: Record<string, number> = { platform_a: 0, platform_b: 0 };
