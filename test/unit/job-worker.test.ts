@@ -31,10 +31,25 @@ function setup(runner: ItemRunner, options: Partial<JobWorkerOptions> = {}) {
   const job = (id: string) => store.getJob(id)!;
   const items = (id: string) => deps.db.prepare('SELECT * FROM job_items WHERE job_id = ? ORDER BY position').all(id) as JobItemRow[];
   const anotherWorker = (other: ItemRunner) => createJobWorker({ ...workerOptions, runners: { vehicle_registrations: other } });
-  return { deps, store, time, worker, newJob, job, items, anotherWorker };
+  /** Other worlds, and a platform_a job of `count` items of one of them, its subjects `prefix-0`…. */
+  const tenants = createTenantService(deps);
+  const jobOf = (tenantId: string, prefix: string, count: number) => store.createJob({ id: deps.ids.next(), tenantId, kind: 'vehicle_registrations',
+    platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+  return { deps, store, time, worker, newJob, job, items, anotherWorker, tenants, jobOf };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+/** A worker whose calls for the subjects `hangs` picks wait until released (`hanging`); every call started is noted in `ran`. */
+function setupHanging(hangs: (subjectId: string) => boolean) {
+  const hanging: (() => void)[] = [];
+  const ran: string[] = [];
+  const t = setup(async (item) => {
+    ran.push(item.subject_id);
+    if (hangs(item.subject_id)) await new Promise<void>((resolve) => hanging.push(resolve));
+  });
+  return { ...t, hanging, ran };
+}
 
 describe('job worker', () => {
   it('when a job runs, then each item runs once, the counters agree at every step and the job completes', async () => {
@@ -80,21 +95,15 @@ describe('job worker', () => {
   });
 
   it('when one world\'s calls hang with every slot taken, then another world\'s batch takes the next freed slots (up to half), not after all of the first world\'s items', async () => {
-    const held: (() => void)[] = [];
-    const ran: string[] = [];
-    const t = setup(async (item) => {
-      ran.push(item.subject_id);
-      if (item.tenant_id === slowWorld) await new Promise<void>((resolve) => held.push(resolve));
-    });
-    const slowWorld = t.job(t.newJob(16)).tenant_id;
+    const t = setupHanging((id) => id.startsWith('platform_a'));
+    const { hanging: held, ran } = t;
+    t.newJob(16);
     const draining = t.worker.runUntilIdle();
     await vi.waitFor(() => expect(held).toHaveLength(8));
-    const other = createTenantService(t.deps).createTenant('Flota Rápida').id;
-    t.store.createJob({ id: t.deps.ids.next(), tenantId: other, kind: 'vehicle_registrations', platform: 'platform_a', createdAt: TEST_CLOCK_START,
-      items: [{ subjectId: 'rapido-1', plate: 'R1' }, { subjectId: 'rapido-2', plate: 'R2' }] });
+    t.jobOf(t.tenants.createTenant('Flota Rápida').id, 'rapido', 2);
 
     held.shift()!();
-    await vi.waitFor(() => expect(ran).toContain('rapido-2'));
+    await vi.waitFor(() => expect(ran).toContain('rapido-1'));
     while (held.length > 0 || ran.length < 18) {
       held.splice(0).forEach((release) => release());
       await tick();
@@ -102,20 +111,13 @@ describe('job worker', () => {
     await draining;
 
     // The 8 hanging, then the other world's two as slots free, before the first world's 10th.
-    expect(ran.slice(8, 10)).toEqual(['rapido-1', 'rapido-2']);
+    expect(ran.slice(8, 10)).toEqual(['rapido-0', 'rapido-1']);
     expect(ran).toHaveLength(18);
   });
 
   it('when one world is held (its restore) while another world\'s calls hang, then the hold does not wait for them, its items wait for the release, and the other world\'s go on', async () => {
-    const hanging: (() => void)[] = [];
-    const ran: string[] = [];
-    const t = setup(async (item) => {
-      ran.push(item.subject_id);
-      if (item.subject_id.startsWith('lenta')) await new Promise<void>((resolve) => hanging.push(resolve));
-    });
-    const tenants = createTenantService(t.deps);
-    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
-      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const t = setupHanging((id) => id.startsWith('lenta'));
+    const { hanging, ran, tenants, jobOf: job } = t;
     const slow = tenants.createTenant('Flota Lenta').id;
     const restored = tenants.createTenant('Flota Restaurada').id;
     const quick = tenants.createTenant('Flota Rápida').id;
@@ -143,9 +145,7 @@ describe('job worker', () => {
     const sleeps: number[] = [];
     const t = setup(async (item) => void ran.push(item.subject_id), { concurrency: 2, sleep: async (ms) => void (sleeps.push(ms), (time.ms += ms)) });
     const time = t.time;
-    const tenants = createTenantService(t.deps);
-    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
-      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const { tenants, jobOf: job } = t;
     const restored = tenants.createTenant('Flota Restaurada').id;
     const other = tenants.createTenant('Flota Otra').id;
     for (let j = 0; j < 6; j++) job(restored, `r${j}`, 4);
@@ -159,15 +159,8 @@ describe('job worker', () => {
   });
 
   it('when a slow world has five open batches older than another world\'s, then the other world\'s item runs in the first round of slots, not after the slow world\'s first batch', async () => {
-    const hanging: (() => void)[] = [];
-    const ran: string[] = [];
-    const t = setup(async (item) => {
-      ran.push(item.subject_id);
-      if (item.subject_id.startsWith('lenta')) await new Promise<void>((resolve) => hanging.push(resolve));
-    });
-    const tenants = createTenantService(t.deps);
-    const job = (tenantId: string, prefix: string, count: number) => t.store.createJob({ id: t.deps.ids.next(), tenantId, kind: 'vehicle_registrations',
-      platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
+    const t = setupHanging((id) => id.startsWith('lenta'));
+    const { hanging, ran, tenants, jobOf: job } = t;
     const slow = tenants.createTenant('Flota Lenta').id;
     for (let j = 0; j < 5; j++) job(slow, `lenta${j}`, 40);
     job(tenants.createTenant('Flota Rápida').id, 'rapida', 1);
