@@ -51,12 +51,14 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; write(chunk
   } catch {
     parser = null; // no boundary: the upload answers 400; the journal keeps the headers.
   }
-  parser?.on('field', (name, value, info) => {
+  // A part with no name (`name=""` read as none, or no name at all) comes with `name` undefined: a
+  // throw here, inside busboy's events, would end the whole process.
+  parser?.on('field', (name: string | undefined, value, info) => {
     // busboy cuts a value at MAX_FIELD_VALUE: its end may hold part of a key.
-    body.parts.push({ name: redact(name), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(value)) });
+    body.parts.push({ name: redact(name ?? ''), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(value)) });
   });
-  parser?.on('file', (name, stream, info) => {
-    const part: MultipartPart = { name: redact(name), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
+  parser?.on('file', (name: string | undefined, stream, info) => {
+    const part: MultipartPart = { name: redact(name ?? ''), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
     body.parts.push(part);
     stream.on('data', (chunk: Buffer) => void (part.size += chunk.length));
     stream.on('error', () => undefined);

@@ -15,6 +15,22 @@ describe('request journal: bodies', () => {
     expect(Buffer.byteLength(request.body as string)).toBe(64 * 1024);
   });
 
+  it.each([
+    ['an empty name', 'form-data; name=""; filename="v.txt"'],
+    ['no name', 'form-data; filename="v.txt"'],
+    ['a text part with no name', 'form-data'],
+  ])('when a multipart part has %s, then the request is answered and the journal describes it with an empty name (the process goes on)', async (_case, disposition) => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const body = `--XyZ\r\nContent-Disposition: ${disposition}\r\nContent-Type: text/plain\r\n\r\nx\r\n--XyZ--\r\n`;
+
+    const res = await t.request.post('/v1/vehicles').set(auth).set('Content-Type', 'multipart/form-data; boundary=XyZ').send(body);
+
+    expect(res.status).toBe(400);
+    expect((await t.request.get('/v1/me').set(auth)).status).toBe(200);
+    expect(t.entries(tenant.id)[1].request.body).toEqual({ parts: [expect.objectContaining({ name: '' })] });
+  });
+
   it('when a body is exactly 64 KiB, then it is kept whole; one byte more and it is cut', async () => {
     const t = journalApp();
     const { tenant, auth } = t.newTenant();
