@@ -6,7 +6,7 @@ import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
-import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
+import { syncEach } from '../sync/sync-each.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
@@ -113,7 +113,7 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
 
   /** Background sync: every invitation platform_a can still move, across tenants. */
   async function syncOpen(tenantId?: string): Promise<void> {
-    await eachLimited(writer.invitations.stillMoving(tenantId), SYNC_CALLS_AT_ONCE, (row) => syncOne(row.driver_id, row.platform).then(() => undefined));
+    await syncEach(writer.invitations.stillMoving(tenantId), (row) => drivers.getById(row.driver_id)?.tenant_id, (row) => syncOne(row.driver_id, row.platform));
   }
 
   return { requireDriver, invite, list, get, refresh, record, cancel, syncOpen };

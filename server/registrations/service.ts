@@ -9,7 +9,7 @@ import type { VehicleRow } from '../vehicles/store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
-import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
+import { syncEach } from '../sync/sync-each.ts';
 
 type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'platformB'>;
 
@@ -128,18 +128,9 @@ export function createRegistrationService(
    * run retries). The first error is rethrown at the end so the runner logs it.
    */
   async function syncPending(tenantId?: string): Promise<void> {
-    let firstError: unknown = null;
-    await eachLimited(writer.registrations.withStatus('platform_a', 'pending', tenantId), SYNC_CALLS_AT_ONCE, async (row) => {
-      const vehicle = vehicles.store.getById(row.vehicle_id);
-      if (!vehicle) return;
-      try {
-        await syncOne(vehicle, row);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err; // no new call starts
-        firstError ??= err;
-      }
-    });
-    if (firstError) throw firstError;
+    const pending = writer.registrations.withStatus('platform_a', 'pending', tenantId)
+      .map((row) => ({ row, vehicle: vehicles.store.getById(row.vehicle_id) }));
+    await syncEach(pending, ({ vehicle }) => vehicle?.tenant_id, ({ row, vehicle }) => syncOne(vehicle!, row));
   }
 
   const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);
