@@ -9,6 +9,7 @@ import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
 import type { TenantGates } from './tenant-gate.ts';
 import type { WorldReads } from '../ingestion/ingest.ts';
 import type { Seen } from '../ingestion/throttle.ts';
+import { createWorldNumberKeeper } from '../fixtures/unique.ts';
 
 export interface WorldSnapshotInfo {
   name: string;
@@ -51,6 +52,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   let threadsLost = 0;
   // Times every copy was forgotten (forgetAll): a save under way meanwhile lost its rows' copy too.
   let forgottenAll = 0;
+  const worldNumbers = createWorldNumberKeeper(deps.db);
   const rows = createRowsKeeper(deps.db, {
     startThread: startRowsThread,
     onLost: () => {
@@ -118,12 +120,14 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     await rows.compareBulk(tenantId, key).catch((err: unknown) =>
       deps.logger.warn('world rows not compared ahead; the put-back compares them', { tenantId, error: err instanceof Error ? err.message : String(err) }));
     const restored = await deps.simulators.restoreFleet(tenantId, name).catch(lostIfGone);
+    const worldNumber = worldNumbers.of(tenantId);
     try {
       await rows.putBack(tenantId, key, name);
     } catch (err) {
       await deps.simulators.undoFleetRestore(tenantId).catch(() => undefined);
       lostIfGone(err);
     }
+    worldNumbers.keep(tenantId, worldNumber);
     // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
     const copy = known.get(key);
     if (copy?.inSync) sync.markStored(tenantId, restored.seq);

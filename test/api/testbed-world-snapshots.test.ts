@@ -90,6 +90,24 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     expect(w.services.tenants.store.firstTenant()?.id).toBe(before[before.length - 1]);
   });
 
+  it('when a world saved before its first unique value draws after each restore, then it draws the same values every time', async () => {
+    const a = await world();
+    await w.request.post(base(a.id)).send({ name: 'sin-valores' }).expect(201);
+    const draws = async () => {
+      const values = await Promise.all((['plate', 'vin', 'whatsapp'] as const).map(async (kind) =>
+        (await w.request.post(`/_testbed/tenants/${a.id}/unique/${kind}`).expect(200)).body.value as string));
+      await w.request.post(`${base(a.id)}/sin-valores/restore`).expect(200);
+      return values;
+    };
+
+    const first = await draws();
+    // Another world draws meanwhile: the world numbers go on for the others.
+    await plate((await world()).id);
+
+    expect(await draws()).toEqual(first);
+    expect(await draws()).toEqual(first);
+  });
+
   it('when a world is saved, changed and restored over HTTP, then it is as saved, its key still works and a key made since answers 401', async () => {
     const a = await world({ vehicles: 2, registeredOn: ['platform_b'] });
     const saved = await w.request.post(base(a.id)).send({ name: 'inicio' });
