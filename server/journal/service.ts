@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { API_VERSION } from '../account/response-schema.ts';
 import { createTenantStore } from '../tenants/store.ts';
-import { conflict, validation } from '../errors.ts';
+import { conflict, invalidFields } from '../errors.ts';
 import { journalCapture } from './capture.ts';
 import { DEFAULT_JOURNAL_MB } from '../config.ts';
 import type { StoredEntry } from './entry.ts';
@@ -51,8 +51,8 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
   function assertCursorGiven(tenantId: string, seq: number | undefined): void {
     if (seq === undefined || (seq >= 1 && seq < store.nextSeq(tenantId))) return;
     const last = store.nextSeq(tenantId) - 1;
-    const message = `startingAfter no corresponde a ninguna entrada del diario de este mundo (${last === 0 ? 'aún no tiene ninguna' : `la última es je_${last}`}).`;
-    throw validation(message, [{ field: 'startingAfter', message: 'No es una entrada de este diario' }]);
+    const message = `startingAfter no corresponde a ninguna entrada del diario de este mundo: ${last === 0 ? 'aún no tiene ninguna' : `la última es je_${last}`}`;
+    throw invalidFields([{ field: 'startingAfter', message }]);
   }
 
   /**

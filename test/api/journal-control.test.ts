@@ -82,7 +82,7 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     const last = await w.journal('?startingAfter=je_5').expect(200);
 
     expect(zero.body.error.code).toBe('VALIDATION');
-    expect(beyond.body.error).toMatchObject({ code: 'VALIDATION', message: 'startingAfter no corresponde a ninguna entrada del diario de este mundo (la última es je_5).' });
+    expect(beyond.body.error).toMatchObject({ code: 'VALIDATION', message: 'La solicitud no es válida (startingAfter no corresponde a ninguna entrada del diario de este mundo: la última es je_5).' });
     expect(last.body.data.map((e: { id: string }) => e.id)).toEqual(['je_4', 'je_3', 'je_2', 'je_1']);
   });
 
@@ -95,7 +95,7 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     const none = await w.t.request.get(`/_testbed/tenants/${fresh.tenant.id}/requests?startingAfter=je_1`).expect(400);
 
     expect(emptied.body).toEqual({ data: [], hasMore: false });
-    expect(none.body.error.message).toBe('startingAfter no corresponde a ninguna entrada del diario de este mundo (aún no tiene ninguna).');
+    expect(none.body.error.message).toBe('La solicitud no es válida (startingAfter no corresponde a ninguna entrada del diario de este mundo: aún no tiene ninguna).');
   });
 
   it.each([
