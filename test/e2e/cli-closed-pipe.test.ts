@@ -70,9 +70,11 @@ describe('fleet-sim whose reader leaves (a pipe into head)', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    // Said once the read end is closed: its destroy closes the pipe a turn later, and a write of the
+    // child's before that went into the pipe's buffer, refused by nobody (the line then ran on).
     child.stdout.once('data', () => {
+      child.stdout.once('close', () => child.stdin.write('se fue\n'));
       child.stdout.destroy();
-      child.stdin.write('se fue\n');
     });
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
 
