@@ -18,7 +18,7 @@ export function pausableWorker(worker: Pausable) {
   let wanted = false;
   let stopped: Promise<void> = Promise.resolve();
   // Called once no pause is held (see `free`).
-  let whenFree: (() => void)[] = [];
+  const whenFree: (() => void)[] = [];
   const runIfFree = () => {
     if (holders !== 0) return;
     if (wanted) worker.start();

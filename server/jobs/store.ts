@@ -138,7 +138,7 @@ export function createJobStore(db: Db, coverage: Pick<TransitionRecording, 'reco
      * Up to `limit` queued items of the platform's open jobs whose backoff is over, oldest job first:
      * at most `perWorld` of one world's (so that other worlds' are seen too), none of a `held` world's.
      */
-    dueItems(platform: Platform, nowMs: number, limit: number, perWorld = limit, held: ReadonlySet<string> = new Set()): DueItem[] {
+    dueItems(platform: Platform, nowMs: number, limit: number, perWorld = limit, held: { has(tenantId: string): boolean } = new Set()): DueItem[] {
       const found: DueItem[] = [];
       const taken = new Map<string, number>();
       for (const job of openJobs.all(platform) as { id: string; tenant_id: string }[]) {

@@ -96,7 +96,7 @@ export function createJobWorker(o: JobWorkerOptions) {
         if (busy[platform] >= concurrency) continue;
         // In-flight items are still queued in the database: each world gives enough rows to skip them,
         // and no more, so that other worlds' items are seen too; held worlds give none.
-        const due = o.store.dueItems(platform, o.realNowMs(), concurrency * 8 + busy[platform], concurrency * 2, new Set(held.keys()));
+        const due = o.store.dueItems(platform, o.realNowMs(), concurrency * 8 + busy[platform], concurrency * 2, held);
         // Worlds under their share first, in job order; then any slot left, to whoever is next.
         for (const underShare of [true, false]) {
           for (const item of due) {

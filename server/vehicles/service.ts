@@ -44,9 +44,10 @@ function colorForPatch(input: { color?: string; colorId?: number }, currentId: n
 /** A city the catalog knows is stored under its canonical name ("cdmx" → "Ciudad de México"). */
 const canonicalCity = (city: string | undefined) => (city === undefined ? null : (findCity(city)?.name ?? city));
 
-const isDuplicate = (err: unknown) => {
+/** The unique column a write broke, if it is the plate's or the VIN's. */
+const duplicateOf = (err: unknown): 'plate' | 'vin' | null => {
   const column = uniqueViolation(err);
-  return column === 'vehicles.plate_key' || column === 'vehicles.vin';
+  return column === 'vehicles.plate_key' ? 'plate' : column === 'vehicles.vin' ? 'vin' : null;
 };
 
 /** Who already holds a row's unique values: the vehicle with its plate (as stored), the one with its VIN. */
@@ -114,15 +115,15 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
         registrations.createInitial(row.id, now);
       })();
     } catch (err) {
-      const column = uniqueViolation(err);
-      if (!isDuplicate(err)) throw err;
+      const column = duplicateOf(err);
+      if (column === null) throw err;
       const holders = vehicles.holdersOf(row.plate_key, row.vin);
       const plateHolder = holders.find((h) => h.plate_key === row.plate_key);
       const vinHolder = row.vin === null ? undefined : holders.find((h) => h.vin === row.vin);
       // Gone by the time they are read (the CLI writes the same file): the value the violation named.
       const clashes = plateHolder || vinHolder
         ? { plate: plateHolder ?? null, vin: vinHolder ? { id: vinHolder.id, vin: row.vin! } : null }
-        : column === 'vehicles.vin' ? { plate: null, vin: { id: '', vin: row.vin! } } : { plate: { id: '', plate }, vin: null };
+        : column === 'vin' ? { plate: null, vin: { id: '', vin: row.vin! } } : { plate: { id: '', plate }, vin: null };
       throw duplicateError(clashes);
     }
     return present([row])[0];
@@ -160,7 +161,7 @@ export function createVehicleService(deps: VehicleDeps, { coverage }: { coverage
       })();
     } catch (err) {
       // The plate cannot change here: only the VIN can clash.
-      if (!isDuplicate(err)) throw err;
+      if (duplicateOf(err) === null) throw err;
       throw duplicateError({ plate: null, vin: { id: '', vin: next.vin! } });
     }
     return present([next])[0];
