@@ -60,14 +60,21 @@ export interface SyncRunner {
   stop(): void;
   /**
    * Runs `fn` between runs: after the one under way, and before any asked for meanwhile. With a
-   * world (`tenantId`), only the runs that touch it are waited for (every world's, or that world's):
-   * while other worlds' run, `fn` starts at once; any run asked for meanwhile waits for it.
+   * world (`tenantId`), only the runs that touch it are waited for (every world's, that world's, or a
+   * background run reading that world or every world now): while other worlds' are read, `fn` starts
+   * at once; any run asked for meanwhile waits for it, and a background run under way reads that
+   * world only once `fn` has ended.
    */
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
 
 /** Above this many changed worlds, a background run reads every world in one pass instead. */
 export const WORLDS_ONE_BY_ONE = 50;
+
+/** The key of every world's runs (in `pending`, and read by a background run). */
+const ALL = '';
+/** The key of the background runs in `pending`: which worlds one touches is known only as it reads them. */
+const BACKGROUND = '\0background';
 
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   let current: Promise<void> = Promise.resolve();
@@ -79,8 +86,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     delays.failed(world);
     visitAgain.add(world);
   };
-  // Runs under way or asked for, by world ('' for every world's).
+  // Runs under way or asked for, by world ('' for every world's, BACKGROUND for the background's).
   const pending = createTally<string>();
+  // What the background run under way reads now: one world's records, every world's (ALL), or none
+  // (asking what changed). A world's change waits for the run only when it reads that world or all.
+  let reading: string | null = null;
+  // Worlds' changes that started beside a background run not reading them: it waits for them first.
+  const aside = new Map<string, Set<Promise<unknown>>>();
   // The change sequence's number the last background run read (null: none yet, so the next asks
   // from 0: every world ever written), and the worlds to visit again: a `changedWorldsOnly` task
   // failed on them since, or `readAgain`.
@@ -137,16 +149,47 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     }
   }
 
+  /** `fn` run now, beside the background run; the run reads `world` once it has ended (`readsNow`). */
+  function runAside<T>(world: string, fn: () => Promise<T>): Promise<T> {
+    const result = fn();
+    const changes = aside.get(world) ?? new Set<Promise<unknown>>();
+    aside.set(world, changes);
+    const settled = result.then(() => undefined, () => undefined);
+    changes.add(settled);
+    void settled.then(() => {
+      changes.delete(settled);
+      if (changes.size === 0 && aside.get(world) === changes) aside.delete(world);
+    });
+    return result;
+  }
+
+  /**
+   * A background run's read of one world (or ALL): marked first, so a change of it asked for from now
+   * on waits for the run; then the changes of it that started beside the run are waited for.
+   */
+  async function readsNow(world: string, read: () => Promise<boolean>): Promise<boolean> {
+    reading = world;
+    try {
+      const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
+      await Promise.all(changes);
+      return await read();
+    } finally {
+      reading = null;
+    }
+  }
+
   /** Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone. */
   async function runAll(tenantId?: string, worlds?: ReadonlySet<string>, background = false): Promise<boolean> {
     let allVisited = true;
     const failedNow = new Set<string>();
+    // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
+    const reads = (world: string, read: () => Promise<boolean>) => (background ? readsNow(world, read) : read());
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {
-        for (const world of worlds) if (!(await runTask(task, world, background))) failedNow.add(world);
+        for (const world of worlds) if (!(await reads(world, () => runTask(task, world, background)))) failedNow.add(world);
         continue;
       }
-      const ok = await runTask(task, tenantId, background);
+      const ok = await reads(tenantId ?? ALL, () => runTask(task, tenantId, background));
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
@@ -188,14 +231,17 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // work of a service-wide advance, a start on a big data dir: a world read on its own lists its
     // bindings on both platforms).
     const onePass = everyWorld || worlds.size > WORLDS_ONE_BY_ONE;
-    seen = changed.seq;
     everyWorld = false;
     visitAgain.clear();
     for (const world of later) if (!worlds.has(world)) visitAgain.add(world);
-    if (!onePass) return void (await runAll(undefined, worlds, true));
+    // The number counts as read once the worlds are: a world's save beside the run (exclusive) asks
+    // `storedThrough` before the run has read that world.
+    if (!onePass) return void (await runAll(undefined, worlds, true), seen = changed.seq);
     readAgainAfterBuild();
+    const whole = await runAll(undefined, undefined, true);
+    seen = changed.seq;
     // A pass that failed does not say where: each of those worlds is read on its own next time.
-    if (!(await runAll(undefined, undefined, true))) for (const world of worlds) visitAgain.add(world);
+    if (!whole) for (const world of worlds) visitAgain.add(world);
   }
 
   let stopped = false;
@@ -207,13 +253,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   };
 
   return {
-    runDue: (tenantId) => queue(tenantId ?? '', () => {
+    runDue: (tenantId) => queue(tenantId ?? ALL, () => {
       readAgainAfterBuild(tenantId);
       return runAll(tenantId);
     }),
     // One waits at most: asked every second, runs longer than that (a world whose platform calls
     // time out) queued one a second, and everything asked for after them waited for all of them.
-    runBackground: () => (backgroundWaiting ??= queue('', () => {
+    runBackground: () => (backgroundWaiting ??= queue(BACKGROUND, () => {
       backgroundWaiting = null;
       return runChanged();
     })),
@@ -251,8 +297,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       stopped = true;
     },
     exclusive(fn, tenantId) {
-      const touched = tenantId === undefined || pending.has('') || pending.has(tenantId);
-      const result = touched ? current.then(fn, fn) : fn();
+      const touched = tenantId === undefined || pending.has(ALL) || pending.has(tenantId) || reading === ALL || reading === tenantId;
+      const result = touched ? current.then(fn, fn) : runAside(tenantId, fn);
       // Settled both: a change that fails at once must not let the runs asked for meanwhile start
       // while another change (another world's) still runs.
       current = Promise.allSettled([current, result]).then(() => undefined);

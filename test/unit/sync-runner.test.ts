@@ -372,3 +372,98 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(asked).toEqual([0, 4]);
   });
 });
+
+/**
+ * A world's change (a restore, a save, a deletion) beside a background run: it waits only while the
+ * run reads that world or every world, and the run reads a world only once its changes have ended.
+ */
+describe('sync runner: a world\'s change beside a background run', () => {
+  function backgroundRunner(changed: string[]) {
+    const events: string[] = [];
+    const finish = new Map<string, () => void>();
+    const blocking = (label: string) => (tenantId?: string) => new Promise<void>((resolve) => {
+      const name = `${label} ${tenantId ?? 'all'}`;
+      events.push(`read ${name}`);
+      finish.set(name, () => (events.push(`read ${name} done`), resolve()));
+    });
+    const runner = createSyncRunner(silentLogger, [
+      { name: 'records', changedWorldsOnly: true, run: blocking('records') },
+      { name: 'own', run: blocking('own') },
+    ], async () => ({ seq: 5, fleets: changed.map((id) => ({ id, seq: 5 })) }));
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const end = async (name: string) => {
+      finish.get(name)!();
+      finish.delete(name);
+      await settle();
+    };
+    const change = (world: string) => {
+      let release!: () => void;
+      const done = runner.exclusive(async () => {
+        events.push(`change ${world}`);
+        await new Promise<void>((resolve) => (release = resolve));
+        events.push(`changed ${world}`);
+      }, world);
+      return { done, release: async () => (release(), await done, await settle()) };
+    };
+    return { events, runner, settle, end, change };
+  }
+
+  it('when the run reads another world, then the change starts at once, and the run reads the changed world once the change has ended', async () => {
+    const { events, runner, settle, end, change } = backgroundRunner(['slow', 'r']);
+    const run = runner.runBackground();
+    await settle();
+    const r = change('r');
+    await settle();
+    await end('records slow');
+    events.push('slow read, r still changing');
+    await r.release();
+    await end('records r');
+    await end('own all');
+    await run;
+
+    expect(events).toEqual(['read records slow', 'change r', 'read records slow done', 'slow read, r still changing', 'changed r',
+      'read records r', 'read records r done', 'read own all', 'read own all done']);
+  });
+
+  it('when the run reads every world (a task of all worlds), then the change waits for the run to end', async () => {
+    const { events, runner, settle, end, change } = backgroundRunner([]);
+    const run = runner.runBackground();
+    await settle();
+    const r = change('r');
+    await settle();
+    await end('own all');
+    await run;
+    await r.release();
+
+    expect(events).toEqual(['read own all', 'read own all done', 'change r', 'changed r']);
+  });
+
+  it('when the run reads that world, then the change waits for the run to end', async () => {
+    const { events, runner, settle, end, change } = backgroundRunner(['r', 'other']);
+    const run = runner.runBackground();
+    await settle();
+    const r = change('r');
+    await settle();
+    await end('records r');
+    await end('records other');
+    await end('own all');
+    await run;
+    await r.release();
+
+    expect(events).toEqual(['read records r', 'read records r done', 'read records other', 'read records other done',
+      'read own all', 'read own all done', 'change r', 'changed r']);
+  });
+
+  it('when a changed world is not read yet by the run under way, then its changes do not count as stored until the run has read it', async () => {
+    const { runner, settle, end } = backgroundRunner(['slow', 'r']);
+    const run = runner.runBackground();
+    await settle();
+    const beforeRead = runner.storedThrough('r', 5);
+    await end('records slow');
+    await end('records r');
+    await end('own all');
+    await run;
+
+    expect([beforeRead, runner.storedThrough('r', 5)]).toEqual([false, true]);
+  });
+});
