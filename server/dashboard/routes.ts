@@ -1,3 +1,4 @@
+import { counted } from '../http/handler-at-work.ts';
 import { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps.ts';
 import type { Services } from '../services.ts';
@@ -87,7 +88,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
 
   const router = Router();
   router.use(notFramed, dashboardGuard(deps.controlToken ?? null), sameOriginActions, formBody);
-  for (const [method, path, handler] of routes) router[method](path, handler);
+  for (const [method, path, handler] of routes) router[method](path, counted(handler));
   router.use(pageNotFound);
   router.use(dashboardErrors(deps.logger));
   return router;

@@ -1,6 +1,7 @@
 import type { IRoute, RequestHandler, Router } from 'express';
 import { toExpressPath, type HttpMethod } from '../openapi/registry.ts';
 import { methodNotAllowed } from './error-handler.ts';
+import { counted } from './handler-at-work.ts';
 
 /**
  * Serves declared operations (the partner API's and the control API's alike): one Express route
@@ -19,7 +20,9 @@ export function serveDeclared<Op extends { method: HttpMethod; path: string }>(
     const path = toExpressPath(op.path.slice(prefix.length));
     let entry = routes.get(path);
     if (entry === undefined) routes.set(path, (entry = { route: router.route(path), methods: [] }));
-    entry.route[op.method](...handlersOf(op));
+    // The operation's own handler (the last) is counted at work: the gates wait for it (handler-at-work.ts).
+    const handlers = handlersOf(op);
+    entry.route[op.method](...handlers.slice(0, -1), counted(handlers[handlers.length - 1]));
     entry.methods.push(op.method.toUpperCase());
   }
   for (const { route, methods } of routes.values()) route.all(methodNotAllowed(methods));

@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { GateLane } from './gate-lane.ts';
+import { afterHandled } from '../http/handler-at-work.ts';
 
 /**
  * Lets a whole-world change (a restore, a reset, a snapshot) run alone: requests that arrive while
@@ -13,11 +14,12 @@ export function createWorldGate() {
     const enter = () => {
       // Given up while it waited (its client gone): counted in now, it would never be counted out
       // (its 'close' has come and gone), and every later change would wait for it, the whole
-      // testbed held. The world gates do the same (world-snapshots/tenant-gate.ts).
+      // testbed held. The world gates do the same (world-snapshots/tenant-gate.ts). One given up
+      // later is counted out once its handler has ended too: it may still be writing.
       if (res.destroyed) return;
       const leave = lane.enter();
       res.locals.leaveWorldGate = leave;
-      res.once('close', leave);
+      afterHandled(res, leave);
       next();
     };
     if (lane.closed) lane.closed.then(enter, enter);

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GateLane } from '../snapshots/gate-lane.ts';
+import { afterHandled } from '../http/handler-at-work.ts';
 
 /** Where a request admitted into its world keeps the call that counts it out (called at most once). */
 const LEAVE_WORLD = 'leaveWorld';
@@ -34,10 +35,11 @@ export function createTenantGates() {
   const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
     const tenantId = req.auth.tenantId;
     const enter = () => {
-      // Counted out once however often it is called (GateLane.enter): at close, or earlier (leaveWorld).
+      // Counted out once however often it is called (GateLane.enter): once closed and its handler
+      // ended (a client that gave up closes it at once), or earlier (leaveWorld).
       const leave = enterWorld(tenantId);
       res.locals[LEAVE_WORLD] = leave;
-      res.once('close', leave);
+      afterHandled(res, leave);
     };
     const waiting = lanes.get(tenantId)?.closed;
     if (!waiting) {

@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createTenantGates } from '../../server/world-snapshots/tenant-gate.ts';
+import { counted } from '../../server/http/handler-at-work.ts';
 
 /** An app whose requests name their world in a header; `/slow` finishes when the test says so. */
 function gatedApp(recheck: RequestHandler = (_req, _res, next) => next()) {
@@ -10,6 +11,9 @@ function gatedApp(recheck: RequestHandler = (_req, _res, next) => next()) {
   const arrivals: string[] = [];
   const slowDone: (() => void)[] = [];
   const app = express();
+  // The paths whose answer the server has seen closed (a client that gave up, too).
+  const closed: string[] = [];
+  app.use((req, res, next) => void (res.once('close', () => closed.push(req.path)), next()));
   app.use((req, _res, next) => {
     req.auth = { tenantId: String(req.headers['x-world']), tenantName: '', keyId: '', keyPrefix: '', scopes: [], environment: 'test' };
     arrivals.push(req.auth.tenantId);
@@ -22,13 +26,21 @@ function gatedApp(recheck: RequestHandler = (_req, _res, next) => next()) {
     events.push(`slow ${req.auth.tenantId} finished`);
     res.json({ ok: true });
   });
+  // Counted at work, as every declared operation's handler is (http/declared-routes.ts).
+  app.get('/counted', counted(async (req, res) => {
+    events.push(`counted ${req.auth.tenantId} started`);
+    await new Promise<void>((resolve) => slowDone.push(resolve));
+    events.push(`counted ${req.auth.tenantId} finished`);
+    res.json({ ok: true });
+  }));
   app.get('/read', (req, res) => {
     events.push(`read ${req.auth.tenantId}`);
     res.json({ ok: true });
   });
   app.use(((err, _req, res, _next) => void res.status(401).json({ error: String(err.message) })) as express.ErrorRequestHandler);
   const server = app.listen(0);
-  return { gates, events, arrivals, slowDone, request: supertest(server), close: () => server.close() };
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return { gates, events, arrivals, slowDone, port, closed, request: supertest(server), close: () => server.close() };
 }
 
 /** Resolves once `events` holds `n` entries (the requests travel over real sockets). */
@@ -71,6 +83,28 @@ describe('tenant gates: one world held while it is rewound', () => {
     await change;
     expect(await slow).toBe(200);
     expect(t.events).toEqual(['slow a started', 'slow a finished', 'change']);
+    t.close();
+  });
+
+  it('when a request\'s client gives up while its handler is at work, then the world\'s change waits for the handler to end', async () => {
+    const t = gatedApp();
+    const gaveUp = new AbortController();
+    const given = fetch(`http://127.0.0.1:${t.port}/counted`, { headers: { 'x-world': 'a' }, signal: gaveUp.signal }).catch((err: Error) => err.name);
+    await until(t.events, 1);
+    gaveUp.abort();
+    expect(await given).toBe('AbortError');
+    // The server sees the client go a moment later; another world's request passes meanwhile.
+    while (!t.closed.includes('/counted')) await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = await t.request.get('/read').set('x-world', 'b');
+
+    const change = t.gates.exclusive('a', async () => void t.events.push('change'));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+    t.events.push('handler still at work');
+    t.slowDone[0]();
+    await change;
+
+    expect(later.status).toBe(200);
+    expect(t.events).toEqual(['counted a started', 'read b', 'handler still at work', 'counted a finished', 'change']);
     t.close();
   });
 

@@ -2,6 +2,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createWorldGate } from '../../server/snapshots/world-gate.ts';
+import { counted } from '../../server/http/handler-at-work.ts';
 
 /** An app whose /slow requests finish when the test says so, and whose /change runs a whole-world change. */
 function gatedApp() {
@@ -20,6 +21,13 @@ function gatedApp() {
     events.push('slow finished');
     res.json({ ok: true });
   });
+  // Counted at work, as every declared operation's handler is (http/declared-routes.ts).
+  app.get('/counted', counted(async (_req, res) => {
+    events.push('counted started');
+    await new Promise<void>((resolve) => slowDone.push(resolve));
+    events.push('counted finished');
+    res.json({ ok: true });
+  }));
   app.get('/read', (_req, res) => {
     events.push('read');
     res.json({ ok: true });
@@ -79,6 +87,26 @@ describe('world gate', () => {
     expect(await next).toEqual({ changed: true });
     expect(await slow).toBe(200);
     expect(t.events).not.toContain('read');
+    t.close();
+  });
+
+  it('when a request\'s client gives up while its handler is at work, then a change waits for the handler to end', async () => {
+    const t = gatedApp();
+    const gaveUp = new AbortController();
+    const given = fetch(`http://127.0.0.1:${t.port}/counted`, { signal: gaveUp.signal }).catch((err: Error) => err.name);
+    await t.until(['counted started']);
+    gaveUp.abort();
+    expect(await given).toBe('AbortError');
+    while (!t.closed.includes('/counted')) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const change = t.request.post('/change').then((r) => r.body);
+    await t.tick();
+    t.events.push('handler still at work');
+    t.finishSlow();
+    await t.until(['counted started', 'handler still at work', 'counted finished', 'change started']);
+    t.finishChange();
+
+    expect(await change).toEqual({ changed: true });
     t.close();
   });
 
