@@ -74,11 +74,11 @@ export function createServices(apiDeps: Deps) {
   // After a whole restore, the rule and entry ids of a world still there go on from where they were
   // (never given twice while it lives); a reset is a new data dir, where they start again.
   const stillThere = (how: Replacement) => (tenantId: string) => how === 'restore' && tenants.store.getTenant(tenantId) !== undefined;
-  world.onReplaced((how) => journal.forgetAll(stillThere(how)));
+  world.onReplaced((how) => journal.forgetAll(stillThere(how), how === 'reset'));
   world.onReplaced(sync.forgetChanges);
   world.onReplaced(rideIngestion.forgetReads);
   // Reset and a whole-testbed restore bring back a state in which no world has faults.
-  world.onReplaced((how) => faults.clearAll(stillThere(how)));
+  world.onReplaced((how) => faults.clearAll(stillThere(how), how === 'reset'));
   return {
     tenants,
     vehicles,

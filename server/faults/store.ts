@@ -38,17 +38,30 @@ export interface WorldFaults {
 export function createFaultStore() {
   const worlds = new Map<string, WorldFaults>();
   let platformFaults = 0;
+  // Deleted worlds' next rule ids until a reset: a whole restore that brings one back goes on from there.
+  const goneNextIds = new Map<string, number>();
 
   const recount = () => {
     platformFaults = 0;
     for (const world of worlds.values()) platformFaults += world.platforms.size;
   };
 
+  /** The world is gone (deleted, or not in a whole restore): its faults with it; its rule ids are kept until a reset. */
+  function forget(tenantId: string): void {
+    const world = worlds.get(tenantId);
+    if (world) goneNextIds.set(tenantId, world.nextId);
+    worlds.delete(tenantId);
+    recount();
+  }
+
   return {
     get: (tenantId: string): WorldFaults | undefined => worlds.get(tenantId),
     ensure(tenantId: string): WorldFaults {
       let world = worlds.get(tenantId);
-      if (!world) worlds.set(tenantId, (world = { rules: [], nextId: 1, draws: 0, platforms: new Map() }));
+      if (!world) {
+        worlds.set(tenantId, (world = { rules: [], nextId: goneNextIds.get(tenantId) ?? 1, draws: 0, platforms: new Map() }));
+        goneNextIds.delete(tenantId);
+      }
       return world;
     },
     setPlatform(tenantId: string, platform: Platform, fault: PlatformFault | null): void {
@@ -59,20 +72,21 @@ export function createFaultStore() {
     },
     /** Any platform fault in any world: when none, platform calls skip the per-world check. */
     hasPlatformFaults: () => platformFaults > 0,
-    /** The world is gone (deleted): its faults with it, its rule ids start again. */
-    forget(tenantId: string): void {
-      worlds.delete(tenantId);
-      recount();
-    },
+    forget,
     /**
-     * Reset or whole-testbed restore: no world has faults, nor draws taken. A world still there goes
-     * on counting its rule ids: an id a test kept from before must not name a new rule.
+     * Reset or whole-testbed restore: no world has faults, nor draws taken. After a restore, a world
+     * there goes on counting its rule ids, whether it was there before or deleted since: an id a test
+     * kept from before must not name a new rule. After a reset (`restartIds`) they start again at 1.
      */
-    clearAll(stillThere: (tenantId: string) => boolean): void {
+    clearAll(stillThere: (tenantId: string) => boolean, restartIds = false): void {
       for (const [tenantId, world] of worlds) {
         if (stillThere(tenantId)) worlds.set(tenantId, { rules: [], nextId: world.nextId, draws: 0, platforms: new Map() });
-        else worlds.delete(tenantId);
+        else {
+          goneNextIds.set(tenantId, world.nextId);
+          worlds.delete(tenantId);
+        }
       }
+      if (restartIds) goneNextIds.clear();
       platformFaults = 0;
     },
   };

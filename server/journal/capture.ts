@@ -65,10 +65,12 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
   const hide = tokenHider(deps.controlToken ?? null);
   return (req, res, next) => {
     const startMs = deps.realNowMs();
+    const lossesBefore = store.losses();
     const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
     res.on('close', () => {
       const owner = res.locals.keyOwner as KeyOwner | undefined;
-      if (!owner) return;
+      // Its world's journal lost meanwhile (deleted, reset, restored): the request belongs to none after it.
+      if (!owner || store.droppedSince(owner.tenantId, lossesBefore)) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
       const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs, hide });

@@ -95,7 +95,8 @@ export function redactJson(json: string): string {
 
 /** `a=1&a=2&b=` → `{a: ['1', '2'], b: ''}`, names and values redacted once decoded (`fk%5Ftest…` is a key too). */
 export function queryObject(query: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named toString, constructor or __proto__ is a name like any other.
+  const out: Record<string, string | string[]> = Object.create(null);
   if (query === '') return out;
   for (const [rawName, rawValue] of new URLSearchParams(query)) {
     // The query may have been cut at its limit: its last name or value may end in part of a key.

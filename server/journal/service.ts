@@ -90,8 +90,8 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
 
     /** A deleted world's journal goes with it. */
     forget: (tenantId: string) => store.drop(tenantId),
-    /** A reset or a whole-testbed restore: every world's journal goes; the worlds still there keep counting. */
-    forgetAll: (stillThere: (tenantId: string) => boolean) => store.dropAll(stillThere),
+    /** A reset or a whole-testbed restore: every world's journal goes; after a restore the worlds there keep counting. */
+    forgetAll: (stillThere: (tenantId: string) => boolean, restartIds = false) => store.dropAll(stillThere, restartIds),
     stats: store.stats,
   };
 }

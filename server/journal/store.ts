@@ -93,6 +93,13 @@ export interface JournalStoreOptions {
 export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   const worlds = new Map<string, WorldJournal>();
   let totalBytes = 0;
+  // Counts the journals' losses (a world's deletion, a reset, a whole restore): a request under way
+  // across one of its world's is journaled nowhere (`droppedSince`), not in the journal after it.
+  let losses = 0;
+  let allLostAt = 0;
+  // Deleted worlds until the next reset: when they went, and the id their journal would give next
+  // (a whole restore that brings one back goes on from there: an id kept from before names nothing new).
+  const gone = new Map<string, { at: number; nextSeq: number }>();
 
   function dropOldestOf(journal: WorldJournal): void {
     const before = journal.bytes;
@@ -174,7 +181,11 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
     /** Appends a capture or an entry (its seq, and so its id, given here) to a world's journal. */
     append(tenantId: string, entry: JournalRecord): JournalRecord {
       let journal = worlds.get(tenantId);
-      if (!journal) worlds.set(tenantId, (journal = new WorldJournal()));
+      if (!journal) {
+        worlds.set(tenantId, (journal = new WorldJournal()));
+        journal.nextSeq = gone.get(tenantId)?.nextSeq ?? 1;
+        gone.delete(tenantId);
+      }
       const stored = entry;
       stored.seq = journal.nextSeq++;
       journal.push(stored);
@@ -189,7 +200,12 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
     },
 
     /** The seq the world's next entry gets: every id below it was given once (1 for a world with none yet). */
-    nextSeq: (tenantId: string): number => worlds.get(tenantId)?.nextSeq ?? 1,
+    nextSeq: (tenantId: string): number => worlds.get(tenantId)?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1,
+
+    /** How many losses the journals have had: a request notes it as it starts. */
+    losses: (): number => losses,
+    /** Whether the world's journal was lost (deleted, reset, restored) after the request that noted `since` started. */
+    droppedSince: (tenantId: string, since: number): boolean => Math.max(allLostAt, gone.get(tenantId)?.at ?? 0) > since,
 
     /** Empties one world's journal; its ids go on increasing, so a page cursor never names a new entry. */
     clear(tenantId: string): number {
@@ -203,19 +219,27 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
       return removed;
     },
 
-    /** Forgets a world entirely (deleted, or the whole testbed reset or restored). */
+    /** Forgets a world's entries (deleted, or not in a whole restore); its ids are kept until a reset. */
     drop(tenantId: string): void {
-      totalBytes -= worlds.get(tenantId)?.bytes ?? 0;
+      const journal = worlds.get(tenantId);
+      totalBytes -= journal?.bytes ?? 0;
       worlds.delete(tenantId);
+      gone.set(tenantId, { at: ++losses, nextSeq: journal?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1 });
     },
 
-    /** Reset or whole-testbed restore: every journal emptied; a world still there goes on counting its ids (clear()). */
-    dropAll(stillThere: (tenantId: string) => boolean): void {
+    /**
+     * A whole-testbed restore: every journal emptied; a world there again goes on counting its ids,
+     * whether it was there before or deleted since (clear()). A reset (`restartIds`), the state of a
+     * new data dir: every id starts again at 1.
+     */
+    dropAll(stillThere: (tenantId: string) => boolean, restartIds = false): void {
       for (const tenantId of worlds.keys()) {
         if (stillThere(tenantId)) this.clear(tenantId);
         else this.drop(tenantId);
       }
+      if (restartIds) gone.clear();
       totalBytes = 0;
+      allLostAt = ++losses;
     },
 
     stats: () => ({ totalBytes, worlds: worlds.size, maxBytes }),

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimClock } from '../../server/lib/clock.ts';
 import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
 import { usePlatformNetwork } from '../support/platform-network.ts';
+import { useWorldOnDataDir } from '../support/world.ts';
 
 /** An app on a data dir of its own (reset and snapshots need one) with both platforms in process. */
 function useJournalWorld() {
@@ -77,5 +78,48 @@ describe('request journal: what clears it', () => {
     expect(w.services.journal.stats().worlds).toBe(before.worlds - 1);
     expect(w.services.journal.stats().totalBytes).toBeLessThan(before.totalBytes);
     expect(w.journaled(stays.tenant.id)).toHaveLength(1);
+  });
+});
+
+describe('request journal: a world deleted and brought back by a whole restore', () => {
+  const w = useJournalWorld();
+
+  it('when a world is deleted, then a whole restore that brings it back goes on counting its rule and entry ids', async () => {
+    const { auth, tenant } = w.newTenant();
+    const faults = `/_testbed/tenants/${tenant.id}/faults`;
+    await w.request.post('/_testbed/snapshots').send({ name: 'antes-de-borrar' }).expect(201);
+    await w.request.post(faults).send({ effect: 'internal', operation: 'listVehicles' }).expect(201);
+    await w.request.get('/v1/me').set(auth).expect(200);
+    await w.request.get('/v1/me').set(auth).expect(200);
+
+    await w.request.delete(`/_testbed/tenants/${tenant.id}`).expect(200);
+    await w.request.post('/_testbed/snapshots/antes-de-borrar/restore').expect(200);
+    const rule = (await w.request.post(faults).send({ effect: 'internal', operation: 'getMe' }).expect(201)).body.id;
+    await w.request.get('/v1/vehicles').set(auth).expect(200);
+
+    expect(rule).toBe('flt_2');
+    expect(w.journaled(tenant.id).map((e) => e.id)).toEqual(['je_3']);
+  });
+});
+
+describe('request journal: a request under way across a reset', () => {
+  // The delays are held here, released by the test: the request waits as long as the test says.
+  const held: (() => void)[] = [];
+  const w = useWorldOnDataDir({ realWait: () => new Promise<void>((resolve) => held.push(resolve)) });
+
+  it('when its client gives up after the reset, then it lands in no journal (its world\'s was lost with the reset)', async () => {
+    const { auth, tenant } = w.newTenant();
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000 }).expect(201);
+    const listing = w.request.get('/v1/vehicles').set(auth);
+    const gaveUp = listing.then(() => 'answered', (err: Error) => err.message);
+    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+
+    await w.request.post('/_testbed/reset').expect(200);
+    listing.abort();
+    await gaveUp;
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+    held[0]();
+
+    expect(w.services.journal.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutBody, redact, redactAuthorization } from '../../server/journal/redact.ts';
+import { cutBody, queryObject, redact, redactAuthorization } from '../../server/journal/redact.ts';
 
 const SECRET = 'fk_test_0123456789ab_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef';
 
@@ -23,6 +23,13 @@ describe('journal redaction', () => {
     ['Bearer otra-cosa', '[oculto]'],
   ])('when authorization is %j, then the journal shows %j', (value, shown) => {
     expect(redactAuthorization(value)).toBe(shown);
+  });
+
+  it('when query names are those of an object\'s own properties (toString, constructor, __proto__), then each is kept as sent', () => {
+    const query = queryObject('toString=x&constructor=y&__proto__=z&valueOf=1&a=1&a=2');
+
+    expect(JSON.parse(JSON.stringify(query))).toEqual({ toString: 'x', constructor: 'y', ['__proto__']: 'z', valueOf: '1', a: ['1', '2'] });
+    expect(Object.keys(query)).toEqual(['toString', 'constructor', '__proto__', 'valueOf', 'a']);
   });
 
   it('when a body is 65,536 bytes, then it is whole; at 65,537 it is cut to 65,536 with truncated', () => {

@@ -170,7 +170,7 @@ describe('journal store bounds', () => {
     expect(store.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
   });
 
-  it('when all are emptied by a reset or whole restore, then a world still there goes on counting its ids; one gone starts again', () => {
+  it('when all are emptied by a whole restore, then a world still there goes on counting its ids, and so does one it brings back later', () => {
     const store = createJournalStore({ maxBytes: MB });
     store.append('kept', entry(50));
     store.append('kept', entry(50));
@@ -181,7 +181,41 @@ describe('journal store bounds', () => {
     expect(store.stats()).toMatchObject({ totalBytes: 0 });
     expect(ids(store, 'kept')).toEqual([]);
     expect(store.append('kept', entry(50)).seq).toBe(3);
-    expect(store.append('gone', entry(50)).seq).toBe(1);
+    expect(store.append('gone', entry(50)).seq).toBe(2);
+  });
+
+  it('when all are emptied by a reset, then every world\'s ids start again at 1, a deleted one\'s too', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('kept', entry(50));
+    store.append('deleted', entry(50));
+    store.drop('deleted');
+
+    store.dropAll(() => false, true);
+
+    expect([store.append('kept', entry(50)).seq, store.append('deleted', entry(50)).seq]).toEqual([1, 1]);
+  });
+
+  it('when a world is deleted, then a whole restore that brings it back goes on from its next id', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('w', entry(50));
+    store.append('w', entry(50));
+
+    store.drop('w');
+    expect(store.nextSeq('w')).toBe(3);
+    store.dropAll(() => true);
+
+    expect(store.append('w', entry(50)).seq).toBe(3);
+  });
+
+  it('when a world\'s journal is lost after a request started (deleted, reset, restored), then that request counts as dropped; another world\'s does not', () => {
+    const store = createJournalStore({ maxBytes: MB });
+    const start = store.losses();
+    store.drop('deleted');
+    const afterDeletion = store.losses();
+
+    expect([store.droppedSince('deleted', start), store.droppedSince('other', start), store.droppedSince('deleted', afterDeletion)]).toEqual([true, false, false]);
+    store.dropAll(() => true);
+    expect(store.droppedSince('other', afterDeletion)).toBe(true);
   });
 
   it('when a request is captured, then before any read the journal holds no secret, and reading settles its count to the exact one', () => {
