@@ -60,5 +60,6 @@ export function refusedDecision(answer: RemoteAnswer): AppError | null {
   if (!parsed.success) return null;
   const { code, item } = parsed.data.error;
   const message = `${refusal(item.list, code, answer.status, `${item.externalId} (${item.list}[${item.index}])`)}: no se decidió nada del lote.`;
-  return new AppError(answer.status === 404 ? 'NOT_FOUND' : 'CONFLICT', message, parsed.data.error);
+  // The platform's code and the item, not its words: they are English, and the message says it in Spanish.
+  return new AppError(answer.status === 404 ? 'NOT_FOUND' : 'CONFLICT', message, { code, item });
 }

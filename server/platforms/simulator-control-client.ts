@@ -62,7 +62,8 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     if (answer.status === 200) return;
     const parsed = ControlError.safeParse(answer.body);
     if (answer.status === 404) throw new AppError('NOT_FOUND', notFound);
-    if (answer.status === 409) throw new AppError('CONFLICT', conflict, parsed.success ? parsed.data.error : null);
+    // The platform's code, not its words: they are English, and the message above says it in Spanish.
+    if (answer.status === 409) throw new AppError('CONFLICT', conflict, parsed.success ? { code: parsed.data.error.code } : null);
     const error = parsed.success ? parsed.data.error : { code: 'unknown', message: `HTTP ${answer.status}` };
     throw platformRejected(LABEL, answer, error);
   }

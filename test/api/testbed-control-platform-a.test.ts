@@ -33,6 +33,9 @@ describe('/_testbed control surface', () => {
 
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('CONFLICT');
+      // The platform's code, not its English words (spec §1: messages in Spanish).
+      expect(res.body.error).toMatchObject({ message: 'El vehículo no tiene una revisión pendiente en platform_a.', details: { code: 'no_pending_review' } });
+      expect(JSON.stringify(res.body)).not.toMatch(/review in progress/);
     });
 
     it.each([
@@ -68,6 +71,7 @@ describe('/_testbed control surface', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ driverId, status });
       expect(again.status).toBe(409);
+      expect(again.body.error).toEqual({ code: 'CONFLICT', message: 'La invitación ya no está pendiente de respuesta.', details: { code: 'invitation_not_open' }, requestId: expect.any(String) });
     });
 
     it('when the driver was never invited, then 404 naming the id (a cut or mistyped one reads the same)', async () => {
