@@ -11,8 +11,24 @@ interface Compiled extends RequestOperation {
   params: number;
 }
 
-/** Express's view of a concrete path: any case, one trailing slash. */
-const routed = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+/** A segment as its characters: `%C3%B1`, `%c3%b1` and `ñ` alike (a malformed escape stays as written). */
+function decoded(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Express's view of a concrete path: any case, one trailing slash, each segment by its characters (a
+ * request arrives percent-encoded, a rule or a filter may name the characters themselves).
+ */
+const routed = (path: string) => {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return (trimmed.includes('%') ? trimmed.split('/').map(decoded).join('/') : trimmed).toLowerCase();
+};
 
 /** Two concrete paths Express routes alike. */
 export const samePath = (a: string, b: string) => routed(a) === routed(b);

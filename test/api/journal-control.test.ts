@@ -63,6 +63,18 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     expect(fetch.body.error.message).toContain('method debe ser un método HTTP');
   });
 
+  it('when a world sent a path with characters it percent-encoded (vehículos, 😀), then ?path= finds it by its characters or by its escapes', async () => {
+    const w = await worldWithRequests();
+    await w.t.request.get('/v1/veh%C3%ADculos/%F0%9F%98%80').set(w.auth).expect(404);
+    const asSent = '/v1/veh%C3%ADculos/%F0%9F%98%80';
+
+    const byCharacters = await w.journal(`?path=${encodeURIComponent('/v1/vehículos/😀')}`).expect(200);
+    const byEscapes = await w.journal(`?path=${encodeURIComponent(asSent.toLowerCase())}`).expect(200);
+
+    expect(byCharacters.body.data.map((e: { path: string }) => e.path)).toEqual([asSent]);
+    expect(byEscapes.body.data.map((e: { path: string }) => e.path)).toEqual([asSent]);
+  });
+
   it('when paged with limit and startingAfter, then the pages follow each other with no gap and the last says hasMore false', async () => {
     const w = await worldWithRequests();
 

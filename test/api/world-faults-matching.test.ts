@@ -46,6 +46,20 @@ describe('world faults: matching and counters', () => {
     expect(missed.status).toBe(200);
   });
 
+  it('when a rule names a path with characters a request sends percent-encoded (ñ), then it faults that request, as written either way', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    await f.addRule({ effect: 'internal', path: '/v1/drivers/ñ' });
+    await f.addRule({ effect: 'unavailable', path: '/v1/drivers/%c3%a1' });
+
+    const spelled = await f.request.get('/v1/drivers/%C3%B1').set(f.one.auth);
+    const lower = await f.request.get('/v1/drivers/%c3%b1').set(f.one.auth);
+    const encodedRule = await f.request.get('/v1/drivers/%C3%A1').set(f.one.auth);
+    const other = await f.request.get('/v1/drivers/n').set(f.one.auth);
+
+    expect([spelled.status, lower.status, encodedRule.status, other.status]).toEqual([500, 500, 503, 404]);
+  });
+
   it('when a rule names its path in another case (/V1/ME), then it is taken, as the journal filter and Express take it, and faults /v1/me', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();
