@@ -1,6 +1,7 @@
 import { readConfig, type Config } from '../server/config.ts';
 import { requestJson, type JsonAnswer } from './lib/http-json.ts';
 import { CliError } from './output.ts';
+import { servePortOf } from './lib/serve-port.ts';
 
 // Loaded by every command that talks to a running serve: only the config and an HTTP client here.
 // What opens the data dir itself is in lib/tenant-service.ts.
@@ -12,6 +13,21 @@ export function cliConfig(): Config {
   } catch (err) {
     throw new CliError((err as Error).message);
   }
+}
+
+/**
+ * The config of a command that calls the running serve. PORT=0 lets serve take any free port: the
+ * command then finds the one the data dir's serve took (`serve.port`), as the same two exported
+ * variables are meant to point it at that serve.
+ */
+export function runningServeConfig(): Config {
+  const config = cliConfig();
+  if (config.port !== 0 || remoteServe()) return config;
+  const port = servePortOf(config.dataDir);
+  if (port === null) {
+    throw new CliError(`PORT=0: ningún "fleet-sim serve" de ${config.dataDir} dijo en qué puerto escucha; inícialo con el mismo FLEET_DATA_DIR, o fija PORT.`);
+  }
+  return { ...config, port, serveUrl: `http://127.0.0.1:${port}` };
 }
 
 /** The control token, when set, on every /_testbed call (contract §4). */
@@ -31,7 +47,7 @@ export interface StateSeen {
 }
 
 /** Calls the running serve's control surface: on loopback at PORT, or at FLEET_URL. */
-export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown; state?: StateSeen } = {}, config = cliConfig()): Promise<T> {
+export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown; state?: StateSeen } = {}, config = runningServeConfig()): Promise<T> {
   let answer: JsonAnswer;
   const seen = init.state?.generation;
   const expected: Record<string, string> = seen === undefined ? {} : { [GENERATION]: seen };
@@ -43,7 +59,7 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
     });
   } catch {
     // FLEET_URL wins over PORT: the hint names what points the command there.
-    const fix = remoteServe() ? 'revisa FLEET_URL o inicia allí "fleet-sim serve"' : `inicia "fleet-sim serve" (PORT=${config.port}) o revisa PORT`;
+    const fix = remoteServe() ? 'revisa FLEET_URL o inicia allí "fleet-sim serve"' : localFix(config);
     throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; ${fix}.`);
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
@@ -51,6 +67,13 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   const generation = answer.headers[GENERATION];
   if (init.state && typeof generation === 'string') init.state.generation ??= generation;
   return body as T;
+}
+
+/** What to do when no serve answers at PORT: the data dir's serve may be listening on another. */
+function localFix(config: Config): string {
+  const elsewhere = servePortOf(config.dataDir);
+  if (elsewhere !== null && elsewhere !== config.port) return `el serve de ${config.dataDir} escucha en el puerto ${elsewhere}: usa PORT=${elsewhere} (o PORT=0)`;
+  return `inicia "fleet-sim serve" (PORT=${config.port}) o revisa PORT`;
 }
 
 /**

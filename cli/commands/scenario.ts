@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
-import { cliConfig } from '../environment.ts';
+import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
 import { junitReport } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
@@ -56,7 +56,7 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }
-  const running = opts.fresh ? null : cliConfig();
+  const running = opts.fresh ? null : runningServeConfig();
   const options: RunFileOptions = running ? { fresh: false, config: running } : { fresh: true, ...freshSettings(opts) };
   const parallel = parallelism(opts.parallel);
   if (running && !opts.json) process.stdout.write(`${targetLine(running)}\n\n`);

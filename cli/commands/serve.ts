@@ -52,6 +52,7 @@ export async function serve(): Promise<void> {
   if (config.rateLimit > 0) {
     process.stdout.write(`Límite: ${config.rateLimit} solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita (pruebas en paralelo)\n`);
   }
+  lock.announce(running.api.port);
   process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
 }
 

@@ -3,10 +3,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../output.ts';
 import { alive } from './process-alive.ts';
+import { PORT_FILE } from './serve-port.ts';
 
 export interface DataDirLock {
+  /** Says the port serve took (`serve.port`): a command with PORT=0 finds it there (servePortOf). */
+  announce(port: number): void;
   release(): void;
 }
+
 
 /**
  * One `serve` per data dir. The lock is SQLite's own exclusive lock on `serve.lock`, held for the
@@ -29,12 +33,19 @@ export function takeDataDirLock(dataDir: string): DataDirLock {
     throw new CliError(`el directorio de datos ${dataDir} ya lo está sirviendo otro "fleet-sim serve" (${holder(pidFile)}); detenlo o usa otro FLEET_DATA_DIR`);
   }
   writeFileSync(pidFile, `${process.pid}\n`);
+  const portFile = join(dataDir, PORT_FILE);
+  // One a serve killed before left names a port nobody listens on: gone before this one says its own.
+  rmSync(portFile, { force: true });
   let held = true;
   return {
+    announce(port) {
+      if (held) writeFileSync(portFile, `${port}\n`);
+    },
     release() {
       if (!held) return;
       held = false;
       rmSync(pidFile, { force: true });
+      rmSync(portFile, { force: true });
       db.close();
     },
   };
