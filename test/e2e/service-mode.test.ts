@@ -64,12 +64,14 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     expect(now.stderr.trim()).toBe('error: El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).');
   }, 30_000);
 
-  it('then with FLEET_URL at no serve, the CLI names FLEET_URL, not PORT; with PORT at none, PORT', async () => {
+  it('then with FLEET_URL at no serve, the CLI names FLEET_URL, not PORT; with PORT at none, PORT, and the port the data dir\'s serve took', async () => {
     const remote = await cli(['clock', 'now'], { ...env, PORT: '1', FLEET_URL: 'http://127.0.0.1:9' });
     const local = await cli(['clock', 'now'], { ...env, PORT: '9', FLEET_URL: '' });
+    const noServe = await cli(['clock', 'now'], { ...env, PORT: '9', FLEET_URL: '', FLEET_DATA_DIR: join(dataDir, 'none') });
 
     expect(remote.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; revisa FLEET_URL o inicia allí "fleet-sim serve".');
-    expect(local.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; inicia "fleet-sim serve" (PORT=9) o revisa PORT.');
+    expect(local.stderr.trim()).toBe(`error: no hay un testbed escuchando en http://127.0.0.1:9; el serve de ${dataDir} escucha en el puerto ${port}: usa PORT=${port} (o PORT=0).`);
+    expect(noServe.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; inicia "fleet-sim serve" (PORT=9) o revisa PORT.');
   }, 30_000);
 
   it('then FLEET_URL points the CLI at the serve whatever PORT says', async () => {
