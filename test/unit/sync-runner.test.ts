@@ -397,28 +397,31 @@ describe('sync runner: a world\'s change beside a background run', () => {
       await settle();
     };
     const change = (world: string) => {
-      let release!: () => void;
-      const done = runner.exclusive(async () => {
-        events.push(`change ${world}`);
-        await new Promise<void>((resolve) => (release = resolve));
-        events.push(`changed ${world}`);
-      }, world);
-      return { done, release: async () => (release(), await done, await settle()) };
+      const held = heldChange(runner, events, world);
+      return { release: async () => (held.release(), await held.done, await settle()) };
     };
-    return { events, runner, settle, end, change };
+    /** A background run started, then a change of `world` asked for while the run reads its first world. */
+    const runThenChange = async (world: string) => {
+      const run = runner.runBackground();
+      await settle();
+      const changing = change(world);
+      await settle();
+      return { run, changing };
+    };
+    /** Ends the reads named, in order. */
+    const endReads = async (...names: string[]) => {
+      for (const name of names) await end(name);
+    };
+    return { events, runner, settle, end, endReads, runThenChange };
   }
 
   it('when the run reads another world, then the change starts at once, and the run reads the changed world once the change has ended', async () => {
-    const { events, runner, settle, end, change } = backgroundRunner(['slow', 'r']);
-    const run = runner.runBackground();
-    await settle();
-    const r = change('r');
-    await settle();
+    const { events, end, endReads, runThenChange } = backgroundRunner(['slow', 'r']);
+    const { run, changing } = await runThenChange('r');
     await end('records slow');
     events.push('slow read, r still changing');
-    await r.release();
-    await end('records r');
-    await end('own all');
+    await changing.release();
+    await endReads('records r', 'own all');
     await run;
 
     expect(events).toEqual(['read records slow', 'change r', 'read records slow done', 'slow read, r still changing', 'changed r',
@@ -426,42 +429,32 @@ describe('sync runner: a world\'s change beside a background run', () => {
   });
 
   it('when the run reads every world (a task of all worlds), then the change waits for the run to end', async () => {
-    const { events, runner, settle, end, change } = backgroundRunner([]);
-    const run = runner.runBackground();
-    await settle();
-    const r = change('r');
-    await settle();
+    const { events, end, runThenChange } = backgroundRunner([]);
+    const { run, changing } = await runThenChange('r');
     await end('own all');
     await run;
-    await r.release();
+    await changing.release();
 
     expect(events).toEqual(['read own all', 'read own all done', 'change r', 'changed r']);
   });
 
   it('when the run reads that world, then the change waits for the run to end', async () => {
-    const { events, runner, settle, end, change } = backgroundRunner(['r', 'other']);
-    const run = runner.runBackground();
-    await settle();
-    const r = change('r');
-    await settle();
-    await end('records r');
-    await end('records other');
-    await end('own all');
+    const { events, endReads, runThenChange } = backgroundRunner(['r', 'other']);
+    const { run, changing } = await runThenChange('r');
+    await endReads('records r', 'records other', 'own all');
     await run;
-    await r.release();
+    await changing.release();
 
     expect(events).toEqual(['read records r', 'read records r done', 'read records other', 'read records other done',
       'read own all', 'read own all done', 'change r', 'changed r']);
   });
 
   it('when a changed world is not read yet by the run under way, then its changes do not count as stored until the run has read it', async () => {
-    const { runner, settle, end } = backgroundRunner(['slow', 'r']);
+    const { runner, settle, endReads } = backgroundRunner(['slow', 'r']);
     const run = runner.runBackground();
     await settle();
     const beforeRead = runner.storedThrough('r', 5);
-    await end('records slow');
-    await end('records r');
-    await end('own all');
+    await endReads('records slow', 'records r', 'own all');
     await run;
 
     expect([beforeRead, runner.storedThrough('r', 5)]).toEqual([false, true]);
