@@ -78,7 +78,7 @@ function v1Gate(deps: Deps, { world, faults, tenantGates, gate: wholeGate }: Ser
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
   const readmitWorld = tenantGates.readmit(authenticate);
   gate.use(faultGate(faults, {
-    logger: deps.logger, wait: deps.realWait ?? realWait, worldExists: (id) => tenants.getTenant(id) !== undefined, generation: world.generation.current,
+    logger: deps.logger, wait: deps.realWait ?? realWait,
     leaveGates: (res) => (leaveWorld(res), wholeGate.leave(res)),
     readmit: (req, res, next) => wholeGate.admit(req, res, () => readmitWorld(req, res, next)),
   }));

@@ -20,10 +20,6 @@ export interface FaultGateDeps {
    */
   leaveGates: (res: Response) => void;
   readmit: RequestHandler;
-  /** Whether the world is still there: one deleted while an answer was held is not journaled (its journal went with it). */
-  worldExists: (tenantId: string) => boolean;
-  /** The testbed's state (snapshots/generation.ts): one a reset or whole restore replaced while an answer was held is not journaled either. */
-  generation: () => string;
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -60,13 +56,9 @@ function replaceAnswer(req: Request, res: Response, rule: FaultRule, deps: Fault
     res.end = end;
     if (rule.effect === 'delay') {
       // The handler is done: the world is free while the answer waits (a restore need not wait too).
+      // Its world deleted or replaced meanwhile, the journal leaves it out (journal/capture.ts).
       deps.leaveGates(res);
-      const heldIn = deps.generation();
-      void deps.wait(rule.delayMs!).then(() => {
-        // Its world replaced or gone meanwhile: the journal it would land in is not the one it was made in.
-        if (!deps.worldExists(req.auth.tenantId) || deps.generation() !== heldIn) delete res.locals.keyOwner;
-        (end as (...a: unknown[]) => Response).apply(res, args);
-      });
+      void deps.wait(rule.delayMs!).then(() => (end as (...a: unknown[]) => Response).apply(res, args));
       return res;
     }
     for (const name of res.getHeaderNames()) if (!before.has(name)) res.removeHeader(name);

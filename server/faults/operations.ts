@@ -15,7 +15,8 @@ interface Compiled extends RequestOperation {
 function decoded(segment: string): string {
   if (!segment.includes('%')) return segment;
   try {
-    return decodeURIComponent(segment);
+    // An escaped slash stays one: Express routes `a%2Fb` as one segment, not as `a/b`.
+    return decodeURIComponent(segment).replaceAll('/', '%2f');
   } catch {
     return segment;
   }

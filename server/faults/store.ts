@@ -1,5 +1,6 @@
 import type { Platform } from '../common/schemas.ts';
 import type { FaultRuleInput } from './schema.ts';
+import { DELETED_WORLDS_KEPT, setNewest } from '../lib/bounded-map.ts';
 
 export interface FaultRule extends Omit<FaultRuleInput, 'times' | 'retryAfter' | 'delayMs' | 'operation' | 'method' | 'path'> {
   id: string;
@@ -49,7 +50,7 @@ export function createFaultStore() {
   /** The world is gone (deleted, or not in a whole restore): its faults with it; its rule ids are kept until a reset. */
   function forget(tenantId: string): void {
     const world = worlds.get(tenantId);
-    if (world) goneNextIds.set(tenantId, world.nextId);
+    if (world) setNewest(goneNextIds, tenantId, world.nextId, DELETED_WORLDS_KEPT);
     worlds.delete(tenantId);
     recount();
   }
@@ -82,7 +83,7 @@ export function createFaultStore() {
       for (const [tenantId, world] of worlds) {
         if (stillThere(tenantId)) worlds.set(tenantId, { rules: [], nextId: world.nextId, draws: 0, platforms: new Map() });
         else {
-          goneNextIds.set(tenantId, world.nextId);
+          setNewest(goneNextIds, tenantId, world.nextId, DELETED_WORLDS_KEPT);
           worlds.delete(tenantId);
         }
       }

@@ -17,6 +17,9 @@ function ended(res: Response): void {
  */
 export function counted(handler: RequestHandler): RequestHandler {
   return (req, res, next) => {
+    // Given up before it started (between the gates and here, a turn of the event loop): the gates
+    // may have counted it out already, and nobody waits for its answer.
+    if (res.destroyed) return;
     res.locals[AT_WORK] = ((res.locals[AT_WORK] as number | undefined) ?? 0) + 1;
     let result: unknown;
     try {

@@ -1,4 +1,5 @@
 import { bodyBytesOf, dropBodies, settle } from './capture.ts';
+import { DELETED_WORLDS_KEPT, setNewest } from '../lib/bounded-map.ts';
 import type { JournalRecord, StoredEntry } from './entry.ts';
 
 /** The entries a world keeps (contract §5): over the bound, their bodies go before they do, as long as bodiless entries fit. */
@@ -224,7 +225,7 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
       const journal = worlds.get(tenantId);
       totalBytes -= journal?.bytes ?? 0;
       worlds.delete(tenantId);
-      gone.set(tenantId, { at: ++losses, nextSeq: journal?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1 });
+      setNewest(gone, tenantId, { at: ++losses, nextSeq: journal?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1 }, DELETED_WORLDS_KEPT);
     },
 
     /**

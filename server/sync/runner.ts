@@ -1,6 +1,7 @@
 import type { Logger } from '../lib/logger.ts';
 import { createTally } from '../lib/tally.ts';
 import { createRetryDelays } from './retry-delays.ts';
+import { AppError } from '../errors.ts';
 
 /** One kind of background work that brings stored state up to date with the platforms: every world's, or one world's. */
 export interface SyncTask {
@@ -14,6 +15,18 @@ export interface SyncTask {
   changedWorldsOnly?: boolean;
 }
 
+/** A task of a run that failed (a platform down, a world's platform fault): read again at the next run. */
+export interface SyncFailure {
+  task: string;
+  /** The world it was run for; null: every world's. */
+  tenant: string | null;
+  /** In Spanish: the error's own message when it is the API's, else a general one (the log has the rest). */
+  message: string;
+}
+
+/** What a failure that is not the API's own error says (its words are the log's). */
+const UNEXPECTED = 'Error inesperado al leer las plataformas; el registro de serve tiene el detalle.';
+
 /** The worlds whose platform records were written after `since` (the companion's change sequence), each with its last number. */
 export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: { id: string; seq: number }[] }>;
 
@@ -23,7 +36,7 @@ export interface SyncRunner {
    * world's clock, which makes nothing due in the others). Calls made while a run is under way wait
    * for one run after it.
    */
-  runDue(tenantId?: string): Promise<void>;
+  runDue(tenantId?: string): Promise<SyncFailure[]>;
   /**
    * The background run (every second): the same, but the `changedWorldsOnly` tasks visit only the
    * worlds whose platform records changed since the last background run, and those whose visit
@@ -42,7 +55,8 @@ export interface SyncRunner {
   building(tenantId: string): (storedUpTo: number | null) => void;
   /**
    * Whether every change of the world's platform records up to `seq` is stored: read by a background
-   * run that did not fail on it, or marked. Asked with the background paused (a world snapshot's save).
+   * run that did not fail on it, or marked. Asked by a world snapshot's save, beside a background run
+   * that may be reading other worlds (`exclusive`): the worlds that run has yet to read are not.
    */
   storedThrough(tenantId: string, seq: number): boolean;
   /** The world's platform records are all stored up to `seq` (a world restore put back both sides as saved). */
@@ -93,6 +107,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   let reading: string | null = null;
   // Worlds' changes that started beside a background run not reading them: it waits for them first.
   const aside = new Map<string, Set<Promise<unknown>>>();
+  // The worlds the background run under way reads (or all): not stored until it has ended, though
+  // they left `visitAgain` and `afterBuild` as it began (a save beside it asks `storedThrough`).
+  let unread: ReadonlySet<string> | 'all' | null = null;
   // The change sequence's number the last background run read (null: none yet, so the next asks
   // from 0: every world ever written), and the worlds to visit again: a `changedWorldsOnly` task
   // failed on them since, or `readAgain`.
@@ -137,15 +154,15 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     return true;
   }
 
-  /** Whether the task ran without failing; a failure is logged, and the other tasks go on. */
-  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<boolean> {
+  /** Null when the task ran without failing; a failure is logged, and the other tasks go on. */
+  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<SyncFailure | null> {
     try {
       await task.run(tenantId, background);
-      return true;
+      return null;
     } catch (err) {
       // A platform that is down must not stop the other tasks; the next run retries.
       logger.warn('sync task failed', { task: task.name, tenant: tenantId, error: err instanceof Error ? err.message : String(err) });
-      return false;
+      return { task: task.name, tenant: tenantId ?? null, message: err instanceof AppError ? err.message : UNEXPECTED };
     }
   }
 
@@ -167,7 +184,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
    * A background run's read of one world (or ALL): marked first, so a change of it asked for from now
    * on waits for the run; then the changes of it that started beside the run are waited for.
    */
-  async function readsNow(world: string, read: () => Promise<boolean>): Promise<boolean> {
+  async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
     reading = world;
     try {
       const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
@@ -178,25 +195,43 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     }
   }
 
-  /** Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone. */
-  async function runAll(tenantId?: string, worlds?: ReadonlySet<string>, background = false): Promise<boolean> {
+  /**
+   * Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone:
+   * whether every world's records were read (a pass of every world that failed does not say where),
+   * and the tasks that failed.
+   */
+  async function runAll(tenantId?: string, worlds?: ReadonlySet<string>, background = false): Promise<{ allVisited: boolean; failures: SyncFailure[] }> {
     let allVisited = true;
+    const failures: SyncFailure[] = [];
     const failedNow = new Set<string>();
     // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
-    const reads = (world: string, read: () => Promise<boolean>) => (background ? readsNow(world, read) : read());
+    const reads = (world: string, task: SyncTask, tenant?: string) => {
+      const read = () => runTask(task, tenant, background);
+      return (background ? readsNow(world, read) : read()).then((failure) => (failure && failures.push(failure), failure === null));
+    };
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {
-        for (const world of worlds) if (!(await reads(world, () => runTask(task, world, background)))) failedNow.add(world);
+        for (const world of worlds) if (!(await reads(world, task, world))) failedNow.add(world);
         continue;
       }
-      const ok = await reads(tenantId ?? ALL, () => runTask(task, tenantId, background));
+      const ok = await reads(tenantId ?? ALL, task, tenantId);
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
     }
     for (const world of failedNow) failed(world);
     for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world);
-    return allVisited;
+    return { allVisited, failures };
+  }
+
+  /** A background pass, its worlds (or all) counted unread until it has ended (`storedThrough`). */
+  async function unreadUntilRead<T>(worlds: ReadonlySet<string> | 'all', pass: () => Promise<T>): Promise<T> {
+    unread = worlds;
+    try {
+      return await pass();
+    } finally {
+      unread = null;
+    }
   }
 
   async function runChanged(): Promise<void> {
@@ -210,7 +245,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       changed = await ask(0);
     }
     // The companion could not say: every world, and the same question again next time.
-    if (!changed) return void (readAgainAfterBuild(), await runAll(undefined, undefined, true));
+    if (!changed) return void (readAgainAfterBuild(), await unreadUntilRead('all', () => runAll(undefined, undefined, true)));
     // Asked from 0 when no number was read yet (a new process): every world ever written, less those
     // whose records are known stored (built or restored since the start, before this first run).
     const worlds = new Set<string>();
@@ -236,33 +271,35 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     for (const world of later) if (!worlds.has(world)) visitAgain.add(world);
     // The number counts as read once the worlds are: a world's save beside the run (exclusive) asks
     // `storedThrough` before the run has read that world.
-    if (!onePass) return void (await runAll(undefined, worlds, true), seen = changed.seq);
+    if (!onePass) return void (await unreadUntilRead(worlds, () => runAll(undefined, worlds, true)), seen = changed.seq);
     readAgainAfterBuild();
-    const whole = await runAll(undefined, undefined, true);
+    const whole = (await unreadUntilRead('all', () => runAll(undefined, undefined, true))).allVisited;
     seen = changed.seq;
     // A pass that failed does not say where: each of those worlds is read on its own next time.
     if (!whole) for (const world of worlds) visitAgain.add(world);
   }
 
   let stopped = false;
-  const queue = (key: string, work: () => Promise<unknown>): Promise<void> => {
+  /** `work` after the runs before it (`skipped` instead once stopped); its result, once it has run. */
+  const queue = <T>(key: string, work: () => Promise<T>, skipped: T): Promise<T> => {
     pending.add(key);
-    const run = () => (stopped ? Promise.resolve() : work()).then(() => undefined).finally(() => pending.remove(key));
-    current = current.then(run, run);
-    return current;
+    const run = () => (stopped ? Promise.resolve(skipped) : work()).finally(() => pending.remove(key));
+    const result = current.then(run, run);
+    current = result.then(() => undefined, () => undefined);
+    return result;
   };
 
   return {
-    runDue: (tenantId) => queue(tenantId ?? ALL, () => {
+    runDue: (tenantId) => queue(tenantId ?? ALL, async () => {
       readAgainAfterBuild(tenantId);
-      return runAll(tenantId);
-    }),
+      return (await runAll(tenantId)).failures;
+    }, []),
     // One waits at most: asked every second, runs longer than that (a world whose platform calls
     // time out) queued one a second, and everything asked for after them waited for all of them.
     runBackground: () => (backgroundWaiting ??= queue(BACKGROUND, () => {
       backgroundWaiting = null;
       return runChanged();
-    })),
+    }, undefined)),
     forgetChanges() {
       seen = null;
       everyWorld = true;
@@ -279,7 +316,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     },
     storedThrough(tenantId, seq) {
       if ((storedUpTo.get(tenantId) ?? -1) >= seq) return true;
-      const pending = underConstruction.has(tenantId) || afterBuild.has(tenantId) || visitAgain.has(tenantId);
+      const pending = underConstruction.has(tenantId) || afterBuild.has(tenantId) || visitAgain.has(tenantId)
+        || unread === 'all' || (unread?.has(tenantId) ?? false);
       return seen !== null && seq <= seen && !pending;
     },
     markStored,

@@ -102,19 +102,24 @@ describe('request journal: a world deleted and brought back by a whole restore',
   });
 });
 
-describe('request journal: a request under way across a reset', () => {
+describe('request journal: a request under way across the loss of its world\'s journal', () => {
   // The delays are held here, released by the test: the request waits as long as the test says.
   const held: (() => void)[] = [];
   const w = useWorldOnDataDir({ realWait: () => new Promise<void>((resolve) => held.push(resolve)) });
 
-  it('when its client gives up after the reset, then it lands in no journal (its world\'s was lost with the reset)', async () => {
+  it.each([
+    ['a reset', (_tenantId: string) => w.request.post('/_testbed/reset').expect(200)],
+    ['its world\'s deletion', (tenantId: string) => w.request.delete(`/_testbed/tenants/${tenantId}`).expect(200)],
+  ])('when its client gives up after %s, then it lands in no journal', async (_case, lose) => {
+    held.length = 0;
+    await w.request.post('/_testbed/reset').expect(200);
     const { auth, tenant } = w.newTenant();
     await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000 }).expect(201);
     const listing = w.request.get('/v1/vehicles').set(auth);
     const gaveUp = listing.then(() => 'answered', (err: Error) => err.message);
     while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
 
-    await w.request.post('/_testbed/reset').expect(200);
+    await lose(tenant.id);
     listing.abort();
     await gaveUp;
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));

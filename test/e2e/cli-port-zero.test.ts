@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,7 @@ describe('a serve started with PORT=0', () => {
   it('when a command runs with the same PORT=0 and FLEET_DATA_DIR, then it reaches that serve', async () => {
     const res = await cli(['clock', 'now', '--json'], env);
 
+    expect(readFileSync(join(dataDir, 'serve.port'), 'utf8').trim()).toBe(String(port));
     expect(res.code).toBe(0);
     expect(res.json).toMatchObject({ now: expect.any(String) });
   });
@@ -74,5 +75,17 @@ describe('a serve started with PORT=0', () => {
     expect(existsSync(join(dataDir, 'serve.port'))).toBe(false);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toContain(`PORT=0: ningún "fleet-sim serve" de ${dataDir} dijo en qué puerto escucha`);
+  });
+
+  it('when a killed serve left its port and PID files, then a command with PORT=0 does not trust that port', async () => {
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    writeFileSync(join(dataDir, 'serve.port'), `${port}\n`);
+    writeFileSync(join(dataDir, 'serve.pid'), `${gone.pid}\n`);
+
+    const res = await cli(['clock', 'now', '--json'], env);
+
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('PORT=0: ningún "fleet-sim serve"');
   });
 });

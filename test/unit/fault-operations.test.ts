@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOperationCatalog } from '../../server/faults/operations.ts';
+import { createOperationCatalog, samePath } from '../../server/faults/operations.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
 
 describe('the operations a fault rule can name', () => {
@@ -29,5 +29,20 @@ describe('the operations a fault rule can name', () => {
     expect(catalog.has('createvehicle')).toBe(false);
     expect(catalog.isTemplate('/v1/vehicles/{id}')).toBe(true);
     expect(catalog.isTemplate('/v1/vehicles/{vehicleId}')).toBe(false);
+  });
+});
+
+describe('two concrete paths routed alike', () => {
+  it.each([
+    ['/v1/drivers/%C3%B1', '/v1/drivers/ñ', true],
+    ['/v1/drivers/%c3%b1', '/V1/Drivers/%C3%B1/', true],
+    ['/v1/drivers/%C3%B1', '/v1/drivers/n', false],
+    // Express routes an escaped slash as part of one segment.
+    ['/v1/drivers/a%2Fb', '/v1/drivers/a/b', false],
+    ['/v1/drivers/a%2Fb', '/v1/drivers/a%2fb', true],
+    // A malformed escape is compared as written.
+    ['/v1/drivers/%E0%A4%A', '/v1/drivers/%e0%a4%a', true],
+  ])('when %s and %s are compared, then same is %s', (a, b, same) => {
+    expect(samePath(a, b)).toBe(same);
   });
 });

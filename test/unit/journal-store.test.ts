@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
 import { bodyBytesOf, captureOf, dropBodies, kept } from '../../server/journal/capture.ts';
+import { DELETED_WORLDS_KEPT } from '../../server/lib/bounded-map.ts';
 import { createJournalStore, KEPT_ENTRIES } from '../../server/journal/store.ts';
 
 const MB = 1024 * 1024;
@@ -205,6 +206,19 @@ describe('journal store bounds', () => {
     store.dropAll(() => true);
 
     expect(store.append('w', entry(50)).seq).toBe(3);
+  });
+
+  it(`when more than ${DELETED_WORLDS_KEPT} worlds were deleted, then the oldest deleted one's next id is no longer kept: the store stays bounded`, () => {
+    const store = createJournalStore({ maxBytes: MB });
+    store.append('first', entry(10));
+    store.append('first', entry(10));
+    store.drop('first');
+    for (let i = 0; i < DELETED_WORLDS_KEPT - 1; i++) store.drop(`w${i}`);
+    const keptAtBound = store.nextSeq('first');
+
+    store.drop('one more');
+
+    expect([keptAtBound, store.nextSeq('first')]).toEqual([3, 1]);
   });
 
   it('when a world\'s journal is lost after a request started (deleted, reset, restored), then that request counts as dropped; another world\'s does not', () => {

@@ -16,7 +16,7 @@ function blockingRunner() {
   const change = (label: string) => async () => void events.push(label);
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   /** Ends a held change, then lets the run queued behind it finish. */
-  const endChangeThenRun = async (change: { done: Promise<void>; release: () => void }, run: Promise<void>) => {
+  const endChangeThenRun = async (change: { done: Promise<void>; release: () => void }, run: Promise<unknown>) => {
     change.release();
     await change.done;
     await settle();
@@ -447,6 +447,23 @@ describe('sync runner: a world\'s change beside a background run', () => {
 
     expect(events).toEqual(['read records r', 'read records r done', 'read records other', 'read records other done',
       'read own all', 'read own all done', 'change r', 'changed r']);
+  });
+
+  it('when a world to be read again (readAgain) is being read by the run under way, then its changes do not count as stored until the run has ended', async () => {
+    const { runner, settle, endReads } = backgroundRunner([]);
+    const first = runner.runBackground();
+    await settle();
+    await endReads('own all');
+    await first;
+    runner.readAgain('w');
+
+    const run = runner.runBackground();
+    await settle();
+    const whileRead = runner.storedThrough('w', 5);
+    await endReads('records w', 'own all');
+    await run;
+
+    expect([whileRead, runner.storedThrough('w', 5)]).toEqual([false, true]);
   });
 
   it('when a changed world is not read yet by the run under way, then its changes do not count as stored until the run has read it', async () => {
