@@ -786,8 +786,30 @@ export interface components {
         KeyList: {
             data: components["schemas"]["KeyInfo"][];
         };
+        /** @description Una parte de la sincronización que falló (una plataforma caída, o un fallo de plataforma de ese mundo): se intenta de nuevo en la próxima pasada. */
+        NotSynced: {
+            message: string;
+            /**
+             * @description Lo que no se pudo leer o enviar: registros de vehículos, invitaciones, vínculos (enviados o mantenidos), viajes.
+             * @enum {string}
+             */
+            task: "registrations" | "invitations" | "bindings" | "bindings held" | "rides";
+            /** @description El mundo; null: la pasada de todos los mundos. */
+            tenant: string | null;
+        };
         /** @description La hora simulada tras la llamada (del servicio, o del mundo pedido). */
         Now: {
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            now: string;
+        };
+        /** @description La hora simulada tras la llamada, y lo que no se pudo sincronizar con las plataformas. */
+        NowSynced: {
+            /** @description Lo que no se pudo sincronizar con las plataformas; vacío cuando todo se leyó. */
+            notSynced: components["schemas"]["NotSynced"][];
             /**
              * Format: date-time
              * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
@@ -1273,13 +1295,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description La hora simulada. */
+            /** @description La hora simulada, y lo vencido que no se pudo leer de las plataformas (una plataforma caída): el tiempo avanzó igual, y se lee en la próxima pasada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Now"];
+                    "application/json": components["schemas"]["NowSynced"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
@@ -5302,13 +5324,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description La hora simulada del servicio. Un mundo cuya plataforma falló se lee de nuevo en la próxima pasada (el registro de serve lo dice). */
+            /** @description La hora simulada del servicio, y lo que no se pudo leer: un mundo cuya plataforma falló se lee de nuevo en la próxima pasada. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Now"];
+                    "application/json": components["schemas"]["NowSynced"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */

@@ -15,6 +15,7 @@ export async function clockNow(opts: ClockOptions): Promise<void> {
 
 export async function clockAdvance(duration: string, opts: ClockOptions): Promise<void> {
   if (parseDuration(duration) === null) throw new CliError(`duración no válida: ${duration} (ejemplos: 45m, 6h, 3d)`);
-  const body = await callTestbed<{ now: string }>('/clock/advance', { body: { duration, tenant: opts.tenant } });
-  print(opts, body, `${whose(opts.tenant)}: ${cdmxTime(body.now)}`);
+  const body = await callTestbed<{ now: string; notSynced: { task: string; message: string }[] }>('/clock/advance', { body: { duration, tenant: opts.tenant } });
+  const unread = body.notSynced.map((f) => `\nSin leer de las plataformas (${f.task}; se reintenta): ${f.message}`).join('');
+  print(opts, body, `${whose(opts.tenant)}: ${cdmxTime(body.now)}${unread}`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answer, Now } from '../control/answers.ts';
+import { answer, Now, NowSynced } from '../control/answers.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { controlBody, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { mustBe } from '../common/schemas.ts';
@@ -30,10 +30,10 @@ export const clockControl: ControlCapability = {
       method: 'post', path: '/_testbed/clock/advance', operationId: 'advanceClock', tags: ['Reloj'],
       summary: 'Avanza el reloj de todos los mundos o de uno; lo vencido ya ocurrió al responder',
       body: AdvanceBody,
-      responses: { 200: answer(Now, 'La hora simulada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(NowSynced, 'La hora simulada, y lo vencido que no se pudo leer de las plataformas (una plataforma caída): el tiempo avanzó igual, y se lee en la próxima pasada.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { deps, services }) => {
         const { duration, tenant } = parseJsonBody(AdvanceBody, req);
-        res.json({ now: await advanceWorld(deps, services, duration, tenant) });
+        res.json(await advanceWorld(deps, services, duration, tenant));
       },
     }),
   ],

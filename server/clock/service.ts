@@ -3,6 +3,7 @@ import { worldPathId } from '../common/schemas.ts';
 import { validation, worldNotFound } from '../errors.ts';
 import { nowOf, parseAdvance, travel } from './travel.ts';
 import type { Services } from '../services.ts';
+import type { SyncFailure } from '../sync/runner.ts';
 
 /** The advance under way in each app (keyed by its clocks), which the next one waits for. */
 const advancing = new WeakMap<Deps['clocks'], Promise<unknown>>();
@@ -10,9 +11,16 @@ const advancing = new WeakMap<Deps['clocks'], Promise<unknown>>();
 /**
  * `clock/advance` for the control API and the dashboard: the service time, or one tenant's. Advances
  * are taken one at a time: each reads the clock it moves, waits for the simulators, then stores the
- * new value, and two at once would lose one. Answers the new now, once the API has caught up.
+ * new value, and two at once would lose one. Answers the new now, once the API has caught up, and
+ * what it could not read.
  */
-export async function advanceWorld(deps: Deps, services: Services, duration: string, tenant?: string): Promise<string> {
+/** Where an advance left the clock, and what of the platforms' due work the API could not read (a platform down). */
+export interface Advanced {
+  now: string;
+  notSynced: SyncFailure[];
+}
+
+export async function advanceWorld(deps: Deps, services: Services, duration: string, tenant?: string): Promise<Advanced> {
   const ms = parseAdvance(duration);
   return advanceClock(deps, services, ms, tenant === undefined ? undefined : requireTenant(deps, tenant));
 }
@@ -37,9 +45,9 @@ function assertRepresentable(deps: Deps, ms: number, tenantId?: string): void {
 /**
  * Moves simulated time (travel.ts: in steps, each kept on both sides) once it is known to stay
  * representable and the advance before it is done, then the API catches up with everything the
- * platforms did in the interval. Answers the new now.
+ * platforms did in the interval. Answers the new now, and what of it the API could not read.
  */
-export async function advanceClock(deps: Deps, services: Services, ms: number, tenantId?: string): Promise<string> {
+export async function advanceClock(deps: Deps, services: Services, ms: number, tenantId?: string): Promise<Advanced> {
   // The batch items asked for before the advance run at the time they were asked for (docs/jobs.md):
   // running beside the jump, each one's timestamps fell before or after it as the race went.
   await services.jobs.settled(tenantId);
@@ -52,8 +60,8 @@ export async function advanceClock(deps: Deps, services: Services, ms: number, t
     await travel(deps, ms, tenantId);
     return nowOf(deps, tenantId);
   });
-  await services.sync.runDue(tenantId);
-  return reached;
+  // Time moved whatever the platforms answer: a failure is said, not thrown (another advance would move it again).
+  return { now: reached, notSynced: await services.sync.runDue(tenantId) };
 }
 
 /**

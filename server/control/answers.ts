@@ -8,6 +8,16 @@ import { Timestamp } from '../openapi/schemas.ts';
 
 export const Now = z.object({ now: Timestamp }).meta({ id: 'Now', description: 'La hora simulada tras la llamada (del servicio, o del mundo pedido).' });
 
+const NotSynced = z.object({
+  task: z.enum(['registrations', 'invitations', 'bindings', 'bindings held', 'rides']).meta({ description: 'Lo que no se pudo leer o enviar: registros de vehículos, invitaciones, vínculos (enviados o mantenidos), viajes.' }),
+  tenant: z.string().nullable().meta({ description: 'El mundo; null: la pasada de todos los mundos.' }),
+  message: z.string(),
+}).meta({ id: 'NotSynced', description: 'Una parte de la sincronización que falló (una plataforma caída, o un fallo de plataforma de ese mundo): se intenta de nuevo en la próxima pasada.' });
+
+export const NowSynced = Now.extend({
+  notSynced: z.array(NotSynced).meta({ description: 'Lo que no se pudo sincronizar con las plataformas; vacío cuando todo se leyó.' }),
+}).meta({ id: 'NowSynced', description: 'La hora simulada tras la llamada, y lo que no se pudo sincronizar con las plataformas.' });
+
 const WorldSnapshotInfo = z
   .object({ name: z.string(), createdAt: Timestamp.meta({ description: 'La hora simulada al guardarla.' }), sizeBytes: z.number().int().min(0) })
   .meta({ id: 'WorldSnapshotInfo', description: 'Una instantánea de un mundo: su nombre, la hora simulada del mundo al guardarla y lo que ocupa.' });

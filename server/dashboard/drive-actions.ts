@@ -31,8 +31,9 @@ export function driveActions(ctx: Dashboard) {
     async advance(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
       const { duration } = AdvanceBody.parse(formFields(req));
-      const now = await advanceWorld(deps, services, duration, tenant.id);
-      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${cdmxTime(now)}.`);
+      const { now, notSynced } = await advanceWorld(deps, services, duration, tenant.id);
+      const unread = notSynced.length === 0 ? '' : ` Sin leer de las plataformas (se reintenta): ${notSynced.map((f) => f.message).join(' ')}`;
+      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${cdmxTime(now)}.${unread}`);
     },
 
     async review(req: Request, res: Response): Promise<void> {

@@ -11,6 +11,7 @@ import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle, type Seen } from './throttle.ts';
 import { eachLimited } from '../lib/each-limited.ts';
+import { failureMessage, type WorldFailure } from '../sync/runner.ts';
 import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
 
 /**
@@ -179,22 +180,28 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     await daily;
   }
 
-  // Per world, in the run under way: whether a read of it failed. A world counts once a run (its
-  // delay before the next try: throttle.ts), whatever its two platforms did: per read, a platform
-  // read whole cleared what the other's failure had set, and the delay never grew.
-  let outcomes = new Map<string, boolean>();
+  // Per world, in the run under way: what failed of its reads (null: none). A world counts once a run
+  // (its delay before the next try: throttle.ts), whatever its two platforms did: per read, a
+  // platform read whole cleared what the other's failure had set, and the delay never grew.
+  let outcomes = new Map<string, string[] | null>();
   const failed = ({ platform, target }: DueRead, err: unknown) => {
     // One platform down must not hold the other back; this window is read again at a later tick.
-    outcomes.set(target.tenant_id, true);
+    outcomes.set(target.tenant_id, [...(outcomes.get(target.tenant_id) ?? []), failureMessage(err)]);
     deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
   };
   const done = ({ platform, target }: DueRead, nowMs: number) => {
     syncState.mark(target.tenant_id, platform, nowMs);
-    if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, false);
+    if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, null);
   };
-  function countOutcomes(): void {
-    for (const [tenantId, anyFailed] of outcomes) (anyFailed ? throttle.retry : throttle.readWhole)(tenantId);
+  /** Each world of the run counted, read whole or to retry; the worlds whose reads failed, each once per message. */
+  function countOutcomes(): WorldFailure[] {
+    const failures: WorldFailure[] = [];
+    for (const [tenantId, messages] of outcomes) {
+      (messages ? throttle.retry : throttle.readWhole)(tenantId);
+      for (const message of new Set(messages)) failures.push({ tenant: tenantId, message });
+    }
     outcomes = new Map();
+    return failures;
   }
   const batch = createBatchRead({ feed, plan: planRead, hasWorldFault: options.hasWorldFault ?? (() => false), store: storeReport, done, failed });
 
@@ -212,19 +219,21 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * The background task: each world whose time moved (throttle.ts) is read from its last read on.
    * After a service-wide advance (no `tenantId`) the worlds go in batch calls (batch-read.ts).
    */
-  async function syncDue(tenantId?: string, background = false): Promise<void> {
+  async function syncDue(tenantId?: string, background = false): Promise<WorldFailure[]> {
     // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
     // A run asked for (not the background's) reads a world whose read failed at once, its delay or not.
     const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds(), { waitRetries: background }) : throttle.dueOne(tenantId);
     // Each due world's targets by key, not a join over every tenant's vehicles.
     const reads: DueRead[] = PLATFORMS.flatMap((platform) =>
       [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));
+    let failures: WorldFailure[] = [];
     try {
       const rest = tenantId === undefined ? await batch.readAll(reads) : reads;
       await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
     } finally {
-      countOutcomes();
+      failures = countOutcomes();
     }
+    return failures;
   }
 
   /**

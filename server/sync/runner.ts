@@ -3,11 +3,20 @@ import { createTally } from '../lib/tally.ts';
 import { createRetryDelays } from './retry-delays.ts';
 import { AppError } from '../errors.ts';
 
+/** A world a task could not bring up to date, though the task went on with the others. */
+export interface WorldFailure {
+  tenant: string;
+  message: string;
+}
+
 /** One kind of background work that brings stored state up to date with the platforms: every world's, or one world's. */
 export interface SyncTask {
   name: string;
-  /** `background`: a run of the background's (every second), not one asked for (an advance, `POST /_testbed/sync`). */
-  run(tenantId?: string, background?: boolean): Promise<void>;
+  /**
+   * `background`: a run of the background's (every second), not one asked for (an advance, `POST
+   * /_testbed/sync`). A failure of the whole task throws; one of some worlds may be answered.
+   */
+  run(tenantId?: string, background?: boolean): Promise<void | WorldFailure[]>;
   /**
    * The task reads platform records alone (registrations, invitations, bindings held): a world whose
    * records did not change since the last background run has nothing new for it (see `runBackground`).
@@ -24,8 +33,9 @@ export interface SyncFailure {
   message: string;
 }
 
-/** What a failure that is not the API's own error says (its words are the log's). */
-const UNEXPECTED = 'Error inesperado al leer las plataformas; el registro de serve tiene el detalle.';
+/** What a failure says: the API's own error's message (Spanish); any other's words are the log's alone. */
+export const failureMessage = (err: unknown): string =>
+  err instanceof AppError ? err.message : 'Error inesperado al leer las plataformas; el registro de serve tiene el detalle.';
 
 /** The worlds whose platform records were written after `since` (the companion's change sequence), each with its last number. */
 export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: { id: string; seq: number }[] }>;
@@ -154,15 +164,15 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     return true;
   }
 
-  /** Null when the task ran without failing; a failure is logged, and the other tasks go on. */
-  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<SyncFailure | null> {
+  /** Whether the task ran without throwing, and what failed (all of it, or some worlds); a failure is logged, and the other tasks go on. */
+  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<{ ok: boolean; failures: SyncFailure[] }> {
     try {
-      await task.run(tenantId, background);
-      return null;
+      const some = await task.run(tenantId, background);
+      return { ok: true, failures: (some ?? []).map((failure) => ({ task: task.name, ...failure })) };
     } catch (err) {
       // A platform that is down must not stop the other tasks; the next run retries.
       logger.warn('sync task failed', { task: task.name, tenant: tenantId, error: err instanceof Error ? err.message : String(err) });
-      return { task: task.name, tenant: tenantId ?? null, message: err instanceof AppError ? err.message : UNEXPECTED };
+      return { ok: false, failures: [{ task: task.name, tenant: tenantId ?? null, message: failureMessage(err) }] };
     }
   }
 
@@ -207,7 +217,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
     const reads = (world: string, task: SyncTask, tenant?: string) => {
       const read = () => runTask(task, tenant, background);
-      return (background ? readsNow(world, read) : read()).then((failure) => (failure && failures.push(failure), failure === null));
+      return (background ? readsNow(world, read) : read()).then((ran) => (failures.push(...ran.failures), ran.ok));
     };
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {

@@ -73,7 +73,7 @@ describe('platform_a review and the vehicle status', () => {
     const { auth, id } = await underReview();
     const uploadedAt = w.clock.now().getTime();
 
-    const now = await advanceClock(w.deps, w.services, 24 * HOUR);
+    const { now } = await advanceClock(w.deps, w.services, 24 * HOUR);
 
     const after = await stored(auth, id);
     expect(after.status).toBe('approved');

@@ -116,7 +116,7 @@ describe('/_testbed control surface', () => {
       const res = await w.request.post('/_testbed/clock/advance').send({ duration });
 
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ now: new Date(before + ms).toISOString() });
+      expect(res.body).toEqual({ now: new Date(before + ms).toISOString(), notSynced: [] });
       expect((await w.request.get('/_testbed/clock')).body.now).toBe(res.body.now);
       expect((await w.net.control.getClock()).now).toBe(res.body.now);
       expect(storedOffset()).toBe(w.clock.getState().offsetMs);

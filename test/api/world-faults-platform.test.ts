@@ -58,6 +58,27 @@ describe('world faults: a platform failing for one world', () => {
     expect((await w.request.get('/_testbed/faults')).body.platform_b).toEqual({ mode: 'none', ms: 0 });
   });
 
+  it('when a world\'s platform_b fails while its clock is advanced, then the advance answers 200 with the time and what it could not read; another world\'s says nothing unread; once it answers, a sync reads it', async () => {
+    const one = w.newTenant('Flota Caída');
+    const two = w.newTenant('Flota Sana');
+    expect((await registerOn(one.auth)).status).toBe(201);
+    expect((await registerOn(two.auth)).status).toBe(201);
+    await setFault(one.tenant.id, { platform: 'platform_b', mode: 'error' }).expect(200);
+
+    const faulted = await w.request.post('/_testbed/clock/advance').send({ duration: '1d', tenant: one.tenant.id });
+    const healthy = await w.request.post('/_testbed/clock/advance').send({ duration: '1d', tenant: two.tenant.id });
+    await setFault(one.tenant.id, { platform: 'platform_b', mode: 'none' }).expect(200);
+    const synced = await w.request.post('/_testbed/sync');
+
+    expect(faulted.status).toBe(200);
+    expect(faulted.body).toEqual({
+      now: expect.any(String),
+      notSynced: [{ task: 'rides', tenant: one.tenant.id, message: 'La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.' }],
+    });
+    expect(healthy.body).toEqual({ now: expect.any(String), notSynced: [] });
+    expect(synced.body).toEqual({ now: expect.any(String), notSynced: [] });
+  });
+
   it('when a world\'s platform is slow past the platform timeout, then its call waits that long and answers 503; a shorter one goes through', async () => {
     const one = w.newTenant('Flota Lenta');
     w.waits.length = 0;
