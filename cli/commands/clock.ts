@@ -15,7 +15,14 @@ export async function clockNow(opts: ClockOptions): Promise<void> {
 
 export async function clockAdvance(duration: string, opts: ClockOptions): Promise<void> {
   if (parseDuration(duration) === null) throw new CliError(`duración no válida: ${duration} (ejemplos: 45m, 6h, 3d)`);
-  const body = await callTestbed<{ now: string; notSynced: { task: string; message: string }[] }>('/clock/advance', { body: { duration, tenant: opts.tenant } });
-  const unread = body.notSynced.map((f) => `\nSin leer de las plataformas (${f.task}; se reintenta): ${f.message}`).join('');
-  print(opts, body, `${whose(opts.tenant)}: ${cdmxTime(body.now)}${unread}`);
+  const body = await callTestbed<Advanced>('/clock/advance', { body: { duration, tenant: opts.tenant } });
+  print(opts, body, advancedLines(body, opts.tenant));
+}
+
+type Advanced = { now: string; notSynced: { task: string; message: string }[] };
+
+/** The new time, then a line for each part of the platforms' due work the API could not read (it is read again later). */
+export function advancedLines(body: Advanced, tenant?: string): string {
+  const unread = body.notSynced.map((f) => `\nSin leer de las plataformas (tarea ${f.task}; se reintenta en la próxima sincronización): ${f.message}`);
+  return `${whose(tenant)}: ${cdmxTime(body.now)}${unread.join('')}`;
 }

@@ -230,6 +230,18 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(nowOf(b.id)).toBe(beforeB);
     });
 
+    it('when a world\'s platform_b fails during the advance, then the answer says what could not be read, after the new time', async () => {
+      const { tenant, auth } = w.newTenant('Reloj caído');
+      const v = await w.request.post('/v1/vehicles').set(auth).send({ plate: 'DWF-001', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, city: 'cdmx', vin: 'KNADM4A37E6301999' }).expect(201);
+      await w.request.post(`/v1/vehicles/${v.body.id}/registrations`).set(auth).send({ platform: 'platform_b' }).expect(201);
+      await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+
+      const res = await act('post', `/worlds/${tenant.id}/clock/advance`, { duration: '1d' });
+
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(/ahora [^.]+\. Sin leer de las plataformas \(se reintenta\): La plataforma platform_b no está disponible \(fallo de plataforma simulado en este mundo\)/);
+    });
+
     it.each([
       [{ duration: '3x' }, 'Duración no válida: «3x»'],
       // A field left empty is not sent by the form: it is missing, not of another type.

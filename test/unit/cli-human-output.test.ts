@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advancedLines } from '../../cli/commands/clock.ts';
 import { summary } from '../../cli/commands/jobs.ts';
 import { keyCreatedLine } from '../../cli/commands/keys.ts';
 import { answerLine, reviewLine } from '../../cli/commands/platform-a.ts';
@@ -23,6 +24,17 @@ function expectSpanishWithValues(line: string, values: string[]) {
 }
 
 describe('CLI human output', () => {
+  it('when an advance could not read part of the platforms\' due work, then a line says each, after the time', () => {
+    const message = 'La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.';
+
+    const lines = advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [{ task: 'rides', message }] }, ID).split('\n');
+
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^Reloj del tenant ${ID}: `));
+    expect(lines[1]).toBe(`Sin leer de las plataformas (tarea rides; se reintenta en la próxima sincronización): ${message}`);
+    expect(advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [] })).not.toContain('\n');
+  });
+
   it('when a fixture made one of a kind, then its count is singular; none or several, plural', () => {
     const ids = (n: number) => Array.from({ length: n }, () => ID);
 
