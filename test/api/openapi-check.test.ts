@@ -59,8 +59,8 @@ describe('the response check', () => {
     const control = createChecker(controlDocument() as OpenApiDocument);
     const advance = { method: 'POST', path: '/_testbed/clock/advance', route: '/_testbed/clock/advance', status: 200 };
 
-    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z' } }))).toEqual([]);
-    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z', tenant: 'x' } }))).toEqual([expect.stringContaining('must NOT have additional properties')]);
+    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z', notSynced: [] } }))).toEqual([]);
+    expect(control.violations(response({ ...advance, body: { now: '2026-03-02T15:00:00.000Z', notSynced: [], tenant: 'x' } }))).toEqual([expect.stringContaining('must NOT have additional properties')]);
     expect(control.violations(response({ ...advance, status: 418, body: envelope('VALIDATION') }))).toEqual([expect.stringContaining('answered status 418, not declared')]);
   });
 
