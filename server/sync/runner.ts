@@ -84,10 +84,10 @@ export interface SyncRunner {
   stop(): void;
   /**
    * Runs `fn` between runs: after the one under way, and before any asked for meanwhile. With a
-   * world (`tenantId`), only the runs that touch it are waited for (every world's, that world's, or a
-   * background run reading that world or every world now): while other worlds' are read, `fn` starts
-   * at once; any run asked for meanwhile waits for it, and a background run under way reads that
-   * world only once `fn` has ended.
+   * world (`tenantId`), only the runs that touch it are waited for (every world's, that world's), and
+   * of a background run, its read of that world or of every world under way: while it reads other
+   * worlds, `fn` starts at once; any run asked for meanwhile waits for it, and a background run under
+   * way reads that world only once `fn` has ended.
    */
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
@@ -115,6 +115,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // What the background run under way reads now: one world's records, every world's (ALL), or none
   // (asking what changed). A world's change waits for the run only when it reads that world or all.
   let reading: string | null = null;
+  // Settles when the background run's read under way ends.
+  let readEnded: Promise<void> = Promise.resolve();
   // Worlds' changes that started beside a background run not reading them: it waits for them first.
   const aside = new Map<string, Set<Promise<unknown>>>();
   // The worlds the background run under way reads (or all): not stored until it has ended, though
@@ -196,13 +198,25 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
    */
   async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
     reading = world;
+    let ended!: () => void;
+    readEnded = new Promise((resolve) => (ended = resolve));
     try {
       const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
       await Promise.all(changes);
       return await read();
     } finally {
       reading = null;
+      ended();
     }
+  }
+
+  /**
+   * A world's change beside the background run: once the run's read of that world, or of every
+   * world, is over (not the whole run: the slow world it reads next is not this one's business).
+   */
+  async function besideBackground<T>(world: string, fn: () => Promise<T>): Promise<T> {
+    while (reading === ALL || reading === world) await readEnded;
+    return runAside(world, fn);
   }
 
   /**
@@ -345,8 +359,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       stopped = true;
     },
     exclusive(fn, tenantId) {
-      const touched = tenantId === undefined || pending.has(ALL) || pending.has(tenantId) || reading === ALL || reading === tenantId;
-      const result = touched ? current.then(fn, fn) : runAside(tenantId, fn);
+      const queued = tenantId === undefined || pending.has(ALL) || pending.has(tenantId);
+      const result = queued ? current.then(fn, fn) : besideBackground(tenantId, fn);
       // Settled both: a change that fails at once must not let the runs asked for meanwhile start
       // while another change (another world's) still runs.
       current = Promise.allSettled([current, result]).then(() => undefined);

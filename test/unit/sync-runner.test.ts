@@ -389,6 +389,7 @@ describe('sync runner: a world\'s change beside a background run', () => {
     const runner = createSyncRunner(silentLogger, [
       { name: 'records', changedWorldsOnly: true, run: blocking('records') },
       { name: 'own', run: blocking('own') },
+      { name: 'held', changedWorldsOnly: true, run: blocking('held') },
     ], async () => ({ seq: 5, fleets: changed.map((id) => ({ id, seq: 5 })) }));
     const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
     const end = async (name: string) => {
@@ -412,7 +413,7 @@ describe('sync runner: a world\'s change beside a background run', () => {
     const endReads = async (...names: string[]) => {
       for (const name of names) await end(name);
     };
-    return { events, runner, settle, end, endReads, runThenChange };
+    return { events, runner, settle, end, endReads, change, runThenChange };
   }
 
   it('when the run reads another world, then the change starts at once, and the run reads the changed world once the change has ended', async () => {
@@ -421,32 +422,51 @@ describe('sync runner: a world\'s change beside a background run', () => {
     await end('records slow');
     events.push('slow read, r still changing');
     await changing.release();
-    await endReads('records r', 'own all');
+    await endReads('records r', 'own all', 'held slow', 'held r');
     await run;
 
     expect(events).toEqual(['read records slow', 'change r', 'read records slow done', 'slow read, r still changing', 'changed r',
-      'read records r', 'read records r done', 'read own all', 'read own all done']);
+      'read records r', 'read records r done', 'read own all', 'read own all done', 'read held slow', 'read held slow done', 'read held r', 'read held r done']);
   });
 
-  it('when the run reads every world (a task of all worlds), then the change waits for the run to end', async () => {
-    const { events, end, runThenChange } = backgroundRunner([]);
-    const { run, changing } = await runThenChange('r');
+  it('when the run reads every world (a task of all worlds), then the change waits for that read to end, not for the slow world read after it', async () => {
+    const { events, runner, settle, end, endReads, change } = backgroundRunner(['slow']);
+    const run = runner.runBackground();
+    await settle();
+    await end('records slow');
+    const changing = change('r');
+    await settle();
+    events.push('every world being read');
     await end('own all');
-    await run;
+    events.push('slow world being read');
     await changing.release();
+    await endReads('held slow');
+    await run;
 
-    expect(events).toEqual(['read own all', 'read own all done', 'change r', 'changed r']);
+    const at = (event: string) => events.indexOf(event);
+    expect(events.slice(0, 5)).toEqual(['read records slow', 'read records slow done', 'read own all', 'every world being read', 'read own all done']);
+    // Once the read of every world is over, the change and the slow world's read go side by side.
+    expect(events.slice(5, 7).sort()).toEqual(['change r', 'read held slow']);
+    expect(events.slice(7)).toEqual(['slow world being read', 'changed r', 'read held slow done']);
+    expect(at('change r')).toBeGreaterThan(at('read own all done'));
   });
 
-  it('when the run reads that world, then the change waits for the run to end', async () => {
-    const { events, endReads, runThenChange } = backgroundRunner(['r', 'other']);
+  it('when the run reads that world, then the change waits for that read to end; the run reads it again only once the change has ended', async () => {
+    const { events, end, endReads, runThenChange } = backgroundRunner(['r', 'other']);
     const { run, changing } = await runThenChange('r');
-    await endReads('records r', 'records other', 'own all');
-    await run;
+    events.push('r being read');
+    await end('records r');
+    await end('records other');
+    events.push('every world next, r still changing');
     await changing.release();
+    await endReads('own all', 'held r', 'held other');
+    await run;
 
-    expect(events).toEqual(['read records r', 'read records r done', 'read records other', 'read records other done',
-      'read own all', 'read own all done', 'change r', 'changed r']);
+    const at = (event: string) => events.indexOf(event);
+    expect(events.slice(0, 3)).toEqual(['read records r', 'r being read', 'read records r done']);
+    expect(at('change r')).toBeGreaterThan(at('read records r done'));
+    expect(at('change r')).toBeLessThan(at('every world next, r still changing'));
+    expect(events.slice(at('changed r'), at('changed r') + 2)).toEqual(['changed r', 'read own all']);
   });
 
   it('when a world to be read again (readAgain) is being read by the run under way, then its changes do not count as stored until the run has ended', async () => {
@@ -460,7 +480,7 @@ describe('sync runner: a world\'s change beside a background run', () => {
     const run = runner.runBackground();
     await settle();
     const whileRead = runner.storedThrough('w', 5);
-    await endReads('records w', 'own all');
+    await endReads('records w', 'own all', 'held w');
     await run;
 
     expect([whileRead, runner.storedThrough('w', 5)]).toEqual([false, true]);
@@ -471,7 +491,7 @@ describe('sync runner: a world\'s change beside a background run', () => {
     const run = runner.runBackground();
     await settle();
     const beforeRead = runner.storedThrough('r', 5);
-    await endReads('records slow', 'records r', 'own all');
+    await endReads('records slow', 'records r', 'own all', 'held slow', 'held r');
     await run;
 
     expect([beforeRead, runner.storedThrough('r', 5)]).toEqual([false, true]);
