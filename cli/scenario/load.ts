@@ -35,6 +35,8 @@ export function parseScenario(text: string, file: string): Scenario {
   } catch (err) {
     throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${spanishYamlError(err)}`);
   }
+  // Nothing but blanks and comments: the schema's "(raíz) must be an object" would not say why.
+  if (raw === null || raw === undefined) throw new ScenarioFileError(`${file}: el archivo está vacío (solo espacios o comentarios); un escenario necesita al menos name, tenants y steps.`);
   // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
   const parsed = Scenario.safeParse(raw, { error: scenarioIssueText });
   const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];

@@ -20,6 +20,14 @@ const errorOf = (text: string) => {
 };
 
 describe('scenario file validation', () => {
+  it.each([['an empty file', ''], ['blanks and comments only', '\n  # nada todavía\n']])('when the file is %s, then it says the file is empty', (_case, text) => {
+    expect(errorOf(text)).toBe('x.yaml: el archivo está vacío (solo espacios o comentarios); un escenario necesita al menos name, tenants y steps.');
+  });
+
+  it('when the file holds a list, then the schema says the root must be an object (not "empty")', () => {
+    expect(errorOf('[]')).toContain('(raíz)');
+  });
+
   it('when the file is valid YAML, then it parses with defaults filled in', () => {
     const scenario = parseScenario(`${HEAD}\nsteps:\n  - request: { method: GET, path: /v1/me }\n  - advanceClock: 1d\n`, 'x.yaml');
 
