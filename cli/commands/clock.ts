@@ -19,10 +19,14 @@ export async function clockAdvance(duration: string, opts: ClockOptions): Promis
   print(opts, body, advancedLines(body, opts.tenant));
 }
 
-type Advanced = { now: string; notSynced: { task: string; message: string }[] };
+/** `notSynced` is absent from an older serve's answer (FLEET_URL may point at one). */
+type Advanced = { now: string; notSynced?: { task: string; tenant: string | null; message: string }[] };
 
 /** The new time, then a line for each part of the platforms' due work the API could not read (it is read again later). */
 export function advancedLines(body: Advanced, tenant?: string): string {
-  const unread = body.notSynced.map((f) => `\nSin leer de las plataformas (tarea ${f.task}; se reintenta en la próxima sincronización): ${f.message}`);
+  const unread = (body.notSynced ?? []).map((f) => {
+    const world = f.tenant === null ? 'todos los mundos' : `tenant ${f.tenant}`;
+    return `\nSin leer de las plataformas (${world}, tarea ${f.task}; se reintenta en la próxima sincronización): ${f.message}`;
+  });
   return `${whose(tenant)}: ${cdmxTime(body.now)}${unread.join('')}`;
 }

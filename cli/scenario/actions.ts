@@ -56,19 +56,43 @@ async function control(ctx: ActionContext, path: string, body?: unknown): Promis
   return { request, response: await send(ctx.baseUrl + request.path, { method: 'POST', headers: ctx.controlHeaders, json: body }) };
 }
 
+type NotSynced = { tenant: string | null }[];
+const notSyncedOf = (response: Exchange['response']): NotSynced | null => {
+  const listed = (response.body as { notSynced?: unknown } | null)?.notSynced;
+  return Array.isArray(listed) ? (listed as NotSynced) : null;
+};
+
 /**
  * A scenario's clock steps move its own worlds only (contract §4): each of its tenants, or the one
- * named. The transcript shows one request naming the worlds moved, and the last world's answer.
+ * named. The transcript shows one request naming the worlds moved, and the last world's answer with
+ * what every one of them could not read (`notSynced`).
  */
 async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advanceClock']>): Promise<Exchange> {
   const { duration, tenant } = typeof spec === 'string' ? { duration: spec, tenant: undefined } : spec;
   const aliases = tenant === undefined ? [...ctx.tenantIds.keys()] : [tenant];
   let response: Exchange['response'] | undefined;
+  const notSynced: NotSynced = [];
   for (const alias of aliases) {
     const { id } = worldOf(ctx.tenantIds, alias);
     response = (await control(ctx, '/clock/advance', { duration, tenant: id })).response;
+    notSynced.push(...(notSyncedOf(response) ?? []));
   }
-  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: response! };
+  const last = response!;
+  const body = notSyncedOf(last) === null ? last.body : { ...(last.body as object), notSynced };
+  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: { ...last, body } };
+}
+
+/**
+ * `sync: true` syncs every world of the serve; its answer keeps what this file's worlds (or every
+ * world: a platform down) could not read. Another file's, side by side, is not this transcript's.
+ */
+async function syncWorlds(ctx: ActionContext): Promise<Exchange> {
+  const exchange = await control(ctx, '/sync');
+  const listed = notSyncedOf(exchange.response);
+  if (listed === null) return exchange;
+  const own = new Set(ctx.tenantIds.values());
+  const notSynced = listed.filter((failure) => failure.tenant === null || own.has(failure.tenant));
+  return { ...exchange, response: { ...exchange.response, body: { ...(exchange.response.body as object), notSynced } } };
 }
 
 /**
@@ -111,7 +135,7 @@ export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
     case 'waitForJob':
       return waitForJob(ctx, step.waitForJob!);
     case 'sync':
-      return control(ctx, '/sync');
+      return syncWorlds(ctx);
     case 'fault':
       return addFault(ctx, step.fault!);
     case 'expectRequests':

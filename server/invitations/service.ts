@@ -7,6 +7,7 @@ import type { TransitionRecording } from '../coverage/service.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
 import { syncEach } from '../sync/sync-each.ts';
+import type { WorldFailure } from '../sync/runner.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
@@ -112,8 +113,8 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
   }
 
   /** Background sync: every invitation platform_a can still move, across tenants. */
-  async function syncOpen(tenantId?: string): Promise<void> {
-    await syncEach(writer.invitations.stillMoving(tenantId), (row) => drivers.getById(row.driver_id)?.tenant_id, (row) => syncOne(row.driver_id, row.platform));
+  async function syncOpen(tenantId?: string): Promise<WorldFailure[]> {
+    return syncEach(writer.invitations.stillMoving(tenantId), (row) => drivers.getById(row.driver_id)?.tenant_id, (row) => syncOne(row.driver_id, row.platform));
   }
 
   return { requireDriver, invite, list, get, refresh, record, cancel, syncOpen };

@@ -10,6 +10,7 @@ import type { TransitionRecording } from '../coverage/service.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
 import { syncEach } from '../sync/sync-each.ts';
+import type { WorldFailure } from '../sync/runner.ts';
 
 type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'platformB'>;
 
@@ -127,10 +128,10 @@ export function createRegistrationService(
    * the platform refuses to describe must not starve the others; an outage ends the pass (the next
    * run retries). The first error is rethrown at the end so the runner logs it.
    */
-  async function syncPending(tenantId?: string): Promise<void> {
+  async function syncPending(tenantId?: string): Promise<WorldFailure[]> {
     const pending = writer.registrations.withStatus('platform_a', 'pending', tenantId)
       .map((row) => ({ row, vehicle: vehicles.store.getById(row.vehicle_id) }));
-    await syncEach(pending, ({ vehicle }) => vehicle?.tenant_id, ({ row, vehicle }) => syncOne(vehicle!, row));
+    return syncEach(pending, ({ vehicle }) => vehicle?.tenant_id, ({ row, vehicle }) => syncOne(vehicle!, row));
   }
 
   const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);

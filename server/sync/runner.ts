@@ -170,6 +170,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<{ ok: boolean; failures: SyncFailure[] }> {
     try {
       const some = await task.run(tenantId, background);
+      for (const failure of some ?? []) logger.warn('sync task failed', { task: task.name, tenant: failure.tenant, error: failure.message });
       return { ok: true, failures: (some ?? []).map((failure) => ({ task: task.name, ...failure })) };
     } catch (err) {
       // A platform that is down must not stop the other tasks; the next run retries.
@@ -229,9 +230,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     const failures: SyncFailure[] = [];
     const failedNow = new Set<string>();
     // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
-    const reads = (world: string, task: SyncTask, tenant?: string) => {
+    const reads = async (world: string, task: SyncTask, tenant?: string) => {
       const read = () => runTask(task, tenant, background);
-      return (background ? readsNow(world, read) : read()).then((ran) => (failures.push(...ran.failures), ran.ok));
+      const ran = await (background ? readsNow(world, read) : read());
+      failures.push(...ran.failures);
+      // The worlds a records task names as failed are visited again, as one that failed whole.
+      if (task.changedWorldsOnly) for (const { tenant: failedWorld } of ran.failures) if (failedWorld !== null) failedNow.add(failedWorld);
+      return ran.ok;
     };
     for (const task of tasks) {
       if (worlds && task.changedWorldsOnly) {

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.ts';
 import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
 import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
+import { failureMessage, type WorldFailure } from './runner.ts';
 
 /** A 503 made by a platform fault of one world's own (its other worlds' calls go through). */
 const worldFault = (err: unknown): boolean =>
@@ -10,22 +11,27 @@ const worldFault = (err: unknown): boolean =>
  * Reads records one platform call each, SYNC_CALLS_AT_ONCE at a time, over one world's records or
  * every world's. A world whose own platform fault refuses a call has its other records left for the
  * next run while the other worlds go on; a platform down for every world ends the pass (no new call
- * starts). Any other failure is one record's. The first failure is thrown at the end, for the sync
- * runner to log and to read again where it failed.
+ * starts) and is thrown. Any other refusal is one record's. Answers the worlds that failed, each with
+ * its first failure, for the sync runner to say and to read them again: a pass of every world names
+ * the world, not the whole pass (another world's test is not told of it). A failure that is not the
+ * API's own error is thrown at the end, for the runner to log.
  */
-export async function syncEach<T>(rows: readonly T[], worldOf: (row: T) => string | undefined, read: (row: T) => Promise<unknown>): Promise<void> {
-  let firstError: unknown = null;
+export async function syncEach<T>(rows: readonly T[], worldOf: (row: T) => string | undefined, read: (row: T) => Promise<unknown>): Promise<WorldFailure[]> {
+  const failed = new Map<string, string>();
   const refused = new Set<string>();
+  let unexpected: unknown = null;
   await eachLimited(rows, SYNC_CALLS_AT_ONCE, async (row) => {
     const world = worldOf(row);
     if (world === undefined || refused.has(world)) return;
     try {
       await read(row);
     } catch (err) {
-      firstError ??= err;
       if (worldFault(err)) refused.add(world);
       else if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err;
+      else if (!(err instanceof AppError)) unexpected ??= err;
+      if (!failed.has(world)) failed.set(world, failureMessage(err));
     }
   });
-  if (firstError) throw firstError;
+  if (unexpected) throw unexpected;
+  return [...failed].map(([tenant, message]) => ({ tenant, message }));
 }

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
+import { perform } from '../../cli/scenario/actions.ts';
 import { SimClock } from '../../server/lib/clock.ts';
 import { makeTestApp, TEST_CLOCK_START } from '../support/app.ts';
 import { allowUndeclaredResponses } from '../support/openapi-records.ts';
@@ -77,6 +81,51 @@ describe('world faults: a platform failing for one world', () => {
     });
     expect(healthy.body).toEqual({ now: expect.any(String), notSynced: [] });
     expect(synced.body).toEqual({ now: expect.any(String), notSynced: [] });
+  });
+
+  it('when one world\'s platform_a fails during a sync of every world, then the answer names that world, not the whole pass', async () => {
+    const faulted = w.newTenant('Flota con fallo');
+    const healthy = w.newTenant('Flota sin fallo');
+    expect((await registerOn(faulted.auth, 'platform_a')).status).toBe(201);
+    expect((await registerOn(healthy.auth, 'platform_a')).status).toBe(201);
+    await setFault(faulted.tenant.id, { platform: 'platform_a', mode: 'error' }).expect(200);
+
+    const synced = await w.request.post('/_testbed/sync');
+    await setFault(faulted.tenant.id, { platform: 'platform_a', mode: 'none' }).expect(200);
+
+    expect(synced.status).toBe(200);
+    expect(synced.body.notSynced).toEqual([{
+      task: 'registrations', tenant: faulted.tenant.id,
+      message: 'La plataforma platform_a no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.',
+    }]);
+  });
+
+  it('when a scenario advances its worlds and syncs, then its transcript keeps what any of its worlds could not read, and not another file\'s worlds\'', async () => {
+    const faulted = w.newTenant('Escenario con fallo');
+    const healthy = w.newTenant('Escenario sin fallo');
+    const elsewhere = w.newTenant('Otro archivo con fallo');
+    expect((await registerOn(faulted.auth)).status).toBe(201);
+    expect((await registerOn(elsewhere.auth, 'platform_a')).status).toBe(201);
+    await setFault(faulted.tenant.id, { platform: 'platform_b', mode: 'error' }).expect(200);
+    await setFault(elsewhere.tenant.id, { platform: 'platform_a', mode: 'error' }).expect(200);
+    const server = createServer(w.app).listen(0);
+    await once(server, 'listening');
+    const ctx = {
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secrets: new Map(), defaultKey: '', controlHeaders: {},
+      tenantIds: new Map([['caida', faulted.tenant.id], ['sana', healthy.tenant.id]]),
+    };
+
+    try {
+      const advanced = await perform({ advanceClock: '1d' }, ctx);
+      const synced = await perform({ sync: true }, ctx);
+
+      expect((advanced.response.body as { notSynced: { tenant: string }[] }).notSynced.map((f) => f.tenant)).toEqual([faulted.tenant.id]);
+      expect((synced.response.body as { notSynced: { tenant: string }[] }).notSynced.map((f) => f.tenant)).toEqual([faulted.tenant.id]);
+    } finally {
+      server.close();
+      await setFault(faulted.tenant.id, { platform: 'platform_b', mode: 'none' }).expect(200);
+      await setFault(elsewhere.tenant.id, { platform: 'platform_a', mode: 'none' }).expect(200);
+    }
   });
 
   it('when a world\'s platform is slow past the platform timeout, then its call waits that long and answers 503; a shorter one goes through', async () => {

@@ -27,12 +27,15 @@ describe('CLI human output', () => {
   it('when an advance could not read part of the platforms\' due work, then a line says each, after the time', () => {
     const message = 'La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.';
 
-    const lines = advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [{ task: 'rides', message }] }, ID).split('\n');
+    const lines = advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [{ task: 'rides', tenant: ID, message }, { task: 'registrations', tenant: null, message }] }, ID).split('\n');
 
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(new RegExp(`^Reloj del tenant ${ID}: `));
-    expect(lines[1]).toBe(`Sin leer de las plataformas (tarea rides; se reintenta en la próxima sincronización): ${message}`);
+    expect(lines[1]).toBe(`Sin leer de las plataformas (tenant ${ID}, tarea rides; se reintenta en la próxima sincronización): ${message}`);
+    expect(lines[2]).toBe(`Sin leer de las plataformas (todos los mundos, tarea registrations; se reintenta en la próxima sincronización): ${message}`);
     expect(advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [] })).not.toContain('\n');
+    // An older serve (FLEET_URL) answers the time alone.
+    expect(advancedLines({ now: '2026-05-04T12:00:00.000Z' })).not.toContain('\n');
   });
 
   it('when a fixture made one of a kind, then its count is singular; none or several, plural', () => {
