@@ -113,7 +113,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // Runs under way or asked for, by world ('' for every world's, BACKGROUND for the background's).
   const pending = createTally<string>();
   // What the background run under way reads now: one world's records, every world's (ALL), or none
-  // (asking what changed). A world's change waits for the run only when it reads that world or all.
+  // (asking what changed). A world's change waits for that read only when it is of that world or all.
   let reading: string | null = null;
   // Settles when the background run's read under way ends.
   let readEnded: Promise<void> = Promise.resolve();
@@ -195,7 +195,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
 
   /**
    * A background run's read of one world (or ALL): marked first, so a change of it asked for from now
-   * on waits for the run; then the changes of it that started beside the run are waited for.
+   * on waits for this read to end; then the changes of it that started beside the run are waited for.
    */
   async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
     reading = world;
