@@ -49,10 +49,14 @@ export function createFaultStore() {
 
   /** The world is gone (deleted, or not in a whole restore): its faults with it; its rule ids are kept until a reset. */
   function forget(tenantId: string): void {
+    drop(tenantId);
+    recount();
+  }
+  /** The world's entry goes; its next rule id is kept. */
+  function drop(tenantId: string): void {
     const world = worlds.get(tenantId);
     if (world) setNewest(goneNextIds, tenantId, world.nextId, DELETED_WORLDS_KEPT);
     worlds.delete(tenantId);
-    recount();
   }
 
   return {
@@ -82,10 +86,7 @@ export function createFaultStore() {
     clearAll(stillThere: (tenantId: string) => boolean, restartIds = false): void {
       for (const [tenantId, world] of worlds) {
         if (stillThere(tenantId)) worlds.set(tenantId, { rules: [], nextId: world.nextId, draws: 0, platforms: new Map() });
-        else {
-          setNewest(goneNextIds, tenantId, world.nextId, DELETED_WORLDS_KEPT);
-          worlds.delete(tenantId);
-        }
+        else drop(tenantId);
       }
       if (restartIds) goneNextIds.clear();
       platformFaults = 0;
