@@ -56,7 +56,7 @@ function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
   const keyAliases = tenants.flatMap((t) => (isObject(t) ? list(t.keys).map(aliasOf) : [])).filter((a) => a !== null);
   const problems: Problem[] = [];
   if (Array.isArray(raw.tenants) && tenants.length > 0 && keyAliases.length === 0) {
-    problems.push({ path: ['tenants'], message: 'hace falta al menos una clave (keys)' });
+    problems.push({ path: ['tenants'], message: 'hace falta al menos una clave para llamar a la API, también con fixture (p. ej. keys: [{ as: admin }])' });
   }
   const all = [...tenantAliases, ...keyAliases];
   for (const alias of new Set(all.filter((a, i) => all.indexOf(a) !== i))) problems.push({ path: ['tenants'], message: `el alias ${alias} está repetido` });

@@ -208,7 +208,7 @@ describe('what the file shows before any request', () => {
     const text = `name: t\ntenants: [{ as: f, name: F }]\nsteps:\n  - { request: { method: FETCH, path: "/\${nope}", key: ghost } }\n  - { sync: true, expect: { body: { a: { $length: six } } } }\n`;
 
     expect(errorOf(text).split('\n').slice(1)).toEqual([
-      '  - tenants: hace falta al menos una clave (keys)',
+      '  - tenants: hace falta al menos una clave para llamar a la API, también con fixture (p. ej. keys: [{ as: admin }])',
       '  - paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE',
       '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior',
       '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys',
