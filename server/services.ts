@@ -57,7 +57,7 @@ export function createServices(apiDeps: Deps) {
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   // A world with a platform fault of its own is read alone, through that fault (batch-read.ts).
   const rideIngestion = createRideIngestion(deps, { hasWorldFault: (tenantId, platform) => faults.platformFault(tenantId, platform) !== undefined });
-  sync.add({ name: 'rides', run: (tenantId, background) => rideIngestion.syncDue(tenantId, background) });
+  sync.add({ name: 'rides', run: (tenantId, background, reading) => rideIngestion.syncDue(tenantId, background, reading), readsWorldByWorld: true });
   const jobs = createJobService(deps, { registrations, invitations, coverage });
   const gate = createWorldGate();
   const tenants = createTenantService(deps);

@@ -11,7 +11,7 @@ import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle, type Seen } from './throttle.ts';
 import { eachLimited } from '../lib/each-limited.ts';
-import { failureMessage, type WorldFailure } from '../sync/runner.ts';
+import { failureMessage, type WorldFailure, type WorldReading } from '../sync/runner.ts';
 import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
 
 /**
@@ -219,7 +219,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * The background task: each world whose time moved (throttle.ts) is read from its last read on.
    * After a service-wide advance (no `tenantId`) the worlds go in batch calls (batch-read.ts).
    */
-  async function syncDue(tenantId?: string, background = false): Promise<WorldFailure[]> {
+  async function syncDue(tenantId?: string, background = false, reading: WorldReading = (_world, read) => read()): Promise<WorldFailure[]> {
     // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
     // A run asked for (not the background's) reads a world whose read failed at once, its delay or not.
     const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds(), { waitRetries: background }) : throttle.dueOne(tenantId);
@@ -228,8 +228,9 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
       [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));
     let failures: WorldFailure[] = [];
     try {
-      const rest = tenantId === undefined ? await batch.readAll(reads) : reads;
-      await eachLimited(rest, WORLDS_READ_AT_ONCE, readOne);
+      // The batch calls read many worlds at once; each read on its own names its world (sync/runner.ts).
+      const rest = tenantId === undefined ? await reading(null, () => batch.readAll(reads)) : reads;
+      await eachLimited(rest, WORLDS_READ_AT_ONCE, (read) => reading(read.target.tenant_id, () => readOne(read)));
     } finally {
       failures = countOutcomes();
     }

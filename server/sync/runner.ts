@@ -16,13 +16,22 @@ export interface SyncTask {
    * `background`: a run of the background's (every second), not one asked for (an advance, `POST
    * /_testbed/sync`). A failure of the whole task throws; one of some worlds may be answered.
    */
-  run(tenantId?: string, background?: boolean): Promise<void | WorldFailure[]>;
+  run(tenantId?: string, background?: boolean, reading?: WorldReading): Promise<void | WorldFailure[]>;
+  /**
+   * The task tells each world it reads, through `reading`, in a pass of every world (the rides, read
+   * several worlds at a time): a world's change then waits only for its own world's read, not for
+   * the whole pass. Without it, the pass is one read of every world.
+   */
+  readsWorldByWorld?: boolean;
   /**
    * The task reads platform records alone (registrations, invitations, bindings held): a world whose
    * records did not change since the last background run has nothing new for it (see `runBackground`).
    */
   changedWorldsOnly?: boolean;
 }
+
+/** Marks a read of one world (or of every world: null) for the changes beside it (SyncRunner.exclusive). */
+export type WorldReading = <T>(world: string | null, read: () => Promise<T>) => Promise<T>;
 
 /** A task of a run that failed (a platform down, a world's platform fault): read again at the next run. */
 export interface SyncFailure {
@@ -112,11 +121,13 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   };
   // Runs under way or asked for, by world ('' for every world's, BACKGROUND for the background's).
   const pending = createTally<string>();
-  // What the background run under way reads now: one world's records, every world's (ALL), or none
-  // (asking what changed). A world's change waits for that read only when it is of that world or all.
-  let reading: string | null = null;
-  // Settles when the background run's read under way ends.
+  // What the background run under way reads now: some worlds' records (a task may read several at a
+  // time), every world's, or none (asking what changed). A world's change waits for those reads only
+  // when one is of that world or of all.
+  const reading = createTally<string>();
+  // Settles when one of the background run's reads under way ends (then replaced).
   let readEnded: Promise<void> = Promise.resolve();
+  let endRead: () => void = () => undefined;
   // Worlds' changes that started beside a background run not reading them: it waits for them first.
   const aside = new Map<string, Set<Promise<unknown>>>();
   // The worlds the background run under way reads (or all): not stored until it has ended, though
@@ -167,9 +178,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   /** Whether the task ran without throwing, and what failed (all of it, or some worlds); a failure is logged, and the other tasks go on. */
-  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean): Promise<{ ok: boolean; failures: SyncFailure[] }> {
+  async function runTask(task: SyncTask, tenantId: string | undefined, background: boolean, reading?: WorldReading): Promise<{ ok: boolean; failures: SyncFailure[] }> {
     try {
-      const some = await task.run(tenantId, background);
+      const some = await task.run(tenantId, background, reading);
       for (const failure of some ?? []) logger.warn('sync task failed', { task: task.name, tenant: failure.tenant, error: failure.message });
       return { ok: true, failures: (some ?? []).map((failure) => ({ task: task.name, ...failure })) };
     } catch (err) {
@@ -198,16 +209,18 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
    * on waits for this read to end; then the changes of it that started beside the run are waited for.
    */
   async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
-    reading = world;
-    let ended!: () => void;
-    readEnded = new Promise((resolve) => (ended = resolve));
+    if (reading.size === 0) readEnded = new Promise((resolve) => (endRead = resolve));
+    reading.add(world);
     try {
       const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
       await Promise.all(changes);
       return await read();
     } finally {
-      reading = null;
-      ended();
+      reading.remove(world);
+      // Each end wakes the changes waiting; they look again (another read may still be of their world).
+      const wake = endRead;
+      readEnded = reading.size === 0 ? Promise.resolve() : new Promise((resolve) => (endRead = resolve));
+      wake();
     }
   }
 
@@ -216,7 +229,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
    * world, is over (not the whole run: the slow world it reads next is not this one's business).
    */
   async function besideBackground<T>(world: string, fn: () => Promise<T>): Promise<T> {
-    while (reading === ALL || reading === world) await readEnded;
+    while (reading.has(ALL) || reading.has(world)) await readEnded;
     return runAside(world, fn);
   }
 
@@ -231,8 +244,10 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     const failedNow = new Set<string>();
     // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
     const reads = async (world: string, task: SyncTask, tenant?: string) => {
-      const read = () => runTask(task, tenant, background);
-      const ran = await (background ? readsNow(world, read) : read());
+      // A pass of every world whose task tells each world it reads is marked world by world.
+      const byWorld = background && world === ALL && task.readsWorldByWorld === true;
+      const read = () => runTask(task, tenant, background, byWorld ? (one, work) => readsNow(one ?? ALL, work) : undefined);
+      const ran = await (background && !byWorld ? readsNow(world, read) : read());
       failures.push(...ran.failures);
       // The worlds a records task names as failed are visited again, as one that failed whole.
       if (task.changedWorldsOnly) for (const { tenant: failedWorld } of ran.failures) if (failedWorld !== null) failedNow.add(failedWorld);

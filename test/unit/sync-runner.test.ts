@@ -497,3 +497,37 @@ describe('sync runner: a world\'s change beside a background run', () => {
     expect([beforeRead, runner.storedThrough('r', 5)]).toEqual([false, true]);
   });
 });
+
+describe('sync runner: a task that tells each world it reads', () => {
+  it('when it reads a slow world and another side by side, then a third world\'s change goes at once, and a change of the other waits for that world\'s read alone', async () => {
+    const events: string[] = [];
+    const finish = new Map<string, () => void>();
+    const worldRead = (world: string) => new Promise<void>((resolve) => {
+      events.push(`read ${world}`);
+      finish.set(world, () => (events.push(`read ${world} done`), resolve()));
+    });
+    const runner = createSyncRunner(silentLogger, [{
+      name: 'rides',
+      readsWorldByWorld: true,
+      run: async (_tenantId, _background, reading) => {
+        await Promise.all(['slow', 'r'].map((world) => reading!(world, () => worldRead(world))));
+      },
+    }], async () => ({ seq: 1, fleets: [] }));
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const run = runner.runBackground();
+    await settle();
+
+    const third = runner.exclusive(async () => void events.push('change third'), 'third');
+    const other = runner.exclusive(async () => void events.push('change r'), 'r');
+    await third;
+    await settle();
+    events.push('third changed, r still read');
+    finish.get('r')!();
+    await other;
+    events.push('r changed, slow still read');
+    finish.get('slow')!();
+    await run;
+
+    expect(events).toEqual(['read slow', 'read r', 'change third', 'third changed, r still read', 'read r done', 'change r', 'r changed, slow still read', 'read slow done']);
+  });
+});
