@@ -61,6 +61,9 @@ const notSyncedOf = (response: Exchange['response']): NotSynced | null => {
   const listed = (response.body as { notSynced?: unknown } | null)?.notSynced;
   return Array.isArray(listed) ? (listed as NotSynced) : null;
 };
+/** The answer with its `notSynced` replaced; an older serve's answer, without one, as it is. */
+const withNotSynced = (response: Exchange['response'], notSynced: NotSynced): Exchange['response'] =>
+  notSyncedOf(response) === null ? response : { ...response, body: { ...(response.body as object), notSynced } };
 
 /**
  * A scenario's clock steps move its own worlds only (contract §4): each of its tenants, or the one
@@ -77,9 +80,7 @@ async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advance
     response = (await control(ctx, '/clock/advance', { duration, tenant: id })).response;
     notSynced.push(...(notSyncedOf(response) ?? []));
   }
-  const last = response!;
-  const body = notSyncedOf(last) === null ? last.body : { ...(last.body as object), notSynced };
-  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: { ...last, body } };
+  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: withNotSynced(response!, notSynced) };
 }
 
 /**
@@ -88,11 +89,9 @@ async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advance
  */
 async function syncWorlds(ctx: ActionContext): Promise<Exchange> {
   const exchange = await control(ctx, '/sync');
-  const listed = notSyncedOf(exchange.response);
-  if (listed === null) return exchange;
   const own = new Set(ctx.tenantIds.values());
-  const notSynced = listed.filter((failure) => failure.tenant === null || own.has(failure.tenant));
-  return { ...exchange, response: { ...exchange.response, body: { ...(exchange.response.body as object), notSynced } } };
+  const notSynced = (notSyncedOf(exchange.response) ?? []).filter((failure) => failure.tenant === null || own.has(failure.tenant));
+  return { ...exchange, response: withNotSynced(exchange.response, notSynced) };
 }
 
 /**

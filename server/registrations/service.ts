@@ -124,9 +124,9 @@ export function createRegistrationService(
   }
 
   /**
-   * Background sync: every platform_a registration still under review, across tenants. One vehicle
-   * the platform refuses to describe must not starve the others; an outage ends the pass (the next
-   * run retries). The first error is rethrown at the end so the runner logs it.
+   * Background sync: every platform_a registration still under review, across tenants (sync-each.ts:
+   * one vehicle the platform refuses to describe does not starve the others; an outage ends the pass).
+   * Answers the worlds whose reads failed, for the runner to say and to read again.
    */
   async function syncPending(tenantId?: string): Promise<WorldFailure[]> {
     const pending = writer.registrations.withStatus('platform_a', 'pending', tenantId)

@@ -125,9 +125,10 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   // time), every world's, or none (asking what changed). A world's change waits for those reads only
   // when one is of that world or of all.
   const reading = createTally<string>();
-  // Settles when one of the background run's reads under way ends (then replaced).
-  let readEnded: Promise<void> = Promise.resolve();
+  // Settles at the next end of one of the background run's reads, then is replaced: a change waiting
+  // for a read of its world looks again.
   let endRead: () => void = () => undefined;
+  let readEnded = new Promise<void>((resolve) => (endRead = resolve));
   // Worlds' changes that started beside a background run not reading them: it waits for them first.
   const aside = new Map<string, Set<Promise<unknown>>>();
   // The worlds the background run under way reads (or all): not stored until it has ended, though
@@ -209,7 +210,6 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
    * on waits for this read to end; then the changes of it that started beside the run are waited for.
    */
   async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
-    if (reading.size === 0) readEnded = new Promise((resolve) => (endRead = resolve));
     reading.add(world);
     try {
       const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
@@ -217,9 +217,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       return await read();
     } finally {
       reading.remove(world);
-      // Each end wakes the changes waiting; they look again (another read may still be of their world).
       const wake = endRead;
-      readEnded = reading.size === 0 ? Promise.resolve() : new Promise((resolve) => (endRead = resolve));
+      readEnded = new Promise((resolve) => (endRead = resolve));
       wake();
     }
   }
