@@ -47,12 +47,12 @@ export function createServices(apiDeps: Deps) {
   // The background run reads platform records only in the worlds whose records the companion wrote since (runner.ts).
   const changedWorlds = (since: number) => deps.simulators.changedFleets(since);
   const sync = createSyncRunner(deps.logger, [
-    { name: 'registrations', run: (tenantId) => registrations.syncPending(tenantId), changedWorldsOnly: true },
+    { name: 'registrations', run: (tenantId, _background, reading) => registrations.syncPending(tenantId, reading), changedWorldsOnly: true, readsWorldByWorld: true },
   ], changedWorlds, deps.realNowMs);
   // After the registrations: a vehicle approved or a driver accepted in this run is bound in the same run.
-  sync.add({ name: 'invitations', run: (tenantId) => invitations.syncOpen(tenantId), changedWorldsOnly: true });
+  sync.add({ name: 'invitations', run: (tenantId, _background, reading) => invitations.syncOpen(tenantId, reading), changedWorldsOnly: true, readsWorldByWorld: true });
   // What this API owes the platforms is its own state: every run, every world.
-  sync.add({ name: 'bindings', run: (tenantId) => bindings.syncDue(tenantId) });
+  sync.add({ name: 'bindings', run: (tenantId, _background, reading) => bindings.syncDue(tenantId, reading), readsWorldByWorld: true });
   sync.add({ name: 'bindings held', run: (tenantId) => bindings.reconcile(tenantId), changedWorldsOnly: true });
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   // A world with a platform fault of its own is read alone, through that fault (batch-read.ts).

@@ -12,6 +12,8 @@ import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { createReconciler, type Pair } from './reconcile.ts';
 import { createBindingStore, type BindingRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
+import type { WorldReading } from '../sync/runner.ts';
+import { syncWorldByWorld, worldsIn } from '../sync/sync-each.ts';
 
 export type BindingDeps = Pick<Deps, 'db' | 'clocks' | 'platformA' | 'platformB' | 'simulators' | 'logger'>;
 
@@ -186,8 +188,13 @@ export function createBindingService(deps: BindingDeps, { coverage }: { coverage
    * Background task: the calls this API still owes, every world's or one world's (an advance of its
    * clock: the others' is not due), owed unbinds first (they free vehicles and drivers on the
    * platform), then binds. The comparison with the platforms (`reconcile`) is a task of its own, after it.
+   * Across tenants world by world when the sync runner takes each world's read in turn (`reading`).
    */
-  async function syncDue(tenantId?: string): Promise<void> {
+  async function syncDue(tenantId?: string, reading?: WorldReading): Promise<void> {
+    if (tenantId === undefined && reading) {
+      const owed = [...store.endedWithUnbinds(), ...store.activeUnsettled()];
+      return void (await syncWorldByWorld(worldsIn(owed, (a) => a.tenant_id), (world) => syncDue(world), reading));
+    }
     for (const a of store.endedWithUnbinds(tenantId)) await release(a);
     for (const a of store.activeUnsettled(tenantId)) await push(a);
   }

@@ -10,6 +10,9 @@ export const BATCH_RIDES_PER_WORLD = 1_000;
 /** Batch calls in flight: the platform prepares one while the API stores the other. */
 const BATCHES_AT_ONCE = 2;
 
+/** The worlds of some reads, each once (the batch's worlds, for the sync runner's turns). */
+export const worldsOf = (reads: readonly DueRead[]): string[] => [...new Set(reads.map((r) => r.target.tenant_id))];
+
 /** One world's read of one platform, as the ingestion's sync finds it due. */
 export interface DueRead {
   platform: Platform;
@@ -63,15 +66,31 @@ export function createBatchRead(deps: BatchReadDeps) {
     return rest;
   }
 
+  /** A read the batch leaves to the one-world path: a long window, or a world with a fault of its own. */
+  const alone = (read: DueRead, { days }: PlannedRead) => days > DAILY_READ_MAX_DAYS || deps.hasWorldFault(read.target.tenant_id, read.platform);
+
+  /**
+   * The reads a batch would take, and those it would leave to the one-world path, as they stand now:
+   * a world read alone (a slow fault of its own) is not one of the batch's worlds (sync/runner.ts).
+   */
+  function split(reads: DueRead[]): { together: DueRead[]; alone: DueRead[] } {
+    const together: DueRead[] = [];
+    const left: DueRead[] = [];
+    for (const read of reads) (alone(read, deps.plan(read)) ? left : together).push(read);
+    return { together, alone: left };
+  }
+
+  /** The reads in batch calls (planned again: a read may have moved since `split`); answers those left to the one-world path. */
   async function readAll(reads: DueRead[]): Promise<DueRead[]> {
     const rest: DueRead[] = [];
     const chunks: { platform: Platform; items: Item[] }[] = [];
     for (const platform of new Set(reads.map((r) => r.platform))) {
       const items: Item[] = [];
       for (const read of reads.filter((r) => r.platform === platform)) {
-        const { window, days, nowMs } = deps.plan(read);
+        const planned = deps.plan(read);
+        const { window, nowMs } = planned;
         if (window === null) deps.done(read, nowMs);
-        else if (days > DAILY_READ_MAX_DAYS || deps.hasWorldFault(read.target.tenant_id, platform)) rest.push(read);
+        else if (alone(read, planned)) rest.push(read);
         else items.push({ read, window, nowMs });
       }
       for (let i = 0; i < items.length; i += WORLDS_PER_BATCH) chunks.push({ platform, items: items.slice(i, i + WORLDS_PER_BATCH) });
@@ -80,5 +99,5 @@ export function createBatchRead(deps: BatchReadDeps) {
     return rest;
   }
 
-  return { readAll };
+  return { split, readAll };
 }

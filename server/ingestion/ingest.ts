@@ -12,7 +12,7 @@ import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle, type Seen } from './throttle.ts';
 import { eachLimited } from '../lib/each-limited.ts';
 import { failureMessage, type WorldFailure, type WorldReading } from '../sync/runner.ts';
-import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
+import { createBatchRead, worldsOf, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
 
 /**
  * Settles once every write has, with the first failure if any. Handled from the start: it may be
@@ -180,38 +180,45 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     await daily;
   }
 
-  // Per world, in the run under way: what failed of its reads (null: none). A world counts once a run
-  // (its delay before the next try: throttle.ts), whatever its two platforms did: per read, a
-  // platform read whole cleared what the other's failure had set, and the delay never grew.
-  let outcomes = new Map<string, string[] | null>();
-  const failed = ({ platform, target }: DueRead, err: unknown) => {
-    // One platform down must not hold the other back; this window is read again at a later tick.
-    outcomes.set(target.tenant_id, [...(outcomes.get(target.tenant_id) ?? []), failureMessage(err)]);
-    deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
-  };
-  const done = ({ platform, target }: DueRead, nowMs: number) => {
-    syncState.mark(target.tenant_id, platform, nowMs);
-    if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, null);
-  };
-  /** Each world of the run counted, read whole or to retry; the worlds whose reads failed, each once per message. */
-  function countOutcomes(): WorldFailure[] {
-    const failures: WorldFailure[] = [];
-    for (const [tenantId, messages] of outcomes) {
-      (messages ? throttle.retry : throttle.readWhole)(tenantId);
-      for (const message of new Set(messages)) failures.push({ tenant: tenantId, message });
-    }
-    outcomes = new Map();
-    return failures;
+  /**
+   * What one run's reads did, per world: what failed (null: none). A world counts once a run (its
+   * delay before the next try: throttle.ts), whatever its two platforms did: per read, a platform
+   * read whole cleared what the other's failure had set, and the delay never grew. One per run: a
+   * world's run (its advance) goes beside the background's run of other worlds (sync/runner.ts).
+   */
+  function createOutcomes() {
+    const outcomes = new Map<string, string[] | null>();
+    return {
+      failed({ platform, target }: DueRead, err: unknown): void {
+        // One platform down must not hold the other back; this window is read again at a later tick.
+        outcomes.set(target.tenant_id, [...(outcomes.get(target.tenant_id) ?? []), failureMessage(err)]);
+        deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
+      },
+      done({ platform, target }: DueRead, nowMs: number): void {
+        syncState.mark(target.tenant_id, platform, nowMs);
+        if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, null);
+      },
+      /** Each world of the run counted, read whole or to retry; the worlds whose reads failed, each once per message. */
+      count(): WorldFailure[] {
+        const failures: WorldFailure[] = [];
+        for (const [tenantId, messages] of outcomes) {
+          (messages ? throttle.retry : throttle.readWhole)(tenantId);
+          for (const message of new Set(messages)) failures.push({ tenant: tenantId, message });
+        }
+        return failures;
+      },
+    };
   }
-  const batch = createBatchRead({ feed, plan: planRead, hasWorldFault: options.hasWorldFault ?? (() => false), store: storeReport, done, failed });
+  type Outcomes = ReturnType<typeof createOutcomes>;
+  const hasWorldFault = options.hasWorldFault ?? (() => false);
 
-  async function readOne(read: DueRead): Promise<void> {
+  async function readOne(read: DueRead, outcomes: Outcomes): Promise<void> {
     const { window, nowMs } = planRead(read);
     try {
       if (window) await ingestWindow(read.target.tenant_id, read.platform, window.from, window.to);
-      done(read, nowMs);
+      outcomes.done(read, nowMs);
     } catch (err) {
-      failed(read, err);
+      outcomes.failed(read, err);
     }
   }
 
@@ -219,20 +226,23 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * The background task: each world whose time moved (throttle.ts) is read from its last read on.
    * After a service-wide advance (no `tenantId`) the worlds go in batch calls (batch-read.ts).
    */
-  async function syncDue(tenantId?: string, background = false, reading: WorldReading = (_world, read) => read()): Promise<WorldFailure[]> {
+  async function syncDue(tenantId?: string, background = false, reading: WorldReading = (_worlds, read) => read()): Promise<WorldFailure[]> {
+    let failures: WorldFailure[] = [];
     // Asked first: on most sync ticks no world's time moved, and the targets need not be read at all.
     // A run asked for (not the background's) reads a world whose read failed at once, its delay or not.
     const due = tenantId === undefined ? throttle.dueAmong(syncState.tenantIds(), { waitRetries: background }) : throttle.dueOne(tenantId);
     // Each due world's targets by key, not a join over every tenant's vehicles.
     const reads: DueRead[] = PLATFORMS.flatMap((platform) =>
       [...due].sort().flatMap((id) => syncState.targetOf(id, platform) ?? []).map((target) => ({ platform, target })));
-    let failures: WorldFailure[] = [];
+    const outcomes = createOutcomes();
     try {
-      // The batch calls read many worlds at once; each read on its own names its world (sync/runner.ts).
-      const rest = tenantId === undefined ? await reading(null, () => batch.readAll(reads)) : reads;
-      await eachLimited(rest, WORLDS_READ_AT_ONCE, (read) => reading(read.target.tenant_id, () => readOne(read)));
+      // The batch calls name the worlds they read; each read on its own names its world (sync/runner.ts).
+      const batch = createBatchRead({ feed, plan: planRead, hasWorldFault, store: storeReport, done: outcomes.done, failed: outcomes.failed });
+      const { together, alone } = tenantId === undefined ? batch.split(reads) : { together: [], alone: reads };
+      const rest = together.length === 0 ? alone : [...alone, ...await reading(worldsOf(together), () => batch.readAll(together))];
+      await eachLimited(rest, WORLDS_READ_AT_ONCE, (read) => reading(read.target.tenant_id, () => readOne(read, outcomes)));
     } finally {
-      failures = countOutcomes();
+      failures = outcomes.count();
     }
     return failures;
   }

@@ -6,8 +6,8 @@ import { toInvitation, type Invitation, type InvitationRow } from './store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import type { PlatformInvitation } from '../platforms/types.ts';
 import { createInvitationWriter, NO_INVITATION, sameAsStored, sameRow } from './apply.ts';
-import { syncEach } from '../sync/sync-each.ts';
-import type { WorldFailure } from '../sync/runner.ts';
+import { syncEach, syncWorldByWorld, worldsIn } from '../sync/sync-each.ts';
+import type { WorldFailure, WorldReading } from '../sync/runner.ts';
 
 type InvitationDeps = Pick<Deps, 'db' | 'clocks' | 'platformA'>;
 
@@ -112,9 +112,15 @@ export function createInvitationService(deps: InvitationDeps, { coverage }: { co
     return toInvitation(writer.apply(stored(driverId, platform), live, now(driverId)));
   }
 
-  /** Background sync: every invitation platform_a can still move, across tenants. */
-  async function syncOpen(tenantId?: string): Promise<WorldFailure[]> {
-    return syncEach(writer.invitations.stillMoving(tenantId), (row) => drivers.getById(row.driver_id)?.tenant_id, (row) => syncOne(row.driver_id, row.platform));
+  /**
+   * Background sync: every invitation platform_a can still move, across tenants, or one tenant's;
+   * across tenants world by world when the sync runner takes each world's read in turn (`reading`).
+   */
+  async function syncOpen(tenantId?: string, reading?: WorldReading): Promise<WorldFailure[]> {
+    const moving = writer.invitations.stillMoving(tenantId);
+    const worldOf = (row: { driver_id: string }) => drivers.getById(row.driver_id)?.tenant_id;
+    if (tenantId === undefined && reading) return syncWorldByWorld(worldsIn(moving, worldOf), (world) => syncOpen(world), reading);
+    return syncEach(moving, worldOf, (row) => syncOne(row.driver_id, row.platform));
   }
 
   return { requireDriver, invite, list, get, refresh, record, cancel, syncOpen };

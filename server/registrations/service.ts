@@ -9,8 +9,8 @@ import type { VehicleRow } from '../vehicles/store.ts';
 import type { TransitionRecording } from '../coverage/service.ts';
 import { createRegistrationWriter, sameAsStored } from './apply.ts';
 import { toRegistration, type Registration, type RegistrationRow } from './store.ts';
-import { syncEach } from '../sync/sync-each.ts';
-import type { WorldFailure } from '../sync/runner.ts';
+import { syncEach, syncWorldByWorld, worldsIn } from '../sync/sync-each.ts';
+import type { WorldFailure, WorldReading } from '../sync/runner.ts';
 
 type RegistrationDeps = Pick<Deps, 'db' | 'clocks' | 'ids' | 'platformA' | 'platformB'>;
 
@@ -128,10 +128,13 @@ export function createRegistrationService(
    * one vehicle the platform refuses to describe does not starve the others; an outage ends the pass).
    * Answers the worlds whose reads failed, for the runner to say and to read again.
    */
-  async function syncPending(tenantId?: string): Promise<WorldFailure[]> {
+  async function syncPending(tenantId?: string, reading?: WorldReading): Promise<WorldFailure[]> {
     const pending = writer.registrations.withStatus('platform_a', 'pending', tenantId)
       .map((row) => ({ row, vehicle: vehicles.store.getById(row.vehicle_id) }));
-    return syncEach(pending, ({ vehicle }) => vehicle?.tenant_id, ({ row, vehicle }) => syncOne(vehicle!, row));
+    const worldOf = ({ vehicle }: (typeof pending)[number]) => vehicle?.tenant_id;
+    // Across tenants world by world when the sync runner takes each world's read in turn.
+    if (tenantId === undefined && reading) return syncWorldByWorld(worldsIn(pending, worldOf), (world) => syncPending(world), reading);
+    return syncEach(pending, worldOf, ({ row, vehicle }) => syncOne(vehicle!, row));
   }
 
   const requireVehicle = (tenantId: string, vehicleId: string): void => void vehicles.requireRow(tenantId, vehicleId);

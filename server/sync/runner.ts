@@ -1,7 +1,7 @@
 import type { Logger } from '../lib/logger.ts';
-import { createTally } from '../lib/tally.ts';
 import { createRetryDelays } from './retry-delays.ts';
 import { AppError } from '../errors.ts';
+import { createWorldOrder, type Worlds } from './world-order.ts';
 
 /** A world a task could not bring up to date, though the task went on with the others. */
 export interface WorldFailure {
@@ -18,9 +18,9 @@ export interface SyncTask {
    */
   run(tenantId?: string, background?: boolean, reading?: WorldReading): Promise<void | WorldFailure[]>;
   /**
-   * The task tells each world it reads, through `reading`, in a pass of every world (the rides, read
-   * several worlds at a time): a world's change then waits only for its own world's read, not for
-   * the whole pass. Without it, the pass is one read of every world.
+   * The task tells the worlds it reads, through `reading`, in a pass of every world (one world at a
+   * time, several side by side, or a batch call's worlds): a world's change or run then waits only
+   * for the reads of that world, not for the whole pass. Without it, the pass is one read of every world.
    */
   readsWorldByWorld?: boolean;
   /**
@@ -30,8 +30,8 @@ export interface SyncTask {
   changedWorldsOnly?: boolean;
 }
 
-/** Marks a read of one world (or of every world: null) for the changes beside it (SyncRunner.exclusive). */
-export type WorldReading = <T>(world: string | null, read: () => Promise<T>) => Promise<T>;
+/** A read of one world, of several, or of every world (null), in turn with the changes and runs of those worlds (world-order.ts). */
+export type WorldReading = <T>(worlds: Worlds, read: () => Promise<T>) => Promise<T>;
 
 /** A task of a run that failed (a platform down, a world's platform fault): read again at the next run. */
 export interface SyncFailure {
@@ -52,8 +52,11 @@ export type ChangedWorlds = (since: number) => Promise<{ seq: number; fleets: { 
 export interface SyncRunner {
   /**
    * Runs every task once, in order: for every world, or for one (`tenantId`: an advance of that
-   * world's clock, which makes nothing due in the others). Calls made while a run is under way wait
-   * for one run after it.
+   * world's clock, which makes nothing due in the others). One world's run goes beside the runs and
+   * changes of other worlds, after those of its own world asked before it, and after the read under
+   * way of a run of every world if it reads that world (a background run's read of a slow world is
+   * not another world's business). A run of every world waits for the runs of every world before it
+   * (the background's too), and reads each world in turn with that world's runs and changes.
    */
   runDue(tenantId?: string): Promise<SyncFailure[]>;
   /**
@@ -87,16 +90,16 @@ export interface SyncRunner {
    */
   readAgain(tenantId: string): void;
   add(task: SyncTask): void;
-  /** Resolves when the run under way (if any) has finished; starts nothing. */
+  /** Resolves when the runs and changes under way (if any) have finished; starts nothing. */
   idle(): Promise<void>;
   /** serve stops: the runs asked for and not started are skipped, and none is started from now on. */
   stop(): void;
   /**
-   * Runs `fn` between runs: after the one under way, and before any asked for meanwhile. With a
-   * world (`tenantId`), only the runs that touch it are waited for (every world's, that world's), and
-   * of a background run, its read of that world or of every world under way: while it reads other
-   * worlds, `fn` starts at once; any run asked for meanwhile waits for it, and a background run under
-   * way reads that world only once `fn` has ended.
+   * Runs `fn` with no run reading the world meanwhile. With a world (`tenantId`: a world's restore,
+   * save or deletion), after that world's runs and changes asked before it, and the read under way of
+   * a run of every world if it reads that world or all; other worlds' runs and changes go on beside
+   * it, and a run or change of this world asked for meanwhile waits for it. Without one (a reset, a
+   * whole restore): after every run and change under way, and before any asked for meanwhile.
    */
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
@@ -104,13 +107,13 @@ export interface SyncRunner {
 /** Above this many changed worlds, a background run reads every world in one pass instead. */
 export const WORLDS_ONE_BY_ONE = 50;
 
-/** The key of every world's runs (in `pending`, and read by a background run). */
-const ALL = '';
-/** The key of the background runs in `pending`: which worlds one touches is known only as it reads them. */
-const BACKGROUND = '\0background';
+const ignore = (): void => undefined;
 
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
-  let current: Promise<void> = Promise.resolve();
+  // One world's runs and changes, and each read of the runs of every world, in turn by world.
+  const order = createWorldOrder();
+  // The runs of every world (the background's, those asked for) one after another, and the changes of every world between them.
+  let allRuns: Promise<void> = Promise.resolve();
   // The background run asked for and not started yet: at most one waits (see runBackground).
   let backgroundWaiting: Promise<void> | null = null;
   // Worlds whose visit failed: a background run visits them again once their delay is over.
@@ -119,18 +122,6 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     delays.failed(world);
     visitAgain.add(world);
   };
-  // Runs under way or asked for, by world ('' for every world's, BACKGROUND for the background's).
-  const pending = createTally<string>();
-  // What the background run under way reads now: some worlds' records (a task may read several at a
-  // time), every world's, or none (asking what changed). A world's change waits for those reads only
-  // when one is of that world or of all.
-  const reading = createTally<string>();
-  // Settles at the next end of one of the background run's reads, then is replaced: a change waiting
-  // for a read of its world looks again.
-  let endRead: () => void = () => undefined;
-  let readEnded = new Promise<void>((resolve) => (endRead = resolve));
-  // Worlds' changes that started beside a background run not reading them: it waits for them first.
-  const aside = new Map<string, Set<Promise<unknown>>>();
   // The worlds the background run under way reads (or all): not stored until it has ended, though
   // they left `visitAgain` and `afterBuild` as it began (a save beside it asks `storedThrough`).
   let unread: ReadonlySet<string> | 'all' | null = null;
@@ -191,62 +182,22 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     }
   }
 
-  /** `fn` run now, beside the background run; the run reads `world` once it has ended (`readsNow`). */
-  function runAside<T>(world: string, fn: () => Promise<T>): Promise<T> {
-    const result = fn();
-    const changes = aside.get(world) ?? new Set<Promise<unknown>>();
-    aside.set(world, changes);
-    const settled = result.then(() => undefined, () => undefined);
-    changes.add(settled);
-    void settled.then(() => {
-      changes.delete(settled);
-      if (changes.size === 0 && aside.get(world) === changes) aside.delete(world);
-    });
-    return result;
-  }
-
   /**
-   * A background run's read of one world (or ALL): marked first, so a change of it asked for from now
-   * on waits for this read to end; then the changes of it that started beside the run are waited for.
-   */
-  async function readsNow<T>(world: string, read: () => Promise<T>): Promise<T> {
-    reading.add(world);
-    try {
-      const changes = world === ALL ? [...aside.values()].flatMap((set) => [...set]) : [...(aside.get(world) ?? [])];
-      await Promise.all(changes);
-      return await read();
-    } finally {
-      reading.remove(world);
-      const wake = endRead;
-      readEnded = new Promise((resolve) => (endRead = resolve));
-      wake();
-    }
-  }
-
-  /**
-   * A world's change beside the background run: once the run's read of that world, or of every
-   * world, is over (not the whole run: the slow world it reads next is not this one's business).
-   */
-  async function besideBackground<T>(world: string, fn: () => Promise<T>): Promise<T> {
-    while (reading.has(ALL) || reading.has(world)) await readEnded;
-    return runAside(world, fn);
-  }
-
-  /**
-   * Every task, for one world, every world, or (`worlds`) the changed-worlds tasks for those alone:
-   * whether every world's records were read (a pass of every world that failed does not say where),
-   * and the tasks that failed.
+   * Every task, for one world (a world's run, in turn already), every world, or (`worlds`) the
+   * changed-worlds tasks for those alone: whether every world's records were read (a pass of every
+   * world that failed does not say where), and the tasks that failed. A run of every world takes each
+   * read in turn with the worlds it reads (`order`).
    */
   async function runAll(tenantId?: string, worlds?: ReadonlySet<string>, background = false): Promise<{ allVisited: boolean; failures: SyncFailure[] }> {
     let allVisited = true;
     const failures: SyncFailure[] = [];
     const failedNow = new Set<string>();
-    // Only a background run is not in `pending` by the worlds it reads: it tells them as it goes.
-    const reads = async (world: string, task: SyncTask, tenant?: string) => {
-      // A pass of every world whose task tells each world it reads is marked world by world.
-      const byWorld = background && world === ALL && task.readsWorldByWorld === true;
-      const read = () => runTask(task, tenant, background, byWorld ? (one, work) => readsNow(one ?? ALL, work) : undefined);
-      const ran = await (background && !byWorld ? readsNow(world, read) : read());
+    const reads = async (world: string | null, task: SyncTask, tenant?: string) => {
+      const inTurn = tenantId === undefined;
+      // A pass of every world whose task tells the worlds it reads takes each of its reads in turn.
+      const byWorld = inTurn && world === null && task.readsWorldByWorld === true;
+      const read = () => runTask(task, tenant, background, byWorld ? order.run : undefined);
+      const ran = await (inTurn && !byWorld ? order.run(world, read) : read());
       failures.push(...ran.failures);
       // The worlds a records task names as failed are visited again, as one that failed whole.
       if (task.changedWorldsOnly) for (const { tenant: failedWorld } of ran.failures) if (failedWorld !== null) failedNow.add(failedWorld);
@@ -257,7 +208,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
         for (const world of worlds) if (!(await reads(world, task, world))) failedNow.add(world);
         continue;
       }
-      const ok = await reads(tenantId ?? ALL, task, tenantId);
+      const ok = await reads(tenantId ?? null, task, tenantId);
       if (ok || !task.changedWorldsOnly) continue;
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
@@ -323,23 +274,27 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   }
 
   let stopped = false;
-  /** `work` after the runs before it (`skipped` instead once stopped); its result, once it has run. */
-  const queue = <T>(key: string, work: () => Promise<T>, skipped: T): Promise<T> => {
-    pending.add(key);
-    const run = () => (stopped ? Promise.resolve(skipped) : work()).finally(() => pending.remove(key));
-    const result = current.then(run, run);
-    current = result.then(() => undefined, () => undefined);
+  /** `work` after the runs of every world before it (`skipped` instead once stopped); its result, once it has run. */
+  const afterAllRuns = <T>(work: () => Promise<T>, skipped: T): Promise<T> => {
+    const result = allRuns.then(() => (stopped ? skipped : work()));
+    allRuns = result.then(ignore, ignore);
     return result;
   };
+  /** One world's run, in turn with that world's (`skipped` once stopped). */
+  const worldRun = (tenantId: string): Promise<SyncFailure[]> => order.run(tenantId, async () => {
+    if (stopped) return [];
+    readAgainAfterBuild(tenantId);
+    return (await runAll(tenantId)).failures;
+  });
 
   return {
-    runDue: (tenantId) => queue(tenantId ?? ALL, async () => {
-      readAgainAfterBuild(tenantId);
-      return (await runAll(tenantId)).failures;
-    }, []),
+    runDue: (tenantId) => (tenantId !== undefined ? worldRun(tenantId) : afterAllRuns(async () => {
+      readAgainAfterBuild();
+      return (await runAll()).failures;
+    }, [])),
     // One waits at most: asked every second, runs longer than that (a world whose platform calls
     // time out) queued one a second, and everything asked for after them waited for all of them.
-    runBackground: () => (backgroundWaiting ??= queue(BACKGROUND, () => {
+    runBackground: () => (backgroundWaiting ??= afterAllRuns(() => {
       backgroundWaiting = null;
       return runChanged();
     }, undefined)),
@@ -372,17 +327,16 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       tasks.push(task);
     },
     idle() {
-      return current.catch(() => undefined);
+      return allRuns.then(() => order.idle());
     },
     stop() {
       stopped = true;
     },
     exclusive(fn, tenantId) {
-      const queued = tenantId === undefined || pending.has(ALL) || pending.has(tenantId);
-      const result = queued ? current.then(fn, fn) : besideBackground(tenantId, fn);
-      // Settled both: a change that fails at once must not let the runs asked for meanwhile start
-      // while another change (another world's) still runs.
-      current = Promise.allSettled([current, result]).then(() => undefined);
+      if (tenantId !== undefined) return order.run(tenantId, fn);
+      // Between two runs of every world (a reset must not meet one half done), and in turn with every world's work.
+      const result = allRuns.then(() => order.run(null, fn));
+      allRuns = result.then(ignore, ignore);
       return result;
     },
   };

@@ -1,7 +1,7 @@
 import { AppError } from '../errors.ts';
 import { eachLimited, SYNC_CALLS_AT_ONCE } from '../lib/each-limited.ts';
 import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
-import { failureMessage, type WorldFailure } from './runner.ts';
+import { failureMessage, type WorldFailure, type WorldReading } from './runner.ts';
 
 /** A 503 made by a platform fault of one world's own (its other worlds' calls go through). */
 const worldFault = (err: unknown): boolean =>
@@ -35,3 +35,30 @@ export async function syncEach<T>(rows: readonly T[], worldOf: (row: T) => strin
   if (unexpected) throw unexpected;
   return [...failed].map(([tenant, message]) => ({ tenant, message }));
 }
+
+/**
+ * A pass of every world, world by world (`pass` of one world's records), each world's in turn with
+ * its runs and changes (`reading`: a world's restore or advance waits for that world's read alone,
+ * not for a slow world's), SYNC_CALLS_AT_ONCE worlds side by side. Each world's records are listed
+ * in its turn: listed before it, a restore meanwhile could have replaced them. A platform down for
+ * every world ends the pass and is thrown; a failure that is not the API's own error is thrown at the
+ * end, for the runner to log.
+ */
+export async function syncWorldByWorld(worlds: readonly string[], pass: (world: string) => Promise<void | WorldFailure[]>, reading: WorldReading): Promise<WorldFailure[]> {
+  const failures: WorldFailure[] = [];
+  let unexpected: unknown = null;
+  await eachLimited(worlds, SYNC_CALLS_AT_ONCE, async (world) => {
+    try {
+      failures.push(...(await reading(world, () => pass(world))) ?? []);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE') throw err;
+      unexpected ??= err;
+    }
+  });
+  if (unexpected) throw unexpected;
+  return failures;
+}
+
+/** The worlds of some records, each once, in the records' order (a record of no world left out). */
+export const worldsIn = <T>(rows: readonly T[], worldOf: (row: T) => string | undefined): string[] =>
+  [...new Set(rows.map(worldOf).filter((w): w is string => w !== undefined))];

@@ -7,6 +7,7 @@ import { useWorld } from '../support/world.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { createFixtureService } from '../../server/fixtures/service.ts';
 import { createWorldSnapshots } from '../../server/world-snapshots/service.ts';
+import { travel } from '../../server/clock/travel.ts';
 
 /**
  * The background sync (every second) reads platform records only in the worlds whose records the
@@ -262,5 +263,27 @@ describe('background sync: a world whose rides cannot be read on one of its plat
     }
 
     expect(readAt).toEqual([1, 3, 7]);
+  });
+});
+
+describe('rides sync: a world\'s run beside a run of every world', () => {
+  const w = useWorld();
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  it('when both read at once, and a world read by the run of every world fails while the world\'s run reads, then only that run answers its failure', async () => {
+    const failing = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    // The world's run ends after the failure (a few pages), the run of every world after it (many).
+    const own = await fixtureWorld({ vehicles: 3, registeredOn: ['platform_b'], rideDays: 16 });
+    const big = await fixtureWorld({ vehicles: 20, registeredOn: ['platform_b'], rideDays: 16 });
+    await w.request.post(`/_testbed/tenants/${failing.tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+    // Time moved in every world, nothing read yet: all are due.
+    for (const world of [failing, own, big]) await travel(w.deps, 3_600_000, world.tenant.id);
+
+    // The world's run first: it takes its world, and the run of every world reads the other two.
+    const one = w.services.rideIngestion.syncDue(own.tenant.id);
+    const every = w.services.rideIngestion.syncDue();
+
+    expect(await one).toEqual([]);
+    expect((await every).map((f) => f.tenant)).toEqual([failing.tenant.id]);
   });
 });

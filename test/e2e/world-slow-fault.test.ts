@@ -35,3 +35,64 @@ describe('a world whose platform calls time out (a slow fault of its own), on a 
     expect(stopped.ms).toBeLessThan(5_000);
   }, 90_000);
 });
+
+/**
+ * A world of its own (contract §5), beside a world whose platform answers slowly (a slow fault of
+ * its own, under the platform timeout): a sync of every world, or that world's own advance, reads its
+ * registrations under review one slow call each. Another world's restore and advance went after the
+ * whole of that read before (34 s and 23 s in a reproduction with three such worlds); they now wait
+ * for their own world's reads alone.
+ */
+describe('a world whose registrations are read slowly (a slow fault of its own), and another world beside it', () => {
+  const env = serveForSuite();
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${env.base}/_testbed${path}`, {
+      method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  /** A world of 8 vehicles under review on platform_a, whose platform_a answers it in 1.5 s from now on. */
+  async function slowWorld() {
+    const world = await control('POST', '/tenants', { name: 'Flota lenta', fixture: { vehicles: 8 } });
+    const headers = { authorization: `Bearer ${world.body.keys[0].key}`, 'content-type': 'application/json' };
+    for (const id of world.body.fixture.vehicleIds) {
+      const res = await fetch(`${env.base}/v1/vehicles/${id}/registrations`, { method: 'POST', headers, body: JSON.stringify({ platform: 'platform_a' }) });
+      expect(res.status).toBe(201);
+    }
+    expect((await control('POST', `/tenants/${world.body.id}/faults`, { platform: 'platform_a', mode: 'slow', ms: 1_500 })).status).toBe(200);
+    return world.body.id as string;
+  }
+  /** `slow` started, then `other` asked for: what ended first, and both answers. */
+  async function beside(slow: () => Promise<{ status: number }>, other: () => Promise<{ status: number }>) {
+    const ended: string[] = [];
+    const slowDone = slow().then((r) => (ended.push('slow'), r));
+    // Asked after the slow call is under way: a control call behind it on the same serve has been answered.
+    await control('GET', '/clock');
+    const otherDone = other().then((r) => (ended.push('other'), r));
+    return { answers: [(await slowDone).status, (await otherDone).status], ended };
+  }
+
+  it('when every world is synced, then another world\'s restore and its advance answer before the slow world\'s read ends', async () => {
+    await slowWorld();
+    const other = (await control('POST', '/tenants', { name: 'Flota de al lado', fixture: { vehicles: 2 } })).body.id as string;
+    expect((await control('POST', `/tenants/${other}/snapshots`, { name: 'base' })).status).toBe(201);
+
+    const restored = await beside(() => control('POST', '/sync'), () => control('POST', `/tenants/${other}/snapshots/base/restore`));
+    const advanced = await beside(() => control('POST', '/sync'), () => control('POST', '/clock/advance', { duration: '1h', tenant: other }));
+
+    expect(restored).toEqual({ answers: [200, 200], ended: ['other', 'slow'] });
+    expect(advanced).toEqual({ answers: [200, 200], ended: ['other', 'slow'] });
+  }, 60_000);
+
+  it('when the slow world\'s clock is advanced, then another world\'s advance answers before that world\'s read ends', async () => {
+    const slow = await slowWorld();
+    const other = (await control('POST', '/tenants', { name: 'Flota de al lado' })).body.id as string;
+
+    const advanced = await beside(
+      () => control('POST', '/clock/advance', { duration: '1h', tenant: slow }),
+      () => control('POST', '/clock/advance', { duration: '1h', tenant: other }),
+    );
+
+    expect(advanced).toEqual({ answers: [200, 200], ended: ['other', 'slow'] });
+  }, 60_000);
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/errors.ts';
 import { PLATFORM_FAULT_HEADER } from '../../server/lib/platform-fault-header.ts';
-import { syncEach } from '../../server/sync/sync-each.ts';
+import { syncEach, syncWorldByWorld, worldsIn } from '../../server/sync/sync-each.ts';
+import type { WorldReading } from '../../server/sync/runner.ts';
 
 const worldFault = () => new AppError('PLATFORM_UNAVAILABLE', 'La plataforma platform_a no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.', null, { [PLATFORM_FAULT_HEADER]: 'platform_a; scope=world' });
 const outage = () => new AppError('PLATFORM_UNAVAILABLE', 'La plataforma platform_a no está disponible; reintenta más tarde.');
@@ -49,5 +50,57 @@ describe('sync each: records read one platform call each, over every world', () 
 
     await expect(run).rejects.toThrow(TypeError);
     expect(read).toEqual(['a1', 'b1']);
+  });
+});
+
+describe('sync world by world: a pass of every world, each world\'s read in its turn', () => {
+  /** A pass over worlds whose turns are told in `events`; `fail` says what a world's pass throws. */
+  async function byWorld(worlds: string[], fail: (world: string) => Error | null = () => null) {
+    const events: string[] = [];
+    const reading: WorldReading = async (world, read) => {
+      events.push(`turn ${world}`);
+      try {
+        return await read();
+      } finally {
+        events.push(`turn ${world} over`);
+      }
+    };
+    const pass = async (world: string) => {
+      events.push(`list ${world}`);
+      const err = fail(world);
+      if (err) throw err;
+      return world === 'b' ? [{ tenant: 'b', message: 'rechazado' }] : [];
+    };
+    return { events, run: () => syncWorldByWorld(worlds, pass, reading) };
+  }
+
+  it('when every world has records, then each world\'s are listed and read inside its turn, and the worlds that failed are answered', async () => {
+    const { events, run } = await byWorld(['a', 'b']);
+    const failures = await run();
+
+    expect(failures).toEqual([{ tenant: 'b', message: 'rechazado' }]);
+    for (const world of ['a', 'b']) {
+      expect(events.indexOf(`list ${world}`)).toBeGreaterThan(events.indexOf(`turn ${world}`));
+      expect(events.indexOf(`list ${world}`)).toBeLessThan(events.indexOf(`turn ${world} over`));
+    }
+  });
+
+  it('when the platform is down for every world, then the pass ends and the outage is thrown: no world starts after it', async () => {
+    const worlds = Array.from({ length: 20 }, (_, i) => `w${i}`);
+    const { events, run } = await byWorld(worlds, () => outage());
+
+    await expect(run()).rejects.toThrow('La plataforma platform_a no está disponible; reintenta más tarde.');
+    expect(events.filter((e) => e.startsWith('list')).length).toBeLessThan(20);
+  });
+
+  it('when a world\'s pass fails unexpectedly, then the other worlds are still read, and the failure is thrown at the end', async () => {
+    const { events, run } = await byWorld(['a', 'b', 'c'], (world) => (world === 'a' ? new Error('disk I/O error') : null));
+
+    await expect(run()).rejects.toThrow('disk I/O error');
+    expect(events.filter((e) => e.startsWith('list'))).toEqual(['list a', 'list b', 'list c']);
+  });
+
+  it('when records name worlds, then each world is named once, in the records\' order, a record of no world left out', () => {
+    expect(worldsIn(['b1', 'a1', 'x', 'b2'], (row) => (row === 'x' ? undefined : row[0]))).toEqual(['b', 'a']);
   });
 });

@@ -38,35 +38,69 @@ function heldChange(runner: ReturnType<typeof createSyncRunner>, events: string[
 }
 
 describe('sync runner: a world\'s change and the runs under way', () => {
-  it('when another world\'s run is under way, then a world\'s change starts at once, and a run asked for meanwhile waits for it', async () => {
-    const { events, finish, runner, settle, endChangeThenRun } = blockingRunner();
-    void runner.runDue('x');
+  it('when another world\'s run is under way, then a world\'s change and a third world\'s run start at once, and a run of the changed world asked for meanwhile waits for the change', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
+    const x = runner.runDue('x');
     await settle();
     const y = heldChange(runner, events, 'y');
     await settle();
     const z = runner.runDue('z');
-    finish.shift()!();
+    const yRun = runner.runDue('y');
     await settle();
-    events.push('x done, y still changing');
-    await endChangeThenRun(y, z);
+    events.push('x and z running, y changing');
+    finish.shift()!();
+    finish.shift()!();
+    await Promise.all([x, z]);
+    y.release();
+    await y.done;
+    await settle();
+    finish.shift()!();
+    await yRun;
 
-    expect(events).toEqual(['run x', 'change y', 'ran x', 'x done, y still changing', 'changed y', 'run z', 'ran z']);
+    expect(events).toEqual(['run x', 'change y', 'run z', 'x and z running, y changing', 'ran x', 'ran z', 'changed y', 'run y', 'ran y']);
   });
 
-  it('when one world\'s change fails at once while another\'s runs, then a run asked for meanwhile still waits for the one running', async () => {
-    const { events, runner, settle, endChangeThenRun } = blockingRunner();
+  it('when one world\'s change fails at once while another\'s runs, then that world\'s run asked for next starts at once, and the other\'s waits for its change', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
     const x = heldChange(runner, events, 'x');
     const y = runner.exclusive(async () => {
       throw new Error('platform down');
     }, 'y');
     await expect(y).rejects.toThrow('platform down');
 
-    const run = runner.runDue('z');
+    const yRun = runner.runDue('y');
+    const xRun = runner.runDue('x');
     await settle();
     events.push('y failed, x still changing');
-    await endChangeThenRun(x, run);
+    finish.shift()!();
+    await yRun;
+    x.release();
+    await x.done;
+    await settle();
+    finish.shift()!();
+    await xRun;
 
-    expect(events).toEqual(['change x', 'y failed, x still changing', 'changed x', 'run z', 'ran z']);
+    expect(events).toEqual(['change x', 'run y', 'y failed, x still changing', 'ran y', 'changed x', 'run x', 'ran x']);
+  });
+
+  it('when a change of every world (a reset) is under way, then a world\'s run asked for meanwhile waits for it', async () => {
+    const { events, finish, runner, settle } = blockingRunner();
+    let release!: () => void;
+    const reset = runner.exclusive(async () => {
+      events.push('reset');
+      await new Promise<void>((resolve) => (release = resolve));
+      events.push('reset done');
+    });
+    await settle();
+    const run = runner.runDue('x');
+    await settle();
+    release();
+    await reset;
+    await settle();
+    finish.shift()!();
+    await run;
+
+    expect(events).toEqual(['reset', 'reset done', 'run x', 'ran x']);
   });
 
   it.each([
@@ -170,7 +204,7 @@ describe('sync runner: the background run visits the worlds whose platform recor
     const { events, finish, runner, settle } = blockingRunner();
     const first = runner.runDue('a');
     await settle();
-    const queued = runner.runDue('b');
+    const queued = runner.runDue('a');
 
     runner.stop();
     finish.shift()!();
@@ -181,7 +215,7 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(events).toEqual(['run a', 'ran a']);
   });
 
-  it('when background runs are asked for while one runs long, then one waits at most, and a world\'s due run asked after them waits for that one alone', async () => {
+  it('when background runs are asked for while one runs long, then one waits at most, and a world\'s due run asked after them waits for the read under way alone, not for the one waiting', async () => {
     const { events, finish, runner, settle } = blockingRunner();
     const first = runner.runBackground();
     await settle();
@@ -190,14 +224,16 @@ describe('sync runner: the background run visits the worlds whose platform recor
     finish.shift()!();
     await first;
     await settle();
-    finish.shift()!();
-    await Promise.all(asked);
-    await settle();
-    finish.shift()!();
-    await due;
+    events.push('first background run over');
+    // Whatever started then is ended, in the order it started: the world's run, then the background run.
+    while (finish.length > 0) {
+      finish.shift()!();
+      await settle();
+    }
+    await Promise.all([...asked, due]);
 
     expect(new Set(asked).size).toBe(1);
-    expect(events).toEqual(['run all', 'ran all', 'run all', 'ran all', 'run b', 'ran b']);
+    expect(events).toEqual(['run all', 'ran all', 'run b', 'first background run over', 'ran b', 'run all', 'ran all']);
   });
 
   it.each([
@@ -530,4 +566,33 @@ describe('sync runner: a task that tells each world it reads', () => {
 
     expect(events).toEqual(['read slow', 'read r', 'change third', 'third changed, r still read', 'read r done', 'change r', 'r changed, slow still read', 'read slow done']);
   });
+
+  it('when a run of every world asked for (a sync, a service-wide advance) reads a slow world, then another world\'s run and change go at once, and the slow world\'s run waits for its read', async () => {
+    const events: string[] = [];
+    const finish = new Map<string, () => void>();
+    const runner = createSyncRunner(silentLogger, [{
+      name: 'records',
+      readsWorldByWorld: true,
+      run: async (tenantId, _background, reading) => {
+        if (tenantId !== undefined) return void events.push(`run ${tenantId}`);
+        return reading!('slow', () => new Promise<void>((resolve) => {
+          events.push('read slow');
+          finish.set('slow', () => (events.push('read slow done'), resolve()));
+        }));
+      },
+    }]);
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const every = runner.runDue();
+    await settle();
+
+    const slowRun = runner.runDue('slow');
+    await runner.runDue('other');
+    await runner.exclusive(async () => void events.push('change other'), 'other');
+    events.push('other done, slow still read');
+    finish.get('slow')!();
+    await Promise.all([every, slowRun]);
+
+    expect(events).toEqual(['read slow', 'run other', 'change other', 'other done, slow still read', 'read slow done', 'run slow']);
+  });
+
 });
