@@ -165,7 +165,10 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
   /** A due read's window: its days since its last read, minus the platform's unsettled days, up to its today. */
   function planRead({ platform, target }: DueRead): PlannedRead {
     const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
-    const from = addDays(mexicoCityDate(target.synced_at_ms ?? Date.parse(target.created_at)), -UNSETTLED_DAYS[platform]);
+    // Read again, in the world's turn: a restore since the run listed its targets may have put back an
+    // earlier last read, whose days from then on must be read again.
+    const syncedAtMs = syncState.syncedAtOf(target.tenant_id, platform);
+    const from = addDays(mexicoCityDate(syncedAtMs ?? Date.parse(target.created_at)), -UNSETTLED_DAYS[platform]);
     const to = mexicoCityDate(nowMs);
     return from > to ? { window: null, days: 0, nowMs } : { window: { fleetId: target.tenant_id, from, to }, days: daysBetween(from, to) + 1, nowMs };
   }
@@ -188,6 +191,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    */
   function createOutcomes() {
     const outcomes = new Map<string, string[] | null>();
+    const since = throttle.begin();
     return {
       failed({ platform, target }: DueRead, err: unknown): void {
         // One platform down must not hold the other back; this window is read again at a later tick.
@@ -202,7 +206,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
       count(): WorldFailure[] {
         const failures: WorldFailure[] = [];
         for (const [tenantId, messages] of outcomes) {
-          (messages ? throttle.retry : throttle.readWhole)(tenantId);
+          (messages ? throttle.retry : throttle.readWhole)(tenantId, since);
           for (const message of new Set(messages)) failures.push({ tenant: tenantId, message });
         }
         return failures;

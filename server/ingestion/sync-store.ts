@@ -17,6 +17,7 @@ export function createRideSyncStore(db: Db) {
     LEFT JOIN ride_sync s ON s.tenant_id = t.id AND s.platform = @platform
     WHERE t.id = @tenant AND EXISTS (SELECT 1 FROM vehicles v CROSS JOIN vehicle_registrations r ON r.vehicle_id = v.id
       WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')`);
+  const syncedAt = db.prepare('SELECT synced_at_ms FROM ride_sync WHERE tenant_id = ? AND platform = ?').pluck();
   const tenantIds = db.prepare('SELECT id FROM tenants ORDER BY id').pluck();
   const mark = db.prepare(`INSERT INTO ride_sync (tenant_id, platform, synced_at_ms) VALUES (?, ?, ?)
     ON CONFLICT (tenant_id, platform) DO UPDATE SET synced_at_ms = excluded.synced_at_ms`);
@@ -24,6 +25,8 @@ export function createRideSyncStore(db: Db) {
   return {
     /** The tenant's target on the platform, by its keys (an index lookup); undefined: nothing to read there. */
     targetOf: (tenantId: string, platform: Platform) => targetOf.get({ tenant: tenantId, platform }) as SyncTarget | undefined,
+    /** The instant of the tenant's last complete read of the platform; null before the first. */
+    syncedAtOf: (tenantId: string, platform: Platform): number | null => (syncedAt.get(tenantId, platform) as number | undefined) ?? null,
     tenantIds: () => tenantIds.all() as string[],
     mark: (tenantId: string, platform: Platform, atMs: number) => void mark.run(tenantId, platform, atMs),
   };

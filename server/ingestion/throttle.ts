@@ -73,13 +73,15 @@ export function createSyncThrottle(clocks: Clocks, realNowMs: () => number) {
      * once its delay is over (1, 2, 4… s up to 30 s: a world whose platform times out, read at every
      * run, made each run long and the other worlds' advances wait). An advance of it reads it at once.
      */
-    retry(tenantId: string): void {
-      delays.failed(tenantId);
+    retry(tenantId: string, since?: number): void {
+      delays.failed(tenantId, since);
       lastRun = null;
       lastRead.delete(tenantId);
     },
     /** The world was read whole: a later failure starts from the shortest delay again. */
     readWhole: delays.succeeded,
+    /** Taken as a run's reads begin (retry-delays.ts `begin`). */
+    begin: delays.begin,
     /** The world's last read, saved with a copy of it (world snapshots): it goes with its rows. */
     lastReadOf: (tenantId: string): Seen | undefined => lastRead.get(tenantId),
     /**

@@ -99,7 +99,9 @@ export interface SyncRunner {
    * save or deletion), after that world's runs and changes asked before it, and the read under way of
    * a run of every world if it reads that world or all; other worlds' runs and changes go on beside
    * it, and a run or change of this world asked for meanwhile waits for it. Without one (a reset, a
-   * whole restore): after every run and change under way, and before any asked for meanwhile.
+   * whole restore): once the runs of every world asked for before it have ended, after all the work
+   * under way then, and before any asked for after that. A world's own run or change asked for while
+   * it waits for a run of every world goes first (the whole-testbed gate holds every request then).
    */
   exclusive<T>(fn: () => Promise<T>, tenantId?: string): Promise<T>;
 }
@@ -118,8 +120,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
   let backgroundWaiting: Promise<void> | null = null;
   // Worlds whose visit failed: a background run visits them again once their delay is over.
   const delays = createRetryDelays(realNowMs);
-  const failed = (world: string) => {
-    delays.failed(world);
+  const failed = (world: string, since?: number) => {
+    delays.failed(world, since);
     visitAgain.add(world);
   };
   // The worlds the background run under way reads (or all): not stored until it has ended, though
@@ -192,6 +194,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     let allVisited = true;
     const failures: SyncFailure[] = [];
     const failedNow = new Set<string>();
+    const since = delays.begin();
     const reads = async (world: string | null, task: SyncTask, tenant?: string) => {
       const inTurn = tenantId === undefined;
       // A pass of every world whose task tells the worlds it reads takes each of its reads in turn.
@@ -213,8 +216,8 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
     }
-    for (const world of failedNow) failed(world);
-    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world);
+    for (const world of failedNow) failed(world, since);
+    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world, since);
     return { allVisited, failures };
   }
 

@@ -287,3 +287,31 @@ describe('rides sync: a world\'s run beside a run of every world', () => {
     expect((await every).map((f) => f.tenant)).toEqual([failing.tenant.id]);
   });
 });
+
+describe('rides sync: a world\'s read planned in its turn', () => {
+  const w = useWorld();
+  const { fixtureWorld } = fixtureWorlds(w);
+  const feedOf = "(SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = 'platform_a')";
+
+  it('when a restore puts back an earlier last read before the world\'s turn comes, then the read starts from that earlier read: the rides since are read again', async () => {
+    const world = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true, rideDays: 12 });
+    const db = w.deps.db;
+    const count = () => db.prepare(`SELECT count(*) FROM rides WHERE feed = ${feedOf}`).pluck().get(world.tenant.id) as number;
+    const all = count();
+    expect(all).toBeGreaterThan(0);
+    const syncedAt = db.prepare("SELECT synced_at_ms FROM ride_sync WHERE tenant_id = ? AND platform = 'platform_a'").pluck().get(world.tenant.id) as number;
+    // A copy saved 10 days of reads earlier: its rides of those days not there yet.
+    const earlier = syncedAt - 10 * 86_400_000;
+    db.prepare(`DELETE FROM rides WHERE feed = ${feedOf} AND started_at_ms >= ?`).run(world.tenant.id, earlier);
+    await travel(w.deps, 3_600_000, world.tenant.id);
+
+    // The run lists the world's targets, then its turn comes once the restore has put the earlier read back.
+    await w.services.rideIngestion.syncDue(undefined, true, async (worlds, read) => {
+      db.prepare("UPDATE ride_sync SET synced_at_ms = ? WHERE tenant_id = ? AND platform = 'platform_a'").run(earlier, world.tenant.id);
+      return read();
+    });
+
+    // Every ride deleted is read again (and the hour's new ones).
+    expect(count()).toBeGreaterThanOrEqual(all);
+  });
+});

@@ -179,6 +179,31 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(await run({ seq: 2, fleets: [] })).toEqual(['own all']);
   });
 
+  it('when a world\'s own run fails beside a background run that read it before, then the background run\'s end keeps the failure\'s delay: the next run waits for it', async () => {
+    const visits: string[] = [];
+    let releaseSlow!: () => void;
+    let asked = 0;
+    const runner = createSyncRunner(silentLogger, [{
+      name: 'records',
+      changedWorldsOnly: true,
+      run: async (tenantId, background) => {
+        visits.push(`${background ? 'background' : 'own'} ${tenantId}`);
+        if (!background && tenantId === 'w') throw new Error('platform down');
+        if (background && tenantId === 'slow' && asked === 1) await new Promise<void>((resolve) => (releaseSlow = resolve));
+      },
+    }], async () => (++asked === 1 ? { seq: 1, fleets: [{ id: 'w', seq: 1 }, { id: 'slow', seq: 1 }] } : { seq: 1, fleets: [] }), () => 1_000_000);
+    const first = runner.runBackground();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+
+    await runner.runDue('w');
+    releaseSlow();
+    await first;
+    // Real time has not moved: w's delay (1 s) runs still, so this run leaves it alone.
+    await runner.runBackground();
+
+    expect(visits).toEqual(['background w', 'background slow', 'own w']);
+  });
+
   it('when a world\'s visits keep failing, then background runs visit it again after 1, 2, 4… s of real time (up to 30 s), not at every run; once one succeeds, at the next change only', async () => {
     const { run, failing, clock } = changesRunner();
     await run({ seq: 1, fleets: [] });
