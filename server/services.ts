@@ -53,7 +53,7 @@ export function createServices(apiDeps: Deps) {
   sync.add({ name: 'invitations', run: (tenantId, _background, reading) => invitations.syncOpen(tenantId, reading), changedWorldsOnly: true, readsWorldByWorld: true });
   // What this API owes the platforms is its own state: every run, every world.
   sync.add({ name: 'bindings', run: (tenantId, _background, reading) => bindings.syncDue(tenantId, reading), readsWorldByWorld: true });
-  sync.add({ name: 'bindings held', run: (tenantId) => bindings.reconcile(tenantId), changedWorldsOnly: true });
+  sync.add({ name: 'bindings held', run: (tenantId, _background, reading) => bindings.reconcile(tenantId, reading), changedWorldsOnly: true, readsWorldByWorld: true });
   // Last: rides of vehicles approved or bound in this run are read in the same run.
   // A world with a platform fault of its own is read alone, through that fault (batch-read.ts).
   const rideIngestion = createRideIngestion(deps, { hasWorldFault: (tenantId, platform) => faults.platformFault(tenantId, platform) !== undefined });

@@ -5,6 +5,8 @@ import { AppError } from '../errors.ts';
 import type { AssignmentRow } from '../assignments/store.ts';
 import type { PlatformBinding } from '../platforms/simulator-control-client.ts';
 import type { BindingRow, BindingStore } from './store.ts';
+import type { WorldReading, WorldTurns } from '../sync/runner.ts';
+import { syncWorldByWorld } from '../sync/sync-each.ts';
 
 export type Pair = Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>;
 
@@ -32,11 +34,41 @@ const isOutage = (err: unknown): err is AppError => err instanceof AppError && e
  */
 export function createReconciler(deps: ReconcilerDeps) {
   const known = deps.db.prepare('SELECT 1 FROM vehicles WHERE id = ?').pluck();
+  const worldOfVehicle = deps.db.prepare('SELECT tenant_id FROM vehicles WHERE id = ?').pluck();
 
   /** Throws an outage (the companion down or being replaced) once the pass is done: the world is compared again. */
   async function reconcile(platform: Platform, tenantId?: string): Promise<void> {
     const synced = deps.store.syncedOn(platform, tenantId);
-    const held = await deps.listHeld(platform, tenantId);
+    await compare(platform, tenantId, synced, await deps.listHeld(platform, tenantId));
+  }
+
+  /**
+   * Every world, each compared in its own turn (sync/runner.ts) rather than all in one turn of every
+   * world, which waited for every world's work under way (a slow world's advance: seconds) and held
+   * all the work asked for after it. The rows, then one list of every world's bindings, are read
+   * outside the turns; a world whose work ended meanwhile (a restore: the list may be older than the
+   * world; its own run, which compared it itself) is left to its next comparison.
+   */
+  async function inTurns(platform: Platform, turns: WorldTurns): Promise<void> {
+    const stamp = turns.stamp();
+    const synced = deps.store.syncedOn(platform);
+    const held = await deps.listHeld(platform);
+    const syncedOf = new Map<string, typeof synced>();
+    for (const s of synced) syncedOf.set(s.assignment.tenant_id, [...(syncedOf.get(s.assignment.tenant_id) ?? []), s]);
+    const heldOf = new Map<string, PlatformBinding[]>();
+    for (const b of held) {
+      // A vehicle this API does not know is not this pass's to undo.
+      const world = worldOfVehicle.get(b.vehicleExternalId) as string | undefined;
+      if (world !== undefined) heldOf.set(world, [...(heldOf.get(world) ?? []), b]);
+    }
+    const worlds = [...new Set([...syncedOf.keys(), ...heldOf.keys()])];
+    await syncWorldByWorld(worlds, async (world) => {
+      if (!turns.changedSince(world, stamp)) await compare(platform, world, syncedOf.get(world) ?? [], heldOf.get(world) ?? []);
+    }, turns);
+  }
+
+  /** The rows (read before the list) against the platform's list, for one world or every world. */
+  async function compare(platform: Platform, tenantId: string | undefined, synced: ReturnType<BindingStore['syncedOn']>, held: PlatformBinding[]): Promise<void> {
     let outage: AppError | null = null;
     const holds = new Set(held.map((b) => keyOf(b.vehicleExternalId, b.driverExternalId)));
     for (const { assignment, binding } of synced) {
@@ -65,11 +97,12 @@ export function createReconciler(deps: ReconcilerDeps) {
      * platform does not stop the other, and fails the pass once both are done: the sync runner then
      * visits the world again at its next run, changed or not (sync/runner.ts).
      */
-    async run(tenantId?: string): Promise<void> {
+    async run(tenantId?: string, reading?: WorldReading): Promise<void> {
       let outage: unknown = null;
       for (const platform of PLATFORMS) {
         try {
-          await reconcile(platform, tenantId);
+          if (tenantId === undefined && reading?.stamp && reading.changedSince) await inTurns(platform, reading as WorldTurns);
+          else await reconcile(platform, tenantId);
         } catch (err) {
           if (!isOutage(err)) throw err;
           outage ??= err;

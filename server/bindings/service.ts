@@ -199,7 +199,7 @@ export function createBindingService(deps: BindingDeps, { coverage }: { coverage
     for (const a of store.activeUnsettled(tenantId)) await push(a);
   }
 
-  return { push, release, afterOpen, markForRelease, syncDue, reconcile: (tenantId?: string) => reconciler.run(tenantId), store };
+  return { push, release, afterOpen, markForRelease, syncDue, reconcile: (tenantId?: string, reading?: WorldReading) => reconciler.run(tenantId, reading), store };
 }
 
 export type BindingService = ReturnType<typeof createBindingService>;

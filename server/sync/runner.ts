@@ -31,7 +31,19 @@ export interface SyncTask {
 }
 
 /** A read of one world, of several, or of every world (null), in turn with the changes and runs of those worlds (world-order.ts). */
-export type WorldReading = <T>(worlds: Worlds, read: () => Promise<T>) => Promise<T>;
+export interface WorldReading {
+  <T>(worlds: Worlds, read: () => Promise<T>): Promise<T>;
+  /**
+   * For a read made outside the world's turn (one list of every world's): `stamp()` before it, then in
+   * the world's turn `changedSince(world, stamp)` says whether that world's work (a restore, its own
+   * run) ended since, and the read may be older than the world. Without them: every world changed.
+   */
+  stamp?(): number;
+  changedSince?(world: string, stamp: number): boolean;
+}
+
+/** A WorldReading that tells what changed since a read outside the turns (the runner's own). */
+export type WorldTurns = WorldReading & Required<Pick<WorldReading, 'stamp' | 'changedSince'>>;
 
 /** A task of a run that failed (a platform down, a world's platform fault): read again at the next run. */
 export interface SyncFailure {
@@ -114,6 +126,9 @@ const ignore = (): void => undefined;
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   // One world's runs and changes, and each read of the runs of every world, in turn by world.
   const order = createWorldOrder();
+  const turns: WorldReading = Object.assign(<T>(worlds: Worlds, read: () => Promise<T>) => order.run(worlds, read), {
+    stamp: order.stamp, changedSince: order.changedSince,
+  });
   // The runs of every world (the background's, those asked for) one after another, and the changes of every world between them.
   let allRuns: Promise<void> = Promise.resolve();
   // The background run asked for and not started yet: at most one waits (see runBackground).
@@ -199,7 +214,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       const inTurn = tenantId === undefined;
       // A pass of every world whose task tells the worlds it reads takes each of its reads in turn.
       const byWorld = inTurn && world === null && task.readsWorldByWorld === true;
-      const read = () => runTask(task, tenant, background, byWorld ? order.run : undefined);
+      const read = () => runTask(task, tenant, background, byWorld ? turns : undefined);
       const ran = await (inTurn && !byWorld ? order.run(world, read) : read());
       failures.push(...ran.failures);
       // The worlds a records task names as failed are visited again, as one that failed whole.

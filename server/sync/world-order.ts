@@ -3,6 +3,9 @@ export type Worlds = string | readonly string[] | null;
 
 const ignore = (): void => undefined;
 
+/** Worlds whose last end is kept (`changedSince`); past it they are forgotten, and count as changed. */
+const ENDS_KEPT = 10_000;
+
 /**
  * Work on worlds (a sync run's read, a world's run, a world's change), each started once every work
  * asked for before it that shares a world with it has ended: two worlds' work goes side by side, and
@@ -15,6 +18,21 @@ export function createWorldOrder() {
   // The end of the last work on every world, and every work not ended yet.
   let lastAll: Promise<void> = Promise.resolve();
   const unfinished = new Set<Promise<void>>();
+  // Numbered ends: per world, its last work's end (ended work of every world: allEnded); below
+  // `forgotten`, a world's end is no longer known.
+  let ends = 0;
+  let allEnded = 0;
+  let forgotten = 0;
+  const endedAt = new Map<string, number>();
+  const noteEnd = (keys: readonly string[] | null): void => {
+    ends++;
+    if (keys === null) allEnded = ends;
+    else for (const w of keys) endedAt.set(w, ends);
+    if (endedAt.size > ENDS_KEPT) {
+      endedAt.clear();
+      forgotten = ends;
+    }
+  };
 
   function run<T>(worlds: Worlds, work: () => Promise<T>): Promise<T> {
     const keys = typeof worlds === 'string' ? [worlds] : worlds;
@@ -26,6 +44,7 @@ export function createWorldOrder() {
     else for (const w of keys) last.set(w, ended);
     void ended.then(() => {
       unfinished.delete(ended);
+      noteEnd(keys);
       for (const w of keys ?? []) if (last.get(w) === ended) last.delete(w);
     });
     return result;
@@ -33,6 +52,14 @@ export function createWorldOrder() {
 
   return {
     run,
+    /** Where the ends stand now, for `changedSince`. */
+    stamp: (): number => ends,
+    /**
+     * Whether some work on the world (or on every world) ended after `stamp`: asked in the world's
+     * turn, whether anything ran on it since something was read of it outside its turn (a list of
+     * every world's bindings), which may then be older than the world.
+     */
+    changedSince: (world: string, stamp: number): boolean => Math.max(endedAt.get(world) ?? forgotten, allEnded) > stamp,
     /** Resolves once every work asked for so far has ended. */
     idle: (): Promise<void> => Promise.all([...unfinished]).then(ignore),
   };

@@ -96,11 +96,11 @@ describe('bindings stay true to the platform under any interleaving', () => {
 
   describe('reconciliation with what platform_b holds', () => {
     async function pair() {
-      const { auth } = w.newTenant();
+      const { auth, tenant } = w.newTenant();
       const vehicleId = await f.vehicle(auth);
       const driverId = await f.driver(auth);
       await f.registerOnB(auth, vehicleId);
-      return { auth, vehicleId, driverId };
+      return { auth, vehicleId, driverId, tenantId: tenant.id };
     }
 
     it('when platform_b holds a binding for no active assignment, then the next sync run unbinds it', async () => {
@@ -121,6 +121,32 @@ describe('bindings stay true to the platform under any interleaving', () => {
 
       expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(true);
       expect(f.bindingRow(id, 'platform_b')).toEqual({ state: 'synced', attempts: 2, last_error: null });
+    });
+
+    it('when every world is compared in turns, and a world\'s work ended after the list was read, then that world is left to its next comparison and the others are compared', async () => {
+      const lost = [];
+      for (let i = 0; i < 2; i++) {
+        const { auth, vehicleId, driverId, tenantId } = await pair();
+        await f.assign(auth, vehicleId, driverId).expect(201);
+        await w.net.platformB.unbindDriver(vehicleId, driverId);
+        lost.push({ tenantId, vehicleId, driverId });
+      }
+      const [changed, quiet] = lost;
+      const taken: unknown[] = [];
+      const turns = Object.assign(async <T>(worlds: unknown, read: () => Promise<T>) => (taken.push(worlds), read()), {
+        stamp: () => 0,
+        changedSince: (world: string) => world === changed.tenantId,
+      });
+
+      await w.services.bindings.reconcile(undefined, turns);
+      const afterTurns = [await f.boundOnPlatform('platform_b', changed.vehicleId, changed.driverId), await f.boundOnPlatform('platform_b', quiet.vehicleId, quiet.driverId)];
+      await w.services.sync.runDue();
+
+      // One turn per world (per platform), never one of every world.
+      expect(taken).not.toContain(null);
+      expect(taken).toEqual(expect.arrayContaining([changed.tenantId, quiet.tenantId]));
+      expect(afterTurns).toEqual([false, true]);
+      expect(await f.boundOnPlatform('platform_b', changed.vehicleId, changed.driverId)).toBe(true);
     });
 
     it('when platform_b loses a synced binding during an outage, then the assignment says pending, not synced, until it is bound again', async () => {

@@ -88,4 +88,42 @@ describe('world order: work on worlds, in turn by world', () => {
 
     expect(events).toEqual(['a', 'all', 'a ended', 'idle']);
   });
+
+  it('when a world\'s work ends after a stamp, then that world changed since it, and no other; a work of every world changes them all', async () => {
+    const { order, work, settle, end } = heldWorks();
+    const stamp = order.stamp();
+    void work('a', 'a');
+    await settle();
+    const whileUnderWay = order.changedSince('a', stamp);
+    await end('a');
+    const afterA = [order.changedSince('a', stamp), order.changedSince('b', stamp)];
+    const later = order.stamp();
+    void work('all', null);
+    await settle();
+    await end('all');
+
+    expect(whileUnderWay).toBe(false);
+    expect(afterA).toEqual([true, false]);
+    expect([order.changedSince('b', later), order.changedSince('never', later)]).toEqual([true, true]);
+  });
+
+  it('when a work is asked for in the world\'s turn after a stamp, then its own run does not count as a change', async () => {
+    const order = createWorldOrder();
+    const stamp = order.stamp();
+    const seen = await order.run('a', async () => order.changedSince('a', stamp));
+
+    expect(seen).toBe(false);
+  });
+
+  it('when more worlds have ended work than are kept, then a world whose end was forgotten counts as changed since any earlier stamp', async () => {
+    const order = createWorldOrder();
+    await order.run('first', async () => undefined);
+    const stamp = order.stamp();
+    await Promise.all(Array.from({ length: 10_001 }, (_, i) => order.run(`w${i}`, async () => undefined)));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+
+    expect(order.changedSince('first', stamp)).toBe(true);
+    expect(order.changedSince('first', order.stamp())).toBe(false);
+  });
+
 });
