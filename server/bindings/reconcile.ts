@@ -46,8 +46,8 @@ export function createReconciler(deps: ReconcilerDeps) {
    * Every world, each compared in its own turn (sync/runner.ts) rather than all in one turn of every
    * world, which waited for every world's work under way (a slow world's advance: seconds) and held
    * all the work asked for after it. The rows, then one list of every world's bindings, are read
-   * outside the turns; a world whose work ended meanwhile (a restore: the list may be older than the
-   * world; its own run, which compared it itself) is left to its next comparison.
+   * outside the turns; a world whose work ended meanwhile (a restore, a save, its own run: the list
+   * may be older than the world) reads its own rows and list again in its turn.
    */
   async function inTurns(platform: Platform, turns: WorldTurns): Promise<void> {
     const stamp = turns.stamp();
@@ -63,7 +63,8 @@ export function createReconciler(deps: ReconcilerDeps) {
     }
     const worlds = [...new Set([...syncedOf.keys(), ...heldOf.keys()])];
     await syncWorldByWorld(worlds, async (world) => {
-      if (!turns.changedSince(world, stamp)) await compare(platform, world, syncedOf.get(world) ?? [], heldOf.get(world) ?? []);
+      if (turns.changedSince(world, stamp)) await reconcile(platform, world);
+      else await compare(platform, world, syncedOf.get(world) ?? [], heldOf.get(world) ?? []);
     }, turns);
   }
 

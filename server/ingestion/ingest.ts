@@ -191,14 +191,19 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    */
   function createOutcomes() {
     const outcomes = new Map<string, string[] | null>();
-    const since = throttle.begin();
+    // Per world, where the outcomes told stood at its first read's end, in its turn: told at the end of
+    // the run, its outcome does not replace one another run told after that read (retry-delays.ts).
+    const since = new Map<string, number>();
+    const noteRead = (tenantId: string) => void (since.has(tenantId) || since.set(tenantId, throttle.begin()));
     return {
       failed({ platform, target }: DueRead, err: unknown): void {
+        noteRead(target.tenant_id);
         // One platform down must not hold the other back; this window is read again at a later tick.
         outcomes.set(target.tenant_id, [...(outcomes.get(target.tenant_id) ?? []), failureMessage(err)]);
         deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
       },
       done({ platform, target }: DueRead, nowMs: number): void {
+        noteRead(target.tenant_id);
         syncState.mark(target.tenant_id, platform, nowMs);
         if (!outcomes.has(target.tenant_id)) outcomes.set(target.tenant_id, null);
       },
@@ -206,7 +211,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
       count(): WorldFailure[] {
         const failures: WorldFailure[] = [];
         for (const [tenantId, messages] of outcomes) {
-          (messages ? throttle.retry : throttle.readWhole)(tenantId, since);
+          (messages ? throttle.retry : throttle.readWhole)(tenantId, since.get(tenantId));
           for (const message of new Set(messages)) failures.push({ tenant: tenantId, message });
         }
         return failures;

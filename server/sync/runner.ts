@@ -126,9 +126,6 @@ const ignore = (): void => undefined;
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   // One world's runs and changes, and each read of the runs of every world, in turn by world.
   const order = createWorldOrder();
-  const turns: WorldReading = Object.assign(<T>(worlds: Worlds, read: () => Promise<T>) => order.run(worlds, read), {
-    stamp: order.stamp, changedSince: order.changedSince,
-  });
   // The runs of every world (the background's, those asked for) one after another, and the changes of every world between them.
   let allRuns: Promise<void> = Promise.resolve();
   // The background run asked for and not started yet: at most one waits (see runBackground).
@@ -209,13 +206,22 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
     let allVisited = true;
     const failures: SyncFailure[] = [];
     const failedNow = new Set<string>();
+    // Where the outcomes told stood at this run's first read of each world, in that world's turn (or
+    // as the run began): the run's outcome for a world, told at its end, does not replace one another
+    // run told after that read (a world's own run beside it), and does replace one told before it.
     const since = delays.begin();
+    const firstRead = new Map<string, number>();
+    const noteRead = (worlds: Worlds) => {
+      for (const world of typeof worlds === 'string' ? [worlds] : worlds ?? []) if (!firstRead.has(world)) firstRead.set(world, delays.begin());
+    };
+    const inTurnNoted = <T>(worlds: Worlds, read: () => Promise<T>) => order.run(worlds, () => (noteRead(worlds), read()));
+    const runTurns: WorldReading = Object.assign(inTurnNoted, { stamp: order.stamp, changedSince: order.changedSince });
     const reads = async (world: string | null, task: SyncTask, tenant?: string) => {
       const inTurn = tenantId === undefined;
       // A pass of every world whose task tells the worlds it reads takes each of its reads in turn.
       const byWorld = inTurn && world === null && task.readsWorldByWorld === true;
-      const read = () => runTask(task, tenant, background, byWorld ? turns : undefined);
-      const ran = await (inTurn && !byWorld ? order.run(world, read) : read());
+      const read = () => runTask(task, tenant, background, byWorld ? runTurns : undefined);
+      const ran = await (inTurn && !byWorld ? inTurnNoted(world, read) : read());
       failures.push(...ran.failures);
       // The worlds a records task names as failed are visited again, as one that failed whole.
       if (task.changedWorldsOnly) for (const { tenant: failedWorld } of ran.failures) if (failedWorld !== null) failedNow.add(failedWorld);
@@ -231,8 +237,9 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       if (tenantId === undefined) allVisited = false;
       else failedNow.add(tenantId);
     }
-    for (const world of failedNow) failed(world, since);
-    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world, since);
+    const sinceOf = (world: string) => firstRead.get(world) ?? since;
+    for (const world of failedNow) failed(world, sinceOf(world));
+    for (const world of worlds ?? (tenantId === undefined ? [] : [tenantId])) if (!failedNow.has(world)) delays.succeeded(world, sinceOf(world));
     return { allVisited, failures };
   }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fleetFixtures, type Auth } from '../support/fleet-fixtures.ts';
 import { useWorld } from '../support/world.ts';
+import { requestsDuring } from '../support/platform-calls.ts';
 
 const VEHICLES = 2;
 const DRIVERS = 3;
@@ -123,7 +124,7 @@ describe('bindings stay true to the platform under any interleaving', () => {
       expect(f.bindingRow(id, 'platform_b')).toEqual({ state: 'synced', attempts: 2, last_error: null });
     });
 
-    it('when every world is compared in turns, and a world\'s work ended after the list was read, then that world is left to its next comparison and the others are compared', async () => {
+    it('when every world is compared in turns, and a world\'s work ended after the list was read, then that world reads its own list again in its turn, and the others are compared from the one list', async () => {
       const lost = [];
       for (let i = 0; i < 2; i++) {
         const { auth, vehicleId, driverId, tenantId } = await pair();
@@ -138,15 +139,15 @@ describe('bindings stay true to the platform under any interleaving', () => {
         changedSince: (world: string) => world === changed.tenantId,
       });
 
-      await w.services.bindings.reconcile(undefined, turns);
-      const afterTurns = [await f.boundOnPlatform('platform_b', changed.vehicleId, changed.driverId), await f.boundOnPlatform('platform_b', quiet.vehicleId, quiet.driverId)];
-      await w.services.sync.runDue();
+      const calls = await requestsDuring(w.net.server, () => w.services.bindings.reconcile(undefined, turns));
+      const lists = calls.filter((c) => c.includes('control.sim.test/_control/platform-b/bindings')).map((c) => new URL(c.split(' ')[1]).searchParams.get('fleetId'));
 
       // One turn per world (per platform), never one of every world.
       expect(taken).not.toContain(null);
       expect(taken).toEqual(expect.arrayContaining([changed.tenantId, quiet.tenantId]));
-      expect(afterTurns).toEqual([false, true]);
+      expect(lists).toEqual([null, changed.tenantId]);
       expect(await f.boundOnPlatform('platform_b', changed.vehicleId, changed.driverId)).toBe(true);
+      expect(await f.boundOnPlatform('platform_b', quiet.vehicleId, quiet.driverId)).toBe(true);
     });
 
     it('when platform_b loses a synced binding during an outage, then the assignment says pending, not synced, until it is bound again', async () => {
@@ -166,5 +167,45 @@ describe('bindings stay true to the platform under any interleaving', () => {
       expect((await f.assignment(auth, id)).platformSync).toBe('synced');
       expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(true);
     });
+  });
+});
+
+describe('bindings held, compared world by world in a pass of every world', () => {
+  const real = { ms: 0 };
+  const w = useWorld({ realNowMs: () => real.ms });
+  const f = fleetFixtures(w);
+  const runBackground = () => ((real.ms += 60_000), w.services.sync.runBackground());
+
+  it('when a world is saved while the pass lists every world\'s bindings, then the same run still binds again the binding that world\'s platform lost', async () => {
+    const { auth, tenant } = w.newTenant();
+    const vehicleId = await f.vehicle(auth);
+    const driverId = await f.driver(auth);
+    await f.registerOnB(auth, vehicleId);
+    await f.assign(auth, vehicleId, driverId).expect(201);
+    await runBackground();
+    await runBackground();
+    // The platform loses the binding, then every world's records are replaced: the next run is one pass of every world.
+    await w.net.platformB.unbindDriver(vehicleId, driverId);
+    w.services.sync.forgetChanges();
+    const control = w.net.control as unknown as { listBindings: (platform: string, fleet?: string) => Promise<unknown[]> };
+    const list = control.listBindings.bind(control);
+    let saved = false;
+    control.listBindings = async (platform, fleet) => {
+      const held = await list(platform, fleet);
+      // The save ends between the list of every world and that world's turn.
+      if (fleet === undefined && platform === 'platform_b' && !saved) {
+        saved = true;
+        await w.services.worldSnapshots.save(tenant.id, 'al-lado');
+      }
+      return held;
+    };
+    try {
+      await runBackground();
+    } finally {
+      control.listBindings = list;
+    }
+
+    expect(saved).toBe(true);
+    expect(await f.boundOnPlatform('platform_b', vehicleId, driverId)).toBe(true);
   });
 });

@@ -204,6 +204,35 @@ describe('sync runner: the background run visits the worlds whose platform recor
     expect(visits).toEqual(['background w', 'background slow', 'own w']);
   });
 
+  it('when a world\'s own run fails and a background run begun before it then reads the world whole, then the failure\'s delay is gone: the next run visits it at once', async () => {
+    const visits: string[] = [];
+    let releaseSlow!: () => void;
+    let asked = 0;
+    let ownFailed = false;
+    const runner = createSyncRunner(silentLogger, [{
+      name: 'records',
+      changedWorldsOnly: true,
+      run: async (tenantId, background) => {
+        visits.push(`${background ? 'background' : 'own'} ${tenantId}`);
+        if (!background && tenantId === 'w' && !ownFailed) {
+          ownFailed = true;
+          throw new Error('platform down');
+        }
+        if (background && tenantId === 'slow' && asked === 1) await new Promise<void>((resolve) => (releaseSlow = resolve));
+      },
+    }], async () => (++asked === 1 ? { seq: 1, fleets: [{ id: 'slow', seq: 1 }, { id: 'w', seq: 1 }] } : { seq: 1, fleets: [] }), () => 1_000_000);
+    const first = runner.runBackground();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+
+    await runner.runDue('w');
+    releaseSlow();
+    await first;
+    // Real time has not moved: only a delay gone lets this run visit w (still to visit again after the failure).
+    await runner.runBackground();
+
+    expect(visits).toEqual(['background slow', 'own w', 'background w', 'background w']);
+  });
+
   it('when a world\'s visits keep failing, then background runs visit it again after 1, 2, 4… s of real time (up to 30 s), not at every run; once one succeeds, at the next change only', async () => {
     const { run, failing, clock } = changesRunner();
     await run({ seq: 1, fleets: [] });
