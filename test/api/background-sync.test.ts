@@ -288,6 +288,32 @@ describe('rides sync: a world\'s run beside a run of every world', () => {
   });
 });
 
+describe('rides sync: a world\'s own read failing beside a run of every world', () => {
+  const w = useWorld();
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  it('when its own read fails, and the run of every world begun before it then reads it whole, then no retry delay is left: the next background tick reads it once its time moves', async () => {
+    const world = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    const faults = `/_testbed/tenants/${world.tenant.id}/faults`;
+    await travel(w.deps, 3_600_000, world.tenant.id);
+    let own: unknown[] = [];
+
+    // In the world's turn of the run of every world: its own read fails first, then the fault goes.
+    await w.services.rideIngestion.syncDue(undefined, true, async (_worlds, read) => {
+      await w.request.post(faults).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+      await travel(w.deps, 60_000, world.tenant.id); // its own advance
+      own = await w.services.rideIngestion.syncDue(world.tenant.id);
+      await w.request.post(faults).send({ platform: 'platform_b', mode: 'none' }).expect(200);
+      return read();
+    });
+    await travel(w.deps, 3_600_000, world.tenant.id);
+    const calls = await requestsDuring(w.net.server, () => w.services.rideIngestion.syncDue(undefined, true));
+
+    expect(own).toHaveLength(1);
+    expect(calls.some((c) => c.includes(SIM_URLS.platform_b))).toBe(true);
+  });
+});
+
 describe('rides sync: a world\'s read planned in its turn', () => {
   const w = useWorld();
   const { fixtureWorld } = fixtureWorlds(w);
