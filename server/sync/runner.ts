@@ -36,7 +36,8 @@ export interface WorldReading {
   /**
    * For a read made outside the world's turn (one list of every world's): `stamp()` before it, then in
    * the world's turn `changedSince(world, stamp)` says whether that world's work (a restore, its own
-   * run) ended since, and the read may be older than the world. Without them: every world changed.
+   * run) ended since, and the read may be older than the world. Without them, such a read cannot be
+   * checked, and the task reads every world in one turn instead.
    */
   stamp?(): number;
   changedSince?(world: string, stamp: number): boolean;

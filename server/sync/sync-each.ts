@@ -39,8 +39,9 @@ export async function syncEach<T>(rows: readonly T[], worldOf: (row: T) => strin
 /**
  * A pass of every world, world by world (`pass` of one world's records), each world's in turn with
  * its runs and changes (`reading`: a world's restore or advance waits for that world's read alone,
- * not for a slow world's), SYNC_CALLS_AT_ONCE worlds side by side. Each world's records are listed
- * in its turn: listed before it, a restore meanwhile could have replaced them. A platform down for
+ * not for a slow world's), SYNC_CALLS_AT_ONCE worlds side by side. `pass` lists the world's records
+ * in its turn: listed before, a restore meanwhile could have replaced them (or, listed before, checks
+ * `reading.changedSince`, as bindings/reconcile.ts does). A platform down for
  * every world ends the pass and is thrown; a failure that is not the API's own error is thrown at the
  * end, for the runner to log.
  */
