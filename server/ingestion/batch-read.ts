@@ -71,12 +71,13 @@ export function createBatchRead(deps: BatchReadDeps) {
 
   /**
    * The reads a batch would take, and those it would leave to the one-world path, as they stand now:
-   * a world read alone (a slow fault of its own) is not one of the batch's worlds (sync/runner.ts).
+   * a world read alone (a slow fault of its own, or `busy`: a work of its own under way) is not one
+   * of the batch's worlds (sync/runner.ts).
    */
-  function split(reads: DueRead[]): { together: DueRead[]; alone: DueRead[] } {
+  function split(reads: DueRead[], busy: (world: string) => boolean = () => false): { together: DueRead[]; alone: DueRead[] } {
     const together: DueRead[] = [];
     const left: DueRead[] = [];
-    for (const read of reads) (alone(read, deps.plan(read)) ? left : together).push(read);
+    for (const read of reads) (busy(read.target.tenant_id) || alone(read, deps.plan(read)) ? left : together).push(read);
     return { together, alone: left };
   }
 

@@ -247,7 +247,8 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     try {
       // The batch calls name the worlds they read; each read on its own names its world (sync/runner.ts).
       const batch = createBatchRead({ feed, plan: planRead, hasWorldFault, store: storeReport, done: outcomes.done, failed: outcomes.failed });
-      const { together, alone } = tenantId === undefined ? batch.split(reads) : { together: [], alone: reads };
+      // A world busy now (its own long run) is read alone: in the batch, its turn would hold the batch's other worlds.
+      const { together, alone } = tenantId === undefined ? batch.split(reads, (world) => reading.busy?.(world) ?? false) : { together: [], alone: reads };
       const rest = together.length === 0 ? alone : [...alone, ...await reading(worldsOf(together), () => batch.readAll(together))];
       await eachLimited(rest, WORLDS_READ_AT_ONCE, (read) => reading(read.target.tenant_id, () => readOne(read, outcomes)));
     } finally {

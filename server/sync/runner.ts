@@ -41,6 +41,12 @@ export interface WorldReading {
    */
   stamp?(): number;
   changedSince?(world: string, stamp: number): boolean;
+  /**
+   * Whether a work of the world (its own run, a restore) is under way or waiting now: a batch of
+   * several worlds' reads leaves it to a read of its own, rather than make the batch's other worlds
+   * wait for it in the batch's turn.
+   */
+  busy?(world: string): boolean;
 }
 
 /** A WorldReading that tells what changed since a read outside the turns (the runner's own). */
@@ -216,7 +222,7 @@ export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changed
       for (const world of typeof worlds === 'string' ? [worlds] : worlds ?? []) if (!firstRead.has(world)) firstRead.set(world, delays.begin());
     };
     const inTurnNoted = <T>(worlds: Worlds, read: () => Promise<T>) => order.run(worlds, () => (noteRead(worlds), read()));
-    const runTurns: WorldReading = Object.assign(inTurnNoted, { stamp: order.stamp, changedSince: order.changedSince });
+    const runTurns: WorldReading = Object.assign(inTurnNoted, { stamp: order.stamp, changedSince: order.changedSince, busy: order.busy });
     const reads = async (world: string | null, task: SyncTask, tenant?: string) => {
       const inTurn = tenantId === undefined;
       // A pass of every world whose task tells the worlds it reads takes each of its reads in turn.

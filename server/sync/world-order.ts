@@ -52,6 +52,8 @@ export function createWorldOrder() {
 
   return {
     run,
+    /** Whether some work on the world is under way or waiting now. */
+    busy: (world: string): boolean => last.has(world),
     /** Where the ends stand now, for `changedSince`. */
     stamp: (): number => ends,
     /**

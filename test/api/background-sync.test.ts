@@ -314,6 +314,26 @@ describe('rides sync: a world\'s own read failing beside a run of every world', 
   });
 });
 
+describe('rides sync: a batch of every world\'s reads and a busy world', () => {
+  const w = useWorld();
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  it('when a world has work of its own under way (its own run, a restore), then the run of every world reads it alone, and the others in one batch', async () => {
+    const worlds = [];
+    for (let i = 0; i < 3; i++) worlds.push(await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 }));
+    for (const world of worlds) await travel(w.deps, 3_600_000, world.tenant.id);
+    const busy = worlds[0].tenant.id;
+    const taken: unknown[] = [];
+    const turns = Object.assign(async <T>(turn: unknown, read: () => Promise<T>) => (taken.push(turn), read()), { busy: (world: string) => world === busy });
+
+    const calls = await requestsDuring(w.net.server, () => w.services.rideIngestion.syncDue(undefined, true, turns));
+
+    // The batch's turn names the two others (in id order), the busy world's read a turn of its own.
+    expect(taken).toEqual([[worlds[1].tenant.id, worlds[2].tenant.id].sort(), busy]);
+    expect(calls.filter((c) => c.includes(`fleetId=${busy}`)).length).toBeGreaterThan(0);
+  });
+});
+
 describe('rides sync: a world\'s read planned in its turn', () => {
   const w = useWorld();
   const { fixtureWorld } = fixtureWorlds(w);

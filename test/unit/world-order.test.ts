@@ -126,4 +126,20 @@ describe('world order: work on worlds, in turn by world', () => {
     expect(order.changedSince('first', order.stamp())).toBe(false);
   });
 
+
+  it('when a world\'s work is under way or waiting, then the world is busy until the last of it ends, and no other world is', async () => {
+    const { order, work, settle, end } = heldWorks();
+    void work('a1', 'a');
+    void work('a2', 'a');
+    await settle();
+    const during = [order.busy('a'), order.busy('b')];
+    await end('a1');
+    const between = order.busy('a');
+    await end('a2');
+
+    expect(during).toEqual([true, false]);
+    expect(between).toBe(true);
+    expect(order.busy('a')).toBe(false);
+  });
+
 });
