@@ -17,6 +17,7 @@ import { measureCli } from './cli.ts';
 import { measureWorldSetup } from './world-setup.ts';
 import { startJournalOff } from './journal.ts';
 import { measureManyWorlds } from './many-worlds.ts';
+import { measureBesideSlowWorld } from './beside-slow-world.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -136,6 +137,14 @@ try {
   cleanup.push(worldSetup.stop);
   await release();
 
+  log('a world beside a slow one');
+  const besideSlow = await measureBesideSlowWorld(log).catch((err: Error) => {
+    log(`a world beside a slow one not measured: ${err.message}`);
+    return { rows: [{ name: 'a world beside a slow one', unit: 'ms', value: null, note: `not available: ${err.message}` }] as Row[], stop: async () => undefined };
+  });
+  cleanup.push(besideSlow.stop);
+  await release();
+
   log('app builds on in-memory databases');
   const builds = await appBuilds(P.builds);
 
@@ -180,6 +189,7 @@ try {
     },
     ...worlds.rows,
     ...worldSetup.rows,
+    ...besideSlow.rows,
     {
       name: 'cold start: `fleet-sim serve` → listening (new data dir)', unit: 'ms', value: starts.serve,
       baselineName: '`node -e 0`, just before each', baseline: starts.bare, ratio: starts.ratio, goal: { text: '≤ 500 ms', valueMax: 500 },
