@@ -9,21 +9,14 @@
 import { createTenant, createVehicles, registerOneByOne } from './dataset.ts';
 import { stat } from './load.ts';
 import type { Row } from './report.ts';
-import { startServe, tempDir, type Serve } from './serve.ts';
+import { onServeOfItsOwn, type Serve } from './serve.ts';
 import { control, timed } from './control.ts';
 
 const RUNS = 5;
 const SLOW_MS = 1_500;
 
-export async function measureBesideSlowWorld(log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> {
-  const serve = await startServe(tempDir('beside-slow'));
-  try {
-    return { rows: await measure(serve, log), stop: serve.stop };
-  } catch (err) {
-    await serve.stop();
-    throw err;
-  }
-}
+export const measureBesideSlowWorld = (log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> =>
+  onServeOfItsOwn('beside-slow', (serve) => measure(serve, log));
 
 async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]> {
   log(`a world beside one whose platform answers in ${SLOW_MS} ms: its restore and advance during a sync of every world`);

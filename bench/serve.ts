@@ -71,6 +71,20 @@ export async function startServe(dataDir = tempDir('data'), extraEnv: Record<str
   return { base, pid: child.pid!, dataDir, env, coldStartMs, demoKey, cli, stop: () => stopChild(child) };
 }
 
+/**
+ * A section measured on a serve of its own (a new data dir labelled `label`): its rows, and the stop
+ * the run calls once the section is over; stopped here if measuring fails.
+ */
+export async function onServeOfItsOwn<R>(label: string, measure: (serve: Serve) => Promise<R>): Promise<{ rows: R; stop: () => Promise<void> }> {
+  const serve = await startServe(tempDir(label));
+  try {
+    return { rows: await measure(serve), stop: serve.stop };
+  } catch (err) {
+    await serve.stop();
+    throw err;
+  }
+}
+
 export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {

@@ -8,7 +8,7 @@
 import { call, type Tenant } from './dataset.ts';
 import { stat, type Stat } from './load.ts';
 import type { Row } from './report.ts';
-import { startServe, tempDir, type Serve } from './serve.ts';
+import { onServeOfItsOwn, type Serve } from './serve.ts';
 import { control, timed } from './control.ts';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -48,15 +48,8 @@ async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string
   return { p99: latencies[Math.floor(latencies.length * 0.99)], bad };
 }
 
-export async function measureWorldSetup(log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> {
-  const serve = await startServe(tempDir('world-setup'));
-  try {
-    return { rows: await measure(serve, log), stop: serve.stop };
-  } catch (err) {
-    await serve.stop();
-    throw err;
-  }
-}
+export const measureWorldSetup = (log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> =>
+  onServeOfItsOwn('world-setup', (serve) => measure(serve, log));
 
 async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]> {
   log(`fixtures: ${RUNS} worlds of 50 vehicles on both platforms, 50 bound drivers, 50 assignments, 30 days; ${RUNS * 2} of 5 vehicles on platform_b`);
