@@ -23,6 +23,19 @@ export interface ReconcilerDeps {
 }
 
 const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}`;
+
+/** Items by their world; an item of no world (undefined) is left out. */
+function byWorld<T>(items: readonly T[], worldOf: (item: T) => string | undefined): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const world = worldOf(item);
+    if (world === undefined) continue;
+    const list = out.get(world);
+    if (list) list.push(item);
+    else out.set(world, [item]);
+  }
+  return out;
+}
 const isOutage = (err: unknown): err is AppError => err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE';
 
 /**
@@ -53,14 +66,9 @@ export function createReconciler(deps: ReconcilerDeps) {
     const stamp = turns.stamp();
     const synced = deps.store.syncedOn(platform);
     const held = await deps.listHeld(platform);
-    const syncedOf = new Map<string, typeof synced>();
-    for (const s of synced) syncedOf.set(s.assignment.tenant_id, [...(syncedOf.get(s.assignment.tenant_id) ?? []), s]);
-    const heldOf = new Map<string, PlatformBinding[]>();
-    for (const b of held) {
-      // A vehicle this API does not know is not this pass's to undo.
-      const world = worldOfVehicle.get(b.vehicleExternalId) as string | undefined;
-      if (world !== undefined) heldOf.set(world, [...(heldOf.get(world) ?? []), b]);
-    }
+    const syncedOf = byWorld(synced, (s) => s.assignment.tenant_id);
+    // A vehicle this API does not know (no world) is not this pass's to undo.
+    const heldOf = byWorld(held, (b) => worldOfVehicle.get(b.vehicleExternalId) as string | undefined);
     const worlds = [...new Set([...syncedOf.keys(), ...heldOf.keys()])];
     await syncWorldByWorld(worlds, async (world) => {
       if (turns.changedSince(world, stamp)) await reconcile(platform, world);

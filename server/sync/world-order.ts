@@ -66,5 +66,3 @@ export function createWorldOrder() {
     idle: (): Promise<void> => Promise.all([...unfinished]).then(ignore),
   };
 }
-
-export type WorldOrder = ReturnType<typeof createWorldOrder>;
