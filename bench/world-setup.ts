@@ -63,8 +63,8 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
 
   log('world restore of one of them, while another world is read by id');
   const [rewound, otherWorld] = bigWorlds;
-  // The new worlds' first background reads (today's rides of each) done: a restore waits for a sync
-  // pass under way, and the figure is meant to be the restore's own cost (docs/performance.md).
+  // The new worlds' first background reads (today's rides of each) done: a restore waits for its
+  // world's read under way, and the figure is meant to be the restore's own cost (docs/performance.md).
   await control(serve, 'POST', '/sync');
   await control(serve, 'POST', `/tenants/${rewound.tenant.tenantId}/snapshots`, { name: 'inicio' });
   const restore = await timed(RUNS * 2, async () => (await control(serve, 'POST', `/tenants/${rewound.tenant.tenantId}/snapshots/inicio/restore`)).ms);
