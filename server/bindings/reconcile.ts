@@ -6,7 +6,7 @@ import type { AssignmentRow } from '../assignments/store.ts';
 import type { PlatformBinding } from '../platforms/simulator-control-client.ts';
 import type { BindingRow, BindingStore } from './store.ts';
 import type { WorldReading, WorldTurns } from '../sync/runner.ts';
-import { syncWorldByWorld } from '../sync/sync-each.ts';
+import { byWorld, syncWorldByWorld } from '../sync/sync-each.ts';
 
 export type Pair = Pick<AssignmentRow, 'vehicle_id' | 'driver_id'>;
 
@@ -23,19 +23,6 @@ export interface ReconcilerDeps {
 }
 
 const keyOf = (vehicleId: string, driverId: string) => `${vehicleId}|${driverId}`;
-
-/** Items by their world; an item of no world (undefined) is left out. */
-function byWorld<T>(items: readonly T[], worldOf: (item: T) => string | undefined): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const world = worldOf(item);
-    if (world === undefined) continue;
-    const list = out.get(world);
-    if (list) list.push(item);
-    else out.set(world, [item]);
-  }
-  return out;
-}
 const isOutage = (err: unknown): err is AppError => err instanceof AppError && err.code === 'PLATFORM_UNAVAILABLE';
 
 /**
@@ -46,7 +33,7 @@ const isOutage = (err: unknown): err is AppError => err instanceof AppError && e
  * (the row changed); the queued calls re-check the database when their turn comes.
  */
 export function createReconciler(deps: ReconcilerDeps) {
-  const known = deps.db.prepare('SELECT 1 FROM vehicles WHERE id = ?').pluck();
+  // The world of a vehicle this API knows; undefined for one it does not.
   const worldOfVehicle = deps.db.prepare('SELECT tenant_id FROM vehicles WHERE id = ?').pluck();
 
   /** Throws an outage (the companion down or being replaced) once the pass is done: the world is compared again. */
@@ -89,7 +76,7 @@ export function createReconciler(deps: ReconcilerDeps) {
     for (const b of held) {
       const key = keyOf(b.vehicleExternalId, b.driverExternalId);
       // A vehicle this API does not know, or an unbind the release task already owes, is not this pass's to undo.
-      if (wanted.has(key) || owed.has(key) || !known.get(b.vehicleExternalId)) continue;
+      if (wanted.has(key) || owed.has(key) || worldOfVehicle.get(b.vehicleExternalId) === undefined) continue;
       await deps.unbindStray(platform, { vehicle_id: b.vehicleExternalId, driver_id: b.driverExternalId }).catch((err) => {
         // An outage is retried by the next run; a refusal must not stop the rest of the pass either.
         if (!(err instanceof AppError)) throw err;

@@ -10,9 +10,6 @@ export const BATCH_RIDES_PER_WORLD = 1_000;
 /** Batch calls in flight: the platform prepares one while the API stores the other. */
 const BATCHES_AT_ONCE = 2;
 
-/** The worlds of some reads, each once (the batch's worlds, for the sync runner's turns). */
-export const worldsOf = (reads: readonly DueRead[]): string[] => [...new Set(reads.map((r) => r.target.tenant_id))];
-
 /** One world's read of one platform, as the ingestion's sync finds it due. */
 export interface DueRead {
   platform: Platform;

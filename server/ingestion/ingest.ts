@@ -12,7 +12,8 @@ import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle, type Seen } from './throttle.ts';
 import { eachLimited } from '../lib/each-limited.ts';
 import { failureMessage, type WorldFailure, type WorldReading } from '../sync/runner.ts';
-import { createBatchRead, worldsOf, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
+import { createBatchRead, type BatchReadDeps, type DueRead, type PlannedRead } from './batch-read.ts';
+import { worldsIn } from '../sync/sync-each.ts';
 
 /**
  * Settles once every write has, with the first failure if any. Handled from the start: it may be
@@ -249,7 +250,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
       const batch = createBatchRead({ feed, plan: planRead, hasWorldFault, store: storeReport, done: outcomes.done, failed: outcomes.failed });
       // A world busy now (its own long run) is read alone: in the batch, its turn would hold the batch's other worlds.
       const { together, alone } = tenantId === undefined ? batch.split(reads, (world) => reading.busy?.(world) ?? false) : { together: [], alone: reads };
-      const rest = together.length === 0 ? alone : [...alone, ...await reading(worldsOf(together), () => batch.readAll(together))];
+      const rest = together.length === 0 ? alone : [...alone, ...await reading(worldsIn(together, (r) => r.target.tenant_id), () => batch.readAll(together))];
       await eachLimited(rest, WORLDS_READ_AT_ONCE, (read) => reading(read.target.tenant_id, () => readOne(read, outcomes)));
     } finally {
       failures = outcomes.count();

@@ -60,6 +60,18 @@ export async function syncWorldByWorld(worlds: readonly string[], pass: (world: 
   return failures;
 }
 
+/** Records by their world, worlds in the records' order; a record of no world (undefined) is left out. */
+export function byWorld<T>(rows: readonly T[], worldOf: (row: T) => string | undefined): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const world = worldOf(row);
+    if (world === undefined) continue;
+    const list = out.get(world);
+    if (list) list.push(row);
+    else out.set(world, [row]);
+  }
+  return out;
+}
+
 /** The worlds of some records, each once, in the records' order (a record of no world left out). */
-export const worldsIn = <T>(rows: readonly T[], worldOf: (row: T) => string | undefined): string[] =>
-  [...new Set(rows.map(worldOf).filter((w): w is string => w !== undefined))];
+export const worldsIn = <T>(rows: readonly T[], worldOf: (row: T) => string | undefined): string[] => [...byWorld(rows, worldOf).keys()];
