@@ -7,6 +7,8 @@ const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^error: unknown command '(.*)'/, (name) => `error: comando desconocido '${name}'`],
   // `clock advance -1d`: a value that starts with a dash reads as an option to commander.
   [/^error: unknown option '(-\d.*)'/, (value) => `error: '${value}' no es una opción, y la CLI no admite valores negativos (el reloj solo avanza: 45m, 6h, 3d)`],
+  // `snapshot restore -a`: a name may start with a dash (the control API's pattern admits it).
+  [/^error: unknown option '(-[^-].*)'/, (word) => `error: opción desconocida '${word}' (si es un valor que empieza por '-', como un nombre, escríbelo tras '--': … -- ${word})`],
   [/^error: unknown option '(.*)'/, (flag) => `error: opción desconocida '${flag}'`],
   [/^error: required option '(.*)' not specified/, (flags) => `error: falta la opción obligatoria '${flags}'`],
   [/^error: option '(.*)' argument missing/, (flags) => `error: a la opción '${flags}' le falta su valor`],

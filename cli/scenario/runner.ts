@@ -47,7 +47,19 @@ export function stepName(step: Step): string {
   if (step.request) return `${step.request.method} ${step.request.path}`;
   const action = actionOf(step);
   const arg = step[action];
-  return typeof arg === 'string' ? `${action} ${arg}` : action;
+  if (typeof arg === 'string') return `${action} ${arg}`;
+  return [action, ...objectArgLabel(arg)].join(' ');
+}
+
+/**
+ * The object form of a one-value step says what the short form would (`restoreSnapshot inicio`,
+ * `advanceClock 6h`, `waitForJob ID`), and the world it names: `restoreSnapshot inicio (fleet)`.
+ */
+function objectArgLabel(arg: unknown): string[] {
+  if (arg === null || typeof arg !== 'object') return [];
+  const o = arg as Record<string, unknown>;
+  const main = ['name', 'duration', 'id'].map((k) => o[k]).find((v) => typeof v === 'string');
+  return [main, typeof o.tenant === 'string' ? `(${o.tenant})` : undefined].filter((v): v is string => v !== undefined);
 }
 
 /** Status (2xx unless told), body and headers, then captures; every mismatch is listed. */

@@ -93,6 +93,13 @@ describe('the CLI speaks Spanish', () => {
     expect(spanishCommanderMessage("error: unknown option '-1d'")).toBe("error: '-1d' no es una opción, y la CLI no admite valores negativos (el reloj solo avanza: 45m, 6h, 3d)");
   });
 
+  it('when a word that starts with one dash is no option (a snapshot named -a), then the message says how to pass it as a value', () => {
+    expect(spanishCommanderMessage("error: unknown option '-a'")).toBe(
+      "error: opción desconocida '-a' (si es un valor que empieza por '-', como un nombre, escríbelo tras '--': … -- -a)",
+    );
+    expect(spanishCommanderMessage("error: unknown option '--nope'")).toBe("error: opción desconocida '--nope'");
+  });
+
   it('when commander suggests several commands, then the suggestion is Spanish', () => {
     expect(spanishCommanderMessage("error: unknown option '--jsn'\n(Did you mean one of --json, --jsonl?)")).toBe(
       "error: opción desconocida '--jsn'\n(¿quisiste decir uno de --json, --jsonl?)",

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { stepName } from '../../cli/scenario/runner.ts';
+import type { Step } from '../../cli/scenario/schema.ts';
+
+describe('a scenario step\'s name in the transcript', () => {
+  it.each([
+    ['a name of its own', { name: 'alta', request: { method: 'POST', path: '/v1/vehicles' } }, 'alta'],
+    ['a request', { request: { method: 'GET', path: '/v1/vehicles' } }, 'GET /v1/vehicles'],
+    ['the short form', { restoreSnapshot: 'inicio' }, 'restoreSnapshot inicio'],
+    ['the object form with a tenant', { restoreSnapshot: { name: 'inicio', tenant: 'fleet' } }, 'restoreSnapshot inicio (fleet)'],
+    ['the object form without one', { saveSnapshot: { name: 'inicio' } }, 'saveSnapshot inicio'],
+    ['a clock advance of one tenant', { advanceClock: { duration: '6h', tenant: 'fleet' } }, 'advanceClock 6h (fleet)'],
+    ['a job with its time limit', { waitForJob: { id: 'job-1', timeout: '30s' } }, 'waitForJob job-1'],
+    ['an action with nothing to name', { sync: true }, 'sync'],
+  ])('when the step is %s, then it reads like the short form and names its world', (_case, step, name) => {
+    expect(stepName(step as Step)).toBe(name);
+  });
+});
