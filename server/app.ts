@@ -15,6 +15,7 @@ import { controlGuard, isLoopbackOrigin, localPagesOnly } from './control/guard.
 import { controlCorsOptions, corsOptions } from './http/cors.ts';
 import { createServices, type Services } from './services.ts';
 import { rememberSent, rememberSentBodies } from './journal/capture.ts';
+import { tokenHider } from './journal/token-hider.ts';
 import { answerJsonDirectly } from './http/json-answer.ts';
 import { generationCheck, generationStamp, replacedWorldsHint } from './snapshots/generation.ts';
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
@@ -78,7 +79,7 @@ function v1Gate(deps: Deps, { world, faults, tenantGates, gate: wholeGate }: Ser
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
   const readmitWorld = tenantGates.readmit(authenticate);
   gate.use(faultGate(faults, {
-    logger: deps.logger, wait: deps.realWait ?? realWait,
+    logger: deps.logger, hide: tokenHider(deps.controlToken ?? null), wait: deps.realWait ?? realWait,
     leaveGates: (res) => (leaveWorld(res), wholeGate.leave(res)),
     readmit: (req, res, next) => wholeGate.admit(req, res, () => readmitWorld(req, res, next)),
   }));

@@ -7,8 +7,12 @@ import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults, WorldPlatf
 import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
-/** The body is checked to be a JSON object here; the service parses its fields (a rule or a platform fault). */
-const AnyObject = z.record(z.string(), z.unknown());
+/**
+ * The body is checked to be a JSON object (parseJsonBody) and passed on as it came; the service
+ * parses its fields (a rule or a platform fault). Not rebuilt as a record: a `__proto__` key set on
+ * a new object became its prototype, out of sight of the unknown-field check, and the rule was made.
+ */
+const AnyObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
 const FaultPath = z.object({ id: z.string(), faultId: z.string().meta({ description: 'El id de la regla, p. ej. flt_1.' }) });
 

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../lib/logger.ts';
 import { sendError } from '../http/error-handler.ts';
 import { logPath } from '../http/request-log.ts';
+import type { TokenHider } from '../journal/token-hider.ts';
 import type { FaultService } from './service.ts';
 import type { FaultRule } from './store.ts';
 
@@ -12,6 +13,8 @@ export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeou
 
 export interface FaultGateDeps {
   logger: Logger;
+  /** The serve's control token kept out of the log line's path (request-log.ts). */
+  hide: TokenHider;
   wait: (ms: number) => Promise<void>;
   /**
    * Counts a request held by a delay out of the gates a restore or reset waits for, the whole
@@ -78,7 +81,7 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
     // The request journal reads this to say which rule answered.
     res.locals.faultRuleId = rule.id;
     res.setHeader(FAULT_HEADER, rule.id);
-    deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: logPath(req.baseUrl + req.path) });
+    deps.logger.info('fault', { ruleId: rule.id, effect: rule.effect, when: rule.when, tenantId: req.auth.tenantId, method: req.method, path: logPath(req.baseUrl + req.path, deps.hide) });
     if (rule.when === 'after') {
       replaceAnswer(req, res, rule, deps);
       return next();

@@ -74,10 +74,13 @@ export const WorldPlatformFault = controlBody({
 export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
 
 /**
- * A body naming a platform sets that platform's fault for the world; any other is a rule. Shared by
- * the control API and the scenario's `fault` step, which checks its fields before the file runs.
+ * A body naming a platform sets that platform's fault for the world, and so does one with a `mode`
+ * and no `effect` (its platform forgotten: the answer then says platform is missing, not that
+ * effect is); any other is a rule. Shared by the control API and the scenario's `fault` step, which
+ * checks its fields before the file runs.
  */
-export const isPlatformFault = (body: Record<string, unknown>) => 'platform' in body;
+export const isPlatformFault = (body: Record<string, unknown>) =>
+  Object.hasOwn(body, 'platform') || (Object.hasOwn(body, 'mode') && !Object.hasOwn(body, 'effect'));
 
 /** What the rule list shows of a rule. */
 export const FaultRuleView = z.object({

@@ -3,6 +3,7 @@ import type { AuthContext } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 import { redact } from '../journal/redact.ts';
+import { tokenHider, type TokenHider } from '../journal/token-hider.ts';
 
 /** A hostile client can send a 100 KB path; the log line stays bounded. */
 const MAX_PATH_CHARS = 512;
@@ -14,10 +15,14 @@ const MAX_PATH_CHARS = 512;
 export const PROBE_HEADER = 'x-testbed-probe';
 const quietProbe = (path: string, headers: Record<string, unknown>) => path === '/v1/health' && headers[PROBE_HEADER] !== undefined;
 
-/** The path as a log line shows it: bounded, and no key's secret (the journal's redaction). */
-export const logPath = (path: string): string => {
-  // Redacted before the cut: a key cut in half would no longer be recognised as one.
-  const clean = redact(path);
+/**
+ * The path as a log line shows it: bounded, with no key's secret and no control token (the
+ * journal's redaction, `hide` built from the serve's FLEET_CONTROL_TOKEN): the log is what a CI's
+ * output shows.
+ */
+export const logPath = (path: string, hide: TokenHider): string => {
+  // Redacted before the cut: a key or the token cut in half would no longer be recognised as one.
+  const clean = hide.text(redact(path));
   return clean.length > MAX_PATH_CHARS ? `${clean.slice(0, MAX_PATH_CHARS)}…` : clean;
 };
 
@@ -29,8 +34,9 @@ export const logPath = (path: string): string => {
  * Authorization header carries the secret), no query string (clients sometimes put keys or
  * personal data there), no body. The key is named by its public prefix only.
  */
-export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHandler {
+export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs' | 'controlToken'>): RequestHandler {
   const { logger, realNowMs } = deps;
+  const hide = tokenHider(deps.controlToken ?? null);
   return (req, res, next) => {
     const startMs = realNowMs();
     const requestId = newRequestId();
@@ -49,7 +55,7 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs'>): RequestHan
         requestId,
         method: req.method,
         // A key sent in the path (a client's mistake, `/v1/vehicles/fk_test_…`) keeps its prefix only, as in the journal.
-        path: logPath(path),
+        path: logPath(path, hide),
         // Null when no answer went out (the client left first): statusCode is then Node's default 200.
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.max(0, realNowMs() - startMs),

@@ -7,8 +7,11 @@ const MAX_FIELD_VALUE = 1024;
 
 /** What a tap has seen of a request body, read when the answer is done. */
 export interface BodyTap {
-  /** The text read (up to one byte past the cut, so a cut is known), or the parts of a multipart body. */
-  result(): { text: string } | MultipartBody | null;
+  /**
+   * The text read (up to one byte past the cut, so a cut is known), or the parts of a multipart body
+   * with whether they are all of it (`whole`: false when its end had not arrived, or a limit cut it).
+   */
+  result(): { text: string } | { multipart: MultipartBody; whole: boolean } | null;
 }
 
 /**
@@ -35,27 +38,39 @@ export function tapBody(req: IncomingMessage): BodyTap {
   } as typeof req.emit;
   return {
     result() {
-      if (describer) return describer.body;
+      if (describer) return { multipart: describer.body, whole: describer.whole() };
       if (kept === 0) return null;
       return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString() };
     },
   };
 }
 
+/**
+ * A field's value is read up to the journal's body cut, so its `size` is its own up to there; the
+ * value shown is cut at MAX_FIELD_VALUE. A value past the body cut, parts past the 50th, and a body
+ * whose end had not arrived (a fault answered before the API read it) make the description partial.
+ */
+const FIELD_READ_LIMIT = MAX_BODY_BYTES;
+const MAX_PARTS = 50;
+
 /** A second, describing-only multipart reader: names, file names, types and sizes, never the bytes. */
-function describeParts(req: IncomingMessage): { body: MultipartBody; write(chunk: Buffer): void; end(): void } {
+function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): boolean; write(chunk: Buffer): void; end(): void } {
   const body: MultipartBody = { parts: [] };
   let parser: busboy.Busboy | null;
+  let finished = false;
+  let cut = false;
   try {
-    parser = busboy({ headers: req.headers, limits: { fieldSize: MAX_FIELD_VALUE, parts: 50 } });
+    parser = busboy({ headers: req.headers, limits: { fieldSize: FIELD_READ_LIMIT, parts: MAX_PARTS } });
   } catch {
     parser = null; // no boundary: the upload answers 400; the journal keeps the headers.
   }
   // A part with no name (`name=""` read as none, or no name at all) comes with `name` undefined: a
   // throw here, inside busboy's events, would end the whole process.
   parser?.on('field', (name: string | undefined, value, info) => {
-    // busboy cuts a value at MAX_FIELD_VALUE: its end may hold part of a key.
-    body.parts.push({ name: redact(name ?? ''), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(value)) });
+    if (info.valueTruncated) cut = true;
+    const shown = value.length > MAX_FIELD_VALUE ? Buffer.from(value).subarray(0, MAX_FIELD_VALUE).toString() : value;
+    // The value is cut at MAX_FIELD_VALUE here: its end may hold part of a key.
+    body.parts.push({ name: redact(name ?? ''), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(shown)) });
   });
   parser?.on('file', (name: string | undefined, stream, info) => {
     const part: MultipartPart = { name: redact(name ?? ''), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
@@ -63,11 +78,17 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; write(chunk
     stream.on('data', (chunk: Buffer) => void (part.size += chunk.length));
     stream.on('error', () => undefined);
   });
+  parser?.on('partsLimit', () => void (cut = true));
+  parser?.on('close', () => void (finished = true));
   parser?.on('error', () => {
-    parser = null; // a malformed body: what was described so far stays.
+    parser = null; // a malformed body: what was described so far stays, the rest is left out.
+    cut = true;
   });
+  const describes = parser !== null;
   return {
     body,
+    // No boundary: nothing to describe (the upload answers 400), and nothing left out.
+    whole: () => !describes || (finished && !cut),
     write: (chunk) => void parser?.write(chunk),
     end: () => void parser?.end(),
   };

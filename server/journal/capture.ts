@@ -250,7 +250,7 @@ function parsedWhole(text: string): unknown {
 
 function requestBody({ parsedBody, tap, requestHeaders: headers }: RawCapture): Body {
   const seen = tap?.result() ?? null;
-  if (seen !== null && 'parts' in seen) return { body: seen, json: false, truncated: false };
+  if (seen !== null && 'multipart' in seen) return { body: seen.multipart, json: false, truncated: !seen.whole };
   if (parsedBody !== undefined) return keptJson(parsedBody);
   if (seen === null) return NO_BODY;
   // A body the API did not read (its tenant pending, a content type it does not take) is what Node

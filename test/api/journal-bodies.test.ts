@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../support/images.ts';
 import { journalApp } from '../support/journal.ts';
+import type { MultipartBody } from '../../server/journal/entry.ts';
 import { validBody } from '../support/vehicles.ts';
 
 describe('request journal: bodies', () => {
@@ -101,6 +102,51 @@ describe('request journal: bodies', () => {
     const text = JSON.stringify(entry);
     expect(text).not.toContain(TINY_PNG.toString('base64'));
     expect(text).not.toContain(TINY_PNG.subarray(8).toString('latin1'));
+  });
+});
+
+describe('request journal: multipart bodies described in part', () => {
+  /** A vehicle of the world, and the start of an upload of its documents (not sent: supertest sends on await). */
+  const uploader = async (t: ReturnType<typeof journalApp>, auth: Record<string, string>) => {
+    const vehicle = await t.request.post('/v1/vehicles').set(auth).send(validBody());
+    return () => t.request.post(`/v1/vehicles/${vehicle.body.id}/documents`).set(auth);
+  };
+  type Upload = ReturnType<Awaited<ReturnType<typeof uploader>>>;
+
+  it('when a text field is over 1 KiB, then its size is its own and its value is cut at 1 KiB, the body whole', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+
+    await (await uploader(t, auth))().field('type', 'circulation_card').field('nota', 'z'.repeat(3_000)).attach('file', TINY_PNG, 'c.png');
+
+    const { request } = t.entries(tenant.id)[0];
+    const nota = (request.body as MultipartBody).parts.find((p) => p.name === 'nota')!;
+    expect([nota.size, nota.value!.length, request.truncated]).toEqual([3_000, 1_024, false]);
+  });
+
+  it.each([
+    ['a field over 64 KiB', (req: Upload) => req.field('nota', 'z'.repeat(64 * 1024 + 1))],
+    ['more than 50 parts', (req: Upload) => Array.from({ length: 55 }, (_, i) => i).reduce((r, i) => r.field(`campo${i}`, 'x'), req)],
+  ])('when the body has %s, then what is described is marked truncated', async (_case, fill) => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+
+    await fill((await uploader(t, auth))().field('type', 'circulation_card')).attach('file', TINY_PNG, 'c.png');
+
+    const { request } = t.entries(tenant.id)[0];
+    expect(request.truncated).toBe(true);
+    expect((request.body as MultipartBody).parts.length).toBeLessThanOrEqual(50);
+  });
+
+  it('when a fault answers an upload before the API reads it, then the parts that had arrived are marked truncated, not shown as the whole body', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'internal', operation: 'uploadDocument' }).expect(201);
+
+    await (await uploader(t, auth))().field('type', 'circulation_card').attach('file', Buffer.alloc(300_000), 'c.png').expect(500);
+
+    const { request } = t.entries(tenant.id)[0];
+    expect(request.truncated).toBe(true);
   });
 });
 

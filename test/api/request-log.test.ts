@@ -3,9 +3,9 @@ import { createJsonLogger } from '../../server/lib/logger.ts';
 import { makeTestApp } from '../support/app.ts';
 
 /** The real JSON logger writing into an array: what is asserted is exactly what would reach stderr. */
-function capturedApp(realNowMs?: () => number) {
+function capturedApp(realNowMs?: () => number, controlToken?: string) {
   const lines: string[] = [];
-  const t = makeTestApp({ logger: createJsonLogger((line) => lines.push(line)), ...(realNowMs ? { realNowMs } : {}) });
+  const t = makeTestApp({ logger: createJsonLogger((line) => lines.push(line)), ...(realNowMs ? { realNowMs } : {}), ...(controlToken ? { controlToken } : {}) });
   const requests = () => lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
   return { ...t, lines, requests };
 }
@@ -106,6 +106,22 @@ describe('request logs', () => {
     const fault = t.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'fault');
     expect(fault.path).toBe(`/v1/vehicles/${key.prefix}_…`);
     for (const line of t.lines) expect(line).not.toContain(secretPart);
+  });
+
+  it('when the serve\'s control token is sent in a /v1 path (plain or percent-encoded), then its request and fault lines hide it, as the journal does', async () => {
+    const token = 'ctl-token-0123456789abcdef';
+    const t = capturedApp(undefined, token);
+    const { auth, tenant } = t.newTenant();
+    await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).set('Authorization', `Bearer ${token}`)
+      .send({ effect: 'internal', path: '/v1/vehicles/{id}', times: 1 }).expect(201);
+
+    await t.request.get(`/v1/vehicles/${token}`).set(auth).expect(500);
+    await t.request.get(`/v1/drivers/${token.replaceAll('-', '%2D')}`).set(auth);
+
+    const [, faulted, encoded] = t.requests();
+    expect([faulted.path, encoded.path]).toEqual(['/v1/vehicles/[oculto]', '/v1/drivers/[oculto]']);
+    expect(t.lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'fault').path).toBe('/v1/vehicles/[oculto]');
+    for (const line of t.lines) expect(line).not.toContain('0123456789abcdef');
   });
 
   it('when the path is huge, then the logged path is truncated to keep the line bounded', async () => {

@@ -84,6 +84,27 @@ describe('/_testbed/tenants/{id}/faults', () => {
     expect(res.status).toBe(201);
   });
 
+  it('when a rule carries a __proto__ field (raw JSON), then 400 VALIDATION names it and no rule is made', async () => {
+    const f = faultsApp();
+
+    const res = await f.request.post(`/_testbed/tenants/${f.one.tenant.id}/faults`).set('Content-Type', 'application/json')
+      .send('{"effect":"internal","__proto__":{"times":1}}');
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toContain('__proto__');
+    expect((await f.listRules()).body.data).toEqual([]);
+  });
+
+  it('when a world\'s platform fault forgets its platform ({mode} alone), then 400 VALIDATION says platform is missing, not effect', async () => {
+    const f = faultsApp();
+
+    const res = await f.addRule({ mode: 'error' });
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['platform']);
+    expect((await f.listRules()).body).toEqual({ data: [], platforms: {} });
+  });
+
   it('when the tenant is unknown, then every call answers 404 NOT_FOUND', async () => {
     const f = faultsApp();
     const base = `/_testbed/tenants/${UNKNOWN_TENANT}/faults`;
