@@ -68,9 +68,10 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): bo
   // throw here, inside busboy's events, would end the whole process.
   parser?.on('field', (name: string | undefined, value, info) => {
     if (info.valueTruncated) cut = true;
-    const shown = value.length > MAX_FIELD_VALUE ? Buffer.from(value).subarray(0, MAX_FIELD_VALUE).toString() : value;
-    // The value is cut at MAX_FIELD_VALUE here: its end may hold part of a key.
-    body.parts.push({ name: redact(name ?? ''), filename: null, contentType: info.mimeType, size: Buffer.byteLength(value), value: withoutCutKey(redact(shown)) });
+    const size = Buffer.byteLength(value);
+    // Cut at MAX_FIELD_VALUE bytes, as busboy cut it before: its end may hold part of a key.
+    const shown = size > MAX_FIELD_VALUE ? Buffer.from(value).subarray(0, MAX_FIELD_VALUE).toString() : value;
+    body.parts.push({ name: redact(name ?? ''), filename: null, contentType: info.mimeType, size, value: withoutCutKey(redact(shown)) });
   });
   parser?.on('file', (name: string | undefined, stream, info) => {
     const part: MultipartPart = { name: redact(name ?? ''), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
