@@ -117,11 +117,11 @@ describe('request journal: multipart bodies described in part', () => {
     const t = journalApp();
     const { tenant, auth } = t.newTenant();
 
-    await (await uploader(t, auth))().field('type', 'circulation_card').field('nota', 'z'.repeat(3_000)).field('eñe', 'ñ'.repeat(600))
+    await (await uploader(t, auth))().field('type', 'circulation_card').field('nota', 'z'.repeat(3_000)).field('ene', 'ñ'.repeat(600))
       .attach('file', TINY_PNG, 'c.png');
 
     const { request } = t.entries(tenant.id)[0];
-    const [nota, ene] = ['nota', 'eñe'].map((name) => (request.body as MultipartBody).parts.find((p) => p.name === name)!);
+    const [nota, ene] = ['nota', 'ene'].map((name) => (request.body as MultipartBody).parts.find((p) => p.name === name)!);
     expect([nota.size, nota.value!.length, request.truncated]).toEqual([3_000, 1_024, false]);
     // 1 KiB in bytes: 512 two-byte characters of 600.
     expect([ene.size, ene.value]).toEqual([1_200, 'ñ'.repeat(512)]);
