@@ -115,12 +115,23 @@ function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promi
   return tracked.stop;
 }
 
+/** What startTestbed reads: a misspelt option from plain JavaScript (`clockstart`) would start a serve without it, on real time. */
+const START_OPTIONS: readonly (keyof StartOptions)[] = ['dataDir', 'seed', 'clockStart', 'rateLimit', 'env', 'output', 'startTimeoutMs'];
+
+function refuseUnknownOptions(options: StartOptions): void {
+  const unknown = Object.keys(options).filter((k) => !(START_OPTIONS as readonly string[]).includes(k));
+  if (unknown.length === 0) return;
+  const message = `startTestbed no admite ${unknown.join(', ')} (se admiten ${START_OPTIONS.join(', ')})`;
+  throw new TestbedError(400, { code: 'VALIDATION', message });
+}
+
 /**
  * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
  * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
  * interrupted or not.
  */
 export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
+  refuseUnknownOptions(options);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
   const removeDataDir = () => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });

@@ -8,14 +8,17 @@ const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 /** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
 export type { JournalEntry, JournalMessage } from '../server/journal/entry-shape.ts';
 
+/** A class of statuses, as the journal's filter takes it. */
+export type StatusClass = `${1 | 2 | 3 | 4 | 5}${'xx' | 'XX' | 'xX' | 'Xx'}`;
+
 export interface RequestFilter {
   method?: string;
   /** A template (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`. */
   operation?: PartnerOperationId;
-  /** A status (`404`) or a class (`'4xx'`). */
-  status?: number | string;
+  /** A status (`404`, or `'404'`) or a class (`'4xx'`, any case): a typo such as `'five'` is a compile error. */
+  status?: number | `${number}` | StatusClass;
   /** At most this many, newest first (read 100 a page); without it, every entry that matches. */
   limit?: number;
 }

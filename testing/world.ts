@@ -21,6 +21,8 @@ export type { FaultMode } from './world-faults.ts';
 
 /** One tenant of the testbed: its own data, key and simulated clock (contract §4). */
 export interface World extends WorldSetup {
+  /** Where the testbed listens (the partner API under `/v1`): with `key`, what the code under test needs. */
+  url: string;
   tenantId: string;
   /** The ids the fixture made (empty lists without one). */
   fixture: FixtureIds;
@@ -95,6 +97,7 @@ function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): Wor
     call<{ driverId: string; status: string; reviewStatus: string | null }>('POST', `/platform-a/drivers/${encodeURIComponent(driverId)}/${verb}`);
   return {
     ...worldSetup(call, tenantId),
+    url,
     tenantId,
     fixture: tenant.fixture ?? { vehicleIds: [], driverIds: [], assignmentIds: [] },
     name: tenant.name,

@@ -1,9 +1,10 @@
-import { accessSync, chmodSync, closeSync, constants, mkdirSync, openSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiDatabaseFile } from '../../server/config.ts';
 import { quickCheckProblem } from '../../server/db/integrity.ts';
 import { CliError } from '../output.ts';
 import { fileProblem } from './file-errors.ts';
+import { makeDirectory } from '../../server/lib/make-directory.ts';
 
 /** The simulators' database (simulators/main.ts opens it under the same name). */
 const platformsDatabaseFile = (dataDir: string) => join(dataDir, 'platforms.db');
@@ -21,7 +22,7 @@ const DATABASE_FILES = DATABASES.flatMap((name) => [name, `${name}-wal`, `${name
  */
 export function prepareDataDir(dataDir: string): void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeDirectory(dataDir);
   } catch (err) {
     throw new CliError(unusable(dataDir, err));
   }
@@ -80,6 +81,8 @@ function unusable(dataDir: string, err: unknown): string {
     EACCES: 'no hay permiso para leerlo y escribir en él',
     EPERM: 'no hay permiso para leerlo y escribir en él',
     EROFS: 'está en un sistema de archivos de solo lectura',
+    // Its parent is there (a missing one is made first): a file system that makes no directories, as /proc or /sys.
+    ENOENT: 'no se puede crear ahí: ese sistema de archivos no admite carpetas nuevas (¿/proc o /sys?)',
   };
   return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${reasons[code] ?? fileProblem(err, 'write')}`;
 }

@@ -1,11 +1,14 @@
 import { inject } from 'vitest';
-import { connectTestbed, type World } from 'fleet-testbed/testing';
+import { connectTestbed, type World, type WorldOptions } from 'fleet-testbed/testing';
 import type { NewDriver, NewVehicle } from './onboarding.ts';
 
-/** A new world (tenant, key, clock) on the run's testbed: one per test, so tests run side by side. */
-export async function newWorld(): Promise<World> {
+/**
+ * A new world (tenant, key, clock) on the run's testbed: one per test, so tests run side by side; or,
+ * populated by a fixture, one per file, restored before each of its tests (populated-world.test.ts).
+ */
+export async function newWorld(options?: WorldOptions): Promise<World> {
   const testbed = await connectTestbed(inject('testbedUrl'), inject('controlToken') || undefined);
-  return testbed.createWorld();
+  return testbed.createWorld(options);
 }
 
 /**

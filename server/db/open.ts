@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, type Migration } from './migrate.ts';
+import { makeDirectory } from '../lib/make-directory.ts';
 import { API_MIGRATIONS } from './migrations/index.ts';
 import { lazyStatements } from './lazy-statements.ts';
 
@@ -12,7 +12,7 @@ export type Db = Database.Database;
  * serialized database instead: it opens in memory as a copy (tests copy one migrated template).
  */
 export function openDatabase(file: string | Buffer, migrations: Migration[] = API_MIGRATIONS): Db {
-  if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (typeof file === 'string' && file !== ':memory:') makeDirectory(dirname(file));
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

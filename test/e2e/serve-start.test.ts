@@ -149,6 +149,15 @@ describe('when the data dir cannot be used', () => {
     expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${join(file, 'inner')}: una parte de la ruta es un archivo, no un directorio`]);
   }, 30_000);
 
+  it('when FLEET_DATA_DIR is under /proc, where no directory can be made, then exit 1 with one line at once (Node\'s recursive mkdir looped there for ever)', async () => {
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: '/proc/fleet-testbed-nope/datos' });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([
+      'error: no se puede usar FLEET_DATA_DIR=/proc/fleet-testbed-nope/datos: no se puede crear ahí: ese sistema de archivos no admite carpetas nuevas (¿/proc o /sys?)',
+    ]);
+  });
+
   it('when the data dir cannot be read or written by the user running serve, then exit 1 with one line', async () => {
     const dir = join(tempDir(), 'locked');
     mkdirSync(dir);

@@ -157,6 +157,23 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect((await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length).toBe(before);
   });
 
+  it('when startTestbed is given an option it does not have (plain JavaScript: clockstart), then it rejects naming it, before starting anything', async () => {
+    const started = startTestbed({ clockstart: '2026-05-04T12:00:00.000Z', seed: 9 } as never);
+
+    await expect(started).rejects.toMatchObject({
+      status: 400, code: 'VALIDATION', message: 'startTestbed no admite clockstart (se admiten dataDir, seed, clockStart, rateLimit, env, output, startTimeoutMs)',
+    });
+  });
+
+  it('when a world is made, then its url is the testbed\'s: with its key, what the code under test is given', async () => {
+    const world = await testbed.createWorld();
+
+    const me = await fetch(`${world.url}/v1/me`, { headers: { authorization: `Bearer ${world.key}` } });
+
+    expect(world.url).toBe(testbed.url);
+    expect(me.status).toBe(200);
+  });
+
   it.each(['/v1', '/_testbed', '/v1/'])('when connectTestbed is given the url with %s, then it rejects naming the url to give', async (path) => {
     await expect(connectTestbed(`${testbed.url}${path}`)).rejects.toMatchObject({
       status: 400, code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ${path.replace(/\/$/, '')}: ${testbed.url}`,

@@ -87,6 +87,10 @@ export const rightRule: FaultRule = { effect: 'internal', operation: 'createVehi
 export const lowerCaseMethod: FaultRule = { effect: 'internal', method: 'get', path: '/v1/vehicles' };
 // @ts-expect-error FETCH is no method
 export const unknownMethod: FaultRule = { effect: 'internal', method: 'FETCH' };
+// A journal filter's status: a code (a number or its text) or a class, any case; not any word.
+export const statusFilters: RequestFilter[] = [{ status: 404 }, { status: '404' }, { status: '4xx' }, { status: '5XX' }];
+// @ts-expect-error five is no status
+export const misspeltStatus: RequestFilter = { status: 'five' };
 
 // Never called: the body types take what the API takes.
 export function use(client: ReturnType<typeof createClient>) {
