@@ -71,7 +71,7 @@ describe('the examples, on one testbed', () => {
   it.concurrent('when the vitest example runs, then every one of its tests passes', async () => {
     const result = await run(process.execPath, [VITEST, 'run', '--config', 'examples/vitest/vitest.config.ts'], env);
 
-    expect(result.stderr + result.stdout).toMatch(/Tests\s+8 passed \(8\)/);
+    expect(result.stderr + result.stdout).toMatch(/Tests\s+11 passed \(11\)/);
     expect(result.code).toBe(0);
   }, 120_000);
 
@@ -87,7 +87,7 @@ describe('the examples, on one testbed', () => {
 
       const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts'], env, project);
 
-      expect(tests.stderr + tests.stdout).toMatch(/Tests\s+8 passed \(8\)/);
+      expect(tests.stderr + tests.stdout).toMatch(/Tests\s+11 passed \(11\)/);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
