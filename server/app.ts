@@ -82,6 +82,7 @@ function v1Gate(deps: Deps, { world, faults, tenantGates, gate: wholeGate }: Ser
     logger: deps.logger, hide: tokenHider(deps.controlToken ?? null), wait: deps.realWait ?? realWait,
     leaveGates: (res) => (leaveWorld(res), wholeGate.leave(res)),
     readmit: (req, res, next) => wholeGate.admit(req, res, () => readmitWorld(req, res, next)),
+    holdOut: tenantGates.holdOut,
   }));
   return gate;
 }

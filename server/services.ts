@@ -70,6 +70,8 @@ export function createServices(apiDeps: Deps) {
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
   world.onReplaced(() => worldSnapshots.forgetAll());
+  // A request a delay rule held while every world was replaced is refused when its delay ends.
+  world.onReplaced(() => tenantGates.overtakeHeld());
   const journal = createJournalService(deps, { catalog: faults.catalog });
   // After a whole restore, the rule and entry ids of a world still there go on from where they were
   // (never given twice while it lives); a reset is a new data dir, where they start again.

@@ -23,6 +23,12 @@ export interface FaultGateDeps {
    */
   leaveGates: (res: Response) => void;
   readmit: RequestHandler;
+  /**
+   * Counts a request held by a `delay` (`when: before`) among its world's; the function returned
+   * counts it out once it is let in again, and says whether a restore of the world (or of every
+   * world) came meanwhile (world-snapshots/tenant-gate.ts).
+   */
+  holdOut: (tenantId: string) => () => boolean;
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -44,6 +50,13 @@ function strike(req: Request, res: Response, rule: FaultRule): void {
     case 'delay':
       throw new Error('a delay has no answer of its own');
   }
+}
+
+/** A held request whose world was restored while it waited: not processed, said so (the restore's 503, contract §5). */
+function overtaken(res: Response, rule: FaultRule): void {
+  sendError(res, 'PLATFORM_UNAVAILABLE',
+    `El mundo se restauró mientras la regla ${rule.id} retenía esta solicitud: no se procesó; repítela si aún hace falta.`,
+    { fault: rule.id, retryAfterSeconds: 1 }, { 'Retry-After': '1' });
 }
 
 /**
@@ -87,9 +100,20 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
       return next();
     }
     if (rule.effect === 'delay') {
-      // Held outside the gates, then let in again as a new request is (after a restore under way).
+      // Held outside the gates, then let in again as a new request is (after a restore under way);
+      // refused instead when its world was restored meanwhile: it belongs to the world as it was.
       deps.leaveGates(res);
-      return void deps.wait(rule.delayMs!).then(() => (res.destroyed ? undefined : deps.readmit(req, res, next)));
+      const letIn = deps.holdOut(req.auth.tenantId);
+      return void deps.wait(rule.delayMs!).then(() => {
+        if (res.destroyed) return void letIn();
+        deps.readmit(req, res, (err?: unknown) => {
+          const restoredMeanwhile = letIn();
+          // Refused at the gate again (its key restored away, its world deleted): that answer stands.
+          if (err) return next(err);
+          if (restoredMeanwhile) return overtaken(res, rule);
+          next();
+        });
+      });
     }
     strike(req, res, rule);
   };

@@ -212,6 +212,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         // Again once alone, for the same reason: a world deleted meanwhile is a 404 for its tenant,
         // not a copy "lost when the simulators restarted".
         requireSnapshot(tenantId, name);
+        // Before the put-back: a request held meanwhile is let in only after the restore, and refused then.
+        gates.overtakeHeld(tenantId);
         await putBack(tenantId, name);
         return { name, now: deps.clocks.forTenant(tenantId).now().toISOString() };
       });

@@ -90,7 +90,33 @@ export function createTenantGates() {
     return (req, res, next) => checkedAgain(recheck, req, res, next, () => admitChecked(req, res, next));
   };
 
-  return { admit, readmit, exclusive, during };
+  /**
+   * Requests of each world held out by a `delay` rule (faults/middleware.ts), each with whether a
+   * restore of its world came while it waited. Let in after one, it would write into the world as
+   * restored: the next test's world, when a timed-out test's client never gave up its request.
+   */
+  const heldOut = new Map<string, Set<{ overtaken: boolean }>>();
+
+  /** Counts a held request in; the function returned counts it out and says whether a restore came meanwhile. */
+  function holdOut(tenantId: string): () => boolean {
+    const mark = { overtaken: false };
+    let held = heldOut.get(tenantId);
+    if (!held) heldOut.set(tenantId, (held = new Set()));
+    held.add(mark);
+    return () => {
+      held.delete(mark);
+      if (held.size === 0 && heldOut.get(tenantId) === held) heldOut.delete(tenantId);
+      return mark.overtaken;
+    };
+  }
+
+  /** A restore of the world (or, with no world, of every world: a reset or a whole restore) overtakes the requests held out now. */
+  function overtakeHeld(tenantId?: string): void {
+    const worlds = tenantId === undefined ? [...heldOut.values()] : [heldOut.get(tenantId) ?? []];
+    for (const held of worlds) for (const mark of held) mark.overtaken = true;
+  }
+
+  return { admit, readmit, exclusive, during, holdOut, overtakeHeld };
 }
 
 /**

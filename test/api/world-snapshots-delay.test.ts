@@ -22,12 +22,12 @@ describe('a world restore beside its own request held by a delay fault', () => {
   const { fixtureWorld } = fixtureWorlds(w);
   const snapshots = () => w.services.worldSnapshots;
 
-  it.each(['before', 'after'] as const)('when a %s-delay holds a list, then the restore goes at once, and the list answers once released', async (when) => {
+  it('when an after-delay holds a list, then the restore goes at once, and the list answers once released, as read before it', async () => {
     held.length = 0;
     const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
     await snapshots().save(a.tenant.id, 'inicio');
     await f.vehicle(a.auth);
-    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000, when }).expect(201);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000, when: 'after' }).expect(201);
     const listing = w.request.get('/v1/vehicles').set(a.auth).then((res) => res);
     await until(() => held.length === 1);
 
@@ -36,9 +36,40 @@ describe('a world restore beside its own request held by a delay fault', () => {
     const res = await listing;
 
     expect(restored).toMatchObject({ name: 'inicio' });
-    expect(res.status).toBe(200);
-    // Held before its handler, the list reads the restored world (1 vehicle); held after it, it had read the world as it was (2).
-    expect(res.body.data).toHaveLength(when === 'before' ? 1 : 2);
+    // Held after its handler, it had read the world as it was: 2 vehicles.
+    expect([res.status, res.body.data.length]).toEqual([200, 2]);
+  });
+
+  it('when a before-delay holds a write while its world is restored (a timed-out test\'s request, the next test\'s restore), then the restore goes at once, and the write, released, is refused 503 and lands in no world', async () => {
+    held.length = 0;
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    await snapshots().save(a.tenant.id, 'inicio');
+    const rule = (await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000 }).expect(201)).body;
+    const posting = w.request.post('/v1/vehicles').set(a.auth).send({ plate: 'TARDE-02', brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
+    await until(() => held.length === 1);
+
+    const restored = await within(snapshots().restore(a.tenant.id, 'inicio'), 5_000);
+    held[0]();
+    const res = await posting;
+
+    expect(restored).toMatchObject({ name: 'inicio' });
+    expect([res.status, res.body.error.code, res.headers['retry-after'], res.headers['x-testbed-fault']]).toEqual([503, 'PLATFORM_UNAVAILABLE', '1', rule.id]);
+    expect(res.body.error.message).toContain(`El mundo se restauró mientras la regla ${rule.id} retenía esta solicitud`);
+    expect((await w.request.get('/v1/vehicles').set(a.auth).expect(200)).body.data).toHaveLength(1);
+  });
+
+  it('when a before-delay holds a write and the world is only saved meanwhile, then the write is made once released', async () => {
+    held.length = 0;
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000 }).expect(201);
+    const posting = w.request.post('/v1/vehicles').set(a.auth).send({ plate: 'TARDE-03', brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
+    await until(() => held.length === 1);
+
+    await within(snapshots().save(a.tenant.id, 'durante'), 5_000);
+    held[0]();
+
+    expect((await posting).status).toBe(201);
+    expect((await w.request.get('/v1/vehicles').set(a.auth).expect(200)).body.data).toHaveLength(2);
   });
 });
 
@@ -79,6 +110,21 @@ describe('a whole-testbed save or reset beside a request held by a delay fault o
     expect((await posting).status).toBe(201);
     const journal = (await w.request.get(`/_testbed/tenants/${a.tenant.id}/requests`).expect(200)).body.data;
     expect(journal.filter((e: { path: string }) => e.path === '/v1/vehicles')).toEqual([]);
+  });
+
+  it('when a before-delay holds a write across a whole restore that keeps its world, then the write, released, is refused 503 and lands nowhere', async () => {
+    held.length = 0;
+    const a = w.newTenant();
+    await w.request.post('/_testbed/snapshots').send({ name: 'con-el-mundo' }).expect(201);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000 }).expect(201);
+    const posting = w.request.post('/v1/vehicles').set(a.auth).send({ plate: 'TARDE-04', brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
+    await until(() => held.length === 1);
+
+    await w.request.post('/_testbed/snapshots/con-el-mundo/restore').expect(200);
+    held[0]();
+
+    expect((await posting).status).toBe(503);
+    expect((await w.request.get('/v1/vehicles').set(a.auth).expect(200)).body.data).toEqual([]);
   });
 
   it('when a before-delay holds a world\'s request, then a reset goes at once, and the request, let in again after it, finds its key gone: 401', async () => {
