@@ -16,6 +16,7 @@ import { declareSnapshot } from './snapshot.ts';
 import { declareTenants } from './tenants.ts';
 import { speakSpanish } from '../lib/commander-spanish.ts';
 import { refuseOptionsAsValues } from '../lib/option-as-value.ts';
+import { packageManifest } from '../../server/lib/package-manifest.ts';
 
 /**
  * The command list: names, options and descriptions (cli/program/), and nothing else. Each action
@@ -25,6 +26,7 @@ import { refuseOptionsAsValues } from '../lib/option-as-value.ts';
 export function buildProgram(): Command {
   const program = speakSpanish(new Command('fleet-sim'))
     .description('banco de pruebas de la Fleet Partner API: la API sobre SQLite con las plataformas de viajes simuladas')
+    .version(packageManifest().version, '-V, --version', 'muestra la versión del paquete')
     .showHelpAfterError()
     // Set before the commands are declared, so they inherit it: runCommand decides what ends the process.
     .exitOverride();

@@ -106,8 +106,8 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   const problems: Problem[] = [];
   const actions = ACTIONS.filter((a) => step[a] !== undefined);
   if (actions.length !== 1) {
-    const found = actions.length ? actions.join(', ') : 'ninguna';
-    problems.push({ path: [], message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); tiene ${found}` });
+    const found = actions.length ? `tiene ${actions.join(', ')}` : 'no tiene ninguna';
+    problems.push({ path: [], message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); ${found}` });
   }
   const { name: _name, capture, ...used } = step;
   for (const [text, path] of strings(used, [])) {

@@ -14,10 +14,10 @@ export const clockLine = (ctx: Dashboard, tenantId: string): Html =>
 function clockForms(tenantId: string): Html {
   const url = `${BASE}/worlds/${seg(tenantId)}/clock/advance`;
   return html`<h3>Reloj del mundo</h3>
-    <form hx-post="${url}" hx-target="#resultado"><div class="fila" role="group" aria-label="Avances rápidos">
+    <form novalidate hx-post="${url}" hx-target="#resultado"><div class="fila" role="group" aria-label="Avances rápidos">
       <button name="duration" value="1h">Avanzar 1 hora</button><button name="duration" value="1d">Avanzar 1 día</button><button name="duration" value="7d">Avanzar 7 días</button>
     </div></form>
-    <form hx-post="${url}" hx-target="#resultado"><div class="fila">
+    <form novalidate hx-post="${url}" hx-target="#resultado"><div class="fila">
       <label>Otra duración <input name="duration" required placeholder="45m, 6h, 3d, 1d12h" size="14" autocomplete="off"></label>
       <button type="submit" class="secundario">Avanzar</button>
     </div></form>`;
@@ -30,7 +30,7 @@ export function pendingLists(ctx: Dashboard, tenantId: string): Html {
     .filter((v) => v.registrations.some((r) => r.platform === 'platform_a' && r.docStatus === 'submitted'));
   const invited = ctx.services.drivers.list(tenantId, {}, LIST_LIMIT).data
     .filter((d) => d.invitations.some((i) => i.platform === 'platform_a' && i.status === 'invited'));
-  const review = inReview.map((v) => html`<li><form hx-post="${world}/vehicles/${seg(v.id)}/review" hx-target="#resultado"><div class="fila">
+  const review = inReview.map((v) => html`<li><form novalidate hx-post="${world}/vehicles/${seg(v.id)}/review" hx-target="#resultado"><div class="fila">
       <strong>${v.plate}</strong>
       <label>Tarjeta de circulación <select name="card"><option value="approved">approved (aprobada)</option><option value="rejected">rejected (rechazada)</option></select></label>
       <button name="verdict" value="approved" aria-label="Aprobar la revisión de ${v.plate}">Aprobar</button>
@@ -52,7 +52,7 @@ export function pendingLists(ctx: Dashboard, tenantId: string): Html {
 function ridesForm(ctx: Dashboard, tenantId: string): Html {
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
   return html`<h3>Viajes</h3>
-    <form hx-post="${BASE}/worlds/${seg(tenantId)}/rides/generate" hx-target="#resultado"><div class="fila">
+    <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/rides/generate" hx-target="#resultado"><div class="fila">
       <label>Desde <input type="date" name="from" required value="${addDays(today, -6)}"></label>
       <label>Hasta <input type="date" name="to" required value="${today}"></label>
       <button type="submit">Generar viajes</button>
@@ -74,7 +74,7 @@ export async function faultsState(ctx: Dashboard): Promise<Html> {
 function faultsForm(): Html {
   return html`<h3>Fallas de plataforma de todo el testbed</h3>
     <p id="fallas" class="resumen" hx-get="${BASE}/faults" hx-trigger="load" hx-swap="outerHTML">Leyendo las fallas…</p>
-    <form hx-post="${BASE}/faults" hx-target="#resultado"><div class="fila">
+    <form novalidate hx-post="${BASE}/faults" hx-target="#resultado"><div class="fila">
       <label>Plataforma <select name="platform"><option>platform_a</option><option>platform_b</option></select></label>
       <label>Modo <select name="mode"><option value="none">none (sin falla)</option><option value="error">error</option><option value="slow">slow (lenta)</option></select></label>
       <label>ms (para slow) <input type="number" name="ms" min="0" max="600000" step="1" size="8"></label>

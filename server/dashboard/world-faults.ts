@@ -34,7 +34,7 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
 
 function addForm(tenantId: string): Html {
   const options = EFFECTS.map((e) => html`<option>${e}</option>`);
-  return html`<form hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
+  return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>
       <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
       <label>Veces <input type="number" name="times" min="1" max="1000000" size="6"></label>

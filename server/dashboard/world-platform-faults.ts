@@ -44,7 +44,7 @@ export function worldPlatformFaultsState(ctx: Dashboard, tenantId: string): Html
 export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Html {
   return html`<h3 id="t-fallas-plataforma-mundo">Fallas de plataforma solo de este mundo</h3>
     ${worldPlatformFaultsState(ctx, tenantId)}
-    <form hx-post="${BASE}/worlds/${seg(tenantId)}/platform-faults" hx-target="#resultado" aria-labelledby="t-fallas-plataforma-mundo"><div class="fila">
+    <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/platform-faults" hx-target="#resultado" aria-labelledby="t-fallas-plataforma-mundo"><div class="fila">
       <label>Plataforma de este mundo <select name="platform">${PLATFORMS.map((p) => html`<option>${p}</option>`)}</select></label>
       <label>Modo para este mundo <select name="mode"><option value="error">error</option><option value="slow">slow (lenta)</option><option value="none">none (quitar la falla)</option></select></label>
       <label>ms para este mundo (slow) <input type="number" name="ms" min="0" max="600000" step="1" size="8"></label>

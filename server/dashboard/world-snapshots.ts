@@ -31,7 +31,7 @@ export function worldSnapshotsList(ctx: Dashboard, tenantId: string): Html {
 /** The world page's card: save form and list. */
 export function worldSnapshotsCard(ctx: Dashboard, tenantId: string): Html {
   return html`<section class="tarjeta" aria-labelledby="t-inst-mundo"><h2 id="t-inst-mundo">Instantáneas del mundo</h2>
-    <form hx-post="${BASE}/worlds/${seg(tenantId)}/snapshots" hx-target="#resultado">
+    <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/snapshots" hx-target="#resultado">
       <div class="fila">
         <label>Nombre de la instantánea (${SNAPSHOT_NAME_RULE}) <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" title="${SNAPSHOT_NAME_RULE}" placeholder="inicio" autocomplete="off"></label>
         <button type="submit">Guardar este mundo</button>

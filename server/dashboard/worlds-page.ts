@@ -106,7 +106,7 @@ export function snapshotsList(ctx: Dashboard): Html {
  * is disabled while the call is under way (a big fixture takes seconds).
  */
 function createForm(): Html {
-  return html`<form hx-post="${BASE}/worlds" hx-target="#creado" hx-disable="find button[type=submit]" data-vaciar>
+  return html`<form novalidate hx-post="${BASE}/worlds" hx-target="#creado" hx-disable="find button[type=submit]" data-vaciar>
     <div class="fila">
       <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>
@@ -119,7 +119,7 @@ function createForm(): Html {
 }
 
 function snapshotForm(): Html {
-  return html`<form hx-post="${BASE}/snapshots" hx-target="#resultado">
+  return html`<form novalidate hx-post="${BASE}/snapshots" hx-target="#resultado">
     <div class="fila">
       <label>Nombre de la instantánea (${SNAPSHOT_NAME_RULE}) <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" title="${SNAPSHOT_NAME_RULE}" placeholder="antes-de-pagar" autocomplete="off"></label>
       <button type="submit">Guardar instantánea</button>

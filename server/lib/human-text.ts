@@ -8,8 +8,12 @@ export function mexicoCityTime(iso: string): string {
   return new Date(Date.parse(iso) + MEXICO_CITY_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** A size in the one unit people see: KB (1024 bytes), rounded up so a small file is never "0 KB". */
-export const sizeText = (bytes: number): string => `${Math.ceil(bytes / 1024).toLocaleString('es-MX')} KB`;
+/**
+ * A size as people read it: under 1 KB in bytes (a 70-byte card is not "1 KB"), then KB (1024 bytes)
+ * rounded up, so a size is never shown smaller than it is.
+ */
+export const sizeText = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString('es-MX')} KB`;
 
 /** `2026-05-04 06:00 CDMX`: the same, labelled, where the time stands alone in a line of text. */
 export const cdmxTime = (iso: string): string => `${mexicoCityTime(iso)} CDMX`;

@@ -7,6 +7,17 @@ const ESCAPED = '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;';
 describe('dashboard pages: what a world holds, as HTML', () => {
   const { w, f, get, smallFleet } = useDashboardWorld();
 
+  it('when a page has forms that act, then the browser leaves their fields to the control API (novalidate): its Spanish messages, not the browser\'s own in its language', async () => {
+    const { tenant, auth } = w.newTenant();
+    await smallFleet(auth, 'Ana');
+
+    for (const path of ['', `/worlds/${tenant.id}`]) {
+      const forms = (await get(path).expect(200)).text.match(/<form [^>]*hx-post=[^>]*>/g) ?? [];
+      expect(forms.length).toBeGreaterThan(0);
+      for (const form of forms) expect(form).toMatch(/^<form novalidate /);
+    }
+  });
+
   describe('escaping', () => {
     it('when a world is named with markup, then every page shows it as text', async () => {
       const { tenant } = w.newTenant(`<script>alert(1)</script>${HOSTILE}`);

@@ -15,12 +15,13 @@ describe('times and sizes as people read them', () => {
   });
 
   it.each([
-    [0, '0 KB'],
-    [1, '1 KB'],
+    [0, '0 B'],
+    [70, '70 B'],
+    [1023, '1023 B'],
     [1024, '1 KB'],
     [1025, '2 KB'],
     [5 * 1_048_576, '5,120 KB'],
-  ])('when a size is %i bytes, then it reads %s (one unit, rounded up)', (bytes, text) => {
+  ])('when a size is %i bytes, then it reads %s (bytes under 1 KB, then KB rounded up)', (bytes, text) => {
     expect(sizeText(bytes)).toBe(text);
   });
 

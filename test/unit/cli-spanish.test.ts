@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spanishCommanderMessage } from '../../cli/lib/commander-spanish.ts';
@@ -87,6 +88,12 @@ describe('the CLI speaks Spanish', () => {
 
     expect(JSON.parse(stdout)).toEqual({ error: { code: null, message: "falta la opción obligatoria '--name <name>'" } });
     expect(JSON.parse(valueLeftOut.stdout).error.message).toBe("a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)");
+  });
+
+  it.each([['--version'], ['-V']])('when %s is asked for, then the package version is printed and the exit is 0', async (flag) => {
+    const { code, stdout } = await run([flag]);
+
+    expect([code, stdout]).toEqual([0, `${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`]);
   });
 
   it('when a negative value is read as an option (clock advance -1d), then the message says values are positive', () => {

@@ -43,7 +43,7 @@ describe('scenario file validation', () => {
 
   it.each([
     ['two actions in one step', `- { name: doble, request: { method: GET, path: /v1/me }, sync: true }`, /paso 1 \("doble"\).*exactamente una acción.*request, sync/],
-    ['no action', `- { name: vacío }`, /paso 1 \("vacío"\).*ninguna/],
+    ['no action', `- { name: vacío }`, /paso 1 \("vacío"\).*; no tiene ninguna$/m],
     ['a misspelt key', `- { reqest: { method: GET, path: /v1/me } }`, /paso 1.*reqest/],
     ['an unknown method', `- { request: { method: FETCH, path: /v1/me } }`, /paso 1: request\.method/],
     ['a path without /', `- { request: { method: GET, path: v1/me } }`, /paso 1: request\.path: debe empezar por \//],
