@@ -80,12 +80,16 @@ const Step = z
     request: Request.optional(),
     // Control steps, one per testbed command (contract §2), run on the loopback control surface.
     // A duration moves every world of the file; `{duration, tenant}` moves that tenant's world alone.
-    advanceClock: z.union([AdvanceDuration, z.strictObject({ duration: AdvanceDuration, tenant: z.string() })]).optional(),
+    advanceClock: z.union([AdvanceDuration, z.strictObject({ duration: AdvanceDuration, tenant: z.string() })], {
+      error: 'debe ser una duración (6h) o {duration, tenant}: duration una duración, tenant el alias de un tenant del archivo',
+    }).optional(),
     reviewVehicle: z.strictObject({ vehicle: z.string(), verdict: Verdict, card: Verdict.optional() }).optional(),
     acceptInvitation: z.string().optional(),
     declineInvitation: z.string().optional(),
     generateRides: z.strictObject({ tenant: z.string(), from: Day, to: Day }).optional(),
-    waitForJob: z.union([z.string(), z.strictObject({ id: z.string(), timeout: Duration.optional() })]).optional(),
+    waitForJob: z.union([z.string(), z.strictObject({ id: z.string(), timeout: Duration.optional() })], {
+      error: 'debe ser el id del lote (texto, p. ej. "${job}") o {id, timeout?}: timeout una duración (30s)',
+    }).optional(),
     sync: z.literal(true).optional(),
     fault: FaultStep.optional(),
     expectRequests: ExpectRequestsStep.optional(),
