@@ -49,6 +49,12 @@ RUN rm -rf /usr/local/include /usr/local/lib/node_modules /usr/local/bin/npm /us
 
 FROM scratch
 COPY --from=runtime-root / /
+# OCI labels: what registries and `docker inspect` show of the image (its version is package.json's).
+ARG VERSION=1.0.0
+LABEL org.opencontainers.image.title="fleet testbed" \
+      org.opencontainers.image.description="Fleet Partner API testbed: the whole API on embedded SQLite with simulated ride platforms" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.licenses="MIT"
 ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     FLEET_HOST=0.0.0.0 \
     FLEET_DATA_DIR=/data \
@@ -63,9 +69,12 @@ COPY --from=build /app/dist/ dist/
 # group is root with the owner's rights, so an arbitrary uid in group 0 (OpenShift's default) can too,
 # and setgid, so what serve makes there is group root whoever makes it: made by `node` (group node)
 # without it, a volume was refused to the next pod's uid of group 0.
+# `node` runs with group root as its group, as an arbitrary uid does there: a volume another uid of the
+# group served (its files group root with the owner's rights) goes on with the default user too; with
+# its own group, a reset there answered 503 for ever (the baseline's files were not its to open).
 RUN ln -s /app/cli/bin.mjs /usr/local/bin/fleet-sim \
  && mkdir -p /data && chown node:0 /data && chmod 2775 /data
-USER node
+USER node:0
 VOLUME /data
 EXPOSE 3000
 # X-Testbed-Probe: serve logs no request line for these probes (server/http/request-log.ts).

@@ -84,7 +84,8 @@ stop_container() {
 image_config() { podman image inspect "$IMAGE" --format "$1"; }
 
 check_image_config() {
-  check "runs as user node" test "$(image_config '{{.Config.User}}')" = node
+  check "runs as user node, group root (an arbitrary uid's group)" test "$(image_config '{{.Config.User}}')" = node:0
+  check "labels its version as package.json's" test "$(image_config '{{index .Config.Labels "org.opencontainers.image.version"}}')" = "$(node -p "require('./package.json').version")"
   check "exposes 3000/tcp" grep -q '3000/tcp' <<<"$(image_config '{{json .Config.ExposedPorts}}')"
   check "declares the volume /data" grep -q '"/data"' <<<"$(image_config '{{json .Config.Volumes}}')"
   check "has a HEALTHCHECK on /v1/health" grep -q '/v1/health' <<<"$(image_config '{{json .Config.Healthcheck}}')"

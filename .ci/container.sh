@@ -92,7 +92,14 @@ DATA_VOLUME=$ANY_UID_VOLUME start_container other-uid --user 234567:0
 check_demo_key_answers other-uid
 check "other-uid: serve runs as uid 234567" test "$(podman exec "other-uid-$RUN_ID" awk '/^Uid:/ { print $2 }' /proc/1/status)" = 234567
 check "other-uid: it writes what uid 123456 made (a world created)" control POST /tenants '{"name": "Flota del segundo pod"}'
+check "other-uid: a reset opens the baseline uid 123456 made (200)" control POST /reset
 stop_container other-uid
+
+echo "== the default user again on that volume (a deployment moved back from OpenShift)"
+DATA_VOLUME=$ANY_UID_VOLUME start_container back-default
+check "back-default: a reset opens the baseline the uids of group 0 made (200, not 503)" control POST /reset
+check "back-default: it writes there (a world created)" control POST /tenants '{"name": "Flota de vuelta"}'
+stop_container back-default
 
 echo "== examples/container/compose.yaml"
 run_compose_example

@@ -6,7 +6,7 @@ import { checkDatabases, prepareDataDir } from '../lib/data-dir.ts';
 import { takeDataDirLock, type DataDirLock } from '../lib/data-dir-lock.ts';
 import { onStopRequest } from '../lib/stop-request.ts';
 import { CliError } from '../output.ts';
-import { NO_TEMP_DIR_WARNING, sqliteTempDir } from '../lib/temp-dir.ts';
+import { NO_TEMP_DIR_WARNING, sqliteTempDir } from '../../server/lib/temp-dir.ts';
 
 /**
  * Everything that can be refused is refused before a process starts or a database is opened for

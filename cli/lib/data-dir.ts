@@ -1,10 +1,11 @@
-import { accessSync, chmodSync, closeSync, constants, openSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiDatabaseFile } from '../../server/config.ts';
 import { quickCheckProblem } from '../../server/db/integrity.ts';
 import { CliError } from '../output.ts';
 import { fileProblem } from './file-errors.ts';
 import { makeDirectory } from '../../server/lib/make-directory.ts';
+import { shareWithFolderGroup } from '../../server/db/group-share.ts';
 
 /** The simulators' database (simulators/main.ts opens it under the same name). */
 const platformsDatabaseFile = (dataDir: string) => join(dataDir, 'platforms.db');
@@ -43,19 +44,19 @@ export function prepareDataDir(dataDir: string): void {
 /**
  * SQLite makes a database 0644 whatever the umask, and its -wal and -shm files as the database: so
  * each database is made here, empty (SQLite takes an empty file as a new database), and given its
- * group's write; one this user made before without it gets it. The umask covers the rest (snapshot
- * files and folders), in this process and the simulators', started after this.
+ * group's write; one this user made before without it gets it. The umask covers the folders and
+ * files made later, in this process and the simulators', started after this; the databases' copies
+ * (snapshots, the reset's baseline) are shared as they are made (server/db/group-share.ts).
  */
 function shareWithGroup(dataDir: string): void {
   process.umask(process.umask() & ~0o020);
   for (const file of DATABASES.map((name) => join(dataDir, name))) {
     try {
       closeSync(openSync(file, 'a'));
-      const { mode, uid } = statSync(file);
-      if (!(mode & 0o020) && uid === process.getuid?.()) chmodSync(file, mode | 0o020);
     } catch {
-      // Another uid's file this one may not change: unwritable() below says so, if it cannot write it.
+      // Another uid's file this one may not open: unwritable() below says so, if it cannot write it.
     }
+    shareWithFolderGroup(file);
   }
 }
 

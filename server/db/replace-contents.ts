@@ -1,4 +1,5 @@
 import type { Db } from './open.ts';
+import { shareWithFolderGroup } from './group-share.ts';
 
 /** The tables a database holds (SQLite's own excepted), in the order they were created. */
 const tablesOf = (db: Db, schema: string): string[] =>
@@ -18,6 +19,7 @@ export class IncompatibleCopyError extends Error {
 
 /** Whether the copy in `source` was made from a database of the same migrations as `db` (an older version's is not). */
 export function copyFits(db: Db, source: string): boolean {
+  shareWithFolderGroup(source);
   db.prepare('ATTACH DATABASE ? AS source').run(source);
   try {
     return attachedFits(db);
@@ -44,6 +46,7 @@ function checkAttached(db: Db): void {
  * and cache keyed on the connection stays valid (a reopened connection would strand them).
  */
 export function replaceContents(db: Db, source: string): void {
+  shareWithFolderGroup(source);
   db.prepare("ATTACH DATABASE ? AS source").run(source);
   try {
     checkAttached(db);
@@ -72,4 +75,5 @@ export function replaceContents(db: Db, source: string): void {
 /** A consistent copy of a live database into a new file (which must not exist yet). */
 export function copyDatabaseTo(db: Db, file: string): void {
   db.prepare('VACUUM INTO ?').run(file);
+  shareWithFolderGroup(file);
 }

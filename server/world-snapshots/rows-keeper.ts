@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerCalls } from '../lib/worker-calls.ts';
 import type { Db } from '../db/open.ts';
+import { noTempDirProblem } from '../lib/temp-dir.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { createWorldRows, type WorldRows } from './rows.ts';
 
@@ -47,8 +48,12 @@ export const failureOf = (err: unknown): RowsFailure =>
     ? { message: err.message, code: err.code, status: err.status, details: err.details }
     : { message: err instanceof Error ? err.message : String(err) };
 
-const errorOf = (f: RowsFailure): Error =>
-  f.code ? new AppError(f.code, f.message, f.details ?? null, {}, f.status) : new Error(`world rows thread: ${f.message}`);
+const errorOf = (f: RowsFailure): Error => {
+  if (f.code) return new AppError(f.code, f.message, f.details ?? null, {}, f.status);
+  // The copies are temporary databases: with no writable temporary directory every save fails so.
+  const noTempDir = noTempDirProblem(f.message);
+  return noTempDir ? new AppError('INTERNAL', noTempDir) : new Error(`world rows thread: ${f.message}`);
+};
 
 /**
  * On the caller's connection, in its thread: each call holds the event loop while it runs. The

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
@@ -18,6 +19,25 @@ describe('replacing a live database with a copy', () => {
     return join(dir, name);
   };
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('when a copy is made in a folder its group may write (the container\'s /data), then the copy and the -wal and -shm SQLite makes beside it when it is read may be written by the group too', () => {
+    const db = openDatabase(':memory:', MIGRATIONS);
+    const shared = tempFile('shared.db');
+    chmodSync(dirname(shared), 0o2775);
+    const own = tempFile('own.db');
+    chmodSync(dirname(own), 0o755);
+
+    copyDatabaseTo(db, shared);
+    copyDatabaseTo(db, own);
+    const reader = openDatabase(':memory:', MIGRATIONS);
+    reader.prepare('ATTACH DATABASE ? AS copy').run(shared);
+    reader.prepare('SELECT count(*) FROM copy.parents').get();
+
+    expect(statSync(shared).mode & 0o020).toBe(0o020);
+    for (const side of ['-wal', '-shm'].filter((s) => existsSync(shared + s))) expect(statSync(shared + side).mode & 0o020).toBe(0o020);
+    expect(statSync(own).mode & 0o020).toBe(0);
+    reader.close();
+  });
 
   it('when a copy is brought back, then every table holds exactly the copied rows and foreign keys stay on', () => {
     const db = openDatabase(':memory:', MIGRATIONS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sqliteTempDir } from '../../cli/lib/temp-dir.ts';
+import { noTempDirProblem, sqliteTempDir } from '../../server/lib/temp-dir.ts';
 
-describe("SQLite's temporary directory, as serve checks it at start (cli/lib/temp-dir.ts)", () => {
+describe("SQLite's temporary directory, as serve checks it at start (server/lib/temp-dir.ts)", () => {
   const only = (...writable: string[]) => (dir: string) => writable.includes(dir);
 
   it('when SQLITE_TMPDIR or TMPDIR is set and writable, then it is the one, in that order', () => {
@@ -16,6 +16,14 @@ describe("SQLite's temporary directory, as serve checks it at start (cli/lib/tem
 
   it('when none may be written (a --read-only container without --tmpfs), then there is none', () => {
     expect(sqliteTempDir({ TMPDIR: '/t' }, only())).toBeNull();
+  });
+
+  it('when SQLite fails with a disk I/O error and no temporary directory is writable, then the answer says so and how to fix it; otherwise it is left to the error itself', () => {
+    expect(noTempDirProblem('disk I/O error', () => null)).toBe(
+      'No hay un directorio temporal escribible (SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp ni el directorio actual): SQLite no pudo escribir sus archivos temporales. En un contenedor --read-only, añade --tmpfs /tmp.',
+    );
+    expect(noTempDirProblem('disk I/O error', () => '/tmp')).toBeNull();
+    expect(noTempDirProblem('database is locked', () => null)).toBeNull();
   });
 
   it('when this machine is asked, then it has one (the boundary: the real check finds a directory)', () => {
