@@ -37,6 +37,10 @@ export function parseScenario(text: string, file: string): Scenario {
   }
   // Nothing but blanks and comments: the schema's "(raíz) must be an object" would not say why.
   if (raw === null || raw === undefined) throw new ScenarioFileError(`${file}: el archivo está vacío (solo espacios o comentarios); un escenario necesita al menos name, tenants y steps.`);
+  // A list or a bare value at the top: the schema's "(raíz): debe ser un objeto JSON" would not say what the file lacks.
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ScenarioFileError(`${file}: el escenario es un mapa de claves (name, tenants, steps…), no ${Array.isArray(raw) ? 'una lista' : 'un valor suelto'}; ¿faltan name: y steps: antes de los pasos?`);
+  }
   // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
   const parsed = Scenario.safeParse(raw, { error: scenarioIssueText });
   const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];

@@ -24,8 +24,11 @@ describe('scenario file validation', () => {
     expect(errorOf(text)).toBe('x.yaml: el archivo está vacío (solo espacios o comentarios); un escenario necesita al menos name, tenants y steps.');
   });
 
-  it('when the file holds a list, then the schema says the root must be an object (not "empty")', () => {
-    expect(errorOf('[]')).toContain('(raíz)');
+  it.each([
+    ['a list (steps without name: and steps:)', '- request: { method: GET, path: /v1/me }\n', 'una lista'],
+    ['a bare value', 'hola\n', 'un valor suelto'],
+  ])('when the file holds %s, then it says a scenario is a map of keys (not "empty", not "a JSON object")', (_case, text, what) => {
+    expect(errorOf(text)).toBe(`x.yaml: el escenario es un mapa de claves (name, tenants, steps…), no ${what}; ¿faltan name: y steps: antes de los pasos?`);
   });
 
   it('when the file is valid YAML, then it parses with defaults filled in', () => {
