@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platformUnavailable, type AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
+import { parseInstant } from '../lib/iso-instant.ts';
 
 /**
  * What the platform clients give the ingestion, already in the API's vocabulary and units: the
@@ -91,7 +92,7 @@ export function columnReader(columns: readonly string[], wanted: readonly string
       return v === null || Number.isSafeInteger(v) ? (v as number | null) : bad(name);
     },
     instant: (row: unknown[], name: string): number => {
-      const ms = Date.parse(String(row[at[name]]));
+      const ms = parseInstant(String(row[at[name]]));
       return Number.isNaN(ms) ? bad(name) : ms;
     },
   };

@@ -36,6 +36,22 @@ describe('decimal strings as integer hundredths', () => {
     expect(() => formatHundredths(1.5)).toThrow(RangeError);
   });
 
+  it('when any text of digits, dots, signs and spaces is parsed, then the answer is the one the regex of the spec\'s decimals gives (the character-by-character reading changes none)', () => {
+    // The reading before the fast path, kept here as the oracle.
+    const byRegex = (text: string): number | null => {
+      const m = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
+      if (!m) return null;
+      const value = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+      return m[1] === '-' && value !== 0 ? -value : value;
+    };
+    const text = fc.array(fc.constantFrom('0', '1', '5', '9', '.', '-', '+', ' ', 'e', '\u00a0', '٣'), { maxLength: 18 }).map((cs) => cs.join(''));
+    const likely = fc.tuple(fc.boolean(), fc.stringMatching(/^\d{1,15}$/), fc.stringMatching(/^(\.\d{0,3})?$/)).map(([neg, whole, frac]) => `${neg ? '-' : ''}${whole}${frac}`);
+
+    fc.assert(fc.property(fc.oneof(text, likely), (t) => Object.is(parseHundredths(t), byRegex(t))), { numRuns: 5_000 });
+    expect(parseHundredths('9999999999999.99')).toBe(999_999_999_999_999);
+    expect(parseHundredths('99999999999999')).toBeNull();
+  });
+
   it('when any whole number of hundredths is formatted and parsed back, then it is unchanged', () => {
     fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => parseHundredths(formatHundredths(n)) === n));
   });
