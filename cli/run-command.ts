@@ -46,6 +46,11 @@ function forceJson(program: Command): Command {
  * script reading stdout gets exactly one JSON document either way.
  */
 export async function runCommand(build: () => Command, words: string[], options: { json?: boolean } = {}): Promise<number> {
+  // `fleet-sim --version` alone: the package's version, read only then (--help and the commands read no package.json).
+  if (words.length === 1 && (words[0] === '--version' || words[0] === '-V')) {
+    process.stdout.write(`${(await import('../server/lib/package-manifest.ts')).packageManifest().version}\n`);
+    return 0;
+  }
   const documents = jsonDocumentsWritten();
   const json = options.json || wantsJson(words);
   try {

@@ -16,7 +16,6 @@ import { declareSnapshot } from './snapshot.ts';
 import { declareTenants } from './tenants.ts';
 import { speakSpanish } from '../lib/commander-spanish.ts';
 import { refuseOptionsAsValues } from '../lib/option-as-value.ts';
-import { packageManifest } from '../../server/lib/package-manifest.ts';
 
 /**
  * The command list: names, options and descriptions (cli/program/), and nothing else. Each action
@@ -26,7 +25,8 @@ import { packageManifest } from '../../server/lib/package-manifest.ts';
 export function buildProgram(): Command {
   const program = speakSpanish(new Command('fleet-sim'))
     .description('banco de pruebas de la Fleet Partner API: la API sobre SQLite con las plataformas de viajes simuladas')
-    .version(packageManifest().version, '-V, --version', 'muestra la versión del paquete')
+    // Listed in the help; answered by runCommand before the program parses, so that `--help` reads no package.json.
+    .option('-V, --version', 'muestra la versión del paquete')
     .showHelpAfterError()
     // Set before the commands are declared, so they inherit it: runCommand decides what ends the process.
     .exitOverride();

@@ -169,7 +169,7 @@ steps:
     const other = await runScenario(numeric, target, 'inline.yaml');
 
     expect(transcript.steps[0].response?.body).toMatchObject({ jobId: null });
-    expect(transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['waitForJob vale null tras sustituir los ${…}: Entrada inválida'] });
+    expect(transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['waitForJob vale null tras sustituir los ${…}: debe ser el id del lote (texto, p. ej. "${job}") o {id, timeout?}: timeout una duración (30s)'] });
     expect(transcript.steps[2].status).toBe('skipped');
     expect(other.transcript.steps[1]).toMatchObject({ status: 'failed', failures: ['reviewVehicle.vehicle vale 200 tras sustituir los ${…}: vehicle debe ser texto'] });
   });
