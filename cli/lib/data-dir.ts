@@ -1,4 +1,4 @@
-import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiDatabaseFile } from '../../server/config.ts';
 import { quickCheckProblem } from '../../server/db/integrity.ts';
@@ -76,6 +76,11 @@ function unwritable(file: string): string | null {
 
 function unusable(dataDir: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code ?? '';
+  const at = (err as NodeJS.ErrnoException).path;
+  // A symbolic link to nothing on the way (a volume not mounted): said as such, not as a file.
+  if (code === 'EEXIST' && at !== undefined && isBrokenLink(at)) {
+    return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${at === dataDir ? 'es' : `una parte de la ruta, ${at}, es`} un enlace simbólico a una ruta que no existe`;
+  }
   const reasons: Record<string, string> = {
     EEXIST: 'existe y es un archivo, no un directorio',
     ENOTDIR: 'una parte de la ruta es un archivo, no un directorio',
@@ -86,6 +91,14 @@ function unusable(dataDir: string, err: unknown): string {
     ENOENT: 'no se puede crear ahí: ese sistema de archivos no admite carpetas nuevas (¿/proc o /sys?)',
   };
   return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${reasons[code] ?? fileProblem(err, 'write')}`;
+}
+
+function isBrokenLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink() && !existsSync(path);
+  } catch {
+    return false;
+  }
 }
 
 /** Damage is caught before anything opens the databases for writing (migrations, WAL, seeding). */

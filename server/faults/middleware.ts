@@ -104,6 +104,8 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
       // refused instead when its world was restored meanwhile: it belongs to the world as it was.
       deps.leaveGates(res);
       const letIn = deps.holdOut(req.auth.tenantId);
+      // A client that gives up while the request waits at a gate after its delay is never let in: counted out then.
+      res.once('close', () => void letIn());
       return void deps.wait(rule.delayMs!).then(() => {
         if (res.destroyed) return void letIn();
         deps.readmit(req, res, (err?: unknown) => {

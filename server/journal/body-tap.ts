@@ -57,7 +57,8 @@ const MAX_PARTS = 50;
 function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): boolean; write(chunk: Buffer): void; end(): void } {
   const body: MultipartBody = { parts: [] };
   let parser: busboy.Busboy | null;
-  let finished = false;
+  // The request's end reached the parser: every part is described (busboy parses as it is written).
+  let ended = false;
   let cut = false;
   try {
     parser = busboy({ headers: req.headers, limits: { fieldSize: FIELD_READ_LIMIT, parts: MAX_PARTS } });
@@ -80,7 +81,6 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): bo
     stream.on('error', () => undefined);
   });
   parser?.on('partsLimit', () => void (cut = true));
-  parser?.on('close', () => void (finished = true));
   parser?.on('error', () => {
     parser = null; // a malformed body: what was described so far stays, the rest is left out.
     cut = true;
@@ -89,8 +89,11 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): bo
   return {
     body,
     // No boundary: nothing to describe (the upload answers 400), and nothing left out.
-    whole: () => !describes || (finished && !cut),
+    whole: () => !describes || (ended && !cut),
     write: (chunk) => void parser?.write(chunk),
-    end: () => void parser?.end(),
+    end: () => {
+      ended = true;
+      parser?.end();
+    },
   };
 }

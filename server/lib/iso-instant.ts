@@ -10,7 +10,7 @@ let lastDayMs = NaN;
 
 const ZERO = 48;
 
-/** The two or three digits at `at`, or -1. */
+/** The `count` digits at `at` as a number, or -1. */
 function digits(text: string, at: number, count: number): number {
   let n = 0;
   for (let i = at; i < at + count; i++) {
@@ -21,8 +21,13 @@ function digits(text: string, at: number, count: number): number {
   return n;
 }
 
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` by its separators and the day's digits (the time's are read below). */
+const shaped = (text: string): boolean =>
+  text.length === 24 && text[4] === '-' && text[7] === '-' && text[10] === 'T' && text[13] === ':' && text[16] === ':'
+  && text[19] === '.' && text[23] === 'Z' && digits(text, 0, 4) >= 0 && digits(text, 5, 2) >= 0 && digits(text, 8, 2) >= 0;
+
 export function parseInstant(text: string): number {
-  if (text.length !== 24 || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':' || text[19] !== '.' || text[23] !== 'Z') return Date.parse(text);
+  if (!shaped(text)) return Date.parse(text);
   const h = digits(text, 11, 2);
   const m = digits(text, 14, 2);
   const s = digits(text, 17, 2);

@@ -19,8 +19,17 @@ export function makeDirectory(path: string): void {
     try {
       mkdirSync(dir);
     } catch (err) {
-      // Made meanwhile by another process (two serves starting on one new data dir): it is there.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // Made meanwhile by another process (two serves starting on one new data dir): it is there. A
+      // link to nothing is "there" to mkdir (EEXIST) but no directory: that EEXIST is thrown.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !isDirectory(dir)) throw err;
     }
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

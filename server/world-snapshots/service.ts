@@ -212,9 +212,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         // Again once alone, for the same reason: a world deleted meanwhile is a 404 for its tenant,
         // not a copy "lost when the simulators restarted".
         requireSnapshot(tenantId, name);
-        // Before the put-back: a request held meanwhile is let in only after the restore, and refused then.
-        gates.overtakeHeld(tenantId);
         await putBack(tenantId, name);
+        // Once it is put back, not before: a restore refused (409, 404) or failed left the world as it
+        // was, and a request a delay held goes on in it. The gate is still closed: none gets in between.
+        gates.overtakeHeld(tenantId);
         return { name, now: deps.clocks.forTenant(tenantId).now().toISOString() };
       });
     },

@@ -97,7 +97,10 @@ export function createTenantGates() {
    */
   const heldOut = new Map<string, Set<{ overtaken: boolean }>>();
 
-  /** Counts a held request in; the function returned counts it out and says whether a restore came meanwhile. */
+  /**
+   * Counts a held request in; the function returned counts it out (once, however often it is called)
+   * and says whether a restore came meanwhile.
+   */
   function holdOut(tenantId: string): () => boolean {
     const mark = { overtaken: false };
     let held = heldOut.get(tenantId);

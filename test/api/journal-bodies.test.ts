@@ -117,7 +117,7 @@ describe('request journal: multipart bodies described in part', () => {
     const t = journalApp();
     const { tenant, auth } = t.newTenant();
 
-    await (await uploader(t, auth))().field('type', 'circulation_card').field('nota', 'z'.repeat(3_000)).field('ene', 'ñ'.repeat(600))
+    await (await uploader(t, auth))().field('type', 'circulation_card_front').field('nota', 'z'.repeat(3_000)).field('ene', 'ñ'.repeat(600))
       .attach('file', TINY_PNG, 'c.png');
 
     const { request } = t.entries(tenant.id)[0];
@@ -146,7 +146,7 @@ describe('request journal: multipart bodies described in part', () => {
     const { tenant, auth } = t.newTenant();
     await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'internal', operation: 'uploadDocument' }).expect(201);
 
-    await (await uploader(t, auth))().field('type', 'circulation_card').attach('file', Buffer.alloc(300_000), 'c.png').expect(500);
+    await (await uploader(t, auth))().field('type', 'circulation_card_front').attach('file', Buffer.alloc(2_000_000), 'c.png').expect(500);
 
     const { request } = t.entries(tenant.id)[0];
     expect(request.truncated).toBe(true);

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, chmodSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, chmodSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +156,20 @@ describe('when the data dir cannot be used', () => {
     expect(oneLine(run.stderr)).toEqual([
       'error: no se puede usar FLEET_DATA_DIR=/proc/fleet-testbed-nope/datos: no se puede crear ahí: ese sistema de archivos no admite carpetas nuevas (¿/proc o /sys?)',
     ]);
+  });
+
+  it.each([
+    ['is a symbolic link to nothing (a volume not mounted)', '', 'es un enlace simbólico a una ruta que no existe'],
+    ['is under such a link', 'datos', 'una parte de la ruta, LINK, es un enlace simbólico a una ruta que no existe'],
+  ])('when FLEET_DATA_DIR %s, then exit 1 with one line saying so', async (_case, below, reason) => {
+    const link = join(tempDir(), 'enlace');
+    symlinkSync(join(tempDir(), 'no-existe'), link);
+    const dataDir = below ? join(link, below) : link;
+
+    const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dataDir });
+
+    expect(run.code).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dataDir}: ${reason.replace('LINK', link)}`]);
   });
 
   it('when the data dir cannot be read or written by the user running serve, then exit 1 with one line', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,14 @@ describe('makeDirectory (mkdir -p, one directory at a time)', () => {
     writeFileSync(join(root, 'archivo'), 'x');
 
     expect(() => makeDirectory(join(root, 'archivo', 'dentro'))).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
+  });
+
+  it('when the path is a symbolic link to nothing, or under one, then it throws EEXIST naming the link (not made, not taken as there)', () => {
+    const link = join(root, 'enlace');
+    symlinkSync(join(root, 'no-existe'), link);
+
+    expect(() => makeDirectory(link)).toThrow(expect.objectContaining({ code: 'EEXIST', path: link }));
+    expect(() => makeDirectory(join(link, 'datos'))).toThrow(expect.objectContaining({ code: 'EEXIST', path: link }));
   });
 
   it('when the file system makes no directories (/proc), then it throws ENOENT at once instead of looping', () => {
