@@ -60,8 +60,10 @@ ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     FLEET_DATA_DIR=/data \
     PORT=3000
 WORKDIR /app
-COPY package.json ./
-COPY cli/bin.mjs cli/native-check.mjs cli/
+# Modes set here, not the checkout's: one made with umask 002 gives group write, and `node` runs with
+# group root (below), which could then rewrite its own entry point.
+COPY --chmod=644 package.json ./
+COPY --chmod=755 cli/bin.mjs cli/native-check.mjs cli/
 COPY --from=production-modules /app/node_modules/ node_modules/
 COPY --from=build /app/dist/ dist/
 # `docker exec <container> fleet-sim …` reaches this serve (PORT and FLEET_CONTROL_TOKEN are in its

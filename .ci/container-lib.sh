@@ -132,6 +132,7 @@ check_not_root() {
   check "$1: podman exec runs as a uid other than 0" test "$(podman exec "$name" id -u)" != 0
   check "$1: PID 1 is serve" grep -q serve <<<"$(podman exec "$name" cat /proc/1/cmdline | tr '\0' ' ')"
   check "$1: PID 1's uid is not 0" test "$(podman exec "$name" awk '/^Uid:/ { print $2 }' /proc/1/status)" != 0
+  check "$1: nothing under /app may be written by serve's group (root) or others" test -z "$(podman exec "$name" find /app -perm /022 ! -type l -print -quit)"
 }
 
 error_code() { json_get .error.code <<<"$1"; }
