@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useWorld, useWorldOnDataDir } from '../support/world.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
+import { vinTakenSinceSnapshot } from '../support/snapshot-clash.ts';
 
 /** Settles when `check` holds, turning the event loop meanwhile (no real-time sleep). */
 async function until(check: () => boolean): Promise<void> {
@@ -60,13 +61,7 @@ describe('a world restore beside its own request held by a delay fault', () => {
 
   it('when a before-delay holds a write while a restore of its world is refused (409: another world took a VIN of it), then the write is made once released: the world was not rewound', async () => {
     held.length = 0;
-    const a = w.newTenant();
-    const b = w.newTenant();
-    const vehicleId = await f.vehicle(a.auth);
-    const { vin } = (await w.request.get(`/v1/vehicles/${vehicleId}`).set(a.auth)).body;
-    await snapshots().save(a.tenant.id, 'con-vin');
-    await w.request.patch(`/v1/vehicles/${vehicleId}`).set(a.auth).send({ vin: null }).expect(200);
-    await w.request.post('/v1/vehicles').set(b.auth).send({ plate: 'CLASH-02', brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', vin }).expect(201);
+    const { a } = await vinTakenSinceSnapshot(w, f, 'con-vin');
     await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'createVehicle', delayMs: 15_000 }).expect(201);
     const posting = w.request.post('/v1/vehicles').set(a.auth).send({ plate: 'TARDE-05', brand: 'Kia', model: 'Rio', year: 2024, color: 'Rojo' }).then((res) => res);
     await until(() => held.length === 1);

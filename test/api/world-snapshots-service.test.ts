@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
+import { vinTakenSinceSnapshot } from '../support/snapshot-clash.ts';
 import { jobFixtures } from '../support/jobs-fixtures.ts';
 import { advanceClock } from '../../server/clock/service.ts';
 import { DAY, HOUR } from '../support/fleet-fixtures.ts';
@@ -177,15 +178,8 @@ describe('world snapshots: one world rewound while the others go on', () => {
   });
 
   it('when another world took a VIN of the snapshot since, then restore answers 409 naming it and nothing is restored', async () => {
-    const a = w.newTenant();
-    const b = w.newTenant();
-    const vehicleId = await f.vehicle(a.auth);
-    const { vin } = (await w.request.get(`/v1/vehicles/${vehicleId}`).set(a.auth)).body;
-    await snapshots().save(a.tenant.id, 'con-vin');
-    await w.request.patch(`/v1/vehicles/${vehicleId}`).set(a.auth).send({ vin: null }).expect(200);
+    const { a, vehicleId, vin } = await vinTakenSinceSnapshot(w, f, 'con-vin');
     await f.vehicle(a.auth);
-    const body = { plate: 'CLASH-01', brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara', vin };
-    await w.request.post('/v1/vehicles').set(b.auth).send(body).expect(201);
 
     const err = await snapshots().restore(a.tenant.id, 'con-vin').catch((e: unknown) => e);
 
