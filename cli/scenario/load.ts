@@ -29,6 +29,7 @@ export function formatIssues(issues: readonly Problem[], raw: unknown): string {
 
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
 export function parseScenario(text: string, file: string): Scenario {
+  strictJson(text, file);
   let raw: unknown;
   try {
     raw = parseYaml(text, { prettyErrors: true });
@@ -46,6 +47,22 @@ export function parseScenario(text: string, file: string): Scenario {
   const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];
   if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw)}`);
   return parsed.data!;
+}
+
+/**
+ * A `.json` file must be JSON: read as YAML (which JSON is), a trailing comma or a comment passed
+ * without a word, and the file then failed in the editor or tool that reads it as JSON.
+ */
+function strictJson(text: string, file: string): void {
+  if (!/\.json$/i.test(file)) return;
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    const position = /position (\d+)/.exec(err instanceof Error ? err.message : '');
+    const before = position ? text.slice(0, Number(position[1])).split('\n') : null;
+    const where = before ? ` (línea ${before.length}, columna ${before[before.length - 1].length + 1})` : '';
+    throw new ScenarioFileError(`${file}: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);
+  }
 }
 
 export function loadScenario(file: string): Scenario {

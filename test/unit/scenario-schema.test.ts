@@ -9,9 +9,9 @@ tenants:
     keys: [{ as: admin }]
 `;
 
-const errorOf = (text: string) => {
+const errorOf = (text: string, file = 'x.yaml') => {
   try {
-    parseScenario(text, 'x.yaml');
+    parseScenario(text, file);
   } catch (err) {
     expect(err).toBeInstanceOf(ScenarioFileError);
     return (err as Error).message;
@@ -36,6 +36,13 @@ describe('scenario file validation', () => {
 
     expect(scenario.tenants[0]).toMatchObject({ as: 'fleet', pending: false, keys: [{ as: 'admin', env: 'test' }] });
     expect(scenario.steps).toHaveLength(2);
+  });
+
+  it.each([
+    ['a trailing comma', '{"name": "t",\n "steps": [],\n}', ' (línea 3, columna 1)'],
+    ['a comment', '{"name": "t" # nombre\n}', ' (línea 1, columna 14)'],
+  ])('when a .json file has %s (YAML would take it), then it is refused as JSON, saying where', (_case, text, where) => {
+    expect(errorOf(text, 'x.json')).toBe(`x.json: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);
   });
 
   it('when the file is JSON, then it is accepted too', () => {
