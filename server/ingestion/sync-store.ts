@@ -1,11 +1,10 @@
 import type { Db } from '../db/open.ts';
 import type { Platform } from '../common/schemas.ts';
 
+/** A tenant the ingestion reads from a platform; where its last read got is asked in its turn (`syncedAtOf`). */
 export interface SyncTarget {
   tenant_id: string;
   created_at: string;
-  /** The simulated instant of the last complete read; null before the first. */
-  synced_at_ms: number | null;
 }
 
 /** Which tenants the background ingestion reads from a platform, and how far it got. */
@@ -13,8 +12,7 @@ export function createRideSyncStore(db: Db) {
   // A tenant with a vehicle the platform knows (any registration but `none`): nobody else can have rides there.
   // CROSS JOIN keeps SQLite to this order (the tenant's vehicles, then each one's row): by the
   // registrations' status index it would walk every tenant's registrations.
-  const targetOf = db.prepare(`SELECT t.id AS tenant_id, t.created_at, s.synced_at_ms FROM tenants t
-    LEFT JOIN ride_sync s ON s.tenant_id = t.id AND s.platform = @platform
+  const targetOf = db.prepare(`SELECT t.id AS tenant_id, t.created_at FROM tenants t
     WHERE t.id = @tenant AND EXISTS (SELECT 1 FROM vehicles v CROSS JOIN vehicle_registrations r ON r.vehicle_id = v.id
       WHERE v.tenant_id = t.id AND r.platform = @platform AND r.status <> 'none')`);
   const syncedAt = db.prepare('SELECT synced_at_ms FROM ride_sync WHERE tenant_id = ? AND platform = ?').pluck();

@@ -1,7 +1,7 @@
 import type { Logger } from '../lib/logger.ts';
 import { createRetryDelays } from './retry-delays.ts';
 import { AppError } from '../errors.ts';
-import { createWorldOrder, type Worlds } from './world-order.ts';
+import { createWorldOrder, ignore, type Worlds } from './world-order.ts';
 
 /** A world a task could not bring up to date, though the task went on with the others. */
 export interface WorldFailure {
@@ -128,7 +128,6 @@ export interface SyncRunner {
 /** Above this many changed worlds, a background run reads every world in one pass instead. */
 export const WORLDS_ONE_BY_ONE = 50;
 
-const ignore = (): void => undefined;
 
 export function createSyncRunner(logger: Logger, tasks: SyncTask[] = [], changedWorlds?: ChangedWorlds, realNowMs: () => number = Date.now): SyncRunner {
   // One world's runs and changes, and each read of the runs of every world, in turn by world.

@@ -1,7 +1,8 @@
 /** The worlds a piece of work touches: one, several, or every world (null). */
 export type Worlds = string | readonly string[] | null;
 
-const ignore = (): void => undefined;
+/** What a settled promise is reduced to when only its end matters. */
+export const ignore = (): void => undefined;
 
 /** Worlds whose last end is kept (`changedSince`); past it they are forgotten, and count as changed. */
 const ENDS_KEPT = 10_000;

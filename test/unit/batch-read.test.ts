@@ -8,7 +8,7 @@ const ride = { platformRideId: 'r1', vehicleId: 'v', driverId: null, status: 'co
 
 /** `n` due platform_b reads of worlds w0…; their plans, what the feed was asked and what happened to each. */
 function setup(n: number, options: { plan?: (id: string) => Partial<PlannedRead>; busy?: Set<string>; faulted?: Set<string>; down?: boolean } = {}) {
-  const reads: DueRead[] = Array.from({ length: n }, (_, i) => ({ platform: 'platform_b', target: { tenant_id: `w${i}`, created_at: '', synced_at_ms: null } }));
+  const reads: DueRead[] = Array.from({ length: n }, (_, i) => ({ platform: 'platform_b', target: { tenant_id: `w${i}`, created_at: '' } }));
   const batches: FeedWindow[][] = [];
   const stored: string[] = [];
   const done: string[] = [];
