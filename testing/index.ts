@@ -10,6 +10,7 @@ import { track, untrack } from './cleanup.ts';
 import { controlCaller, TestbedError, type ControlCall } from './control.ts';
 import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
+import { createLiveWorlds } from './live-worlds.ts';
 
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
@@ -61,12 +62,25 @@ export interface StartOptions {
 }
 
 function testbedOver(url: string, call: ControlCall, stop: () => Promise<void>): Testbed {
+  const live = createLiveWorlds();
   return {
     url,
-    createWorld: (options) => createWorld(url, call, options),
-    reset: () => call('POST', '/reset'),
-    snapshot: (name) => call('POST', '/snapshots', { name }),
-    restore: (name) => call('POST', `/snapshots/${encodeURIComponent(name)}/restore`),
+    createWorld: (options) => createWorld(url, call, options, live),
+    reset: async () => {
+      const done = await call<{ now: string }>('POST', '/reset');
+      live.reset();
+      return done;
+    },
+    snapshot: async (name) => {
+      const saved = await call<{ name: string; createdAt: string }>('POST', '/snapshots', { name });
+      live.saved(name);
+      return saved;
+    },
+    restore: async (name) => {
+      const restored = await call<{ name: string; now: string }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`);
+      live.restored(name);
+      return restored;
+    },
     stop,
   };
 }

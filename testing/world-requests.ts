@@ -8,11 +8,16 @@ const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 /** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
 export type { JournalEntry, JournalMessage } from '../server/journal/entry-shape.ts';
 
+/** The methods a journaled request can have, in either case the journal's filter takes. */
+type UpperMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';
+type FilterMethod = UpperMethod | Lowercase<UpperMethod>;
+
 /** A class of statuses, as the journal's filter takes it. */
 export type StatusClass = `${1 | 2 | 3 | 4 | 5}${'xx' | 'XX' | 'xX' | 'Xx'}`;
 
 export interface RequestFilter {
-  method?: string;
+  /** Any case; a method no route has (`PSOT`) is a compile error. */
+  method?: FilterMethod;
   /** A template (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`. */
@@ -30,10 +35,23 @@ export interface ExpectedRequests extends Omit<RequestFilter, 'limit'> {
 
 const PAGE = 100;
 const SHOWN = 10;
+const FILTERS = ['method', 'path', 'operation', 'status'] as const;
+
+/**
+ * A misspelt filter (`methd`) from plain JavaScript would select every entry, and `expectRequests`
+ * with a misspelt `count` would pass on any number: each is refused, naming what is read.
+ */
+function refuseUnknown(caller: string, given: object, known: readonly string[]): void {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} admite un objeto (${known.join(', ')}); recibió ${JSON.stringify(given) ?? String(given)}` });
+  }
+  const unknown = Object.keys(given).filter((k) => !known.includes(k));
+  if (unknown.length > 0) throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} no admite ${unknown.join(', ')} (se admiten ${known.join(', ')})` });
+}
 
 function queryOf(filter: RequestFilter, limit: number, after?: string): string {
   const params = new URLSearchParams({ limit: String(limit) });
-  for (const name of ['method', 'path', 'operation', 'status'] as const) if (filter[name] !== undefined) params.set(name, String(filter[name]));
+  for (const name of FILTERS) if (filter[name] !== undefined) params.set(name, String(filter[name]));
   if (after) params.set('startingAfter', after);
   return params.toString();
 }
@@ -55,6 +73,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
    * API refuses (0, -1, 2.5) goes as it is, for its own message.
    */
   async function requests(filter: RequestFilter = {}): Promise<JournalEntry[]> {
+    refuseUnknown('requests', filter, [...FILTERS, 'limit']);
     const wanted = filter.limit;
     const paged = wanted === undefined || (Number.isInteger(wanted) && wanted > 0);
     if (!paged) return (await call<{ data: JournalEntry[] }>('GET', `${base}?${queryOf(filter, wanted)}`)).data;
@@ -69,6 +88,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
   }
 
   async function expectRequests(expected: ExpectedRequests): Promise<JournalEntry[]> {
+    refuseUnknown('expectRequests', expected, [...FILTERS, 'count']);
     const { count, ...filter } = expected;
     if (count !== undefined && !(Number.isInteger(count) && count >= 0)) {
       throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${String(count)})` });

@@ -2,6 +2,7 @@ import { createClient, type PartnerClient } from '../client/index.ts';
 import { TestbedError, type ControlCall, type Coverage, type CreatedTenant, type GeneratedRides, type Platform, type PlatformView, type Scope } from './control.ts';
 import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
 import { worldFaults, type WorldFaults } from './world-faults.ts';
+import { createLiveWorlds, type LiveWorlds } from './live-worlds.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
 
 export interface WorldOptions {
@@ -74,7 +75,11 @@ let worldsMade = 0;
 const WORLD_OPTIONS: readonly (keyof WorldOptions)[] = ['name', 'status', 'scopes', 'environment', 'fixture'];
 
 /** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
-export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}): Promise<World> {
+export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}, live: LiveWorlds = createLiveWorlds()): Promise<World> {
+  // A string or an array would be listed by its indices ("no admite 0, 1, 2").
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TestbedError(400, { code: 'VALIDATION', message: `createWorld admite un objeto de opciones (${WORLD_OPTIONS.join(', ')}); recibió ${JSON.stringify(options) ?? String(options)}` });
+  }
   const unknown = Object.keys(options).filter((k) => !(WORLD_OPTIONS as readonly string[]).includes(k));
   if (unknown.length > 0) {
     const message = `createWorld no admite ${unknown.join(', ')} (se admiten ${WORLD_OPTIONS.join(', ')})`;
@@ -85,9 +90,10 @@ export async function createWorld(url: string, call: ControlCall, options: World
     name: options.name ?? `Mundo ${++worldsMade}`,
     status: options.status ?? 'active',
     keys: [key],
-    ...(options.fixture && { fixture: options.fixture }),
+    ...(options.fixture !== undefined && { fixture: options.fixture }),
   });
-  return worldHandle(url, call, tenant);
+  const world = {};
+  return Object.assign(world, worldHandle(url, live.bind(world, call, `«${tenant.name}» (tenant ${tenant.id})`), tenant));
 }
 
 function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): World {

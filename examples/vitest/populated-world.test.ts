@@ -6,10 +6,11 @@ import { newWorld } from './world.ts';
 /**
  * The recommended pattern (docs/testing.md, "A suite's setup"): the file's world is made once, in one
  * call, by a fixture, saved as a world snapshot, and brought back before each test. The tests of the
- * file share that world, so they run one after another (sequential, overriding the config's
- * concurrent); other files' worlds on the same testbed go on meanwhile.
+ * file share that world, so they run one after another (`concurrent: false` overrides the config's
+ * `sequence.concurrent`; an option rather than `describe.sequential`, which vitest 5 dropped); other
+ * files' worlds on the same testbed go on meanwhile.
  */
-describe.sequential('a fleet with three drivers on the road for a week (a fixture, restored before each test)', () => {
+describe('a fleet with three drivers on the road for a week (a fixture, restored before each test)', { concurrent: false }, () => {
   let world: World;
   beforeAll(async () => {
     world = await newWorld({

@@ -43,7 +43,10 @@ export function controlGuard(controlToken: string | null = null) {
       // A token sent that is not this serve's is another mistake than none sent (a stale variable, another serve's).
       throw new AppError('UNAUTHORIZED', given === undefined
         ? 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.'
-        : 'El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).');
+        : prefixOf(given) !== null
+          // A world's key where the token goes: the key and the token mixed up, not a stale token.
+          ? 'Se envió una clave de API (fk_…) como token de control: la superficie de control necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>, el token con el que se arrancó serve; la clave es para /v1.'
+          : 'El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).');
     }
     next();
   });

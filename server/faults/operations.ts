@@ -1,4 +1,5 @@
 import { validation } from '../errors.ts';
+import { similarNames } from '../lib/similar-names.ts';
 import type { OperationSpec } from '../openapi/registry.ts';
 import { keylessOf, keylessPaths } from '../http/v1-routes.ts';
 import type { RequestOperation } from './request-operation.ts';
@@ -48,6 +49,10 @@ function compile(op: OperationSpec): Compiled {
   };
 }
 
+const notARoute = (path: string) => validation(`path «${path}» no es una ruta del documento (/v1/openapi.json).`, [
+  { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta de una de ellas' },
+]);
+
 /** A rule or filter that names only reads answered without a key: none of them is a world's request. */
 const keyless = (message: string, field: 'operation' | 'path') => validation(message, [{ field, message: 'Se lee sin clave: no pertenece a ningún mundo' }]);
 
@@ -63,6 +68,21 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
   const publicIds = new Set(operations.filter((op) => op.scope === 'public').map((op) => op.operationId));
   const templates = new Set(operations.map((op) => op.path.toLowerCase()));
   const isKeyless = keylessPaths(keylessOf(operations));
+  /**
+   * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, or carries a query
+   * or fragment (a request is matched by its path alone). A concrete path selects itself, a route
+   * or not: the journal keeps requests to paths no route has (404s), and finds them so.
+   */
+  function requirePath(path: string): void {
+    if (/[?#]/.test(path)) {
+      throw validation(`path «${path}» lleva consulta o fragmento: una petición se elige por su ruta sola (${path.split(/[?#]/)[0]}).`, [
+        { field: 'path', message: 'Solo la ruta, sin ?… ni #…' },
+      ]);
+    }
+    if (!path.includes('{') || templates.has(path.toLowerCase())) return;
+    throw notARoute(path);
+  }
+
   return {
     has: (operationId: string) => ids.has(operationId),
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
@@ -72,24 +92,20 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
         throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de fallo ni su diario las ven.`, 'operation');
       }
       if (ids.has(operationId)) return;
-      throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.`, [
+      const meant = similarNames(operationId, [...ids].filter((id) => !publicIds.has(id)));
+      const hint = meant.length > 0 ? ` ¿Quisiste decir ${meant.join(' o ')}?` : ' Cada operación del documento lleva el suyo (paths → método → operationId).';
+      throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.${hint}`, [
         { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
       ]);
     },
+    requirePath,
     /**
-     * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, or carries a query
-     * or fragment (a request is matched by its path alone).
+     * requirePath, and a concrete path must be one of a route, whatever the method: a rule on
+     * `/v1/vehicle` (a typo) would never fault the request its test meant, and nothing would say so.
      */
-    requirePath(path: string): void {
-      if (/[?#]/.test(path)) {
-        throw validation(`path «${path}» lleva consulta o fragmento: una petición se elige por su ruta sola (${path.split(/[?#]/)[0]}).`, [
-          { field: 'path', message: 'Solo la ruta, sin ?… ni #…' },
-        ]);
-      }
-      if (!path.includes('{') || templates.has(path.toLowerCase())) return;
-      throw validation(`path «${path}» no es una ruta del documento.`, [
-        { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta' },
-      ]);
+    requireRoutePath(path: string): void {
+      requirePath(path);
+      if (!path.includes('{') && !compiled.some((op) => op.pattern.test(routed(path)))) throw notARoute(path);
     },
     /**
      * 400 VALIDATION when a rule selects the reads of health or the document (GET, or no method: what

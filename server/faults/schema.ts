@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msOnlyWhenSlow } from '../platforms/fault-body.ts';
 import { Platform } from '../common/schemas.ts';
 import { controlBody } from '../control/schemas.ts';
 import { hasControlCharacter } from '../tenants/limits.ts';
@@ -70,7 +71,7 @@ export const WorldPlatformFault = controlBody({
   mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
   ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo')
     .max(600_000, 'ms admite hasta 600000').optional(),
-});
+}).superRefine(msOnlyWhenSlow);
 export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
 
 /**

@@ -49,7 +49,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
   function checkTargets(input: FaultRuleInput): void {
     if (input.operation !== undefined) catalog.requireOperation(input.operation);
     if (input.path !== undefined) {
-      catalog.requirePath(input.path);
+      catalog.requireRoutePath(input.path);
       catalog.requireKeyed(input.method, input.path);
     }
   }

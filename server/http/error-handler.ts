@@ -25,7 +25,11 @@ function zodDetails(error: ZodError): FieldIssue[] {
   return error.issues
     .filter((issue) => issue.code === 'invalid_type' || !mistyped.has(fieldOf(issue)))
     .filter((issue) => !(unsafe(issue) && bounded.has(fieldOf(issue))))
-    .map((issue) => ({ field: fieldOf(issue), message: issue.message }));
+    // Each unknown field named as the field (code switching on `details[].field` reads which), with
+    // the one message that lists them all and the fields there are.
+    .flatMap((issue) => (issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: issue.message }))
+      : [{ field: fieldOf(issue), message: issue.message }]));
 }
 
 /** A zod refusal as the API answers it: 400 VALIDATION naming each field. */

@@ -38,7 +38,7 @@ export function tapBody(req: IncomingMessage): BodyTap {
   } as typeof req.emit;
   return {
     result() {
-      if (describer) return { multipart: describer.body, whole: describer.whole() };
+      if (describer) return { multipart: describer.body(), whole: describer.whole() };
       if (kept === 0) return null;
       return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString() };
     },
@@ -54,8 +54,11 @@ const FIELD_READ_LIMIT = MAX_BODY_BYTES;
 const MAX_PARTS = 50;
 
 /** A second, describing-only multipart reader: names, file names, types and sizes, never the bytes. */
-function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): boolean; write(chunk: Buffer): void; end(): void } {
+function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): boolean; write(chunk: Buffer): void; end(): void } {
   const body: MultipartBody = { parts: [] };
+  // Files whose end has not been read: their size so far is not theirs (a 700 KB file answered
+  // before the API read it would show 0), so they are described with size null.
+  const unread = new Set<MultipartPart>();
   let parser: busboy.Busboy | null;
   // The request's end reached the parser: every part is described (busboy parses as it is written).
   let ended = false;
@@ -77,7 +80,9 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): bo
   parser?.on('file', (name: string | undefined, stream, info) => {
     const part: MultipartPart = { name: redact(name ?? ''), filename: info.filename ? redact(info.filename) : null, contentType: info.mimeType, size: 0 };
     body.parts.push(part);
-    stream.on('data', (chunk: Buffer) => void (part.size += chunk.length));
+    unread.add(part);
+    stream.on('data', (chunk: Buffer) => void (part.size! += chunk.length));
+    stream.on('end', () => void unread.delete(part));
     stream.on('error', () => undefined);
   });
   parser?.on('partsLimit', () => void (cut = true));
@@ -87,7 +92,7 @@ function describeParts(req: IncomingMessage): { body: MultipartBody; whole(): bo
   });
   const describes = parser !== null;
   return {
-    body,
+    body: () => (unread.size === 0 ? body : { parts: body.parts.map((part) => (unread.has(part) ? { ...part, size: null } : part)) }),
     // No boundary: nothing to describe (the upload answers 400), and nothing left out.
     whole: () => !describes || (ended && !cut),
     write: (chunk) => void parser?.write(chunk),

@@ -14,7 +14,8 @@ export interface MultipartPart {
   name: string;
   filename: string | null;
   contentType: string | null;
-  size: number;
+  /** Bytes; null for a file whose end had not been read when the answer went out (the entry is `truncated`). */
+  size: number | null;
   /** A field's value (cut at 1 KiB); absent for a file. */
   value?: string;
 }

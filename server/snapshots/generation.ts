@@ -66,7 +66,8 @@ export function generationCheck(generation: Generation): RequestHandler {
   };
 }
 
-const REPLACED = ' Desde que serve arrancó, un reset o la restauración de una instantánea de todo el testbed reemplazó los mundos: si este era de antes, ya no está.';
+// Said as one possibility: the world may as well have been deleted since (a test's own cleanup).
+const REPLACED = ' Pudo borrarse, o ser de antes de un reset o de la restauración de una instantánea de todo el testbed: desde que serve arrancó, uno de ellos reemplazó los mundos.';
 
 /**
  * A control call's 404 for a world, once a reset or a whole restore has replaced the worlds: a

@@ -58,7 +58,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Clave', keys: [{ scope: ['vehicles:read'] }] });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'keys.0', message: 'campo desconocido: scope (se admiten scopes, environment)' }]);
+    expect(res.body.error.details).toEqual([{ field: 'keys.0.scope', message: 'campo desconocido: scope (se admiten scopes, environment)' }]);
     expect(count('tenants')).toBe(before);
   });
 
@@ -136,9 +136,11 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const draw = await w.request.post(plate).send({ count: 3 });
     const reset = await w.request.post('/_testbed/reset').send({ keep: true, tenant: tenant.id });
 
-    expect(restore.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: tenant (esta operación no lleva cuerpo)' }]);
-    expect(draw.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: count (esta operación no lleva cuerpo)' }]);
-    expect(reset.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campos desconocidos: keep, tenant (esta operación no lleva cuerpo)' }]);
+    expect(restore.body.error.details).toEqual([{ field: 'tenant', message: 'campo desconocido: tenant (esta operación no lleva cuerpo)' }]);
+    expect(draw.body.error.details).toEqual([{ field: 'count', message: 'campo desconocido: count (esta operación no lleva cuerpo)' }]);
+    const both = 'campos desconocidos: keep, tenant (esta operación no lleva cuerpo)';
+    expect(reset.body.error.details).toEqual([{ field: 'keep', message: both }, { field: 'tenant', message: both }]);
+    expect(reset.body.error.message).toBe(`La solicitud no es válida (${both}).`);
     expect([restore.status, draw.status, reset.status]).toEqual([400, 400, 400]);
     // Nothing ran: the reset kept the world, and the draw took no plate (the next is still the first).
     expect(w.deps.db.prepare('SELECT count(*) FROM tenants WHERE id = ?').pluck().get(tenant.id)).toBe(1);
@@ -172,8 +174,8 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const list = await w.request.delete(faults).set('content-type', 'application/json').send('[1,2]');
     const form = await w.request.delete(faults).type('form').send('{}');
 
-    expect(picked.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: id (esta operación no lleva cuerpo)' }]);
-    expect(world.body.error.details).toEqual([{ field: '(cuerpo)', message: 'campo desconocido: bogus (esta operación no lleva cuerpo)' }]);
+    expect(picked.body.error.details).toEqual([{ field: 'id', message: 'campo desconocido: id (esta operación no lleva cuerpo)' }]);
+    expect(world.body.error.details).toEqual([{ field: 'bogus', message: 'campo desconocido: bogus (esta operación no lleva cuerpo)' }]);
     expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/json).');
     expect(list.body.error.message).toBe('El cuerpo debe ser un objeto JSON ({…}); se recibió un arreglo.');
     expect(form.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/x-www-form-urlencoded).');

@@ -150,6 +150,11 @@ describe('request journal: multipart bodies described in part', () => {
 
     const { request } = t.entries(tenant.id)[0];
     expect(request.truncated).toBe(true);
+    // The file's end was not read: its size so far is not its size, so none is given (not 0).
+    const file = (request.body as MultipartBody).parts.find((p) => p.name === 'file');
+    expect(file).toEqual({ name: 'file', filename: 'c.png', contentType: 'image/png', size: null });
+    // Its type field came whole before it: its size is its own.
+    expect((request.body as MultipartBody).parts[0]).toMatchObject({ name: 'type', size: 'circulation_card_front'.length });
   });
 });
 

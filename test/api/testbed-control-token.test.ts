@@ -48,6 +48,8 @@ describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
 
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
+    // The key and the token mixed up: said so, not "check your token".
+    expect(res.body.error.message).toMatch(/^Se envió una clave de API \(fk_…\) como token de control: .*la clave es para \/v1\.$/);
   });
 
   it.each(['127.0.0.1', '203.0.113.9', '2001:db8::1'])('when the token comes from %s, then the call is served', async (address) => {

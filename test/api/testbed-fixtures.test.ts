@@ -44,11 +44,11 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     expect(res.body.fixture.assignmentIds).toHaveLength(1);
   });
 
-  it('when a count is past the integers a number holds exactly (9007199254740993), then 400 says it once: not a whole number', async () => {
-    const res = await createTenant({ vehicles: 9007199254740993 });
+  it.each([9007199254740993, 1e300])('when a count is past the integers a number holds exactly (%s), then 400 says it once: over the limit, as a fault rule\'s counts do', async (vehicles) => {
+    const res = await createTenant({ vehicles });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'fixture.vehicles', message: 'fixture.vehicles debe ser un número entero' }]);
+    expect(res.body.error.details).toEqual([{ field: 'fixture.vehicles', message: 'fixture.vehicles admite como máximo 500' }]);
   });
 
   it.each([

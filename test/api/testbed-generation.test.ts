@@ -83,7 +83,7 @@ describe('the state a piece of work started on', () => {
 
     const after = await w.request.get(`/_testbed/clock?tenant=${made.body.id}`).expect(404);
 
-    expect(after.body.error.message).toBe(`El tenant ${made.body.id} no existe en este testbed. Desde que serve arrancó, un reset o la restauración de una instantánea de todo el testbed reemplazó los mundos: si este era de antes, ya no está.`);
+    expect(after.body.error.message).toBe(`El tenant ${made.body.id} no existe en este testbed. Pudo borrarse, o ser de antes de un reset o de la restauración de una instantánea de todo el testbed: desde que serve arrancó, uno de ellos reemplazó los mundos.`);
     // An id that is no UUID was never a world's, before or after.
     expect((await w.request.get('/_testbed/clock?tenant=abc').expect(404)).body.error.message).toBe('El tenant abc no existe en este testbed.');
   });

@@ -20,7 +20,9 @@ describe('/_testbed/tenants/{id}/faults', () => {
   it.each([
     [{ effect: 'explode' }, 'effect'],
     [{}, 'effect'],
-    [{ effect: 'internal', operation: 'makeVehicle' }, 'operation'],
+    [{ effect: 'internal', operation: 'makeVehicle' }, 'Cada operación del documento lleva el suyo'],
+    // A near miss names what it most likely meant.
+    [{ effect: 'internal', operation: 'createVehicles' }, 'no es un operationId de /v1/openapi.json. ¿Quisiste decir createVehicle?'],
     [{ effect: 'internal', operation: 'createVehicle', method: 'POST' }, 'operation'],
     [{ effect: 'internal', method: 'TRACE' }, 'method'],
     [{ effect: 'internal', path: 'vehicles' }, 'path'],
@@ -40,7 +42,12 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'delay', delayMs: 60_001 }, 'delayMs'],
     [{ effect: 'internal', delayMs: 10 }, 'delayMs'],
     [{ effect: 'internal', when: 'during' }, 'when'],
-    [{ effect: 'internal', extra: true }, '(cuerpo)'],
+    [{ effect: 'internal', extra: true }, '"field":"extra"'],
+    // A concrete path no route has, whatever the method: a typo that would never fire.
+    [{ effect: 'internal', path: '/v1/vehicle' }, 'path'],
+    // Refused as no route, not as health's (read without a key).
+    [{ effect: 'internal', path: '/v1/health-records' }, 'path «/v1/health-records» no es una ruta del documento'],
+    [{ effect: 'internal', method: 'GET', path: '/v1/unicornios/abc' }, 'path «/v1/unicornios/abc» no es una ruta del documento'],
     // Rules that could never fire: a request is matched by its path alone, and health is no world's.
     [{ effect: 'internal', path: '/v1/vehicles?plate=ABC123' }, 'path'],
     [{ effect: 'internal', path: '/v1/vehicles#top' }, 'path'],
@@ -64,6 +71,9 @@ describe('/_testbed/tenants/{id}/faults', () => {
   });
 
   it.each([
+    // Concrete paths of a route: of a template, and of a method the route has not (a 405, faulted too).
+    [{ effect: 'internal', path: '/v1/vehicles/abc' }],
+    [{ effect: 'internal', method: 'DELETE', path: '/v1/me' }],
     [{ effect: 'internal', probability: 0, times: 1, after: 0 }],
     [{ effect: 'internal', probability: 1, times: 1_000_000, after: 1_000_000 }],
     [{ effect: 'rate_limited', retryAfter: 0 }],
@@ -71,9 +81,8 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'delay', delayMs: 1 }],
     [{ effect: 'delay', delayMs: 60_000, when: 'after' }],
     [{ effect: 'internal', method: 'patch', path: '/v1/vehicles/{id}' }],
-    [{ effect: 'internal', path: `/v1/${'x'.repeat(508)}` }],
+    [{ effect: 'internal', path: `/v1/vehicles/${'x'.repeat(499)}` }],
     [{ effect: 'internal', path: '/v1/vehicles' }],
-    [{ effect: 'internal', path: '/v1/health-records' }],
     // A POST there is a world's request (its key checked, then 405): a rule can fault it.
     [{ effect: 'internal', method: 'POST', path: '/v1/health' }],
   ])('when the rule is %j (at a bound), then it is made', async (rule) => {

@@ -97,6 +97,59 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(keptAfterReset.response.status).toBe(401);
   });
 
+  it('when a reset replaced a world and a new world took its tenant id, then the old handle refuses (404 naming it) instead of acting on the new world', async () => {
+    await testbed.reset();
+    const old = await testbed.createWorld({ name: 'Mundo viejo' });
+    await testbed.reset();
+    const fresh = await testbed.createWorld({ name: 'Mundo nuevo' });
+
+    const added = await old.faults.add({ effect: 'internal', operation: 'getMe' }).catch((err: unknown) => err);
+    const read = await old.requests().catch((err: unknown) => err);
+
+    // The id streams start again at a reset: the hazard itself.
+    expect(fresh.tenantId).toBe(old.tenantId);
+    expect(added).toBeInstanceOf(TestbedError);
+    expect(added).toMatchObject({ status: 404, code: 'NOT_FOUND', message: expect.stringMatching(/^El mundo «Mundo viejo» \(tenant [0-9a-f-]{36}\) ya no existe: un reset\(\) o un restore\(\) de todo el testbed/) });
+    expect(read).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(await fresh.faults.list()).toEqual([]);
+    expect((await fresh.client.GET('/v1/me')).response.status).toBe(200);
+  });
+
+  it('when a whole snapshot is restored, then a handle of a world it held works again, and one made after it refuses', async () => {
+    const held = await testbed.createWorld({ name: 'Guardado' });
+    await testbed.snapshot('handles');
+    const later = await testbed.createWorld({ name: 'Posterior' });
+
+    await testbed.restore('handles');
+
+    expect(await held.requests()).toEqual([]);
+    await expect(later.requests()).rejects.toMatchObject({ status: 404, message: expect.stringContaining('El mundo «Posterior»') });
+  });
+
+  it('when requests or expectRequests get a filter they do not have (plain JavaScript), then they reject naming it: a typo does not select everything', async () => {
+    const world = await testbed.createWorld();
+    await world.client.GET('/v1/me');
+
+    await expect(world.requests({ methd: 'POST' } as never)).rejects.toMatchObject({
+      status: 400, code: 'VALIDATION', message: 'requests no admite methd (se admiten method, path, operation, status, limit)',
+    });
+    await expect(world.expectRequests({ method: 'GET', cuont: 2 } as never)).rejects.toMatchObject({
+      status: 400, message: 'expectRequests no admite cuont (se admiten method, path, operation, status, count)',
+    });
+    await expect(world.requests('GET' as never)).rejects.toMatchObject({ status: 400, message: 'requests admite un objeto (method, path, operation, status, limit); recibió "GET"' });
+    expect(await world.expectRequests({ method: 'GET', count: 1 })).toHaveLength(1);
+  });
+
+  it('when createWorld is given no object (a name alone) or a null fixture, then it rejects saying what it takes, and no world is made', async () => {
+    const before = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length;
+
+    await expect(testbed.createWorld('mundo' as never)).rejects.toMatchObject({
+      status: 400, message: 'createWorld admite un objeto de opciones (name, status, scopes, environment, fixture); recibió "mundo"',
+    });
+    await expect(testbed.createWorld({ fixture: null } as never)).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringContaining('fixture') });
+    expect((await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length).toBe(before);
+  });
+
   it('when connectTestbed is given the url of a running serve, then its worlds work the same', async () => {
     const connected = await connectTestbed(`${testbed.url}/`);
     const world = await connected.createWorld();

@@ -1,0 +1,42 @@
+import { TestbedError, type ControlCall } from './control.ts';
+
+/**
+ * Which of a Testbed handle's worlds still exist as far as that handle has seen. After a `reset()`
+ * the id streams start again, so the next world made may get an old world's tenant id: an old
+ * world's handle would then add its faults to, read the journal of and restore the new world. A
+ * handle told so refuses instead; a whole `restore(name)` of a snapshot this Testbed handle saved
+ * brings back the worlds that snapshot held (and drops those made after it). A reset or a restore
+ * made elsewhere (another test file's handle, the CLI) is not seen here.
+ */
+export function createLiveWorlds() {
+  let alive = new Set<object>();
+  const saved = new Map<string, Set<object>>();
+
+  return {
+    /** A world just made: `call` bound to it, refusing once a reset or restore seen here has replaced it. */
+    bind(world: object, call: ControlCall, label: string): ControlCall {
+      alive.add(world);
+      return (method, path, body) => {
+        if (!alive.has(world)) {
+          const message = `El mundo ${label} ya no existe: un reset() o un restore() de todo el testbed hecho con este testbed lo reemplazó después de crearlo, y su tenant id puede ser ya el de otro mundo. Crea otro con createWorld().`;
+          return Promise.reject(new TestbedError(404, { code: 'NOT_FOUND', message }));
+        }
+        return call(method, path, body);
+      };
+    },
+    /** Every world gone. */
+    reset(): void {
+      alive = new Set();
+    },
+    saved(name: string): void {
+      saved.set(name, new Set(alive));
+    },
+    /** The worlds of a snapshot saved here; one saved elsewhere leaves what is known as it is. */
+    restored(name: string): void {
+      const worlds = saved.get(name);
+      if (worlds) alive = new Set(worlds);
+    },
+  };
+}
+
+export type LiveWorlds = ReturnType<typeof createLiveWorlds>;
