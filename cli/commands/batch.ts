@@ -46,6 +46,10 @@ async function runLine(line: string, opts: BatchOptions, build: () => Command): 
   }
   if (words.length === 0) return null;
   if (NOT_IN_BATCH.has(words[0])) return refuse(`"${words[0]}" no se puede usar en modo batch`, opts);
+  // It ends only at Ctrl-C, which ended the batch with 0 and the lines after it never run.
+  if (words[0] === 'requests' && words.some((w) => w === '--follow' || w.startsWith('--follow='))) {
+    return refuse('"requests --follow" no se puede usar en modo batch: no termina hasta Ctrl-C, y las líneas siguientes no se ejecutarían', opts);
+  }
   return runCommand(build, words, { json: opts.json });
 }
 

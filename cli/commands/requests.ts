@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../../server/journal/view.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed } from '../environment.ts';
-import { fail, printJson, type OutputOptions } from '../output.ts';
+import { fail, printJson, useJsonLines, type OutputOptions } from '../output.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { writeFileSync } from 'node:fs';
 
@@ -104,6 +104,8 @@ export async function showRequests(opts: RequestsOptions): Promise<void> {
 
 /** Reads the newest requests again and again, printing those not seen yet, until the process is stopped. */
 async function follow(opts: RequestsOptions, lastSeen: number): Promise<never> {
+  // JSON Lines from here on: an error that ends the follow is one more line, not a pretty document.
+  useJsonLines();
   let last = lastSeen;
   const stop = () => process.exit(0);
   process.once('SIGINT', stop);

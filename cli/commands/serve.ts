@@ -84,7 +84,6 @@ async function startProcesses(config: Config) {
     FLEET_DATA_DIR: config.dataDir,
     FLEET_SEED: String(config.seed),
     FLEET_SIM_PORT: String(config.simPort),
-    FLEET_SIM_EXIT_WITH_PARENT: '1',
   }, { onReplaced: () => replaced() });
   // Not awaited yet: the API builds what needs no platform while they start. A failure meanwhile
   // is handled when startApiServer awaits it, not reported as an unhandled rejection.

@@ -81,7 +81,8 @@ export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 
 
 function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promise<Running> {
   const child = spawn(process.execPath, [...LOADER, ...PROFILING, SIMULATORS_MAIN], {
-    env,
+    // Our pipe on its stdin closes when we die, even by SIGKILL: the child then exits (simulators/main.ts).
+    env: { ...env, FLEET_SIM_EXIT_WITH_PARENT: '1' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

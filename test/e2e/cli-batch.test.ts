@@ -118,12 +118,17 @@ describe('fleet-sim batch and fleet-sim - (commands one a line)', () => {
   it('when a line has an unclosed quote or would start a serve, then that line fails with a Spanish reason', async () => {
     const quote = await run(['-'], 'clock now\ntenants create --name "Sin cerrar\n');
     const serve = await run(['-', '--json'], 'serve\n');
+    const follow = await run(['-', '--json', '--keep-going'], 'requests --tenant 00000000-0000-4000-8000-000000000000 --follow\nclock now\n');
 
     expect(quote.code).toBe(1);
     expect(quote.stdout).toMatch(/^Reloj simulado: \d{4}-\d\d-\d\d \d\d:\d\d CDMX\n$/);
     expect(quote.stderr).toBe('error: comilla " sin cerrar\nerror: se detuvo en la línea 2: tenants create --name "Sin cerrar\n');
     expect(serve.code).toBe(1);
     expect(serve.values).toEqual([{ error: { code: null, message: '"serve" no se puede usar en modo batch' } }]);
+    // It would never end but at Ctrl-C, which ended the batch with 0 and its next lines never ran.
+    expect(follow.code).toBe(1);
+    expect(follow.values[0]).toEqual({ error: { code: null, message: '"requests --follow" no se puede usar en modo batch: no termina hasta Ctrl-C, y las líneas siguientes no se ejecutarían' } });
+    expect(follow.values[1]).toHaveProperty('now');
   }, 120_000);
 
   it('when a batch runs without --json, then each command prints its Spanish human line', async () => {

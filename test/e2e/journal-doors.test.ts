@@ -193,6 +193,21 @@ describe('the request journal on a running serve', () => {
     expect(followed.code).toBe(0);
   }, 120_000);
 
+  it('when `requests --follow --json` ends on an error (its world deleted meanwhile), then every stdout line is one JSON value, the error envelope included', async () => {
+    const world = await (await connectTestbed(env.base)).createWorld();
+    await world.client.GET('/v1/me');
+    const following = run(['requests', '--tenant', world.tenantId, '--follow', '--json'], (out) => {
+      if (out.split('\n').length === 2) void world.delete();
+      return false;
+    });
+
+    const followed = await following;
+
+    const lines = followed.stdout.trim().split('\n');
+    expect(followed.code).toBe(1);
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([{ path: '/v1/me' }, { error: { code: 'NOT_FOUND' } }]);
+  }, 120_000);
+
   it('when `requests --follow` is piped into a reader that leaves (| head -1), then it stops at the next line it writes, with 0 and no trace', async () => {
     const world = await (await connectTestbed(env.base)).createWorld();
     await world.client.GET('/v1/me');

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { alive, eventually } from '../support/serve-run.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A file whose second step waits 30 s of real time (a delay fault): the run is interrupted there. */
+const SLOW = `name: lento
+tenants:
+  - as: fleet
+    name: Flota Lenta
+    keys:
+      - as: admin
+steps:
+  - fault: { effect: delay, delayMs: 30000, operation: getMe }
+  - request: { method: GET, path: /v1/me }
+`;
+
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its companion started). */
+async function freshRunUnderWay() {
+  const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
+  dirs.push(tmp);
+  const file = join(tmp, 'lento.yaml');
+  writeFileSync(file, SLOW);
+  const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', file], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
+  const environments = () => readdirSync(tmp).filter((name) => name.startsWith('fleet-scenario-'));
+  expect(await eventually(() => environments().length === 1 && childrenOf(run.pid!).length === 1, 30_000)).toBe(true);
+  return { run, exited, environments, companion: childrenOf(run.pid!)[0] };
+}
+
+describe('scenario run --fresh, interrupted', () => {
+  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('when the CLI alone gets %s mid-run, then it stops its environment, removes its data dir and exits %i', async (signal, code) => {
+    const { run, exited, environments, companion } = await freshRunUnderWay();
+
+    run.kill(signal);
+
+    expect(await exited).toBe(code);
+    expect(environments()).toEqual([]);
+    expect(await eventually(() => !alive(companion))).toBe(true);
+  }, 60_000);
+
+  it('when the CLI is killed (SIGKILL: nothing of it runs), then its simulators process still ends by itself', async () => {
+    const { run, exited, companion } = await freshRunUnderWay();
+
+    run.kill('SIGKILL');
+    await exited;
+
+    // Its stdin, our pipe, closed with us: it must not stay an orphan.
+    expect(await eventually(() => !alive(companion))).toBe(true);
+  }, 60_000);
+});
