@@ -58,9 +58,7 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {
-    // FLEET_URL wins over PORT: the hint names what points the command there.
-    const fix = remoteServe() ? 'revisa FLEET_URL o inicia allí "fleet-sim serve"' : localFix(config);
-    throw new CliError(`no hay un testbed escuchando en ${config.serveUrl}; ${fix}.`);
+    throw new CliError(`${noServeAt(config)}.`);
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
   if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
@@ -68,6 +66,10 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   if (init.state && typeof generation === 'string') init.state.generation ??= generation;
   return body as T;
 }
+
+/** No serve answers where the command points, and what to do: FLEET_URL wins over PORT, so the hint names what points it there. */
+export const noServeAt = (config: Config): string =>
+  `no hay un testbed escuchando en ${config.serveUrl}; ${remoteServe() ? 'revisa FLEET_URL o inicia allí "fleet-sim serve"' : localFix(config)}`;
 
 /** What to do when no serve answers at PORT: the data dir's serve may be listening on another. */
 function localFix(config: Config): string {

@@ -7,6 +7,7 @@ import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
 import type { ScenarioRun } from '../scenario/runner.ts';
+import type { Scenario } from '../scenario/schema.ts';
 import { belowMinimum, parseMinCoverage } from '../scenario/coverage.ts';
 import { mergeReports } from '../../server/coverage/report.ts';
 import { coverageLine, neverSeen } from './coverage.ts';
@@ -43,16 +44,33 @@ function freshSettings(opts: RunOptions): Pick<RunFileOptions, 'seed' | 'clockSt
   };
 }
 
-async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
-  // Every file is validated before the first one runs: a typo in the last file fails in a second, not after a run.
+/**
+ * Every file is validated before the first one runs, and every invalid one is said (a typo in the
+ * last file fails in a second, not after a run; a CI run needs no rerun per broken file): its shape
+ * and references as it is read, then what its fault and expectRequests steps target.
+ */
+async function loadAll(files: string[]): Promise<Scenario[]> {
+  // Loaded here, with the server a run loads anyway: the document's operations.
+  const { targetProblems } = await import('../scenario/targets.ts');
+  const problems: string[] = [];
   const scenarios = files.map((file) => {
     try {
-      return loadScenario(file);
+      const scenario = loadScenario(file);
+      const problem = targetProblems(scenario, file);
+      if (problem) problems.push(problem);
+      return scenario;
     } catch (err) {
-      if (err instanceof ScenarioFileError) throw new CliError(err.message);
-      throw err;
+      if (!(err instanceof ScenarioFileError)) throw err;
+      problems.push(err.message);
+      return null;
     }
   });
+  if (problems.length) throw new CliError(problems.join('\nerror: '));
+  return scenarios as Scenario[];
+}
+
+async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
+  const scenarios = await loadAll(files);
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }

@@ -7,6 +7,7 @@ import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
 import { startCompanion, type Companion } from '../lib/companion.ts';
 import { CliError } from '../output.ts';
 import { requestJson } from '../lib/http-json.ts';
+import { noServeAt } from '../environment.ts';
 
 /** Where a scenario runs: the API's base URL (its tenants and keys are made through its control API). */
 export interface Target {
@@ -36,7 +37,7 @@ export async function connectRunning(config: Config): Promise<Target> {
   const baseUrl = config.serveUrl;
   const health = await requestJson(`${baseUrl}/v1/health`, { method: 'GET', headers: {} }).catch(() => null);
   if (!health || health.status < 200 || health.status > 299) {
-    throw new CliError(`no hay un testbed escuchando en ${baseUrl}; inicia "fleet-sim serve" (PORT=${config.port}) o usa --fresh.`);
+    throw new CliError(`${noServeAt(config)}; o usa --fresh.`);
   }
   return { baseUrl, config, fresh: null, stop: async () => {} };
 }

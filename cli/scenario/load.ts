@@ -58,11 +58,26 @@ function strictJson(text: string, file: string): void {
   try {
     JSON.parse(text);
   } catch (err) {
-    const position = /position (\d+)/.exec(err instanceof Error ? err.message : '');
-    const before = position ? text.slice(0, Number(position[1])).split('\n') : null;
+    // V8 gives no position for a token it did not expect (`[1,]`): the trailing comma's is found here.
+    const position = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? trailingCommaAt(text);
+    const before = position !== null ? text.slice(0, Number(position)).split('\n') : null;
     const where = before ? ` (línea ${before.length}, columna ${before[before.length - 1].length + 1})` : '';
     throw new ScenarioFileError(`${file}: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);
   }
+}
+
+/** Where the first comma that only a `]` or `}` follows is, outside strings; null for none. */
+export function trailingCommaAt(text: string): number | null {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === ',' && /^\s*[\]}]/.test(text.slice(i + 1))) return i;
+  }
+  return null;
 }
 
 export function loadScenario(file: string): Scenario {

@@ -206,4 +206,33 @@ describe('fleet-sim scenario run (the real command)', () => {
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml).toContain('failures="1"');
   }, SCENARIO_TIMEOUT);
+
+  it('when several files are invalid, one in its shape and one in what its steps target, then each is said before anything runs', async () => {
+    const HEAD = 'tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n';
+    const shape = join(dir, 'shape.yaml');
+    writeFileSync(shape, `name: forma\n${HEAD}  - { reqest: { method: GET, path: /v1/me } }\n`);
+    const targets = join(dir, 'targets.yaml');
+    writeFileSync(targets, `name: objetivos\n${HEAD}  - { name: regla, fault: { effect: internal, path: "/v1/nope/{id}" } }\n`
+      + '  - { fault: { effect: internal, path: /v1/vehicle } }\n  - { fault: { effect: internal, operation: createVehicles } }\n'
+      + '  - { expectRequests: { count: 1, operation: getHealth } }\n  - { expectRequests: { count: 0, path: "/v1/vehicles?plate=x" } }\n');
+
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      // --fresh: nothing is started before the files are read, so a file that runs would show here.
+      execFile(process.execPath, [BIN, 'scenario', 'run', '--fresh', shape, targets], { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, _stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stderr }));
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `error: ${shape}: el escenario no es válido:`,
+      expect.stringMatching(/^ {2}- paso 1: campo desconocido: reqest/),
+      expect.stringMatching(/^ {2}- paso 1: cada paso lleva exactamente una acción .*; no tiene ninguna$/),
+      `error: ${targets}: el escenario no es válido:`,
+      '  - paso 1 ("regla"): fault.path: path «/v1/nope/{id}» no es una ruta del documento (/v1/openapi.json).',
+      '  - paso 2: fault.path: path «/v1/vehicle» no es una ruta del documento (/v1/openapi.json).',
+      '  - paso 3: fault.operation: operation «createVehicles» no es un operationId de /v1/openapi.json. ¿Quisiste decir createVehicle?',
+      expect.stringMatching(/^ {2}- paso 4: expectRequests\.operation: operation «getHealth» se lee sin clave de API/),
+      expect.stringMatching(/^ {2}- paso 5: expectRequests\.path: path «\/v1\/vehicles\?plate=x» lleva consulta o fragmento/),
+    ]);
+  }, SCENARIO_TIMEOUT);
 });

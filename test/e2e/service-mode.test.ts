@@ -68,10 +68,13 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     const remote = await cli(['clock', 'now'], { ...env, PORT: '1', FLEET_URL: 'http://127.0.0.1:9' });
     const local = await cli(['clock', 'now'], { ...env, PORT: '9', FLEET_URL: '' });
     const noServe = await cli(['clock', 'now'], { ...env, PORT: '9', FLEET_URL: '', FLEET_DATA_DIR: join(dataDir, 'none') });
+    const scenario = await cli(['scenario', 'run', join(ROOT, 'fixtures/scenarios/api-faults.yaml')], { ...env, PORT: '1', FLEET_URL: 'http://127.0.0.1:9' });
 
     expect(remote.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; revisa FLEET_URL o inicia allí "fleet-sim serve".');
     expect(local.stderr.trim()).toBe(`error: no hay un testbed escuchando en http://127.0.0.1:9; el serve de ${dataDir} escucha en el puerto ${port}: usa PORT=${port} (o PORT=0).`);
     expect(noServe.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; inicia "fleet-sim serve" (PORT=9) o revisa PORT.');
+    // A scenario run says the same, and what it can do instead.
+    expect(scenario.stderr.trim()).toBe('error: no hay un testbed escuchando en http://127.0.0.1:9; revisa FLEET_URL o inicia allí "fleet-sim serve"; o usa --fresh.');
   }, 30_000);
 
   it('then FLEET_URL points the CLI at the serve whatever PORT says', async () => {

@@ -41,6 +41,9 @@ describe('scenario file validation', () => {
   it.each([
     ['a trailing comma', '{"name": "t",\n "steps": [],\n}', ' (línea 3, columna 1)'],
     ['a comment', '{"name": "t" # nombre\n}', ' (línea 1, columna 14)'],
+    // V8 names no position for these: the comma's own is given.
+    ['a trailing comma in a list', '{"name": "t",\n "steps": [{"sync": true},\n ]}', ' (línea 2, columna 26)'],
+    ['a trailing comma after a string holding ",]"', '{"name": "a,]",\n "steps": [1,]}', ' (línea 2, columna 13)'],
   ])('when a .json file has %s (YAML would take it), then it is refused as JSON, saying where', (_case, text, where) => {
     expect(errorOf(text, 'x.json')).toBe(`x.json: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);
   });
@@ -68,6 +71,8 @@ describe('scenario file validation', () => {
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
     ['capture named unique', `- { sync: true, capture: { unique: body.id } }`, /paso 1: capture\.unique: unique es un nombre reservado/],
     ['an unknown unique kind', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.curp}" } }`, /\$\{unique\.curp\} no existe: usa \$\{unique\.plate\}/],
+    ['a unique value in an expectation', `- { request: { method: GET, path: /v1/me }, expect: { body: { plate: "\${unique.plate}" } } }`,
+      /paso 1: expect\.body\.plate: \$\{unique\.plate\} no se admite en expect: da un valor nuevo en cada aparición/],
   ])('when a step has %s, then the error names the step', (_case, step, message) => {
     expect(errorOf(`${HEAD}\nsteps:\n  ${step}\n`)).toMatch(message);
   });
