@@ -70,18 +70,16 @@ export const conflict = (message: string, details: unknown = null) => new AppErr
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */
 export const WHOLE_BODY = '(cuerpo)';
-/**
- * A field's issue in the sentence: its message alone when it already names the field, first
- * (`limit debe ser…`, not `limit: limit debe ser…`) or as an unknown one (`campo desconocido: foo…`).
- */
-const issueText = (d: { field: string; message: string }) =>
-  d.field === WHOLE_BODY || d.message.startsWith(`${d.field} `) || /^campos? desconocidos?:/.test(d.message) ? d.message : `${d.field}: ${d.message}`;
+/** A field's issue in the sentence: its message alone when it already starts with the field's name (`limit debe ser…`, not `limit: limit debe ser…`). */
+export const issueText = (d: { field: string; message: string }) =>
+  d.field === WHOLE_BODY || d.message.startsWith(`${d.field} `) ? d.message : `${d.field}: ${d.message}`;
 /**
  * 400 for fields that are not valid, each named in the message as in the details (zod's issues,
- * unknown parameters); a message two fields share (unknown fields, listed together) said once.
+ * unknown parameters); `said`, when one issue names several fields (unknown ones, listed together),
+ * is the sentence's parts, one per issue.
  */
-export const invalidFields = (details: readonly { field: string; message: string }[]) =>
-  validation(`La solicitud no es válida (${[...new Set(details.map(issueText))].join('; ')}).`, details);
+export const invalidFields = (details: readonly { field: string; message: string }[], said: readonly string[] = details.map(issueText)) =>
+  validation(`La solicitud no es válida (${said.join('; ')}).`, details);
 /**
  * Spec §7 gives "does not apply" a 422 but no code; contract §3 answers it with a listed code:
  * VALIDATION when a field the operation needs is missing, CONFLICT when the state rules it out.

@@ -11,6 +11,7 @@ import { controlCaller, TestbedError, type ControlCall } from './control.ts';
 import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { createLiveWorlds } from './live-worlds.ts';
+import { refuseUnknown } from './known-options.ts';
 
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
@@ -132,12 +133,6 @@ function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promi
 /** What startTestbed reads: a misspelt option from plain JavaScript (`clockstart`) would start a serve without it, on real time. */
 const START_OPTIONS: readonly (keyof StartOptions)[] = ['dataDir', 'seed', 'clockStart', 'rateLimit', 'env', 'output', 'startTimeoutMs'];
 
-function refuseUnknownOptions(options: StartOptions): void {
-  const unknown = Object.keys(options).filter((k) => !(START_OPTIONS as readonly string[]).includes(k));
-  if (unknown.length === 0) return;
-  const message = `startTestbed no admite ${unknown.join(', ')} (se admiten ${START_OPTIONS.join(', ')})`;
-  throw new TestbedError(400, { code: 'VALIDATION', message });
-}
 
 /**
  * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
@@ -145,7 +140,7 @@ function refuseUnknownOptions(options: StartOptions): void {
  * interrupted or not.
  */
 export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
-  refuseUnknownOptions(options);
+  refuseUnknown('startTestbed', options, START_OPTIONS);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
   const removeDataDir = () => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });

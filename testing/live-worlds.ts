@@ -5,8 +5,10 @@ import { TestbedError, type ControlCall } from './control.ts';
  * the id streams start again, so the next world made may get an old world's tenant id: an old
  * world's handle would then add its faults to, read the journal of and restore the new world. A
  * handle told so refuses instead; a whole `restore(name)` of a snapshot this Testbed handle saved
- * brings back the worlds that snapshot held (and drops those made after it). A reset or a restore
- * made elsewhere (another test file's handle, the CLI) is not seen here.
+ * brings back the worlds that snapshot held (and drops those made after it), and one of a snapshot
+ * saved elsewhere (a global setup's) drops them all: a clear refusal of a world it may have held
+ * beats acting on another world. A reset or a restore made elsewhere (another test file's handle,
+ * the CLI) is not seen here.
  */
 export function createLiveWorlds() {
   let alive = new Set<object>();
@@ -31,10 +33,9 @@ export function createLiveWorlds() {
     saved(name: string): void {
       saved.set(name, new Set(alive));
     },
-    /** The worlds of a snapshot saved here; one saved elsewhere leaves what is known as it is. */
+    /** The worlds of a snapshot saved here; of one saved elsewhere, none known here. */
     restored(name: string): void {
-      const worlds = saved.get(name);
-      if (worlds) alive = new Set(worlds);
+      alive = new Set(saved.get(name));
     },
   };
 }

@@ -50,8 +50,10 @@ export interface AddedFault extends Omit<FaultRuleView, 'hits' | 'remaining'> {
 }
 
 export interface WorldFaults {
-  /** This world's own platform fault: `platform` fails (`error`) or answers after `ms` (`slow`) for this world alone, until `none`. */
-  (platform: Platform, mode: FaultMode, ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
+  /** This world's own platform fault: `platform` answers after `ms` (default 30000) for this world alone, until `none`. */
+  (platform: Platform, mode: 'slow', ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
+  /** This world's own platform fault: `platform` fails (`error`) for this world alone, or no longer (`none`); `ms` goes with `slow` only. */
+  (platform: Platform, mode: FaultMode): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
   /** A fault rule on this world's requests; rules are tried in the order they were made. */
   add(rule: FaultRule): Promise<AddedFault>;
   list(): Promise<FaultRuleView[]>;

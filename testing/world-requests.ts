@@ -2,21 +2,26 @@ import type { JournalEntry } from '../server/journal/entry-shape.ts';
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall } from './control.ts';
 import { expectedRequestsText } from '../server/journal/expected-text.ts';
+import { refuseUnknown } from './known-options.ts';
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 /** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
 export type { JournalEntry, JournalMessage } from '../server/journal/entry-shape.ts';
 
-/** The methods a journaled request can have, in either case the journal's filter takes. */
-type UpperMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';
+/**
+ * The methods of the document's routes and those a client sends anyway (HEAD, OPTIONS, TRACE,
+ * PURGE: answered 404 or 405, and journaled), in either case the journal's filter takes. The serve
+ * takes any method Node reads; a rarer one (a WebDAV `PROPFIND`) goes `as RequestFilter['method']`.
+ */
+type UpperMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'PURGE';
 type FilterMethod = UpperMethod | Lowercase<UpperMethod>;
 
 /** A class of statuses, as the journal's filter takes it. */
 export type StatusClass = `${1 | 2 | 3 | 4 | 5}${'xx' | 'XX' | 'xX' | 'Xx'}`;
 
 export interface RequestFilter {
-  /** Any case; a method no route has (`PSOT`) is a compile error. */
+  /** Any case; a typo (`PSOT`) is a compile error. */
   method?: FilterMethod;
   /** A template (`/v1/vehicles/{id}`) or a concrete path. */
   path?: string;
@@ -36,18 +41,6 @@ export interface ExpectedRequests extends Omit<RequestFilter, 'limit'> {
 const PAGE = 100;
 const SHOWN = 10;
 const FILTERS = ['method', 'path', 'operation', 'status'] as const;
-
-/**
- * A misspelt filter (`methd`) from plain JavaScript would select every entry, and `expectRequests`
- * with a misspelt `count` would pass on any number: each is refused, naming what is read.
- */
-function refuseUnknown(caller: string, given: object, known: readonly string[]): void {
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-    throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} admite un objeto (${known.join(', ')}); recibió ${JSON.stringify(given) ?? String(given)}` });
-  }
-  const unknown = Object.keys(given).filter((k) => !known.includes(k));
-  if (unknown.length > 0) throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} no admite ${unknown.join(', ')} (se admiten ${known.join(', ')})` });
-}
 
 function queryOf(filter: RequestFilter, limit: number, after?: string): string {
   const params = new URLSearchParams({ limit: String(limit) });

@@ -3,6 +3,7 @@ import { TestbedError, type ControlCall, type Coverage, type CreatedTenant, type
 import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
 import { worldFaults, type WorldFaults } from './world-faults.ts';
 import { createLiveWorlds, type LiveWorlds } from './live-worlds.ts';
+import { refuseUnknown } from './known-options.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
 
 export interface WorldOptions {
@@ -76,15 +77,7 @@ const WORLD_OPTIONS: readonly (keyof WorldOptions)[] = ['name', 'status', 'scope
 
 /** `POST /_testbed/tenants`, then a handle bound to the new tenant. */
 export async function createWorld(url: string, call: ControlCall, options: WorldOptions = {}, live: LiveWorlds = createLiveWorlds()): Promise<World> {
-  // A string or an array would be listed by its indices ("no admite 0, 1, 2").
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TestbedError(400, { code: 'VALIDATION', message: `createWorld admite un objeto de opciones (${WORLD_OPTIONS.join(', ')}); recibió ${JSON.stringify(options) ?? String(options)}` });
-  }
-  const unknown = Object.keys(options).filter((k) => !(WORLD_OPTIONS as readonly string[]).includes(k));
-  if (unknown.length > 0) {
-    const message = `createWorld no admite ${unknown.join(', ')} (se admiten ${WORLD_OPTIONS.join(', ')})`;
-    throw new TestbedError(400, { code: 'VALIDATION', message });
-  }
+  refuseUnknown('createWorld', options, WORLD_OPTIONS);
   const key = options.scopes || options.environment ? { scopes: options.scopes, environment: options.environment } : {};
   const tenant = await call<CreatedTenant>('POST', '/tenants', {
     name: options.name ?? `Mundo ${++worldsMade}`,

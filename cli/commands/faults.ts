@@ -1,5 +1,6 @@
 // `faults add|list|clear|remove --tenant ID` (contract §5): a world's fault rules over the control API.
 import { callTestbed } from '../environment.ts';
+import { inOptionNames } from '../lib/option-names.ts';
 import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
 import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
@@ -34,7 +35,8 @@ const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/fau
 const row = (r: RuleView) => [r.id, r.effect, ruleTarget(r), r.when, ruleConditions(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
 export async function addFault(opts: Flags): Promise<void> {
-  const body = await callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) });
+  const body = await inOptionNames([...RULE_FIELDS, ...PLATFORM_FIELDS], () =>
+    callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) }));
   const human = body.platform
     ? `Falla de ${body.platform} para este mundo: ${body.mode}${body.mode === 'slow' ? ` (${body.ms} ms)` : ''}`
     : `Regla ${body.id} creada: ${body.effect} en ${ruleTarget(body)}`;

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../server/journal/view.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed } from '../environment.ts';
+import { inOptionNames } from '../lib/option-names.ts';
 import { fail, printJson, useJsonLines, type OutputOptions } from '../output.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { writeFileSync } from 'node:fs';
@@ -36,7 +37,7 @@ async function exportHar(opts: RequestsOptions, file: string): Promise<void> {
   if (problem) fail(`no se podrá escribir ${file}: ${problem}`);
   const params = new URLSearchParams();
   for (const name of HAR_FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
-  const har = await callTestbed<{ log: { entries: unknown[] } }>(`/tenants/${encodeURIComponent(opts.tenant)}/requests.har${params.size ? `?${params}` : ''}`);
+  const har = await inOptionNames(HAR_FILTERS, () => callTestbed<{ log: { entries: unknown[] } }>(`/tenants/${encodeURIComponent(opts.tenant)}/requests.har${params.size ? `?${params}` : ''}`));
   const text = `${JSON.stringify(har, null, 2)}\n`;
   if (file === '-') return void process.stdout.write(text);
   try {
@@ -89,7 +90,7 @@ export async function showRequests(opts: RequestsOptions): Promise<void> {
   if (opts.follow && opts.startingAfter !== undefined) {
     fail('--starting-after no se combina con --follow: --follow imprime las nuevas, --starting-after pagina hacia las más antiguas; usa una de las dos');
   }
-  const first = await callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit));
+  const first = await inOptionNames([...FILTERS, 'limit'], () => callTestbed<{ data: JournalEntry[]; hasMore: boolean }>(journalPath(opts, opts.limit)));
   if (opts.json && !opts.follow) return printJson(first);
   if (!opts.json) {
     if (first.data.length === 0 && !opts.follow) return void process.stdout.write(`${emptyPage(opts)}\n`);

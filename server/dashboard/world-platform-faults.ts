@@ -8,12 +8,14 @@ const RELOADS = 'mundo-cambiado from:body';
 
 /**
  * A platform fault form as the control API's JSON body: `ms` as a number (a text that is not one
- * stays NaN, and the schema names the field), absent when left blank. Shared with the testbed-wide
- * form (drive-actions.ts), whose body has the same shape.
+ * stays NaN, and the schema names the field), absent when left blank, and left out with a mode
+ * other than slow: the field, labelled for slow, keeps what was typed after a submit, and the API
+ * refuses `ms` with error or none. Shared with the testbed-wide form (drive-actions.ts), whose body
+ * has the same shape.
  */
 export function platformFaultOf(fields: Record<string, string>): Record<string, unknown> {
   const { ms, ...rest } = fields;
-  return { ...rest, ...(ms !== undefined && { ms: Number(ms) }) };
+  return { ...rest, ...(ms !== undefined && fields.mode === 'slow' && { ms: Number(ms) }) };
 }
 
 const described = (fault: { mode: string; ms: number }) => `${fault.mode}${fault.mode === 'slow' ? ` (${fault.ms} ms)` : ''}`;

@@ -49,8 +49,11 @@ function compile(op: OperationSpec): Compiled {
   };
 }
 
-const notARoute = (path: string) => validation(`path «${path}» no es una ruta del documento (/v1/openapi.json).`, [
-  { field: 'path', message: 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta de una de ellas' },
+/** What a journal filter's path may be; a rule's concrete path must also be one of a route (ROUTE_DETAIL). */
+const PATH_DETAIL = 'Una plantilla del documento como /v1/vehicles/{id}, o una ruta concreta';
+const ROUTE_DETAIL = 'Una plantilla como /v1/vehicles/{id}, o una ruta concreta de una de ellas';
+const notARoute = (path: string, detail = PATH_DETAIL) => validation(`path «${path}» no es una ruta del documento (/v1/openapi.json).`, [
+  { field: 'path', message: detail },
 ]);
 
 /** A rule or filter that names only reads answered without a key: none of them is a world's request. */
@@ -105,7 +108,11 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
      */
     requireRoutePath(path: string): void {
       requirePath(path);
-      if (!path.includes('{') && !compiled.some((op) => op.pattern.test(routed(path)))) throw notARoute(path);
+      // Health's and the document's paths are routes too, read without a key: requireKeyed says which of their requests a rule may fault.
+      if (path.includes('{') || isKeyless(path)) return;
+      // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
+      const segments = path.split('/').map(decoded).join('/');
+      if (!compiled.some((op) => op.pattern.test(segments))) throw notARoute(path, ROUTE_DETAIL);
     },
     /**
      * 400 VALIDATION when a rule selects the reads of health or the document (GET, or no method: what

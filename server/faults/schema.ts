@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { msOnlyWhenSlow } from '../platforms/fault-body.ts';
-import { Platform } from '../common/schemas.ts';
+import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import { controlBody } from '../control/schemas.ts';
 import { hasControlCharacter } from '../tenants/limits.ts';
 
@@ -66,12 +65,7 @@ export const FaultRuleInput = RuleFields.superRefine((rule, ctx) => {
 export type FaultRuleInput = z.infer<typeof FaultRuleInput>;
 
 /** A platform failing for one world alone, as `/_testbed/faults` makes it fail for all. */
-export const WorldPlatformFault = controlBody({
-  platform: Platform,
-  mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
-  ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo')
-    .max(600_000, 'ms admite hasta 600000').optional(),
-}).superRefine(msOnlyWhenSlow);
+export const WorldPlatformFault = PlatformFaultBody;
 export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
 
 /**

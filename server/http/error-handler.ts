@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
-import { AppError, ERROR_CATALOG, invalidFields, WHOLE_BODY, type ErrorCode } from '../errors.ts';
+import { AppError, ERROR_CATALOG, invalidFields, issueText, WHOLE_BODY, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { BODY_TOO_LARGE_MESSAGE, NOT_UTF8 } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
@@ -13,27 +13,38 @@ export interface FieldIssue {
   message: string;
 }
 
-function zodDetails(error: ZodError): FieldIssue[] {
-  const fieldOf = (issue: ZodError['issues'][number]) => (issue.path.length ? issue.path.join('.') : WHOLE_BODY);
+type Issue = ZodError['issues'][number];
+const fieldOf = (issue: Issue) => (issue.path.length ? issue.path.join('.') : WHOLE_BODY);
+
+/** The issues said: a field of the wrong type alone, a number past 2^53 by its bound alone. */
+function keptIssues(error: ZodError): Issue[] {
   // A field of the wrong type is said so alone: zod also runs its length checks on what came, and an
   // array for `plate` added "plate debe tener al menos 6 caracteres", measuring the array.
   const mistyped = new Set(error.issues.filter((issue) => issue.code === 'invalid_type').map(fieldOf));
   // 1e20 is a whole number, but past the safe range zod's integer check fails too, with the field's
   // "debe ser entero" beside its own bound ("admite hasta 1000000"): the bound alone says it.
-  const unsafe = (issue: ZodError['issues'][number]) => (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'int';
+  const unsafe = (issue: Issue) => (issue.code === 'too_big' || issue.code === 'too_small') && issue.origin === 'int';
   const bounded = new Set(error.issues.filter((issue) => !unsafe(issue) && (issue.code === 'too_big' || issue.code === 'too_small')).map(fieldOf));
   return error.issues
     .filter((issue) => issue.code === 'invalid_type' || !mistyped.has(fieldOf(issue)))
-    .filter((issue) => !(unsafe(issue) && bounded.has(fieldOf(issue))))
-    // Each unknown field named as the field (code switching on `details[].field` reads which), with
-    // the one message that lists them all and the fields there are.
-    .flatMap((issue) => (issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: issue.message }))
-      : [{ field: fieldOf(issue), message: issue.message }]));
+    .filter((issue) => !(unsafe(issue) && bounded.has(fieldOf(issue))));
+}
+
+/**
+ * Each unknown field is named as the field (code switching on `details[].field` reads which: `extra`,
+ * `fixture.trucks`), with the one message that lists them all; the sentence says that message once,
+ * where it is (`keys.0: campos desconocidos: scope, env …`). A field named "" is the body's.
+ */
+function detailsOf(issue: Issue): FieldIssue[] {
+  if (issue.code !== 'unrecognized_keys') return [{ field: fieldOf(issue), message: issue.message }];
+  return issue.keys.map((key) => ({ field: key === '' ? WHOLE_BODY : [...issue.path, key].join('.'), message: issue.message }));
 }
 
 /** A zod refusal as the API answers it: 400 VALIDATION naming each field. */
-export const zodValidation = (error: ZodError): AppError => invalidFields(zodDetails(error));
+export function zodValidation(error: ZodError): AppError {
+  const issues = keptIssues(error);
+  return invalidFields(issues.flatMap(detailsOf), issues.map((issue) => issueText({ field: fieldOf(issue), message: issue.message })));
+}
 
 export function sendError(
   res: Response,

@@ -94,7 +94,8 @@ function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): 
   return {
     body: () => (unread.size === 0 ? body : { parts: body.parts.map((part) => (unread.has(part) ? { ...part, size: null } : part)) }),
     // No boundary: nothing to describe (the upload answers 400), and nothing left out.
-    whole: () => !describes || (ended && !cut),
+    // A file whose end has not been read (its stream ends a tick after the parser's) is not whole yet.
+    whole: () => !describes || (ended && !cut && unread.size === 0),
     write: (chunk) => void parser?.write(chunk),
     end: () => {
       ended = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msOnlyWhenSlow } from './fault-body.ts';
+import { PlatformFaultBody } from './fault-body.ts';
 import { Platform } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability, type ControlOperation } from '../control/define.ts';
 import { controlBody, IdPath, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
@@ -13,11 +13,7 @@ export const ReviewBody = controlBody({
   card: z.enum(VERDICTS, { error: 'card debe ser approved o rejected' }).optional(),
 });
 
-export const FaultBody = controlBody({
-  platform: z.enum(['platform_a', 'platform_b'], { error: 'platform debe ser platform_a o platform_b' }),
-  mode: z.enum(['none', 'error', 'slow'], { error: 'mode debe ser none, error o slow' }),
-  ms: z.number({ error: 'ms debe ser un número' }).int('ms debe ser entero').min(0, 'ms no puede ser negativo').max(600_000, 'ms admite hasta 600000').optional(),
-}).superRefine(msOnlyWhenSlow);
+export const FaultBody = PlatformFaultBody;
 
 /** The path names no platform outside the two: 404 (the handler), not 400. */
 const PlatformPath = z.object({ platform: z.string().meta({ description: `${Platform.options.join(' o ')}.` }) });

@@ -62,6 +62,24 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect(count('tenants')).toBe(before);
   });
 
+  it('when a nested object has two unknown fields, then each is a detail of its own, and the sentence says their message once, where it is', async () => {
+    const keys = await w.request.post('/_testbed/tenants').send({ name: 'Flota Claves', keys: [{ scope: [], env: 'test' }] });
+    const fixture = await w.request.post('/_testbed/tenants').send({ name: 'Flota Fixture', fixture: { trucks: 1, boats: 2 } });
+
+    const both = 'campos desconocidos: scope, env (se admiten scopes, environment)';
+    expect(keys.body.error.details).toEqual([{ field: 'keys.0.scope', message: both }, { field: 'keys.0.env', message: both }]);
+    expect(keys.body.error.message).toBe(`La solicitud no es válida (keys.0: ${both}).`);
+    expect(fixture.body.error.details.map((d: { field: string }) => d.field)).toEqual(['fixture.trucks', 'fixture.boats']);
+    expect(fixture.body.error.message).toBe(`La solicitud no es válida (${fixture.body.error.details[0].message}).`);
+  });
+
+  it('when a body has a field named "" (no name), then the detail is the body\'s, not an empty field', async () => {
+    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Vacía', '': 1 });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: '(cuerpo)', message: expect.stringMatching(/^campo desconocido: {2}\(se admiten /) }]);
+  });
+
   it('when POST /_testbed/tenants/{id}/keys has a field it does not, then 400 and no key is made', async () => {
     const tenant = await newTenant();
     const before = count('api_keys');

@@ -131,7 +131,8 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(res.status).toBe(200);
       expect(res.text).toContain('Falla de platform_b en todo el testbed: slow (250 ms).');
       expect((await w.net.control.getFaults()).platform_b).toEqual({ mode: 'slow', ms: 250 });
-      await act('post', '/faults', { platform: 'platform_b', mode: 'none' }).expect(200);
+      // The form's ms field still holds 250 after the submit: setting none (the only way to clear it) must not be refused.
+      await act('post', '/faults', { platform: 'platform_b', mode: 'none', ms: '250' }).expect(200);
       expect((await w.net.control.getFaults()).platform_b.mode).toBe('none');
     });
 

@@ -62,10 +62,11 @@ describe('dashboard: a world\'s own platform faults', () => {
 
     const set = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_b', mode: 'slow', ms: '150' });
     const afterSet = await controlFaults(tenant.id);
-    const error = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'error', ms: '' });
+    // The ms field keeps what was typed for slow after a submit: with error it is left out, not refused.
+    const error = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'error', ms: '150' });
     const cleared = await act('delete', `/worlds/${tenant.id}/platform-faults/platform_b`);
     const afterClear = await controlFaults(tenant.id);
-    const none = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'none' });
+    const none = await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_a', mode: 'none', ms: '150' });
 
     expect(set.status).toBe(200);
     expect(set.headers['hx-trigger']).toBe('mundo-cambiado');

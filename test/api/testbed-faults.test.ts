@@ -34,6 +34,9 @@ describe('/_testbed/faults', () => {
     ['an unknown mode', { platform: 'platform_a', mode: 'down' }],
     ['a negative delay', { platform: 'platform_a', mode: 'slow', ms: -1 }],
     ['a delay over 600000 ms', { platform: 'platform_a', mode: 'slow', ms: 600_001 }],
+    // ms is how slowly a slow platform answers: with another mode it would do nothing.
+    ['a delay with mode error', { platform: 'platform_a', mode: 'error', ms: 100 }],
+    ['a delay with mode none', { platform: 'platform_a', mode: 'none', ms: 0 }],
   ])('when the body has %s, then 400 VALIDATION and the faults are unchanged', async (_what, body) => {
     const before = (await w.request.get('/_testbed/faults')).body;
 
@@ -41,6 +44,7 @@ describe('/_testbed/faults', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
+    if ('ms' in body && body.mode !== 'slow') expect(res.body.error.details).toEqual([{ field: 'ms', message: `ms solo se admite con mode slow (recibió mode ${body.mode})` }]);
     expect((await w.request.get('/_testbed/faults')).body).toEqual(before);
   });
 

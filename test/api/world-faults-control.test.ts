@@ -45,6 +45,7 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', extra: true }, '"field":"extra"'],
     // A concrete path no route has, whatever the method: a typo that would never fire.
     [{ effect: 'internal', path: '/v1/vehicle' }, 'path'],
+    [{ effect: 'internal', path: '/v1/vehicles//' }, 'path «/v1/vehicles//» no es una ruta del documento'],
     // Refused as no route, not as health's (read without a key).
     [{ effect: 'internal', path: '/v1/health-records' }, 'path «/v1/health-records» no es una ruta del documento'],
     [{ effect: 'internal', method: 'GET', path: '/v1/unicornios/abc' }, 'path «/v1/unicornios/abc» no es una ruta del documento'],
@@ -55,6 +56,8 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', method: 'GET', path: '/v1/health' }, 'path'],
     [{ effect: 'internal', path: '/V1/Health/' }, 'path'],
     [{ effect: 'internal', path: '/v1/openapi.json' }, 'path'],
+    // Refused as read without a key, not as no route: the document's path is one.
+    [{ effect: 'internal', path: '/v1/openapi.json/' }, '/v1/openapi.json/ se lee sin clave de API'],
     [{ effect: 'internal', operation: 'getHealth' }, 'operation'],
     // Listed as given by the CLI and the dashboard: an escape sequence cleared a terminal.
     [{ effect: 'internal', path: '/v1/\u001b[2J\u001b[31mRED\r\nFAKE' }, 'path no admite caracteres de control'],
@@ -74,6 +77,8 @@ describe('/_testbed/tenants/{id}/faults', () => {
     // Concrete paths of a route: of a template, and of a method the route has not (a 405, faulted too).
     [{ effect: 'internal', path: '/v1/vehicles/abc' }],
     [{ effect: 'internal', method: 'DELETE', path: '/v1/me' }],
+    // The document's path is read without a key; another method there is a world's request (a 405).
+    [{ effect: 'internal', method: 'POST', path: '/v1/openapi.json' }],
     [{ effect: 'internal', probability: 0, times: 1, after: 0 }],
     [{ effect: 'internal', probability: 1, times: 1_000_000, after: 1_000_000 }],
     [{ effect: 'rate_limited', retryAfter: 0 }],

@@ -58,8 +58,9 @@ describe('fleet-sim faults', () => {
     const listed = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
 
     expect([onPlatform.code, onRule.code]).toEqual([1, 1]);
-    expect(onPlatform.stderr).toMatch(/^error: .*campos desconocidos: effect, times/);
-    expect(onRule.stderr).toMatch(/^error: .*campo desconocido: mode/);
+    // Said in the options' names, as typed: the API's fields (effect, retryAfter) would not be.
+    expect(onPlatform.stderr).toMatch(/^error: .*campos desconocidos: --effect, --times \(se admiten --platform, --mode, --ms\)/);
+    expect(onRule.stderr).toMatch(/^error: .*campo desconocido: --mode \(se admiten --effect, --operation, --method, --path, --times, --after, --probability, --retry-after, --delay-ms, --when\)/);
     expect(listed.json).toEqual({ data: [], platforms: {} });
   }, 120_000);
 

@@ -117,7 +117,7 @@ describe('the request journal on a running serve', () => {
     expect([empty.stdout, emptyFiltered.stdout]).toEqual(['Este mundo no tiene solicitudes en su diario.\n', 'Este mundo no tiene solicitudes que cumplan el filtro.\n']);
     expect(JSON.parse(only404.stdout).data.map((e: { status: number }) => e.status)).toEqual([404, 404]);
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr.trim()).toBe('error: La solicitud no es válida (limit debe ser como máximo 100).');
+    expect(bad.stderr.trim()).toBe('error: La solicitud no es válida (--limit debe ser como máximo 100).');
   }, 120_000);
 
   it('when `fleet-sim requests` is given the journal list\'s other filters, then it passes them to the control API, whose messages it shows', async () => {
@@ -142,7 +142,7 @@ describe('the request journal on a running serve', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/^error: .*getMee/);
     expect(badCursor.code).not.toBe(0);
-    expect(badCursor.stderr.trim()).toBe('error: La solicitud no es válida (startingAfter debe ser el id de una entrada del diario, p. ej. je_42).');
+    expect(badCursor.stderr.trim()).toBe('error: La solicitud no es válida (--starting-after debe ser el id de una entrada del diario, p. ej. je_42).');
     expect(help.stdout).toMatch(/--operation <operationId>\s+solo las de esta operación/);
     expect(help.stdout).toMatch(/--starting-after <entryId>\s+la página siguiente/);
   }, 120_000);

@@ -126,6 +126,17 @@ describe('fleet-testbed/testing on a started testbed', () => {
     await expect(later.requests()).rejects.toMatchObject({ status: 404, message: expect.stringContaining('El mundo «Posterior»') });
   });
 
+  it('when a whole snapshot saved through another handle (a global setup\'s) is restored, then every world this handle made refuses: none is known to be in it', async () => {
+    const other = await connectTestbed(testbed.url);
+    const world = await testbed.createWorld({ name: 'Antes de base' });
+    await other.snapshot('base-ajena');
+
+    await testbed.restore('base-ajena');
+
+    await expect(world.requests()).rejects.toMatchObject({ status: 404, message: expect.stringContaining('El mundo «Antes de base»') });
+    expect(await (await testbed.createWorld()).requests()).toEqual([]);
+  });
+
   it('when requests or expectRequests get a filter they do not have (plain JavaScript), then they reject naming it: a typo does not select everything', async () => {
     const world = await testbed.createWorld();
     await world.client.GET('/v1/me');
@@ -144,7 +155,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
     const before = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length;
 
     await expect(testbed.createWorld('mundo' as never)).rejects.toMatchObject({
-      status: 400, message: 'createWorld admite un objeto de opciones (name, status, scopes, environment, fixture); recibió "mundo"',
+      status: 400, message: 'createWorld admite un objeto (name, status, scopes, environment, fixture); recibió "mundo"',
     });
     await expect(testbed.createWorld({ fixture: null } as never)).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringContaining('fixture') });
     expect((await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length).toBe(before);

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedClientTypes } from '../../client/generate-types.ts';
 import { createClient, createControlClient, type ControlBody, type PartnerBody } from '../../client/index.ts';
-import type { FaultRule } from '../../testing/world-faults.ts';
+import type { FaultRule, WorldFaults } from '../../testing/world-faults.ts';
 import type { RequestFilter } from '../../testing/world-requests.ts';
 
 describe('fleet-testbed/client types', () => {
@@ -91,6 +91,18 @@ export const unknownMethod: FaultRule = { effect: 'internal', method: 'FETCH' };
 export const statusFilters: RequestFilter[] = [{ status: 404 }, { status: '404' }, { status: '4xx' }, { status: '5XX' }];
 // @ts-expect-error five is no status
 export const misspeltStatus: RequestFilter = { status: 'five' };
+// A journal filter's method: any a journaled request can have (TRACE and PURGE reach the API), any case; not a typo.
+export const methodFilters: RequestFilter[] = [{ method: 'POST' }, { method: 'patch' }, { method: 'TRACE' }, { method: 'purge' }, { method: 'OPTIONS' }];
+// @ts-expect-error PSOT is no method
+export const misspeltMethod: RequestFilter = { method: 'PSOT' };
+// A world's platform fault takes ms with slow only, as the serve does.
+export async function platformFaults(faults: WorldFaults) {
+  await faults('platform_a', 'slow', 1_500);
+  await faults('platform_a', 'slow');
+  await faults('platform_b', 'error');
+  // @ts-expect-error ms goes with slow only
+  await faults('platform_b', 'error', 100);
+}
 
 // Never called: the body types take what the API takes.
 export function use(client: ReturnType<typeof createClient>) {

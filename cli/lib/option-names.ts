@@ -1,0 +1,24 @@
+import { CliError } from '../output.ts';
+
+/** `retryAfter` → `--retry-after`: the option a command builds that field from. */
+const optionOf = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * A refusal of fields a command built from its options, said in the options' names: `--limit debe
+ * ser al menos 1`, `campo desconocido: --effect (se admiten --platform, --mode, --ms)`, not the
+ * API's `limit …`. A field is renamed where a message names it as its subject (its start, after
+ * `(`, `; ` or `: `) or in a list of fields (after `admiten ` or `, `): a value such as `after`
+ * in `when debe ser before o after` stays as it is.
+ */
+export async function inOptionNames<T>(fields: readonly string[], call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    let message = err.message;
+    for (const field of fields) {
+      message = message.replace(new RegExp(`(^|\\(|; |: |admiten |, )${field}(?![\\w-])`, 'g'), (_m, before: string) => `${before}${optionOf(field)}`);
+    }
+    throw new CliError(message, err.code, err.exitCode);
+  }
+}
