@@ -60,6 +60,14 @@ const OUT_OF_BAND = html` hx-swap-oob="true"`;
  * fills one and sends the other out of band, empty: a line left from the last action would read as
  * this one's.
  */
+/**
+ * A number field as text (a numeric keypad on a phone): a number input holds "" for what it cannot
+ * read (`5-`), and the forms, judged by the control API (novalidate), sent nothing for it: a world
+ * with no fixture, no error. As text, what was typed reaches the API, which names the field.
+ */
+export const numberField = (name: string, size: number, { decimal = false, placeholder }: { decimal?: boolean; placeholder?: string } = {}): Html =>
+  html`<input name="${name}" type="text" inputmode="${decimal ? 'decimal' : 'numeric'}" class="cifra" size="${String(size)}" autocomplete="off"${placeholder === undefined ? null : html` placeholder="${placeholder}"`}>`;
+
 export const avisosRegion = (outOfBand = false): Html => html`<div id="avisos" class="avisos" role="alert"${outOfBand ? OUT_OF_BAND : null}></div>`;
 export const resultadoRegion = (outOfBand = false): Html =>
   html`<div id="resultado" class="resultado" role="status" aria-live="polite"${outOfBand ? OUT_OF_BAND : null}></div>`;

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
-import { badge, BASE, when } from './components.ts';
+import { badge, BASE, numberField, when } from './components.ts';
 import { requireWorld, worldNow, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { LIST_LIMIT } from './vehicles-table.ts';
@@ -77,7 +77,7 @@ function faultsForm(): Html {
     <form novalidate hx-post="${BASE}/faults" hx-target="#resultado"><div class="fila">
       <label>Plataforma <select name="platform"><option>platform_a</option><option>platform_b</option></select></label>
       <label>Modo <select name="mode"><option value="none">none (sin falla)</option><option value="error">error</option><option value="slow">slow (lenta)</option></select></label>
-      <label>ms (para slow) <input type="number" name="ms" min="0" max="600000" step="1" size="8"></label>
+      <label>ms (para slow) ${numberField('ms', 8)}</label>
       <button type="submit" class="secundario">Aplicar a todo el testbed</button>
     </div></form>
     <p class="nota">Una falla de aquí es de la plataforma simulada: la ven todos los mundos. Una falla solo de este mundo se fija en «Fallos de la API».</p>`;

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { FIXTURE_LIMITS, type FixtureIds } from '../fixtures/schema.ts';
 import { html, type Html } from './html.ts';
+import { numberField } from './components.ts';
 
 const COUNTS = ['vehicles', 'drivers', 'rideDays'] as const;
 const LISTS = ['registeredOn', 'boundOn'] as const;
@@ -45,7 +46,7 @@ export function fixtureMadeText(ids: FixtureIds, rideDays: number): string {
 }
 
 const count = (name: string, label: string, max: number) =>
-  html`<label>${label} <input name="${name}" type="number" min="0" max="${max}" step="1" inputmode="numeric" placeholder="0"></label>`;
+  html`<label>${label} (0–${String(max)}) ${numberField(name, 5, { placeholder: '0' })}</label>`;
 
 /** The create form's fixture fields, folded: most worlds are made empty. */
 export function fixtureFields(): Html {

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { EFFECTS, NUMBER_FIELDS } from '../faults/schema.ts';
 import { ruleConditions, ruleTarget } from '../faults/describe.ts';
-import { BASE, table } from './components.ts';
+import { BASE, numberField, table } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { worldPlatformFaultsSection } from './world-platform-faults.ts';
@@ -37,11 +37,11 @@ function addForm(tenantId: string): Html {
   return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>
       <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
-      <label>Veces <input type="number" name="times" min="1" max="1000000" size="6"></label>
-      <label>Después de <input type="number" name="after" min="0" max="1000000" size="6"></label>
-      <label>Probabilidad <input type="number" name="probability" min="0" max="1" step="any" size="5"></label>
-      <label>Retry-After (s) <input type="number" name="retryAfter" min="0" max="3600" size="5"></label>
-      <label>Demora (ms) <input type="number" name="delayMs" min="1" max="60000" size="6"></label>
+      <label>Veces ${numberField('times', 6)}</label>
+      <label>Después de ${numberField('after', 6)}</label>
+      <label>Probabilidad ${numberField('probability', 5, { decimal: true })}</label>
+      <label>Retry-After (s) ${numberField('retryAfter', 5)}</label>
+      <label>Demora (ms) ${numberField('delayMs', 6)}</label>
       <label>Cuándo <select name="when"><option value="before">before (nada cambia)</option><option value="after">after (se procesa, se pierde la respuesta)</option></select></label>
       <button type="submit">Añadir regla</button>
     </div></form>`;

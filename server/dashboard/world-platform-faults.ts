@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { pathPlatform, PLATFORMS, type Platform } from '../common/schemas.ts';
-import { badge, BASE } from './components.ts';
+import { badge, BASE, numberField } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 
@@ -49,7 +49,7 @@ export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Ht
     <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/platform-faults" hx-target="#resultado" aria-labelledby="t-fallas-plataforma-mundo"><div class="fila">
       <label>Plataforma de este mundo <select name="platform">${PLATFORMS.map((p) => html`<option>${p}</option>`)}</select></label>
       <label>Modo para este mundo <select name="mode"><option value="error">error</option><option value="slow">slow (lenta)</option><option value="none">none (quitar la falla)</option></select></label>
-      <label>ms para este mundo (slow) <input type="number" name="ms" min="0" max="600000" step="1" size="8"></label>
+      <label>ms para este mundo (slow) ${numberField('ms', 8)}</label>
       <button type="submit" class="secundario">Aplicar a este mundo</button>
     </div></form>
     <p class="nota">Cada llamada de la API a esa plataforma para este mundo (sus peticiones y la sincronización) falla con 503 o tarda esos ms; los demás mundos no la ven. Sin ms, slow tarda 30000 ms.</p>`;

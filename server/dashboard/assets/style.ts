@@ -44,7 +44,7 @@ form { margin: 0; }
 label { display: flex; flex-direction: column; font-size: .82rem; color: var(--suave); gap: .15rem; }
 input, select { font: inherit; padding: .3rem .45rem; border: 1px solid #9aa5b1; border-radius: 5px; background: #fff; color: var(--tinta); }
 input[type="date"] { min-width: 9.5rem; }
-input[type="number"] { width: 6.5rem; }
+input.cifra { width: 6.5rem; }
 label.casilla { flex-direction: row; align-items: center; gap: .35rem; color: var(--tinta); }
 fieldset.fila { border: 0; padding: 0; }
 fieldset.fila legend { font-size: .82rem; color: var(--suave); padding: 0; margin-bottom: .15rem; }
