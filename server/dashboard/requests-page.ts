@@ -63,12 +63,19 @@ export function requestsList(ctx: Dashboard, tenantId: string, filters: Filters)
   return html`<div id="solicitudes">${har}${list}${hasMore ? html`<p class="nota">Se muestran las ${SHOWN} más recientes; filtra para ver otras.</p>` : null}</div>`;
 }
 
+/**
+ * The classes, and a status the address holds that none of them is (`?status=404`, `3xx`): the menu
+ * shows the filter the list applies, and a "Filtrar" keeps it instead of dropping it unseen.
+ */
+const statusChoices = (current: string | undefined): string[] =>
+  current && !STATUS_CLASSES.includes(current.toLowerCase()) ? [...STATUS_CLASSES, current] : STATUS_CLASSES;
+
 function filterForm(tenantId: string, filters: Filters): Html {
   const url = `${BASE}/worlds/${seg(tenantId)}/requests`;
-  const option = (value: string, label: string) => html`<option value="${value}"${filters.status === value ? html` selected` : null}>${label}</option>`;
+  const option = (value: string, label: string) => html`<option value="${value}"${(filters.status ?? '').toLowerCase() === value.toLowerCase() ? html` selected` : null}>${label}</option>`;
   return html`<form role="search" action="${url}" method="get" hx-get="${url}/list" hx-target="#solicitudes" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
     <div class="fila">
-      <label>Estado <select name="status">${option('', 'Todos')}${STATUS_CLASSES.map((s) => option(s, s))}</select></label>
+      <label>Estado <select name="status">${option('', 'Todos')}${statusChoices(filters.status).map((s) => option(s, s))}</select></label>
       <label>Ruta <input type="search" name="path" value="${filters.path ?? ''}" maxlength="2048" placeholder="/v1/vehicles/{id}" autocomplete="off"></label>
       <button type="submit" class="secundario">Filtrar</button>
     </div>

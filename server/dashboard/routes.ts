@@ -79,6 +79,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/faults`, worldFaults.partial],
     ['post', `${world}/faults`, worldFaults.add],
     ['delete', `${world}/faults/:fault`, worldFaults.remove],
+    ['delete', `${world}/faults`, worldFaults.clear],
     ['get', `${world}/platform-faults`, worldPlatformFaults.partial],
     ['post', `${world}/platform-faults`, worldPlatformFaults.set],
     ['delete', `${world}/platform-faults/:platform`, worldPlatformFaults.clear],

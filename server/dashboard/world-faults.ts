@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { EFFECTS, NUMBER_FIELDS } from '../faults/schema.ts';
+import { EFFECTS, METHODS, NUMBER_FIELDS } from '../faults/schema.ts';
 import { ruleConditions, ruleTarget } from '../faults/describe.ts';
 import { BASE, numberField, table } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
@@ -27,8 +27,12 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
   // While there are rules, their hits are read again every 2 s (the world's requests come from its
   // tests, not from this page), as the open jobs' progress is (activity-tables.ts).
   const poll = rules.length > 0 ? 'every 2s, ' : '';
+  // Spent rules (remaining 0) stay listed, as the API keeps them: one button takes them all, as `faults clear` does.
+  const clearAll = rules.length > 1
+    ? html`<p><button hx-delete="${world}/faults" hx-target="#resultado" hx-confirm="¿Quitar las ${String(rules.length)} reglas de fallo de este mundo y sus fallas de plataforma propias?" class="peligro secundario">Quitar todas</button></p>`
+    : null;
   return html`<div id="fallos-mundo" hx-get="${world}/faults" hx-trigger="${poll}mundo-cambiado from:body" hx-swap="outerHTML">
-    ${table('Reglas de fallo del mundo', [...HEADERS], rows, 'El mundo no tiene reglas de fallo.', 'tarjetas')}
+    ${table('Reglas de fallo del mundo', [...HEADERS], rows, 'El mundo no tiene reglas de fallo.', 'tarjetas')}${clearAll}
   </div>`;
 }
 
@@ -37,6 +41,8 @@ function addForm(tenantId: string): Html {
   return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>
       <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
+      <label>Método <select name="method"><option value="">cualquiera</option>${METHODS.map((m) => html`<option>${m}</option>`)}</select></label>
+      <label>Ruta <input name="path" placeholder="/v1/vehicles/{id}" size="18" autocomplete="off"></label>
       <label>Veces ${numberField('times', 6)}</label>
       <label>Después de ${numberField('after', 6)}</label>
       <label>Probabilidad ${numberField('probability', 5, { decimal: true })}</label>
@@ -73,6 +79,10 @@ export function worldFaultsActions(ctx: Dashboard) {
     remove(req: Request, res: Response): void {
       const removed = ctx.services.faults.remove(requireWorld(ctx, req).id, String(req.params.fault));
       answerAction(res, `Regla ${removed.id} quitada.`);
+    },
+    clear(req: Request, res: Response): void {
+      const { deleted } = ctx.services.faults.clear(requireWorld(ctx, req).id);
+      answerAction(res, `${deleted === 1 ? 'Se quitó 1 falla' : `Se quitaron ${deleted} fallas`} de este mundo (reglas y fallas de plataforma propias).`);
     },
   };
 }

@@ -92,6 +92,17 @@ describe('dashboard actions: the control API operations behind forms', () => {
       }
     });
 
+    it('when the worlds page is read, then the reset\'s confirmation says how many worlds it deletes', async () => {
+      const before = (await get('/')).text;
+      w.newTenant('Uno más');
+      const after = (await get('/')).text;
+
+      const said = (page: string) => /hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo\? Se borran? (?:el mundo que hay|los (\d+) mundos que hay), con sus datos/.exec(page);
+      const count = (page: string) => Number(said(page)?.[1] ?? 1);
+      expect(said(after)).not.toBeNull();
+      expect(count(after)).toBe(count(before) + 1);
+    });
+
     it('when the worlds page is read, then the create form answers beside its button (#creado, in the same card), not in the banner at the top', async () => {
       const page = (await get('/')).text;
 

@@ -25,6 +25,38 @@ describe('dashboard: a world\'s API faults', () => {
     expect(listed.text).toMatch(/<code>flt_1<\/code><\/td><td data-label="Efecto">internal<\/td><td data-label="Peticiones">listVehicles<\/td><td data-label="Cuándo">before<\/td><td data-label="Condiciones">—<\/td>\s*<td data-label="Aciertos">1<\/td><td data-label="Restantes">1<\/td>/);
   });
 
+  it('when a rule is added with a method and a path from the form, then the world\'s requests there meet it, and others do not', async () => {
+    allowUndeclaredResponses('a fault rule answers any operation with its own status');
+    const { tenant, auth } = w.newTenant();
+
+    const page = await get(`/worlds/${tenant.id}`);
+    const added = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', method: 'get', path: '/v1/vehicles/{id}', operation: '' });
+    const there = await w.request.get('/v1/vehicles/00000000-0000-4000-8000-000000000000').set(auth);
+    const elsewhere = await w.request.get('/v1/vehicles').set(auth);
+
+    expect(page.text).toContain('<label>Método <select name="method"><option value="">cualquiera</option><option>GET</option>');
+    expect(page.text).toContain('<label>Ruta <input name="path" placeholder="/v1/vehicles/{id}"');
+    expect(added.text).toContain('Regla flt_1 creada: internal en GET /v1/vehicles/{id}.');
+    expect([there.status, elsewhere.status]).toEqual([500, 200]);
+  });
+
+  it('when a world has several rules, then one button takes them all (spent ones too), and its platform faults; with one rule or none it is not shown', async () => {
+    const { tenant } = w.newTenant();
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', operation: 'getMe' }).expect(200);
+    const one = await get(`/worlds/${tenant.id}/faults`);
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', operation: 'listVehicles', times: '1' }).expect(200);
+    await act('post', `/worlds/${tenant.id}/platform-faults`, { platform: 'platform_b', mode: 'error' }).expect(200);
+    const two = await get(`/worlds/${tenant.id}/faults`);
+
+    const cleared = await act('delete', `/worlds/${tenant.id}/faults`);
+
+    expect(one.text).not.toContain('Quitar todas');
+    expect(two.text).toContain(`hx-delete="/dashboard/worlds/${tenant.id}/faults" hx-target="#resultado" hx-confirm="¿Quitar las 2 reglas de fallo de este mundo y sus fallas de plataforma propias?"`);
+    expect(cleared.status).toBe(200);
+    expect(cleared.text).toContain('Se quitaron 3 fallas de este mundo (reglas y fallas de plataforma propias).');
+    expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body).toEqual({ data: [], platforms: {} });
+  });
+
   it('when a rule has conditions (after, a probability, a delay), then the table shows them, as the CLI\'s list does, and any probability fits the form', async () => {
     const { tenant } = w.newTenant();
     await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', after: '1', probability: '0.33' }).expect(200);
