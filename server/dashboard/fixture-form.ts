@@ -46,7 +46,7 @@ export function fixtureMadeText(ids: FixtureIds, rideDays: number): string {
 }
 
 const count = (name: string, label: string, max: number) =>
-  html`<label>${label} (0–${String(max)}) ${numberField(name, 5, { placeholder: '0' })}</label>`;
+  html`<label>${label} ${numberField(name, 7, { placeholder: `0 a ${max}` })}</label>`;
 
 /** The create form's fixture fields, folded: most worlds are made empty. */
 export function fixtureFields(): Html {
