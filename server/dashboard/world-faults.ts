@@ -1,12 +1,15 @@
 import type { Request, Response } from 'express';
 import { EFFECTS, METHODS, NUMBER_FIELDS } from '../faults/schema.ts';
 import { ruleConditions, ruleTarget } from '../faults/describe.ts';
+import { OPERATIONS } from '../openapi/operations.ts';
 import { BASE, numberField, table } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { worldPlatformFaultsSection } from './world-platform-faults.ts';
 
 const NUMBERS = new Set(NUMBER_FIELDS);
+/** What the operation field offers as it is typed: the document's operations a world's key reaches (not health's, not the document's). */
+const KEYED_OPERATIONS = OPERATIONS.filter((op) => op.scope !== 'public').map((op) => op.operationId);
 
 /** Form text → the control API's rule: numbers where the field is one (a text that is not fails there, naming the field). */
 const ruleOf = (fields: Record<string, string>) =>
@@ -40,7 +43,8 @@ function addForm(tenantId: string): Html {
   const options = EFFECTS.map((e) => html`<option>${e}</option>`);
   return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>
-      <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off"></label>
+      <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off" list="operaciones"></label>
+      <datalist id="operaciones">${KEYED_OPERATIONS.map((id) => html`<option value="${id}">`)}</datalist>
       <label>Método <select name="method"><option value="">cualquiera</option>${METHODS.map((m) => html`<option>${m}</option>`)}</select></label>
       <label>Ruta <input name="path" placeholder="/v1/vehicles/{id}" size="18" autocomplete="off"></label>
       <label>Veces ${numberField('times', 6)}</label>

@@ -36,6 +36,11 @@ describe('dashboard: a world\'s API faults', () => {
 
     expect(page.text).toContain('<label>Método <select name="method"><option value="">cualquiera</option><option>GET</option>');
     expect(page.text).toContain('<label>Ruta <input name="path" placeholder="/v1/vehicles/{id}"');
+    // The operation field offers the document's operations a key reaches, as it is typed.
+    const offered = [...page.text.matchAll(/<option value="(\w+)">/g)].map((m) => m[1]);
+    expect(offered).toContain('createVehicle');
+    expect(offered).not.toContain('getHealth');
+    expect(page.text).toContain('list="operaciones"');
     expect(added.text).toContain('Regla flt_1 creada: internal en GET /v1/vehicles/{id}.');
     expect([there.status, elsewhere.status]).toEqual([500, 200]);
   });
