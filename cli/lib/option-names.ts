@@ -6,9 +6,10 @@ const optionOf = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.to
 /**
  * A refusal of fields a command built from its options, said in the options' names: `--limit debe
  * ser al menos 1`, `campo desconocido: --effect (se admiten --platform, --mode, --ms)`, not the
- * API's `limit …`. A field is renamed where a message names it as its subject (its start, after
- * `(`, `; ` or `: `) or in a list of fields (after `admiten ` or `, `): a value such as `after`
- * in `when debe ser before o after` stays as it is.
+ * API's `limit …`. A field is renamed where a message names it as a field: its subject (its start,
+ * after `(`, `; ` or `: `), in a list of fields (after `admiten ` or `, `), or another field a rule
+ * ties it to (after `con `, `ni `, `en `: `solo se admite con effect delay`, `nómbralo en method`):
+ * a value such as `after` in `when debe ser before o after` stays as it is.
  */
 export async function inOptionNames<T>(fields: readonly string[], call: () => Promise<T>): Promise<T> {
   try {
@@ -17,7 +18,7 @@ export async function inOptionNames<T>(fields: readonly string[], call: () => Pr
     if (!(err instanceof CliError)) throw err;
     let message = err.message;
     for (const field of fields) {
-      message = message.replace(new RegExp(`(^|\\(|; |: |admiten |, )${field}(?![\\w-])`, 'g'), (_m, before: string) => `${before}${optionOf(field)}`);
+      message = message.replace(new RegExp(`(^|\\(|; |: |admiten |, |con |ni |en )${field}(?![\\w-])`, 'g'), (_m, before: string) => `${before}${optionOf(field)}`);
     }
     throw new CliError(message, err.code, err.exitCode);
   }

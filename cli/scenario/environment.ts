@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { constants as osConstants, tmpdir } from 'node:os';
-import { settledWithin } from '../../server/lib/settled-within.ts';
+import { tmpdir } from 'node:os';
+import { stopOnInterrupt } from './interrupt.ts';
 import { join } from 'node:path';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createJsonLogger, type Logger } from '../../server/lib/logger.ts';
@@ -49,7 +49,6 @@ export async function connectRunning(config: Config): Promise<Target> {
  * and clock advances, never by timing luck), and request logs stay quiet (warnings still reach stderr).
  */
 export async function startFresh(options: FreshOptions): Promise<Target> {
-  stopAllOnInterrupt();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-scenario-'));
   const config = readConfig({
     ...process.env,
@@ -64,11 +63,7 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
   });
   // What stops what has started so far: an interrupt while the environment starts stops that much.
   let stopStarted = async () => rmSync(dataDir, { recursive: true, force: true });
-  const stop = async () => {
-    stillRunning.delete(stop);
-    await stopStarted();
-  };
-  stillRunning.add(stop);
+  const stop = stopOnInterrupt(() => stopStarted());
   try {
     // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
     const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);
@@ -88,29 +83,6 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
   } catch (err) {
     await stop();
     throw err;
-  }
-}
-
-/** The fresh environments not stopped yet: what an interrupted run stops before it ends. */
-const stillRunning = new Set<() => Promise<void>>();
-/** Real time an interrupted run gives its environments to stop: protection, not simulation. */
-const INTERRUPT_STOP_MS = 5_000;
-let interruptHandled = false;
-
-/**
- * Ctrl-C, a CI runner's SIGTERM or a closed terminal during a --fresh run stops its environments
- * and removes their data dirs, then ends as the signal would have (128 + its number). Ended by the
- * signal's default action instead, the run left every temp dir behind. A second signal meanwhile
- * ends it at once (the handlers are `once`).
- */
-function stopAllOnInterrupt(): void {
-  if (interruptHandled) return;
-  interruptHandled = true;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      const stops = Promise.allSettled([...stillRunning].map((stop) => stop()));
-      void settledWithin(stops, INTERRUPT_STOP_MS).finally(() => process.exit(128 + osConstants.signals[signal]));
-    });
   }
 }
 

@@ -58,8 +58,9 @@ function strictJson(text: string, file: string): void {
   try {
     JSON.parse(text);
   } catch (err) {
-    // V8 gives no position for a token it did not expect (`[1,]`): the trailing comma's is found here.
-    const position = /position (\d+)/.exec(err instanceof Error ? err.message : '')?.[1] ?? trailingCommaAt(text);
+    // V8 gives no position for a `]` or `}` it did not expect (`[1,]`): the trailing comma's is found here.
+    const said = err instanceof Error ? err.message : '';
+    const position = /position (\d+)/.exec(said)?.[1] ?? (/^Unexpected token '[\]}]'/.test(said) ? trailingCommaAt(text) : null);
     const before = position !== null ? text.slice(0, Number(position)).split('\n') : null;
     const where = before ? ` (línea ${before.length}, columna ${before[before.length - 1].length + 1})` : '';
     throw new ScenarioFileError(`${file}: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);

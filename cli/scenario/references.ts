@@ -114,9 +114,9 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
     for (const [, name] of text.matchAll(TEMPLATE)) {
       const problem = name === undefined ? null : templateProblem(name, declared);
       if (problem) problems.push({ path, message: problem });
-      // A new value at each occurrence: in an expectation it could never be what the step sent.
-      else if (path[0] === 'expect' && name?.trim().startsWith('unique.')) {
-        problems.push({ path, message: `\${${name}} no se admite en expect: da un valor nuevo en cada aparición, nunca el que se envió; captura lo enviado (capture) y compáralo con su nombre` });
+      // A new value at each occurrence: in an expectation it could never be what a step sent.
+      else if ((path[0] === 'expect' || path[0] === 'expectRequests') && name?.trim().startsWith('unique.')) {
+        problems.push({ path, message: `\${${name}} no se admite en ${String(path[0])}: da un valor nuevo en cada aparición, nunca el que se envió; captura lo enviado (capture) y compáralo con su nombre` });
       }
     }
     // What is left once every template and escaped `$${` is out: a `${` with no `}`, sent as written otherwise.

@@ -17,7 +17,8 @@ export function tenantOfQuery(query: Record<string, unknown>): unknown {
 /** A path parameter the handler reads itself: one that is not a UUID names nothing (404, not 400). */
 export const IdPath = z.object({ id: z.string() });
 
-const listed = (names: readonly string[]) => names.join(', ');
+/** Field names in a sentence; a field named "" (no name) as «». */
+export const listed = (names: readonly string[]) => names.map((name) => (name === '' ? '«»' : name)).join(', ');
 const admitted = (names: readonly string[], none = 'esta operación no lleva cuerpo') => (names.length === 0 ? none : `se admiten ${listed(names)}`);
 
 /**

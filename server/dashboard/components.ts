@@ -68,6 +68,13 @@ const OUT_OF_BAND = html` hx-swap-oob="true"`;
 export const numberField = (name: string, size: number, { decimal = false, placeholder }: { decimal?: boolean; placeholder?: string } = {}): Html =>
   html`<input name="${name}" type="text" inputmode="${decimal ? 'decimal' : 'numeric'}" class="cifra" size="${String(size)}" autocomplete="off"${placeholder === undefined ? null : html` placeholder="${placeholder}"`}>`;
 
+/**
+ * A number field's text as the control API's number when it is one written plainly (`12`, `-1`,
+ * `0.25`), else the text as typed, for the API to refuse naming the field: `0x10` and `1e3` are no
+ * count a person means, and a number input refused them too.
+ */
+export const typedNumber = (text: string): number | string => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
+
 export const avisosRegion = (outOfBand = false): Html => html`<div id="avisos" class="avisos" role="alert"${outOfBand ? OUT_OF_BAND : null}></div>`;
 export const resultadoRegion = (outOfBand = false): Html =>
   html`<div id="resultado" class="resultado" role="status" aria-live="polite"${outOfBand ? OUT_OF_BAND : null}></div>`;

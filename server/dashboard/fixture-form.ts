@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { FIXTURE_LIMITS, type FixtureIds } from '../fixtures/schema.ts';
 import { html, type Html } from './html.ts';
-import { numberField } from './components.ts';
+import { numberField, typedNumber } from './components.ts';
 
 const COUNTS = ['vehicles', 'drivers', 'rideDays'] as const;
 const LISTS = ['registeredOn', 'boundOn'] as const;
@@ -22,7 +22,7 @@ export function fixtureFromForm(req: Request): Record<string, unknown> | undefin
   const fixture: Record<string, unknown> = {};
   for (const name of COUNTS) {
     const [typed] = valuesOf(body, name);
-    if (typed !== undefined) fixture[name] = /^-?\d+$/.test(typed) ? Number(typed) : typed;
+    if (typed !== undefined) fixture[name] = typedNumber(typed);
   }
   for (const name of LISTS) {
     const checked = valuesOf(body, name);

@@ -20,7 +20,7 @@ import { worldFaultsActions } from './world-faults.ts';
 import { worldPlatformFaultsActions } from './world-platform-faults.ts';
 import { worldsActions } from './worlds-actions.ts';
 import { worldSnapshotsActions } from './world-snapshots.ts';
-import { snapshotsList, worldsPage, worldsPartial } from './worlds-page.ts';
+import { resetButtonPartial, snapshotsList, worldsPage, worldsPartial } from './worlds-page.ts';
 
 export { BASE as DASHBOARD_PATH } from './components.ts';
 
@@ -43,6 +43,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', '/assets/:name', serveAsset],
     ['get', '/', worldsPage(ctx)],
     ['get', '/worlds', worldsPartial(ctx)],
+    ['get', '/reset-button', resetButtonPartial(ctx)],
     ['get', '/snapshots', (_req, res) => void res.type('html').send(snapshotsList(ctx).value)],
     ['post', '/worlds', worlds.create],
     ['post', `${world}/approve`, worlds.approve],

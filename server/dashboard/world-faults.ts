@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { EFFECTS, METHODS, NUMBER_FIELDS } from '../faults/schema.ts';
 import { ruleConditions, ruleTarget } from '../faults/describe.ts';
 import { OPERATIONS } from '../openapi/operations.ts';
-import { BASE, numberField, table } from './components.ts';
+import { BASE, numberField, table, typedNumber } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { worldPlatformFaultsSection } from './world-platform-faults.ts';
@@ -13,7 +13,7 @@ const KEYED_OPERATIONS = OPERATIONS.filter((op) => op.scope !== 'public').map((o
 
 /** Form text → the control API's rule: numbers where the field is one (a text that is not fails there, naming the field). */
 const ruleOf = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) && Number.isFinite(Number(v)) ? Number(v) : v]));
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) ? typedNumber(v) : v]));
 
 const HEADERS = ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Condiciones', 'Aciertos', 'Restantes', 'Acciones'] as const;
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { pathPlatform, PLATFORMS, type Platform } from '../common/schemas.ts';
-import { badge, BASE, numberField } from './components.ts';
+import { badge, BASE, numberField, typedNumber } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 
@@ -8,14 +8,14 @@ const RELOADS = 'mundo-cambiado from:body';
 
 /**
  * A platform fault form as the control API's JSON body: `ms` as a number (a text that is not one
- * stays NaN, and the schema names the field), absent when left blank, and left out with a mode
+ * goes as typed, and the schema names the field), absent when left blank, and left out with a mode
  * other than slow: the field, labelled for slow, keeps what was typed after a submit, and the API
  * refuses `ms` with error or none. Shared with the testbed-wide form (drive-actions.ts), whose body
  * has the same shape.
  */
 export function platformFaultOf(fields: Record<string, string>): Record<string, unknown> {
   const { ms, ...rest } = fields;
-  return { ...rest, ...(ms !== undefined && fields.mode === 'slow' && { ms: Number(ms) }) };
+  return { ...rest, ...(ms !== undefined && fields.mode === 'slow' && { ms: typedNumber(ms) }) };
 }
 
 const described = (fault: { mode: string; ms: number }) => `${fault.mode}${fault.mode === 'slow' ? ` (${fault.ms} ms)` : ''}`;

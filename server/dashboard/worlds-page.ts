@@ -118,18 +118,30 @@ function createForm(): Html {
   <div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;
 }
 
-/** `worlds`: how many the testbed holds now, said in the reset's confirmation (as the bulk delete says its own). */
-function snapshotForm(worlds: number): Html {
+/**
+ * Reset, saying how many worlds it deletes: the testbed's count (a name filter on the page aside),
+ * read again whenever the page's lists are (`mundo-cambiado`), so a world made or deleted from this
+ * page meanwhile is counted.
+ */
+function resetButton(ctx: Dashboard): Html {
+  const worlds = ctx.services.tenants.store.listTenants().length;
   const gone = worlds === 0 ? 'No hay mundos que borrar' : worlds === 1 ? 'Se borra el mundo que hay' : `Se borran los ${worlds} mundos que hay`;
+  return html`<div class="fila" hx-get="${BASE}/reset-button" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML">
+    <button type="button" class="peligro" hx-post="${BASE}/reset" hx-target="#resultado" hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo? ${gone}, con sus datos, instantáneas de mundo, fallos y diarios; el de demostración vuelve como al principio.">Restablecer todo</button>
+  </div>`;
+}
+
+/** `GET /dashboard/reset-button`: the reset button with the testbed's count now. */
+export const resetButtonPartial = (ctx: Dashboard) => (_req: Request, res: Response): void => void res.type('html').send(resetButton(ctx).value);
+
+function snapshotForm(ctx: Dashboard): Html {
   return html`<form novalidate hx-post="${BASE}/snapshots" hx-target="#resultado">
     <div class="fila">
       <label>Nombre de la instantánea (${SNAPSHOT_NAME_RULE}) <input name="name" required pattern="${SNAPSHOT_NAME_PATTERN}" title="${SNAPSHOT_NAME_RULE}" placeholder="antes-de-pagar" autocomplete="off"></label>
       <button type="submit">Guardar instantánea</button>
     </div>
   </form>
-  <div class="fila">
-    <button type="button" class="peligro" hx-post="${BASE}/reset" hx-target="#resultado" hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo? ${gone}, con sus datos, instantáneas de mundo, fallos y diarios; el de demostración vuelve como al principio.">Restablecer todo</button>
-  </div>`;
+  ${resetButton(ctx)}`;
 }
 
 /**
@@ -144,7 +156,7 @@ export function worldsPage(ctx: Dashboard) {
       <section class="tarjeta" aria-labelledby="t-crear"><h2 id="t-crear">Crear un mundo</h2>${createForm()}</section>
       <section class="tarjeta" aria-labelledby="t-mundos"><h2 id="t-mundos">Mundos</h2>${worldsFilter(prefix)}${worldsList(ctx, prefix)}</section>
       <div class="rejilla">
-        <section class="tarjeta" aria-labelledby="t-inst"><h2 id="t-inst">Instantáneas y reinicio</h2>${snapshotForm(ctx.services.tenants.store.listTenants().length)}${snapshotsList(ctx)}</section>
+        <section class="tarjeta" aria-labelledby="t-inst"><h2 id="t-inst">Instantáneas y reinicio</h2>${snapshotForm(ctx)}${snapshotsList(ctx)}</section>
       </div>`;
     res.type('html').send(page('Mundos', body).value);
   };

@@ -33,11 +33,12 @@ function keptIssues(error: ZodError): Issue[] {
 /**
  * Each unknown field is named as the field (code switching on `details[].field` reads which: `extra`,
  * `fixture.trucks`), with the one message that lists them all; the sentence says that message once,
- * where it is (`keys.0: campos desconocidos: scope, env …`). A field named "" is the body's.
+ * where it is (`keys.0: campos desconocidos: scope, env …`).
  */
 function detailsOf(issue: Issue): FieldIssue[] {
   if (issue.code !== 'unrecognized_keys') return [{ field: fieldOf(issue), message: issue.message }];
-  return issue.keys.map((key) => ({ field: key === '' ? WHOLE_BODY : [...issue.path, key].join('.'), message: issue.message }));
+  // A field with no name is where it stands: the body, or the object that holds it.
+  return issue.keys.map((key) => ({ field: key === '' ? fieldOf(issue) : [...issue.path, key].join('.'), message: issue.message }));
 }
 
 /** A zod refusal as the API answers it: 400 VALIDATION naming each field. */

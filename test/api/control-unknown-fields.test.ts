@@ -73,11 +73,13 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect(fixture.body.error.message).toBe(`La solicitud no es válida (${fixture.body.error.details[0].message}).`);
   });
 
-  it('when a body has a field named "" (no name), then the detail is the body\'s, not an empty field', async () => {
-    const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Vacía', '': 1 });
+  it('when a body has a field named "" (no name), then the detail is the object that holds it (the body, or fixture), and the message says «»', async () => {
+    const top = await w.request.post('/_testbed/tenants').send({ name: 'Flota Vacía', '': 1 });
+    const nested = await w.request.post('/_testbed/tenants').send({ name: 'Flota Vacía', fixture: { '': 1 } });
 
-    expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: '(cuerpo)', message: expect.stringMatching(/^campo desconocido: {2}\(se admiten /) }]);
+    expect(top.status).toBe(400);
+    expect(top.body.error.details).toEqual([{ field: '(cuerpo)', message: expect.stringMatching(/^campo desconocido: «» \(se admiten /) }]);
+    expect(nested.body.error.details).toEqual([{ field: 'fixture', message: expect.stringMatching(/^fixture no admite «»: usa /) }]);
   });
 
   it('when POST /_testbed/tenants/{id}/keys has a field it does not, then 400 and no key is made', async () => {

@@ -92,15 +92,16 @@ describe('dashboard actions: the control API operations behind forms', () => {
       }
     });
 
-    it('when the worlds page is read, then the reset\'s confirmation says how many worlds it deletes', async () => {
+    it('when the worlds page is read, then the reset\'s confirmation says how many worlds it deletes, read again as the page\'s lists are', async () => {
       const before = (await get('/')).text;
       w.newTenant('Uno más');
-      const after = (await get('/')).text;
+      const after = (await get('/reset-button')).text;
 
       const said = (page: string) => /hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo\? Se borran? (?:el mundo que hay|los (\d+) mundos que hay), con sus datos/.exec(page);
       const count = (page: string) => Number(said(page)?.[1] ?? 1);
       expect(said(after)).not.toBeNull();
       expect(count(after)).toBe(count(before) + 1);
+      expect(before).toContain('hx-get="/dashboard/reset-button" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML"');
     });
 
     it('when the worlds page is read, then the create form answers beside its button (#creado, in the same card), not in the banner at the top', async () => {

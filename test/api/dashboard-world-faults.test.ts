@@ -62,6 +62,15 @@ describe('dashboard: a world\'s API faults', () => {
     expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body).toEqual({ data: [], platforms: {} });
   });
 
+  it.each([['times', '0x10'], ['delayMs', '1e3']])('when a rule\'s %s is typed as %s (no count a person means), then the API refuses it naming the field, and no rule is made', async (field, typed) => {
+    const { tenant } = w.newTenant();
+
+    const res = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', [field]: typed });
+
+    expectAlert(res, 400, 'VALIDATION', `${field} debe ser un número entero`);
+    expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body.data).toEqual([]);
+  });
+
   it('when a rule has conditions (after, a probability, a delay), then the table shows them, as the CLI\'s list does, and any probability fits the form', async () => {
     const { tenant } = w.newTenant();
     await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', after: '1', probability: '0.33' }).expect(200);

@@ -87,6 +87,9 @@ describe('dashboard: a world\'s own platform faults', () => {
     [{ platform: 'platform_b', mode: 'slow', ms: '600001' }, 'ms admite hasta 600000'],
     [{ platform: 'platform_b', mode: 'slow', ms: '-1' }, 'ms no puede ser negativo'],
     [{ platform: 'platform_b', mode: 'slow', ms: 'mucho' }, 'ms debe ser un número'],
+    // What a number input refused too: no count a person means.
+    [{ platform: 'platform_b', mode: 'slow', ms: '0x10' }, 'ms debe ser un número'],
+    [{ platform: 'platform_b', mode: 'slow', ms: '1e3' }, 'ms debe ser un número'],
     [{ platform: 'platform_c', mode: 'error' }, 'platform debe ser platform_a o platform_b'],
   ])('when the form is %j, then 400 VALIDATION in Spanish and the world\'s faults stay as they were', async (form, message) => {
     const { tenant } = w.newTenant();

@@ -39,7 +39,7 @@ async function freshRunUnderWay() {
 }
 
 describe('scenario run --fresh, interrupted', () => {
-  it.each([['SIGINT', 130], ['SIGTERM', 143]] as const)('when the CLI alone gets %s mid-run, then it stops its environment, removes its data dir and exits %i', async (signal, code) => {
+  it.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('when the CLI alone gets %s mid-run, then it stops its environment, removes its data dir and exits %i', async (signal, code) => {
     const { run, exited, environments, companion } = await freshRunUnderWay();
 
     run.kill(signal);

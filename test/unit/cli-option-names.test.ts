@@ -13,11 +13,15 @@ describe('inOptionNames: a refusal of fields a command built from its options, i
     ['campos desconocidos: effect, times (se admiten platform, mode, ms)', 'campos desconocidos: --effect, --times (se admiten --platform, --mode, --ms)'],
     // A value that is also a field's name stays: `after` of `when`, `ms` of a duration.
     ['when debe ser before o after', '--when debe ser before o after'],
-    ['espera 1500 ms; ms solo se admite con mode slow', 'espera 1500 ms; --ms solo se admite con mode slow'],
+    ['espera 1500 ms; ms solo se admite con mode slow', 'espera 1500 ms; --ms solo se admite con --mode slow'],
+    // Another field a rule ties it to.
+    ['operation no se combina con method ni path: elige una', '--operation no se combina con --method ni --path: elige una'],
+    ['delayMs solo se admite con effect delay', '--delay-ms solo se admite con --effect delay'],
+    ['otro método ahí sí lo es: nómbralo en method.', 'otro método ahí sí lo es: nómbralo en --method.'],
     // Inside a longer word it is not the field.
     ['operation «x» no es un operationId de /v1/openapi.json', '--operation «x» no es un operationId de /v1/openapi.json'],
   ])('when the API said %j, then the CLI says %j', async (said, shown) => {
-    const err = await refusedWith(said, ['limit', 'retryAfter', 'times', 'delayMs', 'effect', 'platform', 'mode', 'ms', 'when', 'after', 'operation']);
+    const err = await refusedWith(said, ['limit', 'retryAfter', 'times', 'delayMs', 'effect', 'platform', 'mode', 'ms', 'when', 'after', 'operation', 'method', 'path']);
 
     expect(err).toBeInstanceOf(CliError);
     expect([err.message, err.code, err.exitCode]).toEqual([shown, 'VALIDATION', 1]);

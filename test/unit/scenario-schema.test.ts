@@ -44,6 +44,8 @@ describe('scenario file validation', () => {
     // V8 names no position for these: the comma's own is given.
     ['a trailing comma in a list', '{"name": "t",\n "steps": [{"sync": true},\n ]}', ' (línea 2, columna 26)'],
     ['a trailing comma after a string holding ",]"', '{"name": "a,]",\n "steps": [1,]}', ' (línea 2, columna 13)'],
+    // Another token V8 names no position for: not the trailing comma after it.
+    ['a bare word before a trailing comma', '{"a": x, "b": [1,]}', ''],
   ])('when a .json file has %s (YAML would take it), then it is refused as JSON, saying where', (_case, text, where) => {
     expect(errorOf(text, 'x.json')).toBe(`x.json: no es JSON válido${where}; un archivo .json se lee como JSON estricto (sin comas finales, comentarios ni comillas simples): para eso, escríbelo en YAML (.yaml)`);
   });
@@ -73,6 +75,8 @@ describe('scenario file validation', () => {
     ['an unknown unique kind', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.curp}" } }`, /\$\{unique\.curp\} no existe: usa \$\{unique\.plate\}/],
     ['a unique value in an expectation', `- { request: { method: GET, path: /v1/me }, expect: { body: { plate: "\${unique.plate}" } } }`,
       /paso 1: expect\.body\.plate: \$\{unique\.plate\} no se admite en expect: da un valor nuevo en cada aparición/],
+    ['a unique value in a journal filter', `- { expectRequests: { path: "/v1/vehicles/\${unique.vin}", count: 1 } }`,
+      /paso 1: expectRequests\.path: \$\{unique\.vin\} no se admite en expectRequests/],
   ])('when a step has %s, then the error names the step', (_case, step, message) => {
     expect(errorOf(`${HEAD}\nsteps:\n  ${step}\n`)).toMatch(message);
   });
