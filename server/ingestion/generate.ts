@@ -30,6 +30,18 @@ const CHUNK_DAYS = 14;
  * the pipeline (and the writer thread) sooner: a fixture's 30 days go as 7, 14 and 9.
  */
 const FIRST_CHUNK_DAYS = 7;
+/**
+ * Vehicle-days one call produces at most: a 50-vehicle fleet's 14 days. The simulators answer one
+ * request at a time, and the platform pages the pipeline asks for meanwhile wait behind a call
+ * within their timeout (FLEET_PLATFORM_TIMEOUT_MS, 2 s by default): 500 vehicles' 14 days held them
+ * for seconds, and a fixture at its limits (500 vehicles, 366 days) failed with 503, or the health
+ * probe took the busy simulators for hung. A bigger fleet's calls hold fewer days, down to one.
+ */
+const VEHICLE_DAYS_PER_CALL = 700;
+
+/** Days per call for a fleet of `vehicles`, at most `most`. */
+export const daysPerCall = (vehicles: number, most: number): number =>
+  Math.max(1, Math.min(most, Math.floor(VEHICLE_DAYS_PER_CALL / Math.max(1, vehicles))));
 
 /**
  * Chunk by chunk, in a pipeline over two processes (two cores): the platforms produce chunk n+1
@@ -42,9 +54,9 @@ const FIRST_CHUNK_DAYS = 7;
  * The days just read are still among the plans the platforms keep (simulators/rides/day.ts), so
  * they are not planned twice.
  */
-async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string) {
+async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string, vehicles: number) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
-  const endOf = (start: string) => minDate(addDays(start, (start === from ? FIRST_CHUNK_DAYS : CHUNK_DAYS) - 1), to);
+  const endOf = (start: string) => minDate(addDays(start, daysPerCall(vehicles, start === from ? FIRST_CHUNK_DAYS : CHUNK_DAYS) - 1), to);
   const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: endOf(start) });
   type Produced = Awaited<ReturnType<typeof generate>>;
 
@@ -114,10 +126,12 @@ function happenedUpTo(deps: Deps, tenantId: string, from: string, to: string): s
  */
 export function createRideGenerator(deps: Deps, ingestion: RideIngestion) {
   const tenants = createTenantStore(deps.db);
+  // Every vehicle of the world, on a platform or not: what a platform may drive at most.
+  const vehiclesOf = deps.db.prepare('SELECT COUNT(*) FROM vehicles WHERE tenant_id = ?').pluck();
   return async ({ tenantId, from, to }: GenerateBody) => {
     tenants.requireTenant(tenantId);
     const generatedTo = happenedUpTo(deps, tenantId, from, to);
-    const platforms = await generateAndIngest(deps, ingestion, tenantId, from, generatedTo);
+    const platforms = await generateAndIngest(deps, ingestion, tenantId, from, generatedTo, vehiclesOf.get(tenantId) as number);
     return { tenantId, from, to, generatedTo, platforms };
   };
 }

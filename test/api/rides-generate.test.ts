@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { formatOrNull } from '../../server/earnings/money.ts';
 import { uuidText } from '../../server/lib/ids.ts';
 import { rideKey } from '../../server/rides/ride-key.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { ridesFixtures, newestRideFirst } from '../support/rides-fixtures.ts';
+import { validBody } from '../support/vehicles.ts';
 import { useWorld } from '../support/world.ts';
 
 describe('POST /_testbed/rides/generate over several chunks', () => {
@@ -29,6 +30,23 @@ describe('POST /_testbed/rides/generate over several chunks', () => {
     const chunkOf = (day: string) => (day < addDays(from, 7) ? 0 : day < addDays(from, 21) ? 1 : 2);
     expect(new Set(rides.map((x) => chunkOf(x.serviceDate)))).toEqual(new Set([0, 1, 2]));
     expect(again).toMatchObject({ generatedRides: 0, rides: rides.length, dailyEarnings: first.dailyEarnings });
+  });
+
+  it('when the fleet has more than 50 vehicles, then each call to the simulators holds fewer days (700 vehicle-days at most), and the window is read whole', async () => {
+    const fleet = await r.pbFleet(2);
+    // 58 more, on no platform: 60 vehicles in all, 11 days a call.
+    for (let i = 0; i < 58; i++) await w.request.post('/v1/vehicles').set(fleet.auth).send(validBody({ plate: `GRD-${String(i).padStart(3, '0')}` })).expect(201);
+    const [from, to] = [r.daysAgo(21), r.daysAgo(2)]; // 20 days: 7, then 11, then 2
+    const calls = vi.spyOn(w.deps.simulators, 'generateRides');
+
+    const generated = (await r.generate(fleet.tenantId, from, to)).platforms.platform_b;
+    const rides = await r.rides(fleet.auth, { from, to });
+
+    expect(calls.mock.calls.map(([window]) => [window.from, window.to])).toEqual([
+      [from, addDays(from, 6)], [addDays(from, 7), addDays(from, 17)], [addDays(from, 18), to],
+    ]);
+    expect(generated.generatedRides).toBeGreaterThan(0);
+    expect(rides.length).toBe(generated.generatedRides);
   });
 
   it('when the daily rows cannot be written while the rides are still being read, then the call answers 500 and a repeat once they can completes the window', async () => {
