@@ -137,11 +137,25 @@ describe('the ride ingestion throttle: which worlds are read again', () => {
     clocks.setOffset(a, 0);
 
     throttle.putLastRead(a, undefined);
-    const atOnce = throttle.dueOne(a);
+    const atOnce = throttle.dueAmong([a, b]);
     clocks.setOffset(a, HOUR);
 
     expect(atOnce).toEqual(new Set());
-    expect(throttle.dueOne(a)).toEqual(new Set([a]));
+    expect(throttle.dueAmong([a, b])).toEqual(new Set([a]));
+  });
+
+  it('when a background run has listed a world at its new time before an advance of it asks, then the advance still reads it (the run reads it only later)', () => {
+    const { clocks, throttle, a, b } = setup();
+    throttle.dueAmong([a, b]);
+    clocks.setOffset(a, HOUR);
+
+    const listedByBackground = throttle.dueAmong([a, b]);
+    const byAdvance = throttle.dueOne(a);
+
+    expect(listedByBackground).toEqual(new Set([a]));
+    expect(byAdvance).toEqual(new Set([a]));
+    // Its read counts for the background: not due again until its time moves.
+    expect(throttle.dueAmong([a, b])).toEqual(new Set());
   });
 
   it('when every world is replaced (a reset, a whole restore), then each is read again, at the time it was read before too', () => {
