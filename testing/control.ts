@@ -38,6 +38,19 @@ Object.defineProperty(TestbedError.prototype, BRAND, { value: true });
 
 export type ControlCall = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 
+/** Codes of a connection that never opened: nothing listens there (or no such host). */
+const NOT_LISTENING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Why a call got no answer: nothing listening, or a testbed that closed the connection under it
+ * (stopped mid-call: a runner's teardown while other files still ran), which "nothing listens" misnamed.
+ */
+function unreached(url: string, err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === undefined || NOT_LISTENING.has(cause.code)) return `no hay un testbed escuchando en ${url}: ${(err as Error).message}`;
+  return `el testbed de ${url} cerró la conexión sin responder (¿se detuvo?): ${cause.message ?? cause.code}`;
+}
+
 /** Calls `${url}/_testbed${path}`, with the control token when there is one. */
 export function controlCaller(url: string, token?: string): ControlCall {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -50,7 +63,7 @@ export function controlCaller(url: string, token?: string): ControlCall {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
-      throw new Error(`no hay un testbed escuchando en ${url}: ${(err as Error).message}`, { cause: err });
+      throw new Error(unreached(url, err), { cause: err });
     }
     const answer = (await res.json().catch(() => null)) as { error?: ConstructorParameters<typeof TestbedError>[1] } | null;
     // A testbed's refusals always come in its envelope: without one, something else answered.

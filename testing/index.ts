@@ -12,6 +12,7 @@ import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { createLiveWorlds } from './live-worlds.ts';
 import { refuseUnknown } from './known-options.ts';
+import { readConfig } from '../server/config.ts';
 
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
@@ -134,6 +135,25 @@ function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promi
 const START_OPTIONS: readonly (keyof StartOptions)[] = ['dataDir', 'seed', 'clockStart', 'rateLimit', 'env', 'output', 'startTimeoutMs'];
 
 
+/** The options serve reads from the environment, by the variable each becomes. */
+const OPTION_VARIABLES = [['FLEET_CLOCK_START', 'clockStart'], ['FLEET_SEED', 'seed'], ['FLEET_RATE_LIMIT', 'rateLimit']] as const;
+
+/**
+ * serve's own rules (server/config.ts) for the environment the options make, before anything
+ * starts: a bad value (`clockStart: 'mañana'`) was serve's exit, a plain Error naming a variable the
+ * caller never set. Now a TestbedError naming the option, as a misspelt option is.
+ */
+function refuseBadValues(options: StartOptions, env: NodeJS.ProcessEnv, removeDataDir: () => void): void {
+  try {
+    readConfig(env);
+  } catch (err) {
+    removeDataDir();
+    let message = (err as Error).message;
+    for (const [variable, option] of OPTION_VARIABLES) if (options[option] !== undefined) message = message.replace(variable, option);
+    throw new TestbedError(400, { code: 'VALIDATION', message: `startTestbed: ${message}` });
+  }
+}
+
 /**
  * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
  * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
@@ -146,6 +166,7 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   const env = serveEnv(options, dataDir);
+  refuseBadValues(options, env, removeDataDir);
   const serve = spawnServe(env, { timeoutMs: options.startTimeoutMs, output: options.output });
   const stop = trackServe(serve, removeDataDir);
   let url: string;

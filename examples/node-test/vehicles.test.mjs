@@ -17,7 +17,8 @@ describe('a fleet of two vehicles on platform_b', () => {
     await world.faults.clear();
     await world.clearRequests();
   });
-  after(() => testbed?.stop());
+  // The testbed is the run's (run-tests.mjs stops it): the file deletes its own world.
+  after(() => world?.delete());
 
   it('when a vehicle is added, then the fleet has three', async () => {
     const created = await world.client.POST('/v1/vehicles', {

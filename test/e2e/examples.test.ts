@@ -36,6 +36,13 @@ describe('the node:test example (examples/node-test), with its own testbed for t
     expect(result.code).toBe(0);
   }, 120_000);
 
+  it.concurrent('when its patterns match no file (a copy of it in another folder), then it says so and exits 1, starting no testbed', async () => {
+    const result = await runTests(['/nonexistent-fleet-dir/*.test.mjs']);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('run-tests: ninguna prueba coincide con /nonexistent-fleet-dir/*.test.mjs');
+  }, 120_000);
+
   it.concurrent('when a test file of the run fails, then the run exits with node --test\'s failure, after stopping the testbed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-node-test-'));
     try {

@@ -221,6 +221,19 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect((await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length).toBe(before);
   });
 
+  it.each([
+    [{ clockStart: 'mañana' }, 'startTestbed: clockStart debe ser una fecha-hora ISO (recibido: mañana)'],
+    [{ seed: 1.5 }, 'startTestbed: seed debe ser un número entero (recibido: 1.5)'],
+    [{ rateLimit: -1 }, 'startTestbed: rateLimit debe ser un número entero ≥ 0 (recibido: -1)'],
+    // Set through env, it is named as set: the variable.
+    [{ env: { FLEET_SEED: 'abc' } }, 'startTestbed: FLEET_SEED debe ser un número entero (recibido: abc)'],
+  ])('when startTestbed is given %j, then it rejects with a TestbedError naming the option, before starting anything', async (options, message) => {
+    const started = startTestbed(options as never);
+
+    await expect(started).rejects.toBeInstanceOf(TestbedError);
+    await expect(started).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message });
+  });
+
   it('when startTestbed is given an option it does not have (plain JavaScript: clockstart), then it rejects naming it, before starting anything', async () => {
     const started = startTestbed({ clockstart: '2026-05-04T12:00:00.000Z', seed: 9 } as never);
 
