@@ -73,6 +73,9 @@ stop_container second INT
 echo "== read-only root with no writable /tmp (Docker's --read-only without --tmpfs)"
 start_container no-tmp --read-only --read-only-tmpfs=false
 check "no-tmp: serve says at start that nothing temporary can be written" grep -q 'Aviso: no hay un directorio temporal escribible' <(podman logs "no-tmp-$RUN_ID" 2>&1)
+# SQLite's sorts that outgrew its cache spilled to /tmp: past ~100 vehicles platform_b failed, for every world after.
+check "no-tmp: a 200-vehicle fixture on platform_b is made (201), SQLite's temporaries in memory" control POST /tenants '{"name": "Flota sin tmp", "fixture": {"vehicles": 200, "registeredOn": ["platform_b"]}}'
+check "no-tmp: and another world's after it (201)" control POST /tenants '{"name": "Flota después", "fixture": {"vehicles": 10, "registeredOn": ["platform_b"]}}'
 stop_container no-tmp
 
 echo "== an arbitrary uid in group 0 on the volume the default user made (a deployment moved to OpenShift)"

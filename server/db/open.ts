@@ -26,6 +26,11 @@ export function openDatabase(file: string | Buffer, migrations: Migration[] = AP
   // A checkpoint (copy the WAL back, fsync) every ~40 MB of WAL instead of SQLite's 4 MB: ride
   // ingestion commits a page of 25 000 rides at a time, and at 4 MB every commit paid for one.
   db.pragma('wal_autocheckpoint = 10000');
+  // Temporary tables and sorts that outgrow the page cache spill to a file in the temp directory:
+  // in a container run --read-only without a writable /tmp, platform_b's bigger queries failed, and
+  // every world's registrations there answered 503 from then on. Kept in memory, they need no file
+  // (a world's temporaries are small beside the cache above).
+  db.pragma('temp_store = MEMORY');
   immediateTransactions(db);
   migrate(db, migrations);
   lazyStatements(db);
