@@ -55,13 +55,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`FLEET_CLOCK_START debe ser una fecha-hora ISO (recibido: ${clockStart})`);
   }
   const port = integer(env, 'PORT', 3000, 0, MAX_PORT);
+  const simPort = integer(env, 'FLEET_SIM_PORT', 0, 0, MAX_PORT);
+  // The simulators listen first: the API's "port in use" then blamed PORT, which was not the one to change.
+  if (simPort !== 0 && simPort === port) throw new Error(`FLEET_SIM_PORT y PORT no pueden ser el mismo puerto (${port}): los simuladores y la API escuchan cada uno en el suyo; cambia FLEET_SIM_PORT o déjalo sin definir`);
   return {
     port,
     dataDir: resolve(env.FLEET_DATA_DIR || './data'),
     seed: integer(env, 'FLEET_SEED', DEFAULT_SEED, Number.MIN_SAFE_INTEGER),
     clockStart,
     rateLimit: integer(env, 'FLEET_RATE_LIMIT', DEFAULT_RATE_LIMIT),
-    simPort: integer(env, 'FLEET_SIM_PORT', 0, 0, MAX_PORT),
+    simPort,
     platformTimeoutMs: integer(env, 'FLEET_PLATFORM_TIMEOUT_MS', DEFAULT_PLATFORM_TIMEOUT_MS, 1),
     retryAfterS: integer(env, 'FLEET_RETRY_AFTER_S', DEFAULT_RETRY_AFTER_S),
     host: host(env.FLEET_HOST),

@@ -10,6 +10,12 @@ describe('PORT, FLEET_SIM_PORT and FLEET_SEED', () => {
     expect(() => readConfig({ [name]: '99999' })).toThrow(/entre 0 y 65535/);
   });
 
+  it('when FLEET_SIM_PORT is PORT, then it is refused naming FLEET_SIM_PORT (the simulators took it first, and the API blamed PORT); the next port and both 0 are taken', () => {
+    expect(() => readConfig({ FLEET_SIM_PORT: '3000' })).toThrow('FLEET_SIM_PORT y PORT no pueden ser el mismo puerto (3000): los simuladores y la API escuchan cada uno en el suyo; cambia FLEET_SIM_PORT o déjalo sin definir');
+    expect(readConfig({ FLEET_SIM_PORT: '3001' }).simPort).toBe(3001);
+    expect(readConfig({ PORT: '0', FLEET_SIM_PORT: '0' })).toMatchObject({ port: 0, simPort: 0 });
+  });
+
   it('when PORT is 0, then it is taken (serve picks a free port)', () => {
     expect(readConfig({ PORT: '0' }).port).toBe(0);
   });
