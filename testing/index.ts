@@ -134,7 +134,6 @@ function trackServe(serve: ServeProcess, removeDataDir: () => void): () => Promi
 /** What startTestbed reads: a misspelt option from plain JavaScript (`clockstart`) would start a serve without it, on real time. */
 const START_OPTIONS: readonly (keyof StartOptions)[] = ['dataDir', 'seed', 'clockStart', 'rateLimit', 'env', 'output', 'startTimeoutMs'];
 
-
 /** The options serve reads from the environment, by the variable each becomes. */
 const OPTION_VARIABLES = [['FLEET_CLOCK_START', 'clockStart'], ['FLEET_SEED', 'seed'], ['FLEET_RATE_LIMIT', 'rateLimit']] as const;
 
