@@ -74,8 +74,11 @@ echo "== read-only root with no writable /tmp (Docker's --read-only without --tm
 start_container no-tmp --read-only --read-only-tmpfs=false
 check "no-tmp: serve says at start that nothing temporary can be written" grep -q 'Aviso: no hay un directorio temporal escribible' <(podman logs "no-tmp-$RUN_ID" 2>&1)
 # SQLite's sorts that outgrew its cache spilled to /tmp: past ~100 vehicles platform_b failed, for every world after.
-check "no-tmp: a 200-vehicle fixture on platform_b is made (201), SQLite's temporaries in memory" control POST /tenants '{"name": "Flota sin tmp", "fixture": {"vehicles": 200, "registeredOn": ["platform_b"]}}'
+NO_TMP_WORLD=$(control POST /tenants '{"name": "Flota sin tmp", "fixture": {"vehicles": 200, "registeredOn": ["platform_b"]}}' | json_get .id) || true
+check "no-tmp: a 200-vehicle fixture on platform_b is made (201), SQLite's temporaries in memory" test -n "$NO_TMP_WORLD"
 check "no-tmp: and another world's after it (201)" control POST /tenants '{"name": "Flota después", "fixture": {"vehicles": 10, "registeredOn": ["platform_b"]}}'
+check "no-tmp: a world snapshot of the 200-vehicle world is saved (201: its copy in memory)" \
+  call 201 POST "$FLEET_URL/_testbed/tenants/$NO_TMP_WORLD/snapshots" -H "Authorization: Bearer $FLEET_CONTROL_TOKEN" -H 'content-type: application/json' -d '{"name": "sin-tmp"}'
 stop_container no-tmp
 
 echo "== an arbitrary uid in group 0 on the volume the default user made (a deployment moved to OpenShift)"

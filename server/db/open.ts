@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { dirname } from 'node:path';
 import { migrate, type Migration } from './migrate.ts';
 import { makeDirectory } from '../lib/make-directory.ts';
+import { sqliteTempDir } from '../lib/temp-dir.ts';
 import { API_MIGRATIONS } from './migrations/index.ts';
 import { lazyStatements } from './lazy-statements.ts';
 
@@ -26,11 +27,11 @@ export function openDatabase(file: string | Buffer, migrations: Migration[] = AP
   // A checkpoint (copy the WAL back, fsync) every ~40 MB of WAL instead of SQLite's 4 MB: ride
   // ingestion commits a page of 25 000 rides at a time, and at 4 MB every commit paid for one.
   db.pragma('wal_autocheckpoint = 10000');
-  // Temporary tables and sorts that outgrow the page cache spill to a file in the temp directory:
-  // in a container run --read-only without a writable /tmp, platform_b's bigger queries failed, and
-  // every world's registrations there answered 503 from then on. Kept in memory, they need no file
-  // (a world's temporaries are small beside the cache above).
-  db.pragma('temp_store = MEMORY');
+  // With no writable temporary directory (a container run --read-only without a tmpfs), SQLite's
+  // temporaries stay in memory: spilled to a file, platform_b's bigger queries failed, and every
+  // world's registrations there answered 503 from then on. Only then: world snapshots' copies are
+  // temporary databases (db/row-vault.ts), which a writable directory keeps out of memory.
+  if (sqliteTempDir() === null) db.pragma('temp_store = MEMORY');
   immediateTransactions(db);
   migrate(db, migrations);
   lazyStatements(db);

@@ -25,12 +25,11 @@ const NONE_WRITABLE = 'no hay un directorio temporal escribible (SQLITE_TMPDIR, 
 const FIX = 'En un contenedor --read-only, añade --tmpfs /tmp.';
 
 /**
- * serve's line when there is none: said as it starts, not first as a 500 at the first world
- * snapshot (its copy is a temporary database); a reset and a whole restore sort in files only when
- * a big table needs it.
+ * serve's line when there is none, said as it starts: SQLite then keeps its temporaries in memory
+ * (db/open.ts), world snapshots' copies included, so a big world costs memory instead of a file.
  */
 export const NO_TEMP_DIR_WARNING =
-  `Aviso: ${NONE_WRITABLE}: las instantáneas de un mundo fallarán, y un reset o una restauración completa pueden fallar con muchos datos. ${FIX}\n`;
+  `Aviso: ${NONE_WRITABLE}: SQLite guarda sus temporales en memoria, también las copias de las instantáneas de un mundo, y un mundo grande las paga en memoria. ${FIX}\n`;
 
 /** What a failed SQLite statement says to the caller when no temporary directory is writable (its own words: "disk I/O error"), or null. */
 export function noTempDirProblem(message: string, find: () => string | null = sqliteTempDir): string | null {
