@@ -16,7 +16,8 @@ export function createLiveWorlds() {
 
   return {
     /** A world just made: `call` bound to it, refusing once a reset or restore seen here has replaced it. */
-    bind(world: object, call: ControlCall, label: string): ControlCall {
+    bind(call: ControlCall, label: string): ControlCall {
+      const world = {}; // this world, as the sets of worlds know it
       alive.add(world);
       return (method, path, body) => {
         if (!alive.has(world)) {

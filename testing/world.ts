@@ -85,8 +85,7 @@ export async function createWorld(url: string, call: ControlCall, options: World
     keys: [key],
     ...(options.fixture !== undefined && { fixture: options.fixture }),
   });
-  const world = {};
-  return Object.assign(world, worldHandle(url, live.bind(world, call, `«${tenant.name}» (tenant ${tenant.id})`), tenant));
+  return worldHandle(url, live.bind(call, `«${tenant.name}» (tenant ${tenant.id})`), tenant);
 }
 
 function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): World {

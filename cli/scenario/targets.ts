@@ -13,13 +13,15 @@ const catalog = createOperationCatalog(OPERATIONS);
 /** `${…}` is rendered when the step runs: such a field is checked then, by the testbed. */
 const literal = (value: unknown): value is string => typeof value === 'string' && !value.includes('${');
 
-function refusal(path: PropertyKey[], check: () => void): Problem[] {
+/** A check's 400 as the file's problem, at the field its details name (`fault.path`). */
+function refusal(at: PropertyKey[], check: () => void): Problem[] {
   try {
     check();
     return [];
   } catch (err) {
-    if (err instanceof AppError) return [{ path, message: err.message }];
-    throw err;
+    if (!(err instanceof AppError)) throw err;
+    const field = (err.details as { field?: string }[] | null)?.[0]?.field;
+    return [{ path: field === undefined ? at : [...at, field], message: err.message }];
   }
 }
 
@@ -30,24 +32,22 @@ function refusal(path: PropertyKey[], check: () => void): Problem[] {
  */
 export function targetProblems(scenario: Scenario, file: string): string | null {
   const problems = scenario.steps.flatMap((step, i): Problem[] => {
-    const at = (action: string, field: string) => ['steps', i, action, field];
     const found: Problem[] = [];
     const fault = step.fault as Record<string, unknown> | undefined;
     if (fault && !isPlatformFault(fault)) {
       const { operation, method, path } = fault;
-      if (literal(operation)) found.push(...refusal(at('fault', 'operation'), () => catalog.requireOperation(operation)));
-      if (literal(path)) {
-        found.push(...refusal(at('fault', 'path'), () => {
-          catalog.requireRoutePath(path);
-          // A templated method is known only when the step runs (it may be a POST health takes with a key).
-          if (method === undefined || literal(method)) catalog.requireKeyed(method?.toUpperCase(), path);
-        }));
-      }
+      found.push(...refusal(['steps', i, 'fault'], () => catalog.requireRuleTargets({
+        operation: literal(operation) ? operation : undefined,
+        path: literal(path) ? path : undefined,
+        // A templated method is known only when the step runs (it may be a POST health takes with a key).
+        method: method === undefined ? undefined : literal(method) ? method.toUpperCase() : null,
+      })));
     }
     const expected = step.expectRequests;
     if (expected) {
-      if (literal(expected.operation)) found.push(...refusal(at('expectRequests', 'operation'), () => catalog.requireOperation(expected.operation!)));
-      if (literal(expected.path)) found.push(...refusal(at('expectRequests', 'path'), () => catalog.requirePath(expected.path!)));
+      const at = ['steps', i, 'expectRequests'];
+      if (literal(expected.operation)) found.push(...refusal(at, () => catalog.requireOperation(expected.operation!)));
+      if (literal(expected.path)) found.push(...refusal(at, () => catalog.requirePath(expected.path!)));
     }
     return found;
   });

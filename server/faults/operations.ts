@@ -86,42 +86,46 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
     throw notARoute(path);
   }
 
+  /** 400 VALIDATION on `operation` unless it is an operationId of the document that takes a key. */
+  function requireOperation(operationId: string): void {
+    if (publicIds.has(operationId)) {
+      throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de fallo ni su diario las ven.`, 'operation');
+    }
+    if (ids.has(operationId)) return;
+    const meant = similarNames(operationId, [...ids].filter((id) => !publicIds.has(id)));
+    const hint = meant.length > 0 ? ` ¿Quisiste decir ${meant.join(' o ')}?` : ' Cada operación del documento lleva el suyo (paths → método → operationId).';
+    throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.${hint}`, [
+      { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
+    ]);
+  }
+
   return {
     has: (operationId: string) => ids.has(operationId),
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
-    /** 400 VALIDATION on `operation` unless it is an operationId of the document that takes a key. */
-    requireOperation(operationId: string): void {
-      if (publicIds.has(operationId)) {
-        throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de fallo ni su diario las ven.`, 'operation');
-      }
-      if (ids.has(operationId)) return;
-      const meant = similarNames(operationId, [...ids].filter((id) => !publicIds.has(id)));
-      const hint = meant.length > 0 ? ` ¿Quisiste decir ${meant.join(' o ')}?` : ' Cada operación del documento lleva el suyo (paths → método → operationId).';
-      throw validation(`operation «${operationId}» no es un operationId de /v1/openapi.json.${hint}`, [
-        { field: 'operation', message: 'Debe ser un operationId del documento, p. ej. createVehicle' },
-      ]);
-    },
+    requireOperation,
     requirePath,
     /**
-     * requirePath, and a concrete path must be one of a route, whatever the method: a rule on
-     * `/v1/vehicle` (a typo) would never fault the request its test meant, and nothing would say so.
+     * What a fault rule selects, as the control API and a scenario's `fault` step check it: its
+     * operation, or its path, which must be one of a route whatever the method (a rule on
+     * `/v1/vehicle`, a typo, would never fault the request its test meant, and nothing would say so),
+     * and not only health's or the document's reads, answered without a key (GET, or no method: what
+     * such a rule means; another method there is a world's request, with its key, a 405, and a rule
+     * may fault it). A field left undefined is not checked; `method: null`, not known yet (a
+     * scenario's template), leaves the keyless check to the step's run.
      */
-    requireRoutePath(path: string): void {
+    requireRuleTargets({ operation, method, path }: { operation?: string; method?: string | null; path?: string }): void {
+      if (operation !== undefined) requireOperation(operation);
+      if (path === undefined) return;
       requirePath(path);
-      // Health's and the document's paths are routes too, read without a key: requireKeyed says which of their requests a rule may fault.
-      if (path.includes('{') || isKeyless(path)) return;
+      if (isKeyless(path)) {
+        if (method === undefined || method === 'GET') {
+          throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de fallo los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
+        }
+        return;
+      }
       // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
       const segments = path.split('/').map(decoded).join('/');
-      if (!compiled.some((op) => op.pattern.test(segments))) throw notARoute(path, ROUTE_DETAIL);
-    },
-    /**
-     * 400 VALIDATION when a rule selects the reads of health or the document (GET, or no method: what
-     * such a rule means), answered without a key: its fault would never fire. Another method named
-     * there is a world's request, with its key (a 405), and a rule may fault it.
-     */
-    requireKeyed(method: string | undefined, path: string): void {
-      if (!isKeyless(path) || (method !== undefined && method !== 'GET')) return;
-      throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de fallo los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
+      if (!path.includes('{') && !compiled.some((op) => op.pattern.test(segments))) throw notARoute(path, ROUTE_DETAIL);
     },
     /** The operation a request would reach, or null for a path or method the document has not. */
     of(method: string, path: string): RequestOperation | null {

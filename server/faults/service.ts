@@ -46,18 +46,10 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     return { world, at };
   }
 
-  function checkTargets(input: FaultRuleInput): void {
-    if (input.operation !== undefined) catalog.requireOperation(input.operation);
-    if (input.path !== undefined) {
-      catalog.requireRoutePath(input.path);
-      catalog.requireKeyed(input.method, input.path);
-    }
-  }
-
   function add(tenantId: string, body: unknown): FaultRuleView {
     tenants.requireTenant(tenantId);
     const input = FaultRuleInput.parse(body);
-    checkTargets(input);
+    catalog.requireRuleTargets(input);
     const world = store.ensure(tenantId);
     const waits = input.effect === 'rate_limited' || input.effect === 'unavailable';
     const rule: FaultRule = {
