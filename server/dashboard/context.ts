@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { worldPathId } from '../common/schemas.ts';
-import { worldNotFound } from '../errors.ts';
+import { AppError, worldNotFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
@@ -22,11 +22,17 @@ export const createDashboard = (deps: Deps, services: Services): Dashboard => ({
   deleteWorld: services.worldDeletion.one,
 });
 
+/**
+ * htmx's event (HX-Trigger) for a world that is gone (deleted in another tab, by a test, a reset):
+ * the page takes its lists away (dashboard.js), or each would ask for the world every 2 s.
+ */
+export const WORLD_GONE_EVENT = 'mundo-borrado';
+
 /** The world named by the path's `:world`; an id that is not a UUID names none (404, as in the API). */
 export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
   const id = worldPathId(req.params.world);
   const tenant = ctx.services.tenants.store.getTenant(id);
-  if (!tenant) throw worldNotFound(id);
+  if (!tenant) throw new AppError('NOT_FOUND', worldNotFound(id).message, null, { 'HX-Trigger': WORLD_GONE_EVENT });
   return tenant;
 }
 

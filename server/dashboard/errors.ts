@@ -32,7 +32,8 @@ function sendHtmlError(res: Response, code: ErrorCode, message: string, _details
     // reload, so that one a stale page still showed (a snapshot deleted in another tab) is as it is
     // now. Not after a failed read: the lists are reads, and one that fails (a bad filter, a world
     // gone) would reload itself again, and again, as fast as the browser can ask.
-    if (res.req.method !== 'GET' && res.req.method !== 'HEAD') res.setHeader('HX-Trigger', 'mundo-cambiado');
+    // A world that is gone says so instead (context.ts): its lists have nothing to reload.
+    if (res.req.method !== 'GET' && res.req.method !== 'HEAD' && !headers['HX-Trigger']) res.setHeader('HX-Trigger', 'mundo-cambiado');
     return void res.send(html`${alert}${resultadoRegion(true)}`.value);
   }
   res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);

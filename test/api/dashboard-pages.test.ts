@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useDashboardWorld } from '../support/dashboard-world.ts';
+import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 
 const HOSTILE = '"><img src=x onerror=alert(1)>';
 const ESCAPED = '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;';
 
 describe('dashboard pages: what a world holds, as HTML', () => {
-  const { w, f, get, smallFleet } = useDashboardWorld();
+  const { w, f, get, act, smallFleet } = useDashboardWorld();
 
   it('when a page has forms that act, then the browser leaves their fields to the control API (novalidate): its Spanish messages, not the browser\'s own in its language', async () => {
     const { tenant, auth } = w.newTenant();
@@ -111,6 +111,29 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('NOT_FOUND');
       expect(res.text).toContain('Volver a los mundos');
+    });
+
+    it.each([
+      ['a list read every 2 s', 'get', '/faults'],
+      ['an action', 'post', '/clock/advance'],
+    ] as const)('when %s names a world deleted meanwhile, then 404 in #avisos and the page is told the world is gone, not to reload its lists', async (_what, method, path) => {
+      const tenantId = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Borrada' }).expect(201)).body.id;
+      await w.request.delete(`/_testbed/tenants/${tenantId}`).expect(200);
+
+      const res = method === 'get'
+        ? await get(`/worlds/${tenantId}${path}`).set('HX-Request', 'true')
+        : await act('post', `/worlds/${tenantId}${path}`, { duration: '1d' });
+
+      expectAlert(res, 404, 'NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.`);
+      expect(res.headers['hx-trigger']).toBe('mundo-borrado');
+    });
+
+    it('when a world that exists is read, then its lists are not told it is gone', async () => {
+      const tenantId = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Viva' }).expect(201)).body.id;
+
+      const res = await get(`/worlds/${tenantId}/faults`).set('HX-Request', 'true').expect(200);
+
+      expect(res.headers['hx-trigger']).toBeUndefined();
     });
   });
 });

@@ -136,5 +136,16 @@ describe('/dashboard in headless Chromium', () => {
     await page.locator('#avisos').getByText('No llegó respuesta del testbed').waitFor({ state: 'detached', timeout: 10_000 });
     await page.locator('#fallas-plataforma-mundo').getByText('sin falla propia').nth(1).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('button', { name: 'Quitar la falla de platform_b de este mundo' }).count()).toBe(0);
+
+    // The world deleted elsewhere while its rules' list polls: the page says it is gone and polls no more.
+    await w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ effect: 'internal', operation: 'getMe' }).expect(201);
+    await page.reload();
+    await page.locator('#fallos-mundo').getByText('getMe').waitFor();
+    await w.request.delete(`/_testbed/tenants/${tenantId}`).expect(200);
+    await page.getByText('Este mundo ya no está en el testbed').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#avisos').textContent()).toContain(`El tenant ${tenantId} no existe en este testbed.`);
+    expect(await page.locator('[hx-trigger*="every"]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Volver a los mundos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mundos' }).waitFor();
   }, 180_000);
 });

@@ -95,6 +95,24 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (stale) stale.remove();
   });
 
+  // The world is gone (deleted in another tab, by a test, a reset): its lists would ask for it every
+  // 2 s, each answered 404. The page keeps its title and the API's message, says so and shows the way
+  // back; the rest goes, and with it every list's polling (htmx polls only what is in the page).
+  document.addEventListener('mundo-borrado', function () {
+    var main = document.getElementById('contenido');
+    if (!main || main.querySelector('.mundo-borrado')) return;
+    var kept = [main.querySelector('h1'), document.getElementById('avisos')].filter(Boolean);
+    var note = document.createElement('p');
+    note.className = 'mundo-borrado';
+    note.textContent = 'Este mundo ya no está en el testbed: otra pestaña, una prueba o un reset lo borró. ';
+    var back = document.createElement('a');
+    var home = document.querySelector('.marca');
+    back.href = home ? home.getAttribute('href') : '/dashboard';
+    back.textContent = 'Volver a los mundos';
+    note.appendChild(back);
+    main.replaceChildren.apply(main, kept.concat([note]));
+  });
+
   document.addEventListener('DOMContentLoaded', keepInView);
   document.addEventListener('DOMContentLoaded', drawCharts);
   document.addEventListener('htmx:after:process', drawCharts);
