@@ -82,18 +82,24 @@ function filterForm(tenantId: string, filters: Filters): Html {
   </form>`;
 }
 
+/**
+ * The list, or why the journal refuses the filter (a bookmarked `?status=9xx`, a path typed without
+ * its `/`) or a journal that is off, said where the list goes, the form kept: not a page of its own
+ * with only a way back, and not a red line above the list of the filter before, as if it were this one's.
+ */
+function listOrProblem(ctx: Dashboard, res: Response, tenantId: string, filters: Filters): Html {
+  try {
+    return requestsList(ctx, tenantId, filters);
+  } catch (err) {
+    return inlineProblem(res, err, 'solicitudes', ['VALIDATION', 'CONFLICT']);
+  }
+}
+
 /** `GET /dashboard/worlds/:world/requests`: what the world's code sent and got, like a payment provider's request logs. */
 export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
   const filters = filtersOf(req);
-  // A filter the journal refuses (a bookmarked `?status=9xx`), or a journal that is off, is said
-  // where the list goes, the form kept, rather than a page of its own with only a way back.
-  let list: Html;
-  try {
-    list = requestsList(ctx, tenant.id, filters);
-  } catch (err) {
-    list = inlineProblem(res, err, 'solicitudes', ['VALIDATION', 'CONFLICT']);
-  }
+  const list = listOrProblem(ctx, res, tenant.id, filters);
   const body = html`${worldSummary(ctx, tenant)}
     <section class="tarjeta" aria-labelledby="t-solicitudes"><h2 id="t-solicitudes">Solicitudes a la API</h2>
       <p class="nota">Cada solicitud hecha con una clave de este mundo, también las rechazadas. Abre una para ver sus cabeceras y cuerpos (las claves se muestran solo por su prefijo).</p>
@@ -117,7 +123,8 @@ export const requestsHar = (ctx: Dashboard) => (req: Request, res: Response): vo
 export const requestsPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenantId = requireWorld(ctx, req).id;
   const filters = filtersOf(req);
-  const list = requestsList(ctx, tenantId, filters);
-  res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenantId)}/requests${filterQuery(filters)}`);
+  const list = listOrProblem(ctx, res, tenantId, filters);
+  // A refused filter is not kept in the address: the page there would show the last one that was.
+  if (res.statusCode < 400) res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenantId)}/requests${filterQuery(filters)}`);
   res.type('html').send(list.value);
 };

@@ -50,6 +50,10 @@ describe('dashboard: a world\'s requests', () => {
     expect(filtered.headers['hx-replace-url']).toBe(address);
     expect(unfiltered.headers['hx-replace-url']).toBe(`/dashboard/worlds/${tenant.id}/requests`);
     expect(refused.headers['hx-replace-url']).toBeUndefined();
+    // In place of the list the filter before showed, not in the red line above it.
+    expect(refused.headers['hx-retarget']).toBeUndefined();
+    expect(refused.text).toMatch(/^<div id="solicitudes"><p class="error" role="alert"><strong>VALIDATION<\/strong> [^<]*path debe empezar por \//);
+    expect(methodsShown(refused.text)).toEqual([]);
     expect(methodsShown((await t.request.get(address).expect(200)).text)).toEqual(['GET /v1/vehicles/00000000-0000-4000-8000-000000000000']);
   });
 

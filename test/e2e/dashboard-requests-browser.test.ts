@@ -50,10 +50,12 @@ describe('a world\'s requests in headless Chromium', () => {
     // The address keeps the filter, so the view can be bookmarked.
     expect(new URL(page.url()).search).toBe('?status=4xx');
 
-    // A refused filter is said in the red line; the mended one takes the line away.
+    // A refused filter is said in place of the list (the one before is not left as if it were its own);
+    // the mended one brings a list back.
     await page.getByLabel('Ruta').fill('vehicles');
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    await page.locator('#avisos').getByText('path debe empezar por /').waitFor();
+    await page.locator('#solicitudes').getByText('path debe empezar por /').waitFor();
+    expect(await page.locator('#solicitudes summary').count()).toBe(0);
     await page.getByLabel('Ruta').fill('/v1/drivers');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect.poll(() => page.locator('#solicitudes summary').allInnerTexts(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^POST \/v1\/drivers 400/)]);
