@@ -32,6 +32,19 @@ describe('world faults: matching and counters', () => {
     expect(patch.status).toBe(200);
   });
 
+  it('when a rule names the method GET, then a HEAD of that path is faulted too (the API answers it as a GET), and a POST is not', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    await f.addRule({ effect: 'unavailable', method: 'GET', path: '/v1/vehicles' });
+
+    const head = await f.request.head('/v1/vehicles').set(f.one.auth);
+    const created = await f.createVehicle();
+
+    expect(head.status).toBe(503);
+    expect(head.headers['x-testbed-fault']).toMatch(/^flt_/);
+    expect(created.status).toBe(201);
+  });
+
   it('when a rule names a concrete path, then that path alone is faulted', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();
