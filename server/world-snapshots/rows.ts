@@ -7,20 +7,21 @@ import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 /** The rides' and daily rows' comparison made ahead (`compareBulk`), if it still holds. */
 type BulkAhead = () => boolean[] | null;
 
-/** Saved values another world holds now, by kind, for the 409. */
+/** Saved values another world holds now, by kind, with the world that holds each, for the 409. */
 export interface Clash {
   field: 'plate' | 'vin' | 'whatsapp';
   value: string;
+  tenantId: string;
 }
 
 const CLASHES = (alias: string) => `
-  SELECT 'plate' AS field, v.plate AS value FROM ${alias}.${vaultTable('vehicles')} v
+  SELECT 'plate' AS field, v.plate AS value, m.tenant_id AS tenantId FROM ${alias}.${vaultTable('vehicles')} v
     JOIN main.vehicles m ON m.plate_key = v.plate_key AND m.tenant_id <> v.tenant_id WHERE v.vault_key = @key
   UNION ALL
-  SELECT 'vin', v.vin FROM ${alias}.${vaultTable('vehicles')} v
+  SELECT 'vin', v.vin, m.tenant_id FROM ${alias}.${vaultTable('vehicles')} v
     JOIN main.vehicles m ON m.vin = v.vin AND m.tenant_id <> v.tenant_id WHERE v.vault_key = @key
   UNION ALL
-  SELECT 'whatsapp', d.whatsapp FROM ${alias}.${vaultTable('drivers')} d
+  SELECT 'whatsapp', d.whatsapp, m.tenant_id FROM ${alias}.${vaultTable('drivers')} d
     JOIN main.drivers m ON m.whatsapp_key = d.whatsapp_key AND m.tenant_id <> d.tenant_id WHERE d.vault_key = @key
   LIMIT ${CLASH_DETAILS}`;
 
@@ -36,7 +37,10 @@ export function clashMessage(name: string, found: Clash[]): string {
   const shown = found.slice(0, CLASHES_IN_MESSAGE).map((c) => `${LABEL[c.field]} ${c.value}`);
   const more = found.length > shown.length ? ` y ${found.length === CLASH_DETAILS ? 'otros' : found.length - shown.length} más` : '';
   const list = more ? `${shown.join(', ')}${more}` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown.at(-1)}` : shown[0];
-  return `No se puede restaurar «${name}»: ${list} ${found.length > 1 ? 'son' : 'es'} ahora de otro mundo; no se restauró nada.`;
+  // The world that holds them, when it is one (two suites sharing a seed, say): where to look.
+  const holders = new Set(found.map((c) => c.tenantId));
+  const whose = holders.size === 1 ? `del mundo ${found[0].tenantId}` : 'de otros mundos';
+  return `No se puede restaurar «${name}»: ${list} ${found.length > 1 ? 'son' : 'es'} ahora ${whose}; no se restauró nada.`;
 }
 
 /**
@@ -60,7 +64,7 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     if (!vault.has(key)) throw notFound(`La copia de las filas de «${name}»`);
     const found = clashes.all({ key }) as Clash[];
     if (found.length === 0) return;
-    throw conflict(clashMessage(name, found), found.map((c) => ({ field: c.field, value: c.value, message: 'En uso por otro mundo' })));
+    throw conflict(clashMessage(name, found), found.map((c) => ({ field: c.field, value: c.value, tenantId: c.tenantId, message: `En uso por el mundo ${c.tenantId}` })));
   }
 
   /**

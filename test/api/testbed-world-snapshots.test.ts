@@ -142,7 +142,7 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
 
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
-    expect(res.body.error.message).toBe(`No se puede restaurar «con-placa»: la placa ${made.plate} es ahora de otro mundo; no se restauró nada.`);
+    expect(res.body.error.message).toBe(`No se puede restaurar «con-placa»: la placa ${made.plate} es ahora del mundo ${b.id}; no se restauró nada.`);
     expect(await vehicles(a.auth)).toBe(0);
   });
 
@@ -164,11 +164,11 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     const res = await w.request.post(`${base(a.id)}/lleno/restore`);
 
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(`No se puede restaurar «lleno»: la placa ${made.plate}, el VIN ${vin} y el WhatsApp ${stored} son ahora de otro mundo; no se restauró nada.`);
+    expect(res.body.error.message).toBe(`No se puede restaurar «lleno»: la placa ${made.plate}, el VIN ${vin} y el WhatsApp ${stored} son ahora del mundo ${b.id}; no se restauró nada.`);
     expect(res.body.error.details).toEqual([
-      { field: 'plate', value: made.plate, message: 'En uso por otro mundo' },
-      { field: 'vin', value: vin, message: 'En uso por otro mundo' },
-      { field: 'whatsapp', value: stored, message: 'En uso por otro mundo' },
+      { field: 'plate', value: made.plate, tenantId: b.id, message: `En uso por el mundo ${b.id}` },
+      { field: 'vin', value: vin, tenantId: b.id, message: `En uso por el mundo ${b.id}` },
+      { field: 'whatsapp', value: stored, tenantId: b.id, message: `En uso por el mundo ${b.id}` },
     ]);
     expect(await vehicles(a.auth)).toBe(0);
   });
