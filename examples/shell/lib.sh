@@ -36,16 +36,23 @@ call() {
   rm -f "$body"
 }
 
-# The control API: control METHOD PATH [JSON body] (expects 200, or 201 for creations).
-control() {
-  local method=$1 path=$2 expected=200 auth=()
+# The control API with the status expected: control_expect STATUS METHOD PATH [JSON body].
+control_expect() {
+  local expected=$1 method=$2 path=$3 auth=()
   [ -n "${FLEET_CONTROL_TOKEN:-}" ] && auth=(-H "Authorization: Bearer $FLEET_CONTROL_TOKEN")
-  if [ "$method" = POST ] && { [ "$path" = /tenants ] || [ "$path" = /snapshots ]; }; then expected=201; fi
-  if [ $# -ge 3 ]; then
-    call "$expected" "$method" "$FLEET_URL/_testbed$path" "${auth[@]}" -H 'content-type: application/json' -d "$3"
+  if [ $# -ge 4 ]; then
+    call "$expected" "$method" "$FLEET_URL/_testbed$path" "${auth[@]}" -H 'content-type: application/json' -d "$4"
   else
     call "$expected" "$method" "$FLEET_URL/_testbed$path" "${auth[@]}"
   fi
+}
+
+# The control API: control METHOD PATH [JSON body] (expects 200, or 201 for a new world or a whole-testbed
+# snapshot; a world's snapshot or fault rule is 201 too: control_expect 201 …).
+control() {
+  local expected=200
+  if [ "$1" = POST ] && { [ "$2" = /tenants ] || [ "$2" = /snapshots ]; }; then expected=201; fi
+  control_expect "$expected" "$@"
 }
 
 # The partner API with the key in $KEY: api EXPECTED_STATUS METHOD PATH [JSON body].

@@ -17,11 +17,11 @@ KEY=$(json_get .keys[0].key <<<"$tenant")
 trap 'control DELETE "/tenants/$TENANT_ID" >/dev/null || true' EXIT
 echo "mundo $TENANT_ID"
 
-# Plates, VINs and WhatsApp numbers are unique across the API: derive them from the tenant id.
-HEX=$(tr -d '-' <<<"$TENANT_ID" | tr 'a-f' 'A-F')
-PLATE="S${HEX:0:7}"
-VIN="${HEX:0:14}001"
-WHATSAPP="33$(printf '%07d' $((16#${HEX:0:8} % 10000000)))5"
+# Plates, VINs and WhatsApp numbers are unique across the API: the world's next ones, which no other
+# world of this testbed holds.
+PLATE=$(control POST "/tenants/$TENANT_ID/unique/plate" | json_get .value)
+VIN=$(control POST "/tenants/$TENANT_ID/unique/vin" | json_get .value)
+WHATSAPP=$(control POST "/tenants/$TENANT_ID/unique/whatsapp" | json_get .value)
 
 # 2. A vehicle on both platforms: platform_b registers it at once, platform_a starts a review.
 vehicle=$(api 201 POST /v1/vehicles "{\"plate\": \"$PLATE\", \"vin\": \"$VIN\", \"brand\": \"Nissan\", \"model\": \"Versa\",

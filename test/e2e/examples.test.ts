@@ -113,6 +113,20 @@ describe('the examples, on one testbed', () => {
     expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
   }, 120_000);
 
+  it.concurrent('when the shell suite example runs (fixture, world snapshot, a restore before each test), then every check passes and its world is deleted at the end', async () => {
+    const result = await run('bash', ['examples/shell/suite.sh'], env);
+    const tenantId = /^mundo (\S+)$/m.exec(result.stdout)?.[1];
+    const tenants = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()) as { data: { id: string }[] };
+
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/ok: lo que el código envió, del más nuevo al más viejo = 201 429 429 null\n/);
+    expect(result.stdout).toMatch(/ok: registro en platform_b = PLATFORM_UNAVAILABLE\n/);
+    expect(result.stdout).toMatch(/ok: vehículos del fixture \(el de la prueba anterior ya no está\) = activo null\n/);
+    expect(result.stdout).toMatch(/suite completa\n$/);
+    expect(result.code).toBe(0);
+    expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
+  }, 120_000);
+
   const python = (extra: Record<string, string>) => run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, PYTHONDONTWRITEBYTECODE: '1', ...extra }, 'examples/python');
 
   it.concurrent('when the Python example runs on the suite\'s testbed (FLEET_URL), then every one of its tests passes', async () => {
