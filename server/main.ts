@@ -195,7 +195,7 @@ function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClie
   return {
     db,
     clocks: createClocks(db, loadClock(db, config.clockStart)),
-    ids: createSeededIds(db, config.seed),
+    ids: createSeededIds(db, config.seed, undefined, config.controlToken ?? ''),
     seed: config.seed,
     logger,
     rateLimit: config.rateLimit,

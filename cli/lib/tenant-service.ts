@@ -14,7 +14,8 @@ export type TenantService = ReturnType<typeof createTenantService>;
 export function openTenantService(config: Config = cliConfig()): { db: Db; tenants: TenantService } {
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clocks = createClocks(db, loadClock(db, config.clockStart));
-  const ids = createSeededIds(db, config.seed);
+  // The serve's token, as serve mixes it into key secrets (lib/ids.ts): the same keys from either door.
+  const ids = createSeededIds(db, config.seed, undefined, config.controlToken ?? '');
   return { db, tenants: createTenantService({ db, clocks, ids }) };
 }
 

@@ -1,18 +1,18 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { sha256 } from '../lib/sha256.ts';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * A key reads `fk_test_<12 hex>_<32 base62>`. The prefix is derived from the key id, so API answers
- * (GET /v1/me shows it) stay deterministic; the secret part is random and stored only as a hash.
+ * (GET /v1/me shows it) stay deterministic; the secret part is drawn from the seed (and the control
+ * token, when serve has one: lib/ids.ts) and stored only as a hash.
  */
 export function keyPrefix(environment: 'live' | 'test', keyId: string): string {
   return `fk_${environment}_${keyId.replace(/-/g, '').slice(0, 12)}`;
 }
 
-export function newSecret(prefix: string): string {
-  const bytes = randomBytes(32);
+export function newSecret(prefix: string, bytes: Uint8Array): string {
   let tail = '';
   for (const b of bytes) tail += BASE62[b % 62];
   return `${prefix}_${tail}`;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sha256 } from './sha256.ts';
 import type Database from 'better-sqlite3';
 
@@ -10,6 +11,13 @@ export interface IdGenerator {
    * after the last one, and with them the same reviews and rides, whatever other worlds drew.
    */
   inWorld(worldId: string): string;
+  /**
+   * The 32 bytes behind a key's secret (auth/secrets.ts), drawn for its id: the same seed and the
+   * same requests give the same keys (contract §2: every answer identical), and a serve guarded by
+   * a control token mixes it in, so that who can reach its API but not its token cannot work out a
+   * key from the seed, which is no secret.
+   */
+  keySecretBytes(keyId: string): Buffer;
 }
 
 /** The counter of a world's own ids (`IdGenerator.inWorld`), which its purge and its snapshots take with it. */
@@ -37,7 +45,7 @@ export const uuidBytes = (uuid: string): Buffer => Buffer.from(uuid.replace(/-/g
  * sequence of requests give the same ids on a new data dir, and the CLI (another process writing
  * the same file) never draws an id the server already used: the increment is one atomic statement.
  */
-export function createSeededIds(db: Database.Database, seed: number, counter = 'ids'): IdGenerator {
+export function createSeededIds(db: Database.Database, seed: number, counter = 'ids', keySalt = ''): IdGenerator {
   const bump = db.prepare(
     'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
   );
@@ -45,5 +53,6 @@ export function createSeededIds(db: Database.Database, seed: number, counter = '
   return {
     next: () => draw(counter),
     inWorld: (worldId) => draw(worldIdsCounter(worldId)),
+    keySecretBytes: (keyId) => createHmac('sha256', `${seed}:${keySalt}`).update(keyId).digest(),
   };
 }

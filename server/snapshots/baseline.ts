@@ -10,7 +10,8 @@ import type { WorldDeps } from './service.ts';
  * Writes what reset brings back: the databases of a new data dir with this seed and clock start,
  * made the way `serve` makes one (migrations, the clock, the demo tenant and its key), except that
  * the demo tenant and its key rows are the live ones where they exist, so the key printed when this
- * data dir was created keeps working after a reset (its secret is random, not derived from the seed).
+ * data dir was created keeps working after a reset (its secret is drawn from the seed and the
+ * control token then, which this serve's may not be).
  */
 export async function buildBaseline(deps: WorldDeps, files: SnapshotStore): Promise<void> {
   const staged = files.stagingBaseline();
@@ -19,7 +20,7 @@ export async function buildBaseline(deps: WorldDeps, files: SnapshotStore): Prom
   try {
     const fresh = loadClock(api, deps.clockStart);
     clock = fresh.getState();
-    const seeded = createTenantService({ db: api, clocks: createClocks(api, fresh), ids: createSeededIds(api, deps.seed) }).seedDemo();
+    const seeded = createTenantService({ db: api, clocks: createClocks(api, fresh), ids: createSeededIds(api, deps.seed, undefined, deps.controlToken ?? '') }).seedDemo();
     if (seeded) keepLiveRows(api, deps.db, seeded.tenant.id, seeded.key.id);
   } finally {
     api.close();

@@ -17,7 +17,7 @@ import type { WorldGate } from './world-gate.ts';
  */
 export type Replacement = 'reset' | 'restore';
 
-export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'simulators' | 'dataDir' | 'clockStart' | 'realNowMs'>;
+export type WorldDeps = Pick<Deps, 'db' | 'clocks' | 'seed' | 'controlToken' | 'simulators' | 'dataDir' | 'clockStart' | 'realNowMs'>;
 
 interface Collaborators {
   gate: WorldGate;

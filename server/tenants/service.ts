@@ -69,7 +69,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
     store.requireTenant(tenantId);
     const id = deps.ids.next();
     const prefix = keyPrefix(environment, id);
-    const key = newSecret(prefix);
+    const key = newSecret(prefix, deps.ids.keySecretBytes(id));
     const createdAt = now(tenantId);
     store.insertKey({ id, tenant_id: tenantId, prefix, secret_hash: hashSecret(key), scopes: scopes.join(','), environment, created_at: createdAt });
     return { id, tenantId, key, prefix, scopes, environment, createdAt };

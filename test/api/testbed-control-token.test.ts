@@ -20,6 +20,20 @@ describe('/_testbed with FLEET_CONTROL_TOKEN set', () => {
       t.app(req as never, res as never);
     });
 
+  it('when a world is made, then its key is the one the same calls give on another serve with this token, and not the one a serve without a token gives (so the seed alone does not tell it)', async () => {
+    const auth = { Authorization: `Bearer ${TOKEN}` };
+    const newWorldKey = async (app: ReturnType<typeof makeTestApp>, headers: Record<string, string> = {}) =>
+      (await app.request.post('/_testbed/tenants').set(headers).send({ name: 'Flota' }).expect(201)).body.keys[0];
+
+    const here = await newWorldKey(makeTestApp({ controlToken: TOKEN }), auth);
+    const sameToken = await newWorldKey(makeTestApp({ controlToken: TOKEN }), auth);
+    const noToken = await newWorldKey(makeTestApp());
+
+    expect(sameToken.key).toBe(here.key);
+    expect(noToken.prefix).toBe(here.prefix);
+    expect(noToken.key).not.toBe(here.key);
+  });
+
   const MISSING = 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.';
   const WRONG = 'El token de control enviado no es el de este serve: revisa FLEET_CONTROL_TOKEN (debe ser el mismo con el que se arrancó serve).';
   it.each([

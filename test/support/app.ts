@@ -41,7 +41,8 @@ export function makeDeps({ clock = SimClock.frozenAt(TEST_CLOCK_START), ...overr
   return {
     db,
     clocks: createClocks(db, clock),
-    ids: createSeededIds(db, seed),
+    // As serve draws them (server/main.ts): key secrets mix in the control token where there is one.
+    ids: createSeededIds(db, seed, undefined, overrides.controlToken ?? ''),
     seed,
     logger: silentLogger,
     rateLimit: 0,

@@ -81,3 +81,23 @@ describe('uuidFromHash', () => {
     expect(uuidFromHash('7:ids:1')).not.toBe(uuidFromHash('7:ids:2'));
   });
 });
+
+describe('key secrets', () => {
+  const db = () => openDatabase(':memory:');
+
+  it('when the same seed draws for the same key id, then the secret is the same; for another id, another', () => {
+    const first = createSeededIds(db(), 7).keySecretBytes('k1');
+
+    expect(createSeededIds(db(), 7).keySecretBytes('k1')).toEqual(first);
+    expect(createSeededIds(db(), 7).keySecretBytes('k2')).not.toEqual(first);
+    expect(first).toHaveLength(32);
+  });
+
+  it('when another seed or a control token draws, then the secret differs: a key cannot be worked out from the seed alone where a token guards serve', () => {
+    const plain = createSeededIds(db(), 7).keySecretBytes('k1');
+
+    expect(createSeededIds(db(), 8).keySecretBytes('k1')).not.toEqual(plain);
+    expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).not.toEqual(plain);
+    expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).toEqual(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1'));
+  });
+});

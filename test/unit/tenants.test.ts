@@ -123,6 +123,8 @@ describe('seedDemo', () => {
     expect(b.tenant.id).toBe(a.tenant.id);
     expect(b.key.id).toBe(a.key.id);
     expect(b.key.prefix).toBe(a.key.prefix);
+    // The whole key too: every answer identical, the one that shows the secret included (contract §2).
+    expect(b.key.key).toBe(a.key.key);
   });
 });
 
