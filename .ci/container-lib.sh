@@ -111,7 +111,7 @@ check_first_output() {
   logs=$(podman logs "$1-$RUN_ID" 2>&1)
   DEMO_KEY=$(grep -o 'fk_test_[A-Za-z0-9_]*' <<<"$logs" | head -n 1)
   check "$1: the demo key is printed on a new volume" test -n "$DEMO_KEY"
-  check "$1: listening on http://0.0.0.0:3000" grep -q 'listening on http://0.0.0.0:3000' <<<"$logs"
+  check "$1: listening on http://127.0.0.1:3000 (every interface: 0.0.0.0)" grep -qF 'listening on http://127.0.0.1:3000 (every interface: 0.0.0.0)' <<<"$logs"
 }
 
 # health_lines NAME: the request lines of GET /v1/health in the container's log so far.

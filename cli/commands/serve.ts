@@ -53,7 +53,7 @@ export async function serve(): Promise<void> {
     process.stdout.write(`Límite: ${config.rateLimit} solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita (pruebas en paralelo)\n`);
   }
   lock.announce(running.api.port);
-  process.stdout.write(`Fleet testbed listening on ${listeningUrl(running.api)} (simulators: ${running.companion.baseUrl})\n`);
+  process.stdout.write(`Fleet testbed ${listeningLine(running.api)} (simulators: ${running.companion.baseUrl})\n`);
 }
 
 /**
@@ -115,10 +115,18 @@ function loadApiServer(): Promise<typeof import('../../server/main.ts')> {
   return import.meta.url.endsWith('.js') ? import(new URL('../../bundles/api.js', import.meta.url).href) : import('../../server/main.ts');
 }
 
-/** The contract's `listening on http://127.0.0.1:<port>` by default; with FLEET_HOST, the bound host. */
-function listeningUrl(api: { host: string; port: number }): string {
+/** Hosts that bind every interface: the loopback among them. */
+const EVERY_INTERFACE = new Set(['0.0.0.0', '::']);
+
+/**
+ * The contract's `listening on http://127.0.0.1:<port>` whenever the loopback reaches serve: by
+ * default, and bound to every interface (a container's `0.0.0.0`), said after it, so that a script
+ * waiting for the contract's words finds them there too. Bound to one other host, that host.
+ */
+function listeningLine(api: { host: string; port: number }): string {
+  if (EVERY_INTERFACE.has(api.host)) return `listening on http://127.0.0.1:${api.port} (every interface: ${api.host})`;
   const host = api.host.includes(':') ? `[${api.host}]` : api.host;
-  return `http://${host}:${api.port}`;
+  return `listening on http://${host}:${api.port}`;
 }
 
 /** A failed start is one line on stderr, never a stack trace (contract §1). */

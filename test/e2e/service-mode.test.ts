@@ -29,7 +29,7 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     port = await freePort();
     env = { ...process.env, PORT: String(port), FLEET_DATA_DIR: dataDir, FLEET_HOST: '0.0.0.0', FLEET_CONTROL_TOKEN: TOKEN };
     serve = runServe(env);
-    await serve.waitFor(/listening on http:\/\/0\.0\.0\.0:\d+/);
+    await serve.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+ \(every interface: 0\.0\.0\.0\)/);
   }, 60_000);
 
   afterAll(async () => {
@@ -38,8 +38,8 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('then the listening line names the bound host and the API answers', async () => {
-    expect(serve.output()).toContain(`Fleet testbed listening on http://0.0.0.0:${port} `);
+  it('then the listening line is the contract\'s, naming every interface after it, and the API answers', async () => {
+    expect(serve.output()).toContain(`Fleet testbed listening on http://127.0.0.1:${port} (every interface: 0.0.0.0) `);
     expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
   });
 
