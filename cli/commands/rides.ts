@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { addDays, daysBetween, isCalendarDate, minDate } from '../../server/lib/mexico-city.ts';
+import { addDaysUpTo, addDaysWithin, daysBetween, isCalendarDate } from '../../server/lib/mexico-city.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from '../../server/ingestion/generated-counts.ts';
 import { callTestbed, type StateSeen } from '../environment.ts';
 import { PLATFORMS } from '../lib/platforms.ts';
@@ -51,8 +51,8 @@ async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo
   const state: StateSeen = {};
   bar?.start(days, 0, { a: 0, b: 0 });
   try {
-    for (let from = opts.from; from <= opts.to; from = addDays(from, CHUNK_DAYS)) {
-      const to = minDate(addDays(from, CHUNK_DAYS - 1), opts.to);
+    for (let from: string | null = opts.from; from !== null; from = addDaysWithin(from, CHUNK_DAYS, opts.to)) {
+      const to = addDaysUpTo(from, CHUNK_DAYS - 1, opts.to);
       const answer = await callTestbed<Answer>('/rides/generate', { body: { tenantId: opts.tenant, from, to }, state });
       add(totals, answer.platforms);
       bar?.update(daysBetween(opts.from, to) + 1, { a: totals.platform_a.rides, b: totals.platform_b.rides });

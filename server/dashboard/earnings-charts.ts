@@ -2,7 +2,7 @@ import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { ListDailyEarningsQuery } from '../earnings/schema.ts';
 import { validation } from '../errors.ts';
 import { UNSETTLED_DAYS } from '../ingestion/ingest.ts';
-import { addDays, daysBetween, eachDay } from '../lib/mexico-city.ts';
+import { daysBetween, eachDay } from '../lib/mexico-city.ts';
 import type { Dashboard } from './context.ts';
 import { html, Html } from './html.ts';
 
@@ -56,7 +56,7 @@ export function earningsSeries(ctx: Dashboard, tenantId: string, from: string, t
     return days.map((d) => totals.get(d) ?? empty);
   };
   const byPlatform = { platform_a: read('platform_a'), platform_b: read('platform_b') };
-  return { days, byPlatform, provisional: days.map((d) => addDays(d, UNSETTLED_DAYS.platform_b + 1) > today) };
+  return { days, byPlatform, provisional: days.map((d) => daysBetween(d, today) <= UNSETTLED_DAYS.platform_b) };
 }
 
 const COLORS = { platform_a: '#2563eb', platform_b: '#ea580c', provisional: 'rgba(234, 88, 12, 0.3)' };

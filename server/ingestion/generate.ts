@@ -5,7 +5,7 @@ import { validation } from '../errors.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import type { RideIngestion } from './ingest.ts';
 import { addCounts, emptyCounts, type PlatformGenerated } from './generated-counts.ts';
-import { addDays, daysBetween, isCalendarDate, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
+import { addDaysUpTo, addDaysWithin, daysBetween, isCalendarDate, mexicoCityDate, minDate } from '../lib/mexico-city.ts';
 import { controlBody } from '../control/schemas.ts';
 
 /** The simulators' limit per call; the CLI cuts longer windows into calls (and shows progress). */
@@ -56,7 +56,7 @@ export const daysPerCall = (vehicles: number, most: number): number =>
  */
 async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: string, from: string, to: string, vehicles: number) {
   const totals: Record<Platform, PlatformGenerated> = { platform_a: emptyCounts(), platform_b: emptyCounts() };
-  const endOf = (start: string) => minDate(addDays(start, daysPerCall(vehicles, start === from ? FIRST_CHUNK_DAYS : CHUNK_DAYS) - 1), to);
+  const endOf = (start: string) => addDaysUpTo(start, daysPerCall(vehicles, start === from ? FIRST_CHUNK_DAYS : CHUNK_DAYS) - 1, to);
   const generate = (start: string) => deps.simulators.generateRides({ fleetId, from: start, to: endOf(start) });
   type Produced = Awaited<ReturnType<typeof generate>>;
 
@@ -75,17 +75,17 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
 
   let next: Promise<Produced> = generate(from);
   let previous: Promise<void> = Promise.resolve();
-  for (let start = from; start <= to; start = addDays(endOf(start), 1)) {
+  for (let start: string | null = from; start !== null; start = addDaysWithin(endOf(start), 1, to)) {
     const produced = await next;
-    const following = addDays(endOf(start), 1);
+    const following = addDaysWithin(endOf(start), 1, to);
     // Asked for by this chunk's reads (or once they are done), awaited by the next turn of the loop.
     let produceNext!: () => void;
     next = new Promise<Produced>((resolve, reject) => {
-      let asked = following > to;
+      let asked = following === null;
       produceNext = () => {
         if (asked) return;
         asked = true;
-        generate(following).then(resolve, reject);
+        generate(following!).then(resolve, reject);
       };
     });
     const current = ingestChunk(start, produced, produceNext).finally(produceNext);

@@ -43,11 +43,21 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS);
 }
 
+/**
+ * `date` plus `days`, or null once that passes `last`: what loops over a window step with. Past
+ * 9999-12-31 comes year 10000, which `YYYY-MM-DD` cannot hold: its text (`+010000-01`) sorted
+ * before every date, and a loop to 9999-12-31 that compared texts never ended.
+ */
+export function addDaysWithin(date: string, days: number, last: string): string | null {
+  return daysBetween(date, last) < days ? null : addDays(date, days);
+}
+
+/** `date` plus `days`, or `last` if that comes first: the end of a chunk of a window. */
+export const addDaysUpTo = (date: string, days: number, last: string): string => addDaysWithin(date, days, last) ?? last;
+
 /** Every day from `from` to `to`, both included; empty when `to` comes first. */
 export function eachDay(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
+  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, i) => addDays(from, i));
 }
 
 /** 0 = Sunday … 6 = Saturday. */

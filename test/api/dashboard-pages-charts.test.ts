@@ -5,6 +5,9 @@ import { useDashboardWorld } from '../support/dashboard-world.ts';
 /** The world's "today" at TEST_CLOCK_START (15:00 UTC is 09:00 in Mexico City). */
 const TODAY = '2026-03-02';
 
+/** The days of the trips chart of a page. */
+const labels = (text: string) => JSON.parse(/<script type="application\/json" id="datos-viajes">(.*?)<\/script>/.exec(text)![1]).data.labels as string[];
+
 /** Windows the charts refuse, as the API refuses their dates, and what each answer says. */
 const REFUSED_WINDOWS = [
   ['from=2026-03-02&to=2026-03-01', 'from no puede ser posterior a to'],
@@ -47,13 +50,21 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       const charts = await get(`/worlds/${tenant.id}/charts?from=${from}&to=${TODAY}`).set('HX-Request', 'true').expect(200);
       const bookmarked = await get(`/worlds/${tenant.id}/look?from=${from}&to=${TODAY}`).expect(200);
       const plain = await get(`/worlds/${tenant.id}/look`).expect(200);
-      const labels = (text: string) => JSON.parse(/<script type="application\/json" id="datos-viajes">(.*?)<\/script>/.exec(text)![1]).data.labels as string[];
 
       expect(charts.headers['hx-replace-url']).toBe(`/dashboard/worlds/${tenant.id}/look?from=${from}&to=${TODAY}`);
       expect(labels(bookmarked.text)).toHaveLength(10);
       expect(bookmarked.text).toContain(`<input type="date" name="from" value="${from}">`);
       expect(labels(plain.text)).toHaveLength(28);
       expect(plain.text).toContain(`<input type="date" name="from" value="${addDays(TODAY, -27)}">`);
+    });
+
+    it.each(['to=9999-12-31', 'from=9999-12-31&to=9999-12-31', 'from=9999-10-01&to=9999-12-31'])('when the window ends on the calendar\'s last day (%s), then the charts answer with its days (a loop past it never ended, and took serve down)', async (query) => {
+      const { tenant } = w.newTenant();
+
+      const res = await get(`/worlds/${tenant.id}/look?${query}`).expect(200);
+
+      expect(res.text).toContain('<input type="date" name="to" value="9999-12-31">');
+      expect(labels(res.text).at(-1)).toMatch(/31/);
     });
 
     it.each(REFUSED_WINDOWS)('when the address holds a window that cannot be shown (%s), then the page answers 400 whole: its tabs, the form set to the default window, and why', async (query, message) => {
