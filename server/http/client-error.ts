@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
@@ -36,6 +37,40 @@ const MALFORMED: ParserAnswer = {
   message: 'La solicitud HTTP está mal formada y no se pudo leer.',
 };
 
+/** HTTP/1.1 makes Host obligatory; Node's own refusal of a request without it had no body. */
+const NO_HOST: ParserAnswer = {
+  status: 400, reason: 'Bad Request', code: 'VALIDATION',
+  message: 'Falta la cabecera Host, obligatoria en HTTP/1.1.',
+};
+
+/** An `Expect` other than 100-continue; Node's own 417 had no body. */
+const expectationFailed = (expect: string): ParserAnswer => ({
+  status: 417, reason: 'Expectation Failed', code: 'VALIDATION',
+  message: `La cabecera Expect «${expect.slice(0, 100)}» no se admite: solo 100-continue.`,
+});
+
+/** A refusal of a request Node has read but Express must not see, in the API's envelope, its connection closed. */
+function refuse(res: ServerResponse, { status, code, message }: ParserAnswer): void {
+  const requestId = newRequestId();
+  const body = JSON.stringify({ error: { code, message, details: null, requestId } });
+  res.shouldKeepAlive = false;
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), [REQUEST_ID_HEADER]: requestId, Connection: 'close',
+  });
+  res.end(body);
+}
+
+/** The app, behind the refusal of an HTTP/1.1 request without Host (the server takes them: `requireHostHeader: false`). */
+export const requiringHost = (app: RequestListener): RequestListener => (req, res) => {
+  if (req.headers.host === undefined && req.httpVersion === '1.1') return refuse(res, NO_HOST);
+  app(req, res);
+};
+
+/** `checkExpectation` listener of the http.Server: an `Expect` it cannot meet, answered 417 in the envelope. */
+export function answerExpectation(req: IncomingMessage, res: ServerResponse): void {
+  refuse(res, expectationFailed(String(req.headers.expect)));
+}
+
 /** The raw HTTP/1.1 answer: no Express here, the request never got that far. */
 export function clientErrorResponse(errorCode: string | undefined, requestId = newRequestId()): string {
   return rawAnswer(ANSWERS[errorCode ?? ''] ?? MALFORMED, requestId);
@@ -66,9 +101,22 @@ export function answerConnect(_req: unknown, socket: Duplex): void {
  * Node's bare status line. A socket already gone or mid-answer is only closed.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  // Node's own default makes the same check: a response already under way cannot take a second one.
-  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  if (err.code === 'ECONNRESET' || !socket.writable || answering) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // A request read before the bytes that broke (a body sent with no Content-Length nor chunked:
+  // HTTP/1.1 reads it as the start of the next request) is answered first: what it did is done, and
+  // its client must learn so, not get the refusal of what followed it instead. Node's own default
+  // closed the connection under that answer.
+  const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
+    inFlight.once('close', () => answerClientError(err, socket));
+    return;
+  }
+  // The request under way is the one that failed (its body stopped coming): an answer already
+  // started cannot take a second one (Node's own default makes the same check).
+  if (inFlight?.headersSent) {
     socket.destroy();
     return;
   }

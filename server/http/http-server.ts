@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { RequestListener } from 'node:http';
 import { nodeHttp } from '../lib/node-http.ts';
-import { answerClientError, answerConnect } from './client-error.ts';
+import { answerClientError, answerConnect, answerExpectation, requiringHost } from './client-error.ts';
 
 /**
  * Real time a client has to send its whole request, headers and body. A request counts at the gates
@@ -16,10 +16,12 @@ export const RECEIVE_MS = 75_000;
 /** How often Node looks for requests past that time (its default, 30 s, would let them run 45 s). */
 const CHECK_EVERY_MS = 1_000;
 
-/** The API's HTTP server: the Express app, Node's parser refusals in the API's envelope, and the receive deadline. */
+/** The API's HTTP server: the Express app, Node's refusals (the parser's, a missing Host, an Expect) in the API's envelope, and the receive deadline. */
 export function createHttpServer(app: RequestListener, { receiveMs = RECEIVE_MS, checkEveryMs = CHECK_EVERY_MS } = {}): Server {
-  const server = nodeHttp.createServer({ requestTimeout: receiveMs, headersTimeout: receiveMs, connectionsCheckingInterval: checkEveryMs }, app);
+  const options = { requestTimeout: receiveMs, headersTimeout: receiveMs, connectionsCheckingInterval: checkEveryMs, requireHostHeader: false };
+  const server = nodeHttp.createServer(options, requiringHost(app));
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
   server.on('connect', answerConnect);
   return server;
 }

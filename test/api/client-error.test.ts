@@ -30,6 +30,8 @@ describe('requests Node refuses before Express', () => {
     ['a header without a colon', 'GET /v1/health HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n', 400, 'VALIDATION', /mal formada/],
     // Node hands CONNECT to no request handler: without its own listener the socket closed unanswered.
     ['the method CONNECT', 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n', 405, 'VALIDATION', /CONNECT no está permitido: el testbed no es un proxy/],
+    ['no Host header (HTTP/1.1 makes it obligatory)', 'GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'VALIDATION', /^Falta la cabecera Host, obligatoria en HTTP\/1\.1\.$/],
+    ['an Expect the server cannot meet', 'GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n', 417, 'VALIDATION', /^La cabecera Expect «200-ok» no se admite: solo 100-continue\.$/],
   ])('when a request has %s, then %i %s in the JSON envelope, in Spanish, with a requestId', async (_label, raw, status, code, message) => {
     const res = await rawRequest(port, raw);
 
@@ -40,6 +42,12 @@ describe('requests Node refuses before Express', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(res.body)));
   });
 
+  it('when an HTTP/1.0 request has no Host (1.0 has none), then it reaches the API as usual', async () => {
+    const res = await rawRequest(port, 'GET /v1/health HTTP/1.0\r\n\r\n');
+
+    expect(res.body).toEqual({ status: 'ok', version: '1.0.0' });
+  });
+
   it('when headers are just under the limit, then the request reaches the API as usual', async () => {
     const raw = `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Padding: ${'x'.repeat(15 * 1024)}\r\n\r\n`;
 
@@ -47,6 +55,48 @@ describe('requests Node refuses before Express', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', version: '1.0.0' });
+  });
+});
+
+describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 reads it as the next request)', () => {
+  let server: Server;
+  let port: number;
+  let ended = 0;
+
+  beforeAll(async () => {
+    // A handler that answers later, as one that calls the platforms does: the broken bytes after its
+    // request are read, and refused, before it answers.
+    const app = express().delete('/assignment', async (_req, res) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      ended++;
+      res.json({ status: 'ended' });
+    });
+    server = createHttpServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Every byte the server sends on one connection, until it closes it. */
+  const everything = (raw: string) => new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk)).on('error', reject).on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.end(raw);
+  });
+
+  it('when the request before the broken bytes did something, then its own answer comes first, then the refusal of what followed', async () => {
+    const answered = await everything('DELETE /assignment HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\r\n{"reason":"x"}');
+
+    expect(ended).toBe(1);
+    expect(answered).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const second = answered.indexOf('HTTP/1.1 400 Bad Request');
+    expect(answered.indexOf('{"status":"ended"}')).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(answered.indexOf('{"status":"ended"}'));
+    expect(answered.slice(second)).toContain('La solicitud HTTP está mal formada');
   });
 });
 
