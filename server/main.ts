@@ -106,9 +106,9 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     port: address.port,
     host: address.address,
     db,
+    // The new process keeps the world snapshots' platform halves (simulators/main.ts): nothing to forget.
     simulatorsReplaced() {
-      logger.warn('world snapshots forgotten: the simulators were replaced, and their copies with them');
-      services.worldSnapshots.forgetAll('su copia en las plataformas se perdió al reiniciarse los simuladores');
+      logger.warn('the simulators were replaced: their records and world snapshots are kept');
     },
     drain,
     async stop() {

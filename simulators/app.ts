@@ -33,13 +33,15 @@ export interface SimulatorsDeps {
   /** Service time, as the API pushes it; each fleet's own offset is kept beside it (fleet-clocks.ts). */
   clock: SimClock;
   seed: number;
+  /** The file the fleets' snapshots are kept in (common/fleet-snapshots.ts); none: a temporary database. */
+  vaultFile?: string;
 }
 
 /**
  * Both simulated platforms and their control surface in one express app: `/platform-a/...`,
  * `/platform-b/...`, `/_control/...`. Never reads the environment nor listens (see main.ts).
  */
-export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Express {
+export function createSimulatorsApp({ db, clock, seed, vaultFile }: SimulatorsDeps): Express {
   const ids = createSeededIds(db, seed);
   const clocks = createFleetClocks(db, clock);
   const platformA = createPlatformAState({ db, clocks, seed, ids });
@@ -67,7 +69,7 @@ export function createSimulatorsApp({ db, clock, seed }: SimulatorsDeps): Expres
   });
   app.use('/platform-a', createPlatformAApp({ state: platformA, rideReports: rides.platformARoutes, faults }));
   app.use('/platform-b', createPlatformBApp({ state: platformB, rideReports: rides.platformBRoutes, faults }));
-  const fleetSnapshots = fleetSnapshotsControl({ db, clocks });
+  const fleetSnapshots = fleetSnapshotsControl({ db, clocks, vaultFile });
   app.use(
     '/_control',
     createControlRouter({

@@ -6,6 +6,7 @@
  */
 import { nodeHttp } from '../server/lib/node-http.ts';
 import type { AddressInfo } from 'node:net';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimClock, type ClockState } from '../server/lib/clock.ts';
 import { createSimulatorsApp } from './app.ts';
@@ -36,9 +37,15 @@ function initialClock(saved: ClockState | null): ClockState {
 const port = integerEnv('FLEET_SIM_PORT');
 if (port < 0 || port > 65_535) fail(`FLEET_SIM_PORT out of range: ${port}`);
 const seed = integerEnv('FLEET_SEED', 42);
-const db = openSimulatorsDb(join(process.env.FLEET_DATA_DIR || './data', 'platforms.db'));
+const dataDir = process.env.FLEET_DATA_DIR || './data';
+const db = openSimulatorsDb(join(dataDir, 'platforms.db'));
 const clock = new SimClock(initialClock(readClockState(db)));
-const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed }));
+// The fleets' snapshots, the platforms' halves of the API's world snapshots: kept for a process that
+// replaces this one in the same serve (FLEET_SIM_KEEP_WORLD_SNAPSHOTS, cli/lib/companion.ts), emptied
+// when serve starts anew, since the API's halves live in its memory.
+const vaultFile = join(dataDir, 'world-snapshots.platforms.db');
+if (process.env.FLEET_SIM_KEEP_WORLD_SNAPSHOTS !== '1') for (const end of ['', '-wal', '-shm']) rmSync(vaultFile + end, { force: true });
+const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed, vaultFile }));
 server.on('error', (err) => fail(err.message));
 // Loopback only: the control surface must never be reachable from another machine.
 server.listen(port, '127.0.0.1', () => {

@@ -32,11 +32,12 @@ interface Running {
  * child dies on its own, it is started again on the same port, so the API's clients (whose base
  * URL is fixed) recover by themselves; meanwhile the API answers 503 PLATFORM_UNAVAILABLE.
  * A child that stops answering its health probe (hung, or stopped with SIGSTOP) is SIGKILLed and so
- * replaced the same way; its data is in platforms.db, written in transactions, so nothing is lost.
+ * replaced the same way; its data is in platforms.db, written in transactions, and the fleets'
+ * snapshots in a file beside it, which the new process opens again, so nothing is lost.
  */
 export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 30_000, onReplaced = () => {} }: {
   startTimeoutMs?: number;
-  /** A new process answers in place of one that died or hung: what was only in its memory is gone. */
+  /** A new process answers in place of one that died or hung: what was only in its memory is gone (the fleets' snapshots are kept). */
   onReplaced?: () => void;
 } = {}): Promise<Companion> {
   const timings = probeTimings(env);
@@ -56,7 +57,8 @@ export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 
       while (!stopping) {
         await new Promise((r) => setTimeout(r, RESTART_DELAY_MS));
         try {
-          current = await spawnSimulators({ ...env, FLEET_SIM_PORT: running.port }, startTimeoutMs);
+          // The same port, and the fleets' snapshots the one before kept (simulators/main.ts).
+          current = await spawnSimulators({ ...env, FLEET_SIM_PORT: running.port, FLEET_SIM_KEEP_WORLD_SNAPSHOTS: '1' }, startTimeoutMs);
           if (stopping) return void stopChild(current.child);
           supervise(current);
           onReplaced();

@@ -32,6 +32,11 @@ export function keyedColumns(db: Db, table: string) {
  */
 export const vaultTable = (table: string) => `saved_${table}`;
 
+export interface VaultOptions {
+  /** A file for the copies, kept when the process ends; '' (the default): a temporary database. */
+  file?: string;
+}
+
 /** The vault's pages kept in memory (its connection's cache for it): see createRowVault. */
 const VAULT_CACHE_KB = 32 * 1024;
 
@@ -40,7 +45,7 @@ const VAULT_CACHE_KB = 32 * 1024;
  * connection to it: a save and a restore are `INSERT … SELECT` statements that never leave SQLite, so
  * a world of tens of thousands of rows goes in and out in milliseconds. Each copy is named (`key`);
  * every vault table is its live table's columns plus that key. SQLite deletes the temporary file when
- * the connection closes: a restart loses the copies. Up to VAULT_CACHE_KB of its pages stay in memory
+ * the connection closes: a restart loses the copies, unless the vault is a file of its own (`file`). Up to VAULT_CACHE_KB of its pages stay in memory
  * (a 50-vehicle world's copies, ~15 MB of pages, fit); the rest is read from the file (through the
  * system's page cache): as an in-memory database, a year of 500 vehicles held ~1.25 GB of serve's
  * memory a copy, and two or three copies could take a CI machine's memory.
@@ -48,12 +53,18 @@ const VAULT_CACHE_KB = 32 * 1024;
  * the write lock of every attached database, the live one too, and would hold other connections'
  * writes (server/db/open.ts) for nothing.
  */
-export function createRowVault(db: Db, alias: string, selections: readonly RowSelection[]) {
+export function createRowVault(db: Db, alias: string, selections: readonly RowSelection[], { file = '' }: VaultOptions = {}) {
   // A second app on the same connection (tests do it) shares the vault already attached.
   const attached = (db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[]).includes(alias);
   if (!attached) {
-    db.exec(`ATTACH DATABASE '' AS ${alias}`);
+    db.prepare(`ATTACH DATABASE ? AS ${alias}`).run(file);
     db.pragma(`${alias}.cache_size = -${VAULT_CACHE_KB}`);
+    // A file of its own outlives its process (a crash, a kill): written ahead, never synced to the
+    // disk, which only a machine's crash would need (the copies are a test run's, made again then).
+    if (file !== '') {
+      db.pragma(`${alias}.journal_mode = WAL`);
+      db.pragma(`${alias}.synchronous = OFF`);
+    }
   }
   const tables = [...new Set(selections.map((s) => s.table))];
   const columns = new Map<string, string>();
@@ -78,6 +89,7 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
   }));
 
   const drop = (key: string) => void drops.forEach((s) => s.run(key));
+  const everyKey = db.prepare(tables.map((t) => `SELECT vault_key FROM ${saved(t)}`).join(' UNION ')).pluck();
 
   return {
     /** Copies the selected rows under `key` (replacing an older copy); answers their size in bytes. */
@@ -95,6 +107,8 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     loadInto(key: string, order: readonly string[] = tables): void {
       for (const table of order) loads.get(table)!.run(key);
     },
+    /** Every key a copy is kept under (a vault in a file holds those of the process before). */
+    keys: (): string[] => everyKey.all() as string[],
     drop: db.transaction(drop).deferred,
     /** Drops every copy whose key starts with `prefix` (all of one world's). */
     dropPrefix: db.transaction((prefix: string) => void dropsByPrefix.forEach((s) => s.run({ prefix }))).deferred,

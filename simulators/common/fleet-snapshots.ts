@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Router } from 'express';
 import { z } from 'zod';
 import { createRowVault, type RowSelection } from '../../server/db/row-vault.ts';
@@ -24,22 +25,39 @@ const FLEET_RECORDS: readonly RowSelection[] = [...FLEET_ROWS]
   .map((r) => (r.table === 'pb_drivers' ? { table: r.table, where: PB_DRIVERS_OF_FLEET } : r));
 
 const Name = z.string().regex(SNAPSHOT_NAME);
+/** A copy's key (keyOf), not one of a restore's own (undoKeyOf, addedKeyOf). */
+const SAVED_KEY = new RegExp(`^[^/]+/${SNAPSHOT_NAME.source.replace(/^\^|\$$/g, '')}$`);
 const keyOf = (fleetId: string, name: string) => `${fleetId}/${Name.parse(name)}`;
 // What the fleet's last restore changed, for the API to undo it when its own half fails: the records
 // it deleted, and the keys of those it inserted.
 const undoKeyOf = (fleetId: string) => `${fleetId}/.before-restore`;
 const addedKeyOf = (fleetId: string) => `${fleetId}/.restore-added`;
 
+interface FleetSnapshotsDeps {
+  db: SimDb;
+  clocks: FleetClocks;
+  /**
+   * Where the copies are kept: a file beside platforms.db, which a process that replaces this one
+   * (serve replaces one that died or hung: cli/lib/companion.ts) opens again, so the API's world
+   * snapshots outlive it (contract §1: a replaced companion loses nothing); '' in tests, a temporary
+   * database. main.ts empties the file when serve starts anew: the API's halves are gone then.
+   */
+  vaultFile?: string;
+}
+
 /**
  * `/_control/fleets/:id/snapshots/...`: one fleet's records saved and put back while every other
- * fleet goes on (the API's world snapshots, contract §5). Copies live in memory beside the database.
+ * fleet goes on (the API's world snapshots, contract §5). Copies live beside the database.
  */
-export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: FleetClocks }): { router: Router; forgetFleet: (fleetId: string) => void; forgetAll: () => void } {
+export function fleetSnapshotsControl({ db, clocks, vaultFile = '' }: FleetSnapshotsDeps): { router: Router; forgetFleet: (fleetId: string) => void; forgetAll: () => void } {
   const router = Router();
   // Made at the first call that needs them: simulators that never save a fleet (most tests') never
   // pay for the vault and its statements.
   let made: { vault: ReturnType<typeof createRowVault>; difference: ReturnType<typeof createRecordsDifference> } | null = null;
-  const copies = () => (made ??= { vault: createRowVault(db, 'fleet_vault', FLEET_RECORDS), difference: createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS) });
+  const copies = () => (made ??= {
+    vault: createRowVault(db, 'fleet_vault', FLEET_RECORDS, { file: vaultFile }),
+    difference: createRecordsDifference(db, 'fleet_vault', FLEET_RECORDS),
+  });
   const due = createFleetDueStore(db);
   const rideDayWrites = createRideDayWrites(db);
   // Per fleet, the copy its ride days were last made equal to (saved from them, or put back), and
@@ -55,7 +73,8 @@ export function fleetSnapshotsControl({ db, clocks }: { db: SimDb; clocks: Fleet
   };
   const copyOf = (fleetId: string, key: string) => (f: string, k: string) => f === fleetId && k === key;
   const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
-  const saved = new Set<string>();
+  // The copies a process before this one kept in the file (its restores' undo notes are not copies).
+  const saved = new Set<string>(vaultFile !== '' && existsSync(vaultFile) ? copies().vault.keys().filter((key) => SAVED_KEY.test(key)) : []);
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
   // of the fleet's changes the save or restore itself made.
   const fleetSeq = createFleetSeq(db);
