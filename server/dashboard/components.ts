@@ -82,6 +82,11 @@ export const resultadoRegion = (outOfBand = false): Html =>
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;
 
+/** A key just made, its secret shown this once with a copy button (the API keeps only its hash). */
+export const keyShownOnce = (key: { prefix: string; key: string }): Html =>
+  html`<p>Clave <code>${key.prefix}</code> (solo se muestra ahora):
+    <code class="secreto">${key.key}</code><button type="button" class="copiar" data-copy="${key.key}" aria-label="Copiar la clave de API">Copiar</button></p>`;
+
 export interface SearchCard {
   title: string;
   /** The list's partial; the form GETs it with its one field. */

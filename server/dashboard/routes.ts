@@ -47,6 +47,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', '/snapshots', (_req, res) => void res.type('html').send(snapshotsList(ctx).value)],
     ['post', '/worlds', worlds.create],
     ['post', `${world}/approve`, worlds.approve],
+    ['post', `${world}/keys`, worlds.newKey],
     ['delete', world, worlds.remove],
     ['delete', '/worlds', worlds.removeNamed],
     ['post', '/reset', worlds.reset],

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import type { TenantRow } from '../tenants/store.ts';
 import { assignmentsList, documentsList, jobsList } from './activity-tables.ts';
-import { badge, copyable } from './components.ts';
+import { badge, BASE, copyable } from './components.ts';
 import { requireWorld, type Dashboard } from './context.ts';
 import { clockLine, drivePanel } from './drive-panel.ts';
 import { driversList, driversSection } from './drivers-table.ts';
-import { html, type Html } from './html.ts';
+import { html, seg, type Html } from './html.ts';
 import { page } from './layout.ts';
 import { vehiclesList, vehiclesSection } from './vehicles-table.ts';
 import { worldSnapshotsCard } from './world-snapshots.ts';
@@ -20,6 +20,15 @@ export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
   </p>`;
 }
 
+/**
+ * A key's secret is shown once, when it is made: one not kept (a page left with Back) is made again
+ * here, answered beside the button (#clave-nueva), where the eye is, until the next one.
+ */
+const newKeyForm = (tenantId: string): Html => html`<form novalidate class="clave-nueva" hx-post="${BASE}/worlds/${seg(tenantId)}/keys" hx-target="#clave-nueva">
+    <button type="submit" class="secundario">Nueva clave de API</button> <small>test, con los seis permisos; su secreto solo se muestra al crearla</small>
+  </form>
+  <div id="clave-nueva" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;
+
 const card = (id: string, title: string, body: Html): Html =>
   html`<section class="tarjeta" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${body}</section>`;
 
@@ -27,6 +36,7 @@ const card = (id: string, title: string, body: Html): Html =>
 export const worldPage = (ctx: Dashboard) => (req: Request, res: Response): void => {
   const tenant = requireWorld(ctx, req);
   const body = html`${worldSummary(ctx, tenant)}
+    ${newKeyForm(tenant.id)}
     ${drivePanel(ctx, tenant.id)}
     ${worldFaultsCard(ctx, tenant.id)}
     ${vehiclesSection(tenant.id, vehiclesList(ctx, tenant.id))}

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { cdmxTime } from '../lib/human-text.ts';
 import { SaveBody } from '../snapshots/control.ts';
 import { CreateTenant } from '../tenants/schema.ts';
-import { copyable } from './components.ts';
+import { copyable, keyShownOnce } from './components.ts';
 import { conflict, validation } from '../errors.ts';
 import { namedWith } from '../tenants/deletion.ts';
 import { worldsShown } from './worlds-page.ts';
@@ -23,12 +23,16 @@ export function worldsActions(ctx: Dashboard) {
       const body = CreateTenant.parse({ name, status, keys: [{}], fixture: fixtureFromForm(req) });
       const created = services.tenants.createTenantWithKeys(body.name, body.status, body.keys);
       const fixture = body.fixture && await services.fixtures.build(created.id, body.fixture);
-      const key = created.keys[0];
-      const secret = html`<p>Clave <code>${key.prefix}</code> (solo se muestra ahora):
-        <code class="secreto">${key.key}</code><button type="button" class="copiar" data-copy="${key.key}" aria-label="Copiar la clave de API">Copiar</button></p>
-        <p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
+      const secret = html`${keyShownOnce(created.keys[0])}<p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
       const populated = fixture && body.fixture && (fixture.vehicleIds.length > 0 || fixture.driverIds.length > 0) ? `, poblado con ${fixtureMadeText(fixture, body.fixture.rideDays)}` : '';
       answerAction(res, `Mundo «${created.name}» creado (${created.status})${populated}.`, secret);
+    },
+
+    /** As `POST /_testbed/tenants/{id}/keys`: a `test` key with the six scopes, for a world whose key was not kept. */
+    newKey(req: Request, res: Response): void {
+      const tenant = requireWorld(ctx, req);
+      const key = services.tenants.createKey(tenant.id);
+      answerAction(res, `Clave nueva del mundo «${tenant.name}» (test, los seis permisos).`, keyShownOnce(key));
     },
 
     approve(req: Request, res: Response): void {

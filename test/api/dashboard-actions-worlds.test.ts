@@ -201,6 +201,31 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.store.getTenant(pending.id)!.status).toBe('active');
     });
 
+    it('when a new key is asked for on a world\'s page, then the answer shows its secret once, and it works on that world alone', async () => {
+      const { tenant } = w.newTenant('Sin su clave');
+      const other = w.newTenant('Otra');
+      const page = (await get(`/worlds/${tenant.id}`).expect(200)).text;
+
+      const res = await act('post', `/worlds/${tenant.id}/keys`);
+
+      expect(page).toContain(`hx-post="/dashboard/worlds/${tenant.id}/keys" hx-target="#clave-nueva"`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Clave nueva del mundo «Sin su clave» (test, los seis permisos).');
+      const key = /data-copy="(fk_test_[^"]+)"/.exec(res.text)![1];
+      const me = await w.request.get('/v1/me').set('Authorization', `Bearer ${key}`).expect(200);
+      expect(me.body).toMatchObject({ tenantId: tenant.id, tenantName: 'Sin su clave' });
+      expect(w.tenants.listKeys(other.tenant.id)).toHaveLength(1);
+    });
+
+    it('when a new key is asked for a world that is gone, then 404 in #avisos and no key anywhere', async () => {
+      const { tenant } = w.newTenant('Borrado');
+      await act('delete', `/worlds/${tenant.id}`);
+      const keysBefore = (w.deps.db.prepare('SELECT COUNT(*) FROM api_keys').pluck().get() as number);
+
+      expectAlert(await act('post', `/worlds/${tenant.id}/keys`), 404, 'NOT_FOUND', `El tenant ${tenant.id} no existe en este testbed.`);
+      expect(w.deps.db.prepare('SELECT COUNT(*) FROM api_keys').pluck().get()).toBe(keysBefore);
+    });
+
     it('when a world is deleted, then its data and its keys are gone', async () => {
       const { tenant, auth } = w.newTenant('Para borrar');
       await f.vehicle(auth);
