@@ -41,7 +41,8 @@ export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 
   onReplaced?: () => void;
 } = {}): Promise<Companion> {
   const timings = probeTimings(env);
-  let current = await spawnSimulators(env, startTimeoutMs);
+  // A first process starts its fleets' snapshots afresh, whatever the environment says (simulators/main.ts).
+  let current = await spawnSimulators({ ...env, FLEET_SIM_KEEP_WORLD_SNAPSHOTS: undefined }, startTimeoutMs);
   let stopping = false;
   let stopProbe = () => {};
 

@@ -67,6 +67,8 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     }
   }
   const tables = [...new Set(selections.map((s) => s.table))];
+  // Every key a copy is kept under, rows or none (a world with no platform records saves an empty copy).
+  db.exec(`CREATE TABLE IF NOT EXISTS ${alias}.vault_keys (vault_key TEXT PRIMARY KEY) WITHOUT ROWID`);
   const columns = new Map<string, string>();
   for (const table of tables) {
     const names = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).map(quote);
@@ -80,7 +82,6 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     db.prepare(`INSERT INTO ${alias}.${quote(vaultTable(table))} SELECT @vault_key, * FROM main.${quote(table)} WHERE ${where}`));
   const saved = (t: string) => `${alias}.${quote(vaultTable(t))}`;
   const weights = tables.map((t) => db.prepare(`SELECT coalesce(sum(${weight(t)}), 0) FROM ${saved(t)} WHERE vault_key = ?`).pluck());
-  const keys = tables.map((t) => db.prepare(`SELECT 1 FROM ${saved(t)} WHERE vault_key = ? LIMIT 1`));
   const drops = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE vault_key = ?`));
   const dropsByPrefix = tables.map((t) => db.prepare(`DELETE FROM ${saved(t)} WHERE substr(vault_key, 1, length(@prefix)) = @prefix`));
   const loads = new Map(tables.map((t) => {
@@ -88,18 +89,26 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     return [t, db.prepare(`INSERT INTO main.${quote(t)} (${cols}) SELECT ${cols} FROM ${saved(t)} WHERE vault_key = ?`)];
   }));
 
-  const drop = (key: string) => void drops.forEach((s) => s.run(key));
-  const everyKey = db.prepare(tables.map((t) => `SELECT vault_key FROM ${saved(t)}`).join(' UNION ')).pluck();
+  const addKey = db.prepare(`INSERT OR IGNORE INTO ${alias}.vault_keys (vault_key) VALUES (?)`);
+  const dropKey = db.prepare(`DELETE FROM ${alias}.vault_keys WHERE vault_key = ?`);
+  const dropKeysByPrefix = db.prepare(`DELETE FROM ${alias}.vault_keys WHERE substr(vault_key, 1, length(@prefix)) = @prefix`);
+  const everyKey = db.prepare(`SELECT vault_key FROM ${alias}.vault_keys`).pluck();
+  const hasKey = db.prepare(`SELECT 1 FROM ${alias}.vault_keys WHERE vault_key = ?`);
+  const drop = (key: string) => {
+    drops.forEach((s) => s.run(key));
+    dropKey.run(key);
+  };
 
   return {
     /** Copies the selected rows under `key` (replacing an older copy); answers their size in bytes. */
     save: db.transaction((key: string, params: Record<string, unknown>): number => {
       drop(key);
       for (const save of saves) save.run({ ...params, vault_key: key });
+      addKey.run(key);
       return weights.reduce((sum, w) => sum + (w.get(key) as number), 0);
     }).deferred,
     /** Whether a copy is kept under `key`. */
-    has: (key: string): boolean => keys.some((k) => k.get(key) !== undefined),
+    has: (key: string): boolean => hasKey.get(key) !== undefined,
     /**
      * Inserts the copy's rows into the live tables, in `order` (parents before children). Call inside
      * the caller's transaction, once the rows they replace are deleted.
@@ -107,11 +116,14 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     loadInto(key: string, order: readonly string[] = tables): void {
       for (const table of order) loads.get(table)!.run(key);
     },
-    /** Every key a copy is kept under (a vault in a file holds those of the process before). */
+    /** Every key a copy is saved under, empty ones too (a vault in a file holds those of the process before). */
     keys: (): string[] => everyKey.all() as string[],
     drop: db.transaction(drop).deferred,
     /** Drops every copy whose key starts with `prefix` (all of one world's). */
-    dropPrefix: db.transaction((prefix: string) => void dropsByPrefix.forEach((s) => s.run({ prefix }))).deferred,
+    dropPrefix: db.transaction((prefix: string) => {
+      dropsByPrefix.forEach((s) => s.run({ prefix }));
+      dropKeysByPrefix.run({ prefix });
+    }).deferred,
   };
 }
 

@@ -38,8 +38,9 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  * put back while every other world goes on. Only that world's requests wait (tenant-gate.ts); the
  * background sync and the job worker pause between two of their steps, as for a whole restore, so no
  * step of theirs straddles the change. The rows' copies live in memory in a thread of their own,
- * where the put-back runs off the event loop (rows-keeper.ts), the platforms' in the companion: a
- * restart loses them.
+ * where the put-back runs off the event loop (rows-keeper.ts), the platforms' in the companion's
+ * file (simulators/main.ts), which a companion started in place of one that died opens again: a
+ * restart of serve loses them.
  */
 export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads, generateRides }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
@@ -90,13 +91,12 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   }
 
   /**
-   * A half is gone: the platforms' copies live as long as their process, and serve replaces one that
-   * stopped answering (cli/lib/companion.ts), which forgetAll below normally tells this list (and a
-   * save under way as it does is refused).
+   * A half is gone: the platforms' copy was lost (saved as their process died, its answer lost; or a
+   * file of copies the new process could not read: simulators/common/fleet-snapshots.ts).
    */
   function lost(tenantId: string, name: string): AppError {
     dropLogged(drop(tenantId, name));
-    return new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: su copia en las plataformas se perdió al reiniciarse los simuladores. Guárdala de nuevo.`);
+    return new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: su copia en las plataformas se perdió (los simuladores se reiniciaron mientras se guardaba, o no pudieron leer sus copias). Guárdala de nuevo.`);
   }
 
   /** With the world's requests held, the sync between two runs and the job worker paused. */
@@ -244,8 +244,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
 
     /**
      * A reset or whole restore replaced every world: no world snapshot fits any more (the platforms
-     * drop theirs). Also when serve replaced the simulators' process: their halves went with it.
-     * `why` completes "ya no existe: …" when one of them is asked for later.
+     * drop theirs). `why` completes "ya no existe: …" when one of them is asked for later.
      */
     forgetAll(why = 'un reset o la restauración de una instantánea de todo el testbed reemplazó todos los mundos'): void {
       forgottenAll++;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { Router } from 'express';
 import { z } from 'zod';
 import { createRowVault, type RowSelection } from '../../server/db/row-vault.ts';
@@ -73,8 +73,30 @@ export function fleetSnapshotsControl({ db, clocks, vaultFile = '' }: FleetSnaps
   };
   const copyOf = (fleetId: string, key: string) => (f: string, k: string) => f === fleetId && k === key;
   const noteRideDays = (fleetId: string, key: string) => rideDaysAre.set(fleetId, { key, writes: rideDayWrites(fleetId) });
-  // The copies a process before this one kept in the file (its restores' undo notes are not copies).
-  const saved = new Set<string>(vaultFile !== '' && existsSync(vaultFile) ? copies().vault.keys().filter((key) => SAVED_KEY.test(key)) : []);
+  /**
+   * The copies a process before this one kept in the file (its restores' undo notes are not copies).
+   * A file this code cannot read (another build's tables, after an upgrade under a running serve; a
+   * damaged one) loses them, said on stderr, and the vault starts empty: a process that threw here
+   * would be started again and again, and the platforms stay down. The API's restore of one of them
+   * then answers that its copy was lost.
+   */
+  function keptCopies(): string[] {
+    if (vaultFile === '' || !existsSync(vaultFile)) return [];
+    try {
+      return copies().vault.keys().filter((key) => SAVED_KEY.test(key));
+    } catch (err) {
+      made = null;
+      try {
+        db.exec('DETACH DATABASE fleet_vault');
+      } catch {
+        // Not attached: the ATTACH itself failed.
+      }
+      for (const end of ['', '-wal', '-shm']) rmSync(vaultFile + end, { force: true });
+      process.stderr.write(`simuladores: las copias de las instantáneas de mundos no se pudieron leer y se descartan (${(err as Error).message})\n`);
+      return [];
+    }
+  }
+  const saved = new Set<string>(keptCopies());
   // Each answer names the fleet's last change number (fleet-changes.ts): the API knows from it which
   // of the fleet's changes the save or restore itself made.
   const fleetSeq = createFleetSeq(db);

@@ -31,7 +31,7 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
 
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
-    expect(res.body.error.message).toBe('La instantánea «perdida» de este mundo ya no existe: su copia en las plataformas se perdió al reiniciarse los simuladores. Guárdala de nuevo.');
+    expect(res.body.error.message).toBe('La instantánea «perdida» de este mundo ya no existe: su copia en las plataformas se perdió (los simuladores se reiniciaron mientras se guardaba, o no pudieron leer sus copias). Guárdala de nuevo.');
     expect(await vehicles(a.auth)).toBe(3);
     expect((await w.request.get(base(a.id)).expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['guardada']);
     await w.request.post(`${base(a.id)}/guardada/restore`).expect(200);

@@ -8,10 +8,11 @@ export const START_MS = Date.parse(START);
 export const HOUR = 3_600_000;
 
 /** A fresh simulators app on an in-memory db, with a frozen clock the test moves by hand. */
-export function makeSimulators(seed = 42) {
+/** `vaultFile`: where the fleets' snapshots are kept, as a process started by serve keeps them. */
+export function makeSimulators(seed = 42, vaultFile?: string) {
   const clock = SimClock.frozenAt(START);
   const db = openSimulatorsDb(':memory:');
-  const app = createSimulatorsApp({ db, clock, seed });
+  const app = createSimulatorsApp({ db, clock, seed, vaultFile });
   return { clock, db, app, request: supertest(app) };
 }
 

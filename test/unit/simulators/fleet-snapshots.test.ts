@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -266,5 +266,52 @@ describe('fleet snapshots: records by difference', () => {
     expect(thinned.length).toBeGreaterThan(0);
     expect(restored).toEqual(saved);
     expect(days()).toEqual(thinned);
+  });
+});
+
+/** The copies in a file of their own (simulators/main.ts), which a process serve starts in place of one that died opens again. */
+describe('fleet snapshots kept in a file', () => {
+  function vaultFile() {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-vault-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    return join(dir, 'world-snapshots.platforms.db');
+  }
+
+  it('when the process that saved them is replaced, then the next one restores them, a fleet with no records (an empty copy) too', async () => {
+    const file = vaultFile();
+    const before = makeSimulators(42, file);
+    const pb = pbVehicleBody({ fleetId: 'fleet-lleno' });
+    await before.request.post('/platform-b/api/v2/vehicles').send(pb).expect(201);
+    await before.request.post('/_control/fleets/fleet-lleno/snapshots/inicio').expect(200);
+    await before.request.post('/_control/fleets/fleet-vacio/snapshots/inicio').expect(200);
+    before.db.close();
+
+    const after = makeSimulators(42, file);
+
+    await after.request.post('/_control/fleets/fleet-lleno/snapshots/inicio/restore').expect(200);
+    await after.request.post('/_control/fleets/fleet-vacio/snapshots/inicio/restore').expect(200);
+    expect(after.db.prepare('SELECT COUNT(*) FROM pb_vehicles WHERE fleet_id = ?').pluck().get('fleet-lleno')).toBe(1);
+    await after.request.post('/_control/fleets/fleet-otro/snapshots/inicio/restore').expect(404);
+  });
+
+  it('when a copy was deleted before the process was replaced, then the next one does not have it', async () => {
+    const file = vaultFile();
+    const before = makeSimulators(42, file);
+    await before.request.post('/_control/fleets/fleet-x/snapshots/inicio').expect(200);
+    await before.request.delete('/_control/fleets/fleet-x/snapshots/inicio').expect(200);
+    before.db.close();
+
+    await makeSimulators(42, file).request.post('/_control/fleets/fleet-x/snapshots/inicio/restore').expect(404);
+  });
+
+  it('when the file cannot be read (damaged), then the process starts all the same, with no copies, and saves anew', async () => {
+    const file = vaultFile();
+    writeFileSync(file, 'esto no es una base de datos SQLite, aunque lo parezca por su nombre');
+
+    const sim = makeSimulators(42, file);
+
+    await sim.request.post('/_control/fleets/fleet-y/snapshots/inicio/restore').expect(404);
+    await sim.request.post('/_control/fleets/fleet-y/snapshots/inicio').expect(200);
+    await sim.request.post('/_control/fleets/fleet-y/snapshots/inicio/restore').expect(200);
   });
 });
