@@ -95,6 +95,9 @@ export function answerConnect(_req: unknown, socket: Duplex): void {
   socket.end(rawAnswer(CONNECT, newRequestId(), ['Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS']), () => socket.destroy());
 }
 
+/** Connections whose refusal waits for the answer under way (answerClientError). */
+const waiting = new WeakSet<Duplex>();
+
 /**
  * `clientError` listener of the http.Server: a request Node's parser refuses before Express sees it
  * (headers over the limit, a broken request line) is answered in the API's envelope instead of
@@ -111,7 +114,13 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   // closed the connection under that answer.
   const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
   if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
-    inFlight.once('close', () => answerClientError(err, socket));
+    // Once: the broken parser reports again every later chunk (and the client's end) meanwhile.
+    if (waiting.has(socket)) return;
+    waiting.add(socket);
+    inFlight.once('close', () => {
+      waiting.delete(socket);
+      answerClientError(err, socket);
+    });
     return;
   }
   // The request under way is the one that failed (its body stopped coming): an answer already

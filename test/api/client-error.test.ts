@@ -62,12 +62,14 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
   let server: Server;
   let port: number;
   let ended = 0;
+  /** What the handler waits for: a turn of the event loop, or a test's word. */
+  let held: Promise<unknown> | null = null;
 
   beforeAll(async () => {
     // A handler that answers later, as one that calls the platforms does: the broken bytes after its
     // request are read, and refused, before it answers.
     const app = express().delete('/assignment', async (_req, res) => {
-      await new Promise((resolve) => setImmediate(resolve));
+      await (held ?? new Promise((resolve) => setImmediate(resolve)));
       ended++;
       res.json({ status: 'ended' });
     });
@@ -97,6 +99,41 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
     expect(answered.indexOf('{"status":"ended"}')).toBeGreaterThan(0);
     expect(second).toBeGreaterThan(answered.indexOf('{"status":"ended"}'));
     expect(answered.slice(second)).toContain('La solicitud HTTP está mal formada');
+  });
+
+  it('when more broken bytes come while that answer is under way, then the refusal waits once, and comes whole after it', async () => {
+    let release!: () => void;
+    held = new Promise<void>((resolve) => (release = resolve));
+    let reported = 0;
+    const count = () => void reported++;
+    server.on('clientError', count);
+    const warnings: string[] = [];
+    const warned = (w: Error) => void warnings.push(w.name);
+    process.on('warning', warned);
+    try {
+      const socket = connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      const closed = new Promise<string>((resolve) => socket.on('data', (c) => chunks.push(c)).on('close', () => resolve(Buffer.concat(chunks).toString('utf8'))));
+      socket.write('DELETE /assignment HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n{"a":1}');
+      // Each chunk read on its own, as a client's writes spread in time are.
+      for (let i = 0; i < 15; i++) {
+        const before = reported;
+        socket.write(`{"b":${i}}`);
+        while (reported === before) await new Promise((resolve) => setImmediate(resolve));
+      }
+      socket.end();
+      release();
+      const answered = await closed;
+
+      expect(reported).toBeGreaterThan(10);
+      expect(answered.match(/HTTP\/1\.1 400 Bad Request/g)).toHaveLength(1);
+      expect(JSON.parse(answered.slice(answered.lastIndexOf('\r\n\r\n') + 4)).error.code).toBe('VALIDATION');
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      held = null;
+      server.off('clientError', count);
+      process.off('warning', warned);
+    }
   });
 });
 
