@@ -1,3 +1,4 @@
+import { keySalt, noteKeySalt } from './auth/key-salt.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
@@ -52,6 +53,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
   const deps = apiDeps(config, db, logger, platforms);
+  noteKeySalt(db, keySalt(config.controlToken));
   const services = createServices(deps);
   const app = createApp(deps, services);
   loadFetch();
@@ -195,7 +197,7 @@ function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClie
   return {
     db,
     clocks: createClocks(db, loadClock(db, config.clockStart)),
-    ids: createSeededIds(db, config.seed, undefined, config.controlToken ?? ''),
+    ids: createSeededIds(db, config.seed, undefined, keySalt(config.controlToken)),
     seed: config.seed,
     logger,
     rateLimit: config.rateLimit,

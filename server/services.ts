@@ -1,3 +1,4 @@
+import { keySalt, noteKeySalt } from './auth/key-salt.ts';
 import type { Deps } from './deps.ts';
 import { createAssignmentService } from './assignments/service.ts';
 import { createDriverService } from './drivers/service.ts';
@@ -70,6 +71,8 @@ export function createServices(apiDeps: Deps) {
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
   world.onReplaced(() => worldSnapshots.forgetAll());
+  // The counters put back are another database's: the CLI must still draw keys as this serve does.
+  world.onReplaced(() => noteKeySalt(deps.db, keySalt(deps.controlToken)));
   // A request a delay rule held while every world was replaced is refused when its delay ends.
   world.onReplaced(() => tenantGates.overtakeHeld());
   const journal = createJournalService(deps, { catalog: faults.catalog });

@@ -4,6 +4,7 @@ import { loadClock } from '../../server/lib/clock-store.ts';
 import { createClocks } from '../../server/lib/clocks.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
+import { keySalt, sameKeySalt } from '../../server/auth/key-salt.ts';
 import { cliConfig } from '../environment.ts';
 import { CliError } from '../output.ts';
 import { AppError } from '../../server/errors.ts';
@@ -15,9 +16,16 @@ export function openTenantService(config: Config = cliConfig()): { db: Db; tenan
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clocks = createClocks(db, loadClock(db, config.clockStart));
   // The serve's token, as serve mixes it into key secrets (lib/ids.ts): the same keys from either door.
-  const ids = createSeededIds(db, config.seed, undefined, config.controlToken ?? '');
-  return { db, tenants: createTenantService({ db, clocks, ids }) };
+  const salt = keySalt(config.controlToken);
+  const ids = createSeededIds(db, config.seed, undefined, salt);
+  const keyed = sameKeySalt(db, salt) ? ids : { ...ids, keySecretBytes: (): never => { throw otherToken(config.controlToken); } };
+  return { db, tenants: createTenantService({ db, clocks, ids: keyed }) };
 }
+
+/** A key the CLI would draw otherwise than this data dir's serve (run without its token, or with another). */
+const otherToken = (token: string | null): CliError => new CliError(token
+  ? 'El serve de este directorio de datos usa otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.'
+  : 'El serve de este directorio de datos usa FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).', 'FORBIDDEN');
 
 /**
  * One service call on the data dir, closed however it ends. A tenant or key not found in a data dir

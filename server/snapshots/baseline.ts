@@ -1,3 +1,4 @@
+import { keySalt } from '../auth/key-salt.ts';
 import { openDatabase, type Db } from '../db/open.ts';
 import { loadClock } from '../lib/clock-store.ts';
 import { createSeededIds } from '../lib/ids.ts';
@@ -20,7 +21,7 @@ export async function buildBaseline(deps: WorldDeps, files: SnapshotStore): Prom
   try {
     const fresh = loadClock(api, deps.clockStart);
     clock = fresh.getState();
-    const seeded = createTenantService({ db: api, clocks: createClocks(api, fresh), ids: createSeededIds(api, deps.seed, undefined, deps.controlToken ?? '') }).seedDemo();
+    const seeded = createTenantService({ db: api, clocks: createClocks(api, fresh), ids: createSeededIds(api, deps.seed, undefined, keySalt(deps.controlToken)) }).seedDemo();
     if (seeded) keepLiveRows(api, deps.db, seeded.tenant.id, seeded.key.id);
   } finally {
     api.close();

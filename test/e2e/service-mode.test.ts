@@ -50,6 +50,21 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     expect(JSON.parse(now.stdout)).toHaveProperty('now');
   }, 30_000);
 
+  it('then the CLI makes keys on its data dir only with serve\'s token (without it, a key would be the seed\'s alone), and they work', async () => {
+    const tenantId = JSON.parse((await cli(['tenants', 'create', '--name', 'Flota de la CLI', '--json'], env)).stdout).id as string;
+
+    const without = await cli(['keys', 'create', '--tenant', tenantId], { ...env, FLEET_CONTROL_TOKEN: '' });
+    const other = await cli(['keys', 'create', '--tenant', tenantId], { ...env, FLEET_CONTROL_TOKEN: 'otro-token-de-otro-serve-1234' });
+    const made = await cli(['keys', 'create', '--tenant', tenantId, '--json'], env);
+
+    expect(without.code).toBe(1);
+    expect(without.stderr.trim()).toBe('error: El serve de este directorio de datos usa FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).');
+    expect(other.stderr.trim()).toBe('error: El serve de este directorio de datos usa otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.');
+    expect(made.code).toBe(0);
+    const me = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { Authorization: `Bearer ${JSON.parse(made.stdout).key}` } });
+    expect(me.status).toBe(200);
+  }, 30_000);
+
   it('then a CLI without the token is refused with the 401 message, and exits non-zero', async () => {
     const now = await cli(['clock', 'now'], { ...env, FLEET_CONTROL_TOKEN: '' });
 

@@ -1,0 +1,28 @@
+import type { Db } from '../db/open.ts';
+import { sha256 } from '../lib/sha256.ts';
+
+/**
+ * What key secrets are drawn with besides the seed (lib/ids.ts): serve's control token, or nothing.
+ * Whoever reaches a serve guarded by a token, but not the token, cannot work a key out from the
+ * seed, which is no secret.
+ */
+export const keySalt = (controlToken: string | null | undefined): string => controlToken ?? '';
+
+/** The counter under which serve notes which salt its keys take (a fingerprint, not the token). */
+const COUNTER = 'keys:salt';
+const fingerprint = (salt: string): number => (salt === '' ? 0 : parseInt(sha256(`key-salt:${salt}`).toString('hex').slice(0, 12), 16));
+
+/**
+ * Noted by serve as it starts and after a reset or a whole restore (which bring back another
+ * database's counters), so that the CLI, which writes keys straight to the data dir, draws them as
+ * serve does or refuses (`sameKeySalt`): run without the token, it made keys the seed alone gives.
+ */
+export function noteKeySalt(db: Db, salt: string): void {
+  db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(COUNTER, fingerprint(salt));
+}
+
+/** Whether keys drawn with `salt` are drawn as serve draws them on this data dir (true where no serve noted one). */
+export function sameKeySalt(db: Db, salt: string): boolean {
+  const noted = db.prepare('SELECT value FROM counters WHERE name = ?').pluck().get(COUNTER) as number | undefined;
+  return noted === undefined || noted === fingerprint(salt);
+}
