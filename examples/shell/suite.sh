@@ -66,7 +66,8 @@ before_each
 vehicles=$(api 200 GET '/v1/vehicles?limit=100')
 expect_eq "vehículos del fixture (el de la prueba anterior ya no está)" "$(json_get .data[2].status <<<"$vehicles") $(json_get .data[3] <<<"$vehicles")" "activo null"
 # The world's clock runs on from the snapshot's time (a serve started with FLEET_CLOCK_START holds it still).
-secs() { date -u -d "$1" +%s; }
+# Seconds since 1970 of an ISO instant: GNU date (Linux), or coreutils' gdate on macOS.
+secs() { date -u -d "$1" +%s 2>/dev/null || gdate -u -d "$1" +%s; }
 restored=$(secs "$(control GET "/clock?tenant=$TENANT_ID" | json_get .now)")
 expect_eq "la hora del mundo, de vuelta a la de la instantánea" "$(( restored - $(secs "$SAVED_AT") < 3600 ))" 1
 advanced=$(secs "$(control POST /clock/advance "{\"duration\": \"1d\", \"tenant\": \"$TENANT_ID\"}" | json_get .now)")

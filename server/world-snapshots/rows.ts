@@ -38,8 +38,9 @@ export function clashMessage(name: string, found: Clash[]): string {
   const more = found.length > shown.length ? ` y ${found.length === CLASH_DETAILS ? 'otros' : found.length - shown.length} más` : '';
   const list = more ? `${shown.join(', ')}${more}` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown.at(-1)}` : shown[0];
   // The world that holds them, when it is one (two suites sharing a seed, say): where to look.
+  // Not when the details are full: the clashes left out may be another world's.
   const holders = new Set(found.map((c) => c.tenantId));
-  const whose = holders.size === 1 ? `del mundo ${found[0].tenantId}` : 'de otros mundos';
+  const whose = holders.size === 1 && found.length < CLASH_DETAILS ? `del mundo ${found[0].tenantId}` : 'de otros mundos';
   return `No se puede restaurar «${name}»: ${list} ${found.length > 1 ? 'son' : 'es'} ahora ${whose}; no se restauró nada.`;
 }
 

@@ -23,6 +23,7 @@ describe('the 409 of a world restore whose values another world holds now', () =
   });
 
   it('when the details are full (100, more may be left), then the rest is not counted as if it were all', () => {
-    expect(clashMessage('x', plates(100))).toContain('la placa ABC104 y otros más son ahora');
+    expect(clashMessage('x', plates(100))).toContain('la placa ABC104 y otros más son ahora de otros mundos;');
+    expect(clashMessage('x', plates(99))).toContain(`y 94 más son ahora del mundo ${HOLDER};`);
   });
 });
