@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import { PLATFORMS, type Platform } from '../common/schemas.ts';
 import { uuidFromHash } from '../lib/ids.ts';
 import type { DailyEarningsRow } from '../earnings/store.ts';
@@ -201,7 +202,9 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
         noteRead(target.tenant_id);
         // One platform down must not hold the other back; this window is read again at a later tick.
         outcomes.set(target.tenant_id, [...(outcomes.get(target.tenant_id) ?? []), failureMessage(err)]);
-        deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
+        // The API's own error (a platform down) is the sync's to log, with the world (sync/runner.ts);
+        // anything else only here, where its words are (the run's failure says "see the log").
+        if (!(err instanceof AppError)) deps.logger.warn('rides ingestion failed', { platform, tenantId: target.tenant_id, error: (err as Error).message });
       },
       done({ platform, target }: DueRead, nowMs: number): void {
         noteRead(target.tenant_id);
