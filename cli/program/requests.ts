@@ -11,7 +11,7 @@ export const declareRequests = (program: Command) =>
         '--method <method>': 'solo este método HTTP',
         '--path <path>': 'solo esta ruta: una plantilla (/v1/vehicles/{id}) o una ruta concreta',
         '--operation <operationId>': 'solo las de esta operación: un operationId de /v1/openapi.json, p. ej. createVehicle',
-        '--status <status>': 'solo este estado (404) o clase (4xx)',
+        '--status <status>': 'solo este estado (404), clase (4xx) o none (sin respuesta)',
         '--limit <n>': 'cuántas de las más recientes (1..100; 25 si no se da); no con --har, que las exporta todas',
         '--starting-after <entryId>': 'la página siguiente: las anteriores a esta entrada (el id de la última mostrada, p. ej. je_42); no con --follow',
         '--follow': 'después imprime las peticiones nuevas según llegan, hasta Ctrl-C',

@@ -10,7 +10,9 @@ import { worldSummary } from './world-page.ts';
 
 /** The entries a page shows: the newest; a filter finds older ones. */
 const SHOWN = 50;
-const STATUS_CLASSES = ['2xx', '4xx', '5xx'];
+const STATUS_CLASSES = ['2xx', '4xx', '5xx', 'none'];
+/** How the menu says each; `none` is what the list shows of such a request. */
+const STATUS_LABELS: Record<string, string> = { none: 'sin respuesta' };
 
 interface Filters {
   status?: string;
@@ -75,7 +77,7 @@ function filterForm(tenantId: string, filters: Filters): Html {
   const option = (value: string, label: string) => html`<option value="${value}"${(filters.status ?? '').toLowerCase() === value.toLowerCase() ? html` selected` : null}>${label}</option>`;
   return html`<form role="search" action="${url}" method="get" hx-get="${url}/list" hx-target="#solicitudes" hx-swap="outerHTML" hx-trigger="submit, mundo-cambiado from:body">
     <div class="fila">
-      <label>Estado <select name="status">${option('', 'Todos')}${statusChoices(filters.status).map((s) => option(s, s))}</select></label>
+      <label>Estado <select name="status">${option('', 'Todos')}${statusChoices(filters.status).map((s) => option(s, STATUS_LABELS[s] ?? s))}</select></label>
       <label>Ruta <input type="search" name="path" value="${filters.path ?? ''}" maxlength="2048" placeholder="/v1/vehicles/{id}" autocomplete="off"></label>
       <button type="submit" class="secundario">Filtrar</button>
     </div>

@@ -11,7 +11,7 @@ import { PARTNER_PATH } from '../faults/schema.ts';
 const METHODS = NODE_METHODS.filter((m) => m !== 'CONNECT') as [string, ...string[]];
 const METHOD_RULE = 'method debe ser un método HTTP, p. ej. GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS o TRACE';
 /** Also what a scenario says of a `status` that is neither text nor a number (cli/scenario/expect-requests.ts). */
-export const STATUS_FILTER_RULE = 'status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)';
+export const STATUS_FILTER_RULE = 'status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)';
 
 /** A filter given once, as text: repeated (`?status=2xx&status=4xx`) it arrives as a list. */
 const once = (field: string) => z.string({ error: `${field} debe darse una sola vez, como texto` });
@@ -28,7 +28,7 @@ export const JournalFilter = z.object({
     .optional(),
   operation: once('operation').max(100, 'operation admite hasta 100 caracteres').optional(),
   status: once('status')
-    .regex(/^([1-5]\d\d|[1-5]xx)$/i, STATUS_FILTER_RULE)
+    .regex(/^([1-5]\d\d|[1-5]xx|none)$/i, STATUS_FILTER_RULE)
     .transform((s) => s.toLowerCase())
     .optional(),
   limit: LimitParam.default(25),
@@ -47,8 +47,8 @@ export const JournalSelection = JournalFilter.omit({ limit: true, startingAfter:
 export type JournalFilter = z.infer<typeof JournalFilter>;
 export type JournalFilterInput = z.input<typeof JournalFilter>;
 
-/** Does a status match `404` or `4xx`? */
+/** Does a status match `404`, `4xx`, or `none` (the connection closed with no answer: a lost answer, a client gone)? */
 export function statusMatches(wanted: string, status: number | null): boolean {
-  if (status === null) return false;
+  if (wanted === 'none' || status === null) return wanted === 'none' && status === null;
   return wanted.endsWith('xx') ? Math.floor(status / 100) === Number(wanted[0]) : status === Number(wanted);
 }

@@ -71,14 +71,16 @@ describe('dashboard: a world\'s requests', () => {
     if (shown.length === 0) expect(list).toContain('Ninguna solicitud de este mundo cumple el filtro.');
   });
 
-  it.each([['404', '404'], ['3xx', '3xx'], ['4XX', '4xx']])('when the address holds status=%s, then the menu shows that filter selected, so a "Filtrar" keeps it', async (status, selected) => {
+  it.each([['404', '404'], ['3xx', '3xx'], ['4XX', '4xx'], ['none', 'none']])('when the address holds status=%s, then the menu shows that filter selected, so a "Filtrar" keeps it', async (status, selected) => {
     const { get } = await worldWithRequests();
 
     const page = (await get(`/requests?status=${status}`).expect(200)).text;
 
     const menu = /<select name="status">(.*?)<\/select>/s.exec(page)![1];
     expect([...menu.matchAll(/<option value="([^"]*)" selected>/g)].map((m) => m[1])).toEqual([selected]);
-    expect([...menu.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1])).toEqual(['', '2xx', '4xx', '5xx', ...(selected.endsWith('xx') && ['2xx', '4xx', '5xx'].includes(selected) ? [] : [status])]);
+    expect([...menu.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1])).toEqual(['', '2xx', '4xx', '5xx', 'none', ...(['2xx', '4xx', '5xx', 'none'].includes(selected) ? [] : [status])]);
+    expect(menu).toContain('<option value="none"');
+    expect(menu).toMatch(/<option value="none"[^>]*>sin respuesta<\/option>/);
   });
 
   it('when the path filter does not start with /, then the page says so in Spanish with 400 and shows no stack', async () => {

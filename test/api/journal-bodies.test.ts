@@ -184,4 +184,21 @@ describe('request journal: faults', () => {
     // No answer went out, so no header did: the request id and the rule's header were set, never sent.
     expect(t.entries(tenant.id)[0]).toMatchObject({ status: null, fault: rule.id, response: { headers: {}, body: null } });
   });
+
+  it('when the journal is filtered by status=none, then only the requests that got no answer come; a class or a code never finds them', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    await t.request.get('/v1/me').set(auth).expect(200);
+    await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'reset', times: 1 }).expect(201);
+    await t.request.get('/v1/vehicles').set(auth).then(() => null, () => null);
+    await expect.poll(() => t.entries(tenant.id).length, { timeout: 30_000 }).toBe(2);
+    const shown = async (status: string) => (await t.request.get(`/_testbed/tenants/${tenant.id}/requests?status=${status}`).expect(200)).body.data
+      .map((e: { path: string; status: number | null }) => `${e.path} ${e.status}`);
+
+    expect(await shown('none')).toEqual(['/v1/vehicles null']);
+    expect(await shown('NONE')).toEqual(['/v1/vehicles null']);
+    expect(await shown('2xx')).toEqual(['/v1/me 200']);
+    expect((await t.request.get(`/_testbed/tenants/${tenant.id}/requests?status=nada`).expect(400)).body.error.message)
+      .toContain('status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)');
+  });
 });

@@ -261,8 +261,8 @@ describe('scenario step expectRequests', () => {
     ['the count is a fraction', '{ count: 1.5 }', 'expectRequests.count: count debe ser un número entero ≥ 0: cuántas solicitudes se esperan (recibido: 1.5)'],
     ['the path does not start with /', '{ path: v1/me, count: 1 }', 'expectRequests.path: path debe empezar por /v1/, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…'],
     ['the method is unknown', '{ method: FETCH, count: 1 }', 'expectRequests.method: method debe ser un método HTTP, p. ej. GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS o TRACE'],
-    ['the status is not a code or a class', '{ status: 200x, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)'],
-    ['the status is neither text nor a number', '{ status: true, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404) o una clase (p. ej. 4xx)'],
+    ['the status is not a code or a class', '{ status: 200x, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)'],
+    ['the status is neither text nor a number', '{ status: true, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)'],
     ['a field is unknown', '{ count: 1, stauts: 200 }', 'expectRequests: campo desconocido: stauts (se admiten method, path, operation, status, count, tenant)'],
     ['a paging field of the journal is given', '{ count: 1, limit: 5 }', 'expectRequests: campo desconocido: limit (se admiten method, path, operation, status, count, tenant)'],
   ])('when %s, then the file is refused naming the step and the field', (_case, step, line) => {
