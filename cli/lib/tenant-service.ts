@@ -24,8 +24,8 @@ export function openTenantService(config: Config = cliConfig()): { db: Db; tenan
 
 /** A key the CLI would draw otherwise than this data dir's serve (run without its token, or with another). */
 const otherToken = (token: string | null): CliError => new CliError(token
-  ? 'El serve de este directorio de datos usa otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.'
-  : 'El serve de este directorio de datos usa FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).', 'FORBIDDEN');
+  ? 'El último serve de este directorio de datos se arrancó con otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.'
+  : 'El último serve de este directorio de datos se arrancó con FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).', 'FORBIDDEN');
 
 /**
  * One service call on the data dir, closed however it ends. A tenant or key not found in a data dir

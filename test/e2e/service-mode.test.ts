@@ -58,8 +58,8 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
     const made = await cli(['keys', 'create', '--tenant', tenantId, '--json'], env);
 
     expect(without.code).toBe(1);
-    expect(without.stderr.trim()).toBe('error: El serve de este directorio de datos usa FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).');
-    expect(other.stderr.trim()).toBe('error: El serve de este directorio de datos usa otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.');
+    expect(without.stderr.trim()).toBe('error: El último serve de este directorio de datos se arrancó con FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).');
+    expect(other.stderr.trim()).toBe('error: El último serve de este directorio de datos se arrancó con otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.');
     expect(made.code).toBe(0);
     const me = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { Authorization: `Bearer ${JSON.parse(made.stdout).key}` } });
     expect(me.status).toBe(200);
