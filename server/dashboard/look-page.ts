@@ -82,10 +82,16 @@ export const chartsPartial = (ctx: Dashboard) => (req: Request, res: Response): 
   const tenant = requireWorld(ctx, req);
   const from = filled(req.query, 'from');
   const to = filled(req.query, 'to');
-  const charts = chartsOf(ctx, tenant.id, windowOf(ctx, tenant.id, from, to)).value;
+  // A window refused is said where the charts go: the charts of the window before are not left under it.
+  let charts: Html;
+  try {
+    charts = chartsOf(ctx, tenant.id, windowOf(ctx, tenant.id, from, to));
+  } catch (err) {
+    return void res.type('html').send(inlineProblem(res, err, 'graficas').value);
+  }
   const query = new URLSearchParams({ ...(from && { from }), ...(to && { to }) }).toString();
   res.setHeader('HX-Replace-Url', `${BASE}/worlds/${seg(tenant.id)}/look${query ? `?${query}` : ''}`);
-  res.type('html').send(charts);
+  res.type('html').send(charts.value);
 };
 
 /** `GET /dashboard/worlds/:world/timeline`. */

@@ -4,6 +4,7 @@ import { ruleConditions, ruleTarget } from '../faults/describe.ts';
 import { OPERATIONS } from '../openapi/operations.ts';
 import { BASE, numberField, table, typedNumber } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { validation } from '../errors.ts';
 import { html, seg, type Html } from './html.ts';
 import { worldPlatformFaultsSection } from './world-platform-faults.ts';
 
@@ -14,6 +15,8 @@ const KEYED_OPERATIONS = OPERATIONS.filter((op) => op.scope !== 'public').map((o
 /** Form text → the control API's rule: numbers where the field is one (a text that is not fails there, naming the field). */
 const ruleOf = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) ? typedNumber(v) : v]));
+
+const EVERY_REQUEST = 'Di qué peticiones falla la regla (operación, método o ruta), o marca «Todas las peticiones del mundo»: sin ninguna, la regla falla cada petición del mundo.';
 
 const HEADERS = ['Regla', 'Efecto', 'Peticiones', 'Cuándo', 'Condiciones', 'Aciertos', 'Restantes', 'Acciones'] as const;
 
@@ -53,6 +56,7 @@ function addForm(tenantId: string): Html {
       <label>Retry-After (s) ${numberField('retryAfter', 5)}</label>
       <label>Demora (ms) ${numberField('delayMs', 6)}</label>
       <label>Cuándo <select name="when"><option value="before">before (nada cambia)</option><option value="after">after (se procesa, se pierde la respuesta)</option></select></label>
+      <label class="casilla"><input type="checkbox" name="todas" value="si"> Todas las peticiones del mundo</label>
       <button type="submit">Añadir regla</button>
     </div></form>`;
 }
@@ -77,7 +81,14 @@ export function worldFaultsActions(ctx: Dashboard) {
       res.type('html').send(rulesTable(ctx, requireWorld(ctx, req).id).value);
     },
     add(req: Request, res: Response): void {
-      const rule = ctx.services.faults.add(requireWorld(ctx, req).id, ruleOf(formFields(req)));
+      const tenantId = requireWorld(ctx, req).id;
+      const { todas, ...fields } = formFields(req);
+      // A form sent as it came (one click) would fail every request of the world, with no end: the
+      // control API's rule with no target, which a script asks for knowingly, is asked for here so.
+      if (fields.operation === undefined && fields.method === undefined && fields.path === undefined && todas !== 'si') {
+        throw validation(EVERY_REQUEST, [{ field: 'operation', message: EVERY_REQUEST }]);
+      }
+      const rule = ctx.services.faults.add(tenantId, ruleOf(fields));
       answerAction(res, `Regla ${rule.id} creada: ${rule.effect} en ${ruleTarget(rule)}.`);
     },
     remove(req: Request, res: Response): void {

@@ -25,7 +25,7 @@ export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
  * here, answered beside the button (#clave-nueva), where the eye is, until the next one.
  */
 const newKeyForm = (tenantId: string): Html => html`<form novalidate class="clave-nueva" hx-post="${BASE}/worlds/${seg(tenantId)}/keys" hx-target="#clave-nueva">
-    <button type="submit" class="secundario">Nueva clave de API</button> <small>test, con los seis permisos; su secreto solo se muestra al crearla</small>
+    <button type="submit" class="secundario">Nueva clave de API</button> <span class="nota">Una clave test con los seis permisos, para un mundo cuya clave no se guardó; su secreto solo se muestra al crearla.</span>
   </form>
   <div id="clave-nueva" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;
 

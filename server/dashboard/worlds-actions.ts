@@ -32,7 +32,9 @@ export function worldsActions(ctx: Dashboard) {
     newKey(req: Request, res: Response): void {
       const tenant = requireWorld(ctx, req);
       const key = services.tenants.createKey(tenant.id);
-      answerAction(res, `Clave nueva del mundo «${tenant.name}» (test, los seis permisos).`, keyShownOnce(key));
+      // A pending world's keys answer 403 TENANT_PENDING until it is approved (spec): said here, where the key is.
+      const pending = tenant.status === 'pending' ? ' El mundo está pending: sus claves responden 403 TENANT_PENDING hasta que se apruebe (en la lista de mundos).' : '';
+      answerAction(res, `Clave nueva del mundo «${tenant.name}» (test, los seis permisos).${pending}`, keyShownOnce(key));
     },
 
     approve(req: Request, res: Response): void {

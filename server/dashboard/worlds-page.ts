@@ -103,7 +103,8 @@ export function snapshotsList(ctx: Dashboard): Html {
  * The new key is answered beside the button (#creado), where the eye is, and stays until the next
  * creation. The form empties once the world is made (data-vaciar: assets/client-script.ts), so a
  * second click makes no twin and a `pending` chosen once is not kept for the next world; its button
- * is disabled while the call is under way (a big fixture takes seconds).
+ * is disabled while the call is under way (a big fixture takes seconds), and a line says so (htmx
+ * shows an `htmx-indicator` inside the form sending).
  */
 function createForm(): Html {
   return html`<form novalidate hx-post="${BASE}/worlds" hx-target="#creado" hx-disable="find button[type=submit]" data-vaciar>
@@ -111,6 +112,7 @@ function createForm(): Html {
       <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>
       <button type="submit">Crear mundo</button>
+      <span class="htmx-indicator">Creando el mundo… uno poblado grande tarda unos segundos.</span>
     </div>
     ${fixtureFields()}
     <p class="nota">Se crea con una clave <code>test</code> con los seis permisos; su secreto solo se muestra al crearla.</p>

@@ -217,6 +217,17 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.listKeys(other.tenant.id)).toHaveLength(1);
     });
 
+    it('when a new key is asked for on a pending world\'s page, then the answer says it answers 403 until the world is approved', async () => {
+      const pending = w.tenants.createTenant('En revisión', 'pending');
+
+      const res = await act('post', `/worlds/${pending.id}/keys`);
+
+      expect(res.text).toContain('El mundo está pending: sus claves responden 403 TENANT_PENDING hasta que se apruebe (en la lista de mundos).');
+      const key = /data-copy="(fk_test_[^"]+)"/.exec(res.text)![1];
+      expect((await w.request.get('/v1/me').set('Authorization', `Bearer ${key}`)).status).toBe(403);
+      expect((await act('post', `/worlds/${w.newTenant().tenant.id}/keys`)).text).not.toContain('pending');
+    });
+
     it('when a new key is asked for a world that is gone, then 404 in #avisos and no key anywhere', async () => {
       const { tenant } = w.newTenant('Borrado');
       await act('delete', `/worlds/${tenant.id}`);

@@ -81,13 +81,16 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(res.text).not.toContain('Volver a los mundos');
     });
 
-    it.each(REFUSED_WINDOWS)('when the window is %s, then 400 VALIDATION', async (query, message) => {
+    it.each(REFUSED_WINDOWS)('when the window is %s, then 400 VALIDATION where the charts go (the charts before are not left under it), and the address keeps the last window shown', async (query, message) => {
       const { tenant } = w.newTenant();
 
       const res = await get(`/worlds/${tenant.id}/charts?${query}`).set('HX-Request', 'true');
 
       expect(res.status).toBe(400);
+      expect(res.text).toMatch(/^<div id="graficas"><p class="error" role="alert"><strong>VALIDATION<\/strong>/);
       expect(res.text).toContain(message);
+      expect(res.headers['hx-retarget']).toBeUndefined();
+      expect(res.headers['hx-replace-url']).toBeUndefined();
     });
 
     it('when the history is read, then it lists what the platforms did, newest first', async () => {

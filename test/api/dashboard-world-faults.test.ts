@@ -65,7 +65,7 @@ describe('dashboard: a world\'s API faults', () => {
   it.each([['times', '0x10'], ['delayMs', '1e3']])('when a rule\'s %s is typed as %s (no count a person means), then the API refuses it naming the field, and no rule is made', async (field, typed) => {
     const { tenant } = w.newTenant();
 
-    const res = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', [field]: typed });
+    const res = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', todas: 'si', [field]: typed });
 
     expectAlert(res, 400, 'VALIDATION', `${field} debe ser un número entero`);
     expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body.data).toEqual([]);
@@ -73,7 +73,7 @@ describe('dashboard: a world\'s API faults', () => {
 
   it('when a rule has conditions (after, a probability, a delay), then the table shows them, as the CLI\'s list does, and any probability fits the form', async () => {
     const { tenant } = w.newTenant();
-    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', after: '1', probability: '0.33' }).expect(200);
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'delay', delayMs: '50', after: '1', probability: '0.33', todas: 'si' }).expect(200);
 
     const page = await get(`/worlds/${tenant.id}`);
 
@@ -87,7 +87,7 @@ describe('dashboard: a world\'s API faults', () => {
 
   it('when a rule is removed from the page, then the world\'s requests pass again', async () => {
     const { tenant, auth } = w.newTenant();
-    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'reset' }).expect(200);
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'reset', todas: 'si' }).expect(200);
 
     const removed = await act('delete', `/worlds/${tenant.id}/faults/flt_1`);
     const res = await w.request.get('/v1/vehicles').set(auth);
@@ -97,10 +97,22 @@ describe('dashboard: a world\'s API faults', () => {
     expect((await get(`/worlds/${tenant.id}/faults`)).text).toContain('El mundo no tiene reglas de fallo.');
   });
 
+  it('when the form is sent with no operation, method or path and «Todas las peticiones del mundo» unticked (one click), then 400 saying so, and no rule: every request of the world would fail', async () => {
+    const { tenant, auth } = w.newTenant();
+
+    expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'rate_limited', when: 'before' }), 400, 'VALIDATION',
+      'Di qué peticiones falla la regla (operación, método o ruta), o marca «Todas las peticiones del mundo»: sin ninguna, la regla falla cada petición del mundo.');
+    expect(w.services.faults.list(tenant.id).data).toEqual([]);
+    await w.request.get('/v1/vehicles').set(auth).expect(200);
+    const ticked = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'rate_limited', when: 'before', todas: 'si' });
+    expect(ticked.text).toContain('Regla flt_1 creada: rate_limited en todas las peticiones.');
+    await w.request.get('/v1/vehicles').set(auth).expect(429);
+  });
+
   it('when the form\'s rule is bad, then the page says which field in Spanish and no rule is made', async () => {
     const { tenant } = w.newTenant();
 
-    expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '3' }), 400, 'VALIDATION', 'probability va de 0 a 1');
+    expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '3', todas: 'si' }), 400, 'VALIDATION', 'probability va de 0 a 1');
     expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de fallo flt_9 de este mundo no existe.');
     expect(w.services.faults.list(tenant.id).data).toEqual([]);
   });

@@ -32,7 +32,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var id = button.getAttribute('data-copy');
     copy(id).then(function () {
       button.textContent = 'Copiado';
-      announce('Copiado al portapapeles: ' + id);
+      // A key's secret is not repeated in the line everyone sees (and that outlives the next key).
+      announce(id.indexOf('fk_') === 0 ? 'Clave copiada al portapapeles.' : 'Copiado al portapapeles: ' + id);
       setTimeout(function () { button.textContent = 'Copiar'; }, 1500);
     }, function () {
       announce('No se pudo copiar; el id es ' + id);

@@ -40,6 +40,9 @@ td.clave { font-weight: 600; overflow-wrap: anywhere; min-width: 8rem; }
 .par { display: block; white-space: nowrap; font-size: .82rem; color: var(--suave); line-height: 1.7; }
 td.numero, th.numero { text-align: right; font-variant-numeric: tabular-nums; }
 form { margin: 0; }
+form.clave-nueva { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: baseline; margin-bottom: 1rem; }
+/* Beside its button, where it was asked for: not over the red line of a later action, as a sticky answer would be. */
+#clave-nueva { position: static; box-shadow: none; }
 .fila { display: flex; flex-wrap: wrap; gap: .5rem .75rem; align-items: flex-end; margin: .4rem 0; }
 label { display: flex; flex-direction: column; font-size: .82rem; color: var(--suave); gap: .15rem; }
 input, select { font: inherit; padding: .3rem .45rem; border: 1px solid #9aa5b1; border-radius: 5px; background: #fff; color: var(--tinta); }
