@@ -53,7 +53,6 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
   const deps = apiDeps(config, db, logger, platforms);
-  noteKeySalt(db, keySalt(config.controlToken));
   const services = createServices(deps);
   const app = createApp(deps, services);
   loadFetch();
@@ -76,6 +75,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     await close();
     throw err;
   }
+  // Noted once listening: a start that fails (port taken) leaves the last serve's token noted.
+  noteKeySalt(db, keySalt(config.controlToken));
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   const seeded = services.tenants.seedDemo();
   if (options.announceKeys ?? true) {

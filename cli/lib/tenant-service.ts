@@ -4,7 +4,7 @@ import { loadClock } from '../../server/lib/clock-store.ts';
 import { createClocks } from '../../server/lib/clocks.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
-import { keySalt, sameKeySalt } from '../../server/auth/key-salt.ts';
+import { keySalt, keySaltAgainstServe } from '../../server/auth/key-salt.ts';
 import { cliConfig } from '../environment.ts';
 import { CliError } from '../output.ts';
 import { AppError } from '../../server/errors.ts';
@@ -18,14 +18,19 @@ export function openTenantService(config: Config = cliConfig()): { db: Db; tenan
   // The serve's token, as serve mixes it into key secrets (lib/ids.ts): the same keys from either door.
   const salt = keySalt(config.controlToken);
   const ids = createSeededIds(db, config.seed, undefined, salt);
-  const keyed = sameKeySalt(db, salt) ? ids : { ...ids, keySecretBytes: (): never => { throw otherToken(config.controlToken); } };
+  const against = keySaltAgainstServe(db, salt);
+  const keyed = against === 'same' ? ids : { ...ids, keySecretBytes: (): never => { throw otherToken(against, config.controlToken); } };
   return { db, tenants: createTenantService({ db, clocks, ids: keyed }) };
 }
 
-/** A key the CLI would draw otherwise than this data dir's serve (run without its token, or with another). */
-const otherToken = (token: string | null): CliError => new CliError(token
-  ? 'El último serve de este directorio de datos se arrancó con otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.'
-  : 'El último serve de este directorio de datos se arrancó con FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).', 'FORBIDDEN');
+/** A key the CLI would draw otherwise than this data dir's last serve (run without its token, with another, or with one it had not). */
+const otherToken = (against: 'serve had none' | 'serve had another', token: string | null): CliError => new CliError(
+  against === 'serve had none'
+    ? 'El último serve de este directorio de datos se arrancó sin FLEET_CONTROL_TOKEN: quítalo aquí para crear claves desde la CLI (saldrían distintas de las del serve).'
+    : token
+      ? 'El último serve de este directorio de datos se arrancó con otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.'
+      : 'El último serve de este directorio de datos se arrancó con FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).',
+  'FORBIDDEN');
 
 /**
  * One service call on the data dir, closed however it ends. A tenant or key not found in a data dir

@@ -10,19 +10,25 @@ export const keySalt = (controlToken: string | null | undefined): string => cont
 
 /** The counter under which serve notes which salt its keys take (a fingerprint, not the token). */
 const COUNTER = 'keys:salt';
+// 48 bits of a hash: enough to tell tokens apart, and the data dir (or a whole snapshot of it) holds
+// no more of the token than that; whoever holds those files holds the data itself.
 const fingerprint = (salt: string): number => (salt === '' ? 0 : parseInt(sha256(`key-salt:${salt}`).toString('hex').slice(0, 12), 16));
 
 /**
  * Noted by serve as it starts and after a reset or a whole restore (which bring back another
  * database's counters), so that the CLI, which writes keys straight to the data dir, draws them as
- * serve does or refuses (`sameKeySalt`): run without the token, it made keys the seed alone gives.
+ * serve does or refuses (`keySaltAgainstServe`): run without the token, it made keys the seed alone gives.
  */
 export function noteKeySalt(db: Db, salt: string): void {
   db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(COUNTER, fingerprint(salt));
 }
 
-/** Whether keys drawn with `salt` are drawn as serve draws them on this data dir (true where no serve noted one). */
-export function sameKeySalt(db: Db, salt: string): boolean {
+/**
+ * Whether keys drawn with `salt` are drawn as the last serve of this data dir drew them: `same` (or
+ * no serve noted one), else what differs, for the CLI to say.
+ */
+export function keySaltAgainstServe(db: Db, salt: string): 'same' | 'serve had none' | 'serve had another' {
   const noted = db.prepare('SELECT value FROM counters WHERE name = ?').pluck().get(COUNTER) as number | undefined;
-  return noted === undefined || noted === fingerprint(salt);
+  if (noted === undefined || noted === fingerprint(salt)) return 'same';
+  return noted === 0 ? 'serve had none' : 'serve had another';
 }

@@ -44,7 +44,8 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
 
 function addForm(tenantId: string): Html {
   const options = EFFECTS.map((e) => html`<option>${e}</option>`);
-  return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado"><div class="fila">
+  // Emptied once the rule is made (data-vaciar): a «Todas las peticiones» left ticked would make the next click's rule fail every request too.
+  return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado" data-vaciar><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>
       <label>Operación <input name="operation" placeholder="createVehicle" size="16" autocomplete="off" list="operaciones"></label>
       <datalist id="operaciones">${KEYED_OPERATIONS.map((id) => html`<option value="${id}">`)}</datalist>

@@ -65,7 +65,9 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
     return { id, name: tenant.name, status: 'active', createdAt: tenant.created_at };
   }
 
-  function createKey(tenantId: string, scopes: Scope[] = [...SCOPES], environment: 'live' | 'test' = 'test'): CreatedKey {
+  // One transaction: a key refused as its secret is drawn (the CLI's, cli/lib/tenant-service.ts) takes
+  // back the id it drew, and the next key gets the id it would have had.
+  const createKey = deps.db.transaction((tenantId: string, scopes: Scope[] = [...SCOPES], environment: 'live' | 'test' = 'test'): CreatedKey => {
     store.requireTenant(tenantId);
     const id = deps.ids.next();
     const prefix = keyPrefix(environment, id);
@@ -73,7 +75,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
     const createdAt = now(tenantId);
     store.insertKey({ id, tenant_id: tenantId, prefix, secret_hash: hashSecret(key), scopes: scopes.join(','), environment, created_at: createdAt });
     return { id, tenantId, key, prefix, scopes, environment, createdAt };
-  }
+  });
 
   function revokeKey(keyId: string): { id: string; revokedAt: string } {
     const key = store.getKey(keyId);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,16 @@ import { alive, answers, eventually, runServe, type ServeRun } from '../support/
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'cli/bin.mjs');
 const TOKEN = 'e2e-control-token-0123';
+
+/** A counter of the data dir's api.db (the ids drawn so far), read as another process would. */
+const counter = (dataDir: string, name: string) => {
+  const db = new Database(join(dataDir, 'api.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT value FROM counters WHERE name = ?').pluck().get(name) as number;
+  } finally {
+    db.close();
+  }
+};
 
 const cli = (args: string[], env: NodeJS.ProcessEnv) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -53,11 +64,16 @@ describe('when serve runs as a service (FLEET_HOST=0.0.0.0 with FLEET_CONTROL_TO
   it('then the CLI makes keys on its data dir only with serve\'s token (without it, a key would be the seed\'s alone), and they work', async () => {
     const tenantId = JSON.parse((await cli(['tenants', 'create', '--name', 'Flota de la CLI', '--json'], env)).stdout).id as string;
 
+    const idsBefore = counter(dataDir, 'ids');
     const without = await cli(['keys', 'create', '--tenant', tenantId], { ...env, FLEET_CONTROL_TOKEN: '' });
     const other = await cli(['keys', 'create', '--tenant', tenantId], { ...env, FLEET_CONTROL_TOKEN: 'otro-token-de-otro-serve-1234' });
+    const idsAfterRefusals = counter(dataDir, 'ids');
     const made = await cli(['keys', 'create', '--tenant', tenantId, '--json'], env);
 
+    // Refused, they drew no id: the next key's is the one it would have had.
+    expect(idsAfterRefusals).toBe(idsBefore);
     expect(without.code).toBe(1);
+    expect(other.code).toBe(1);
     expect(without.stderr.trim()).toBe('error: El último serve de este directorio de datos se arrancó con FLEET_CONTROL_TOKEN: defínelo también aquí para crear claves desde la CLI (sin él, la clave saldría de la semilla, que no es secreta).');
     expect(other.stderr.trim()).toBe('error: El último serve de este directorio de datos se arrancó con otro FLEET_CONTROL_TOKEN: define el suyo para crear claves desde la CLI.');
     expect(made.code).toBe(0);

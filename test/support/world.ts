@@ -26,12 +26,12 @@ export function useWorld(options: { seed?: number; db?: Db; clientTimeoutMs?: nu
 }
 
 /** The world of useWorld on a data dir of its own, so that reset and snapshots work. */
-export function useWorldOnDataDir(options: { realWait?: (ms: number) => Promise<void> } = {}) {
+export function useWorldOnDataDir(options: { realWait?: (ms: number) => Promise<void>; controlToken?: string } = {}) {
   const clock = SimClock.frozenAt(TEST_CLOCK_START);
   const net = usePlatformNetwork({ clock });
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-world-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const app = makeTestApp({ clock, platformA: net.platformA, platformB: net.platformB, simulators: net.control, dataDir,
-    ...(options.realWait && { realWait: options.realWait }) });
+    ...(options.realWait && { realWait: options.realWait }), ...(options.controlToken && { controlToken: options.controlToken }) });
   return { ...app, clock, net };
 }

@@ -36,7 +36,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       announce(id.indexOf('fk_') === 0 ? 'Clave copiada al portapapeles.' : 'Copiado al portapapeles: ' + id);
       setTimeout(function () { button.textContent = 'Copiar'; }, 1500);
     }, function () {
-      announce('No se pudo copiar; el id es ' + id);
+      announce(id.indexOf('fk_') === 0 ? 'No se pudo copiar la clave: selecciónala junto al botón.' : 'No se pudo copiar; el id es ' + id);
     });
   });
 
