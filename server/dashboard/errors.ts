@@ -36,7 +36,7 @@ function sendHtmlError(res: Response, code: ErrorCode, message: string, _details
     if (res.req.method !== 'GET' && res.req.method !== 'HEAD' && !headers['HX-Trigger']) res.setHeader('HX-Trigger', 'mundo-cambiado');
     return void res.send(html`${alert}${resultadoRegion(true)}`.value);
   }
-  res.send(page('No se pudo', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
+  res.send(page('No se pudo completar la solicitud', html`${alert}<p><a href="${BASE}">Volver a los mundos</a></p>`).value);
 }
 
 /**

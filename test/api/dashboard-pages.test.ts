@@ -111,6 +111,7 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('NOT_FOUND');
       expect(res.text).toContain('Volver a los mundos');
+      expect(res.text).toContain('<h1>No se pudo completar la solicitud</h1>');
     });
 
     it.each([
