@@ -7,9 +7,12 @@ import { LIST_LIMIT } from './vehicles-table.ts';
 
 const RELOADS = 'mundo-cambiado from:body';
 
-/** `GET /dashboard/worlds/:world/clock`: the world's own time, reloaded after every action. */
+/**
+ * `GET /dashboard/worlds/:world/clock`: the world's own time, reloaded after every action; its day
+ * (`data-hoy`) is what the rides window's defaults follow (dashboard.js).
+ */
 export const clockLine = (ctx: Dashboard, tenantId: string): Html =>
-  html`<span id="hora-mundo" hx-get="${BASE}/worlds/${seg(tenantId)}/clock" hx-trigger="${RELOADS}" hx-swap="outerHTML">${when(worldNow(ctx, tenantId))}</span>`;
+  html`<span id="hora-mundo" data-hoy="${mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs())}" hx-get="${BASE}/worlds/${seg(tenantId)}/clock" hx-trigger="${RELOADS}" hx-swap="outerHTML">${when(worldNow(ctx, tenantId))}</span>`;
 
 function clockForms(tenantId: string): Html {
   const url = `${BASE}/worlds/${seg(tenantId)}/clock/advance`;
@@ -49,12 +52,21 @@ export function pendingLists(ctx: Dashboard, tenantId: string): Html {
   </div>`;
 }
 
+/**
+ * A day of the rides window, `days` from the world's today by default: as the clock moves, a default
+ * still untouched follows the new today (`data-puesto`, dashboard.js); a day the user typed stays.
+ */
+const windowDay = (name: string, today: string, days: number): Html => {
+  const value = addDays(today, days);
+  return html`<input type="date" name="${name}" required value="${value}" data-dias-desde-hoy="${String(days)}" data-puesto="${value}">`;
+};
+
 function ridesForm(ctx: Dashboard, tenantId: string): Html {
   const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
   return html`<h3>Viajes</h3>
     <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/rides/generate" hx-target="#resultado"><div class="fila">
-      <label>Desde <input type="date" name="from" required value="${addDays(today, -6)}"></label>
-      <label>Hasta <input type="date" name="to" required value="${today}"></label>
+      <label>Desde ${windowDay('from', today, -6)}</label>
+      <label>Hasta ${windowDay('to', today, 0)}</label>
       <button type="submit">Generar viajes</button>
     </div></form>
     <p class="nota">Las plataformas producen los viajes de esos días (hasta hoy del mundo) y la API los ingiere.</p>`;

@@ -89,6 +89,9 @@ describe('/dashboard in headless Chromium', () => {
     await resultSays(page, 'avanzado 1d');
     expect(await page.locator('#avisos').textContent()).toBe('');
     await page.locator('#hora-mundo').getByText(today).waitFor();
+    // The rides window's untouched defaults follow the world's new today.
+    await expect.poll(() => page.getByLabel('Hasta').inputValue()).toBe(today);
+    expect(await page.getByLabel('Desde').inputValue()).toBe(addDays(today, -6));
 
     // Four weeks: platform_b's older days have settled, its last 17 are still provisional.
     await page.getByLabel('Desde').fill(addDays(today, -27));

@@ -114,6 +114,23 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     main.replaceChildren.apply(main, kept.concat([note]));
   });
 
+  // The rides window's defaults follow the world's today (#hora-mundo's data-hoy) when the clock moves;
+  // a day the user typed stays as typed.
+  function followToday() {
+    var clock = document.getElementById('hora-mundo');
+    var today = clock && clock.getAttribute('data-hoy');
+    if (!today) return;
+    document.querySelectorAll('input[data-dias-desde-hoy]').forEach(function (input) {
+      if (input.value !== input.getAttribute('data-puesto')) return;
+      var day = new Date(today + 'T00:00:00Z');
+      day.setUTCDate(day.getUTCDate() + Number(input.getAttribute('data-dias-desde-hoy')));
+      var value = day.toISOString().slice(0, 10);
+      input.value = value;
+      input.setAttribute('data-puesto', value);
+    });
+  }
+
+  document.addEventListener('htmx:after:process', followToday);
   document.addEventListener('DOMContentLoaded', keepInView);
   document.addEventListener('DOMContentLoaded', drawCharts);
   document.addEventListener('htmx:after:process', drawCharts);
