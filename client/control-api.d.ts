@@ -342,11 +342,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Las reglas de fallo del mundo con sus contadores, y sus fallas de plataforma */
+        /** Las reglas de falla del mundo con sus contadores, y sus fallas de plataforma */
         get: operations["listWorldFaults"];
         put?: never;
         /**
-         * Crea una regla de fallo del mundo, o fija una falla de plataforma solo para él
+         * Crea una regla de falla del mundo, o fija una falla de plataforma solo para él
          * @description Con `platform` y `mode` (none, error, slow) la plataforma falla o tarda solo para este mundo: 200 `{platform, mode, ms}`. Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.
          */
         post: operations["addWorldFault"];
@@ -364,11 +364,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Una regla de fallo con sus contadores */
+        /** Una regla de falla con sus contadores */
         get: operations["getWorldFault"];
         put?: never;
         post?: never;
-        /** Borra una regla de fallo */
+        /** Borra una regla de falla */
         delete: operations["deleteWorldFault"];
         options?: never;
         head?: never;
@@ -623,7 +623,7 @@ export interface components {
             operation: string | null;
             path: string | null;
             probability: number;
-            /** @description Fallos que le quedan; null: sin límite. */
+            /** @description Fallas que le quedan; null: sin límite. */
             remaining: number | null;
             retryAfter: number | null;
             times: number | null;
@@ -713,7 +713,7 @@ export interface components {
              */
             at: string;
             durationMs: number;
-            /** @description La regla de fallo que respondió, p. ej. flt_1. */
+            /** @description La regla de falla que respondió, p. ej. flt_1. */
             fault: string | null;
             /** @example je_12 */
             id: string;
@@ -786,7 +786,7 @@ export interface components {
         KeyList: {
             data: components["schemas"]["KeyInfo"][];
         };
-        /** @description Una parte de la sincronización que falló (una plataforma caída, o un fallo de plataforma de ese mundo): se intenta de nuevo en la próxima pasada. */
+        /** @description Una parte de la sincronización que falló (una plataforma caída, o una falla de plataforma de ese mundo): se intenta de nuevo en la próxima pasada. */
         NotSynced: {
             message: string;
             /**

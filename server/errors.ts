@@ -96,7 +96,7 @@ export const failedParty = (label: string): { who: string; plural: boolean } =>
 /** The same 503, made by a platform fault someone set: the answer names it (lib/platform-fault-header.ts). */
 export const platformFaulted = (platform: string, scope: FaultScope, retryAfterSeconds = 5) => {
   // Said in the message too: a control call's error (rides generate) reaches a test as its message alone.
-  const err = platformUnavailable(platform, retryAfterSeconds, ` (fallo de plataforma simulado ${scope === 'world' ? 'en este mundo' : 'en todo el testbed'})`);
+  const err = platformUnavailable(platform, retryAfterSeconds, ` (falla de plataforma simulada ${scope === 'world' ? 'en este mundo' : 'en todo el testbed'})`);
   err.headers[PLATFORM_FAULT_HEADER] = platformFaultValue(platform, scope);
   return err;
 };

@@ -65,7 +65,7 @@ export interface WorldFaults {
 export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
   const base = `/tenants/${encodeURIComponent(tenantId)}/faults`;
   const list = async () => (await call<{ data: FaultRuleView[] }>('GET', base)).data;
-  // A rule removed since is the control API's 404 (NOT_FOUND: `La regla de fallo flt_1 de este mundo no existe.`).
+  // A rule removed since is the control API's 404 (NOT_FOUND: `La regla de falla flt_1 de este mundo no existe.`).
   const current = (id: string) => call<FaultRuleView>('GET', `${base}/${encodeURIComponent(id)}`);
   const setPlatform = (platform: Platform, mode: FaultMode, ms?: number) =>
     call<{ platform: Platform; mode: FaultMode; ms: number }>('POST', base, { platform, mode, ms });

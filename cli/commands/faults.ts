@@ -46,7 +46,7 @@ export async function addFault(opts: Flags): Promise<void> {
 export async function listFaults(opts: Flags): Promise<void> {
   const body = await callTestbed<{ data: RuleView[]; platforms: Record<string, { mode: string; ms: number }> }>(base(opts.tenant));
   // Aligned as every other list of the CLI (lib/table.ts).
-  const rules = body.data.length ? [table(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'CONDICIONES', 'ACIERTOS', 'RESTANTES'], body.data.map(row))] : ['El mundo no tiene reglas de fallo.'];
+  const rules = body.data.length ? [table(['ID', 'EFECTO', 'PETICIONES', 'CUÁNDO', 'CONDICIONES', 'ACIERTOS', 'RESTANTES'], body.data.map(row))] : ['El mundo no tiene reglas de falla.'];
   const platforms = Object.entries(body.platforms).map(([p, f]) => `${p}: ${f.mode}${f.mode === 'slow' ? ` (${f.ms} ms)` : ''}`);
   print(opts, body, [...rules, ...platforms].join('\n'));
 }

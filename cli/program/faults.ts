@@ -4,9 +4,9 @@ import { declareGroup } from './declare.ts';
 const tenant = { '--tenant <tenantId>': 'el mundo (id del tenant)' };
 
 export const declareFaults = (program: Command) =>
-  declareGroup(program, 'faults', 'fallos de un mundo: las respuestas de la API a sus peticiones fallan, esperan o se cortan, o una plataforma falla solo para él', () => import('../commands/faults.ts'), {
+  declareGroup(program, 'faults', 'fallas de un mundo: las respuestas de la API a sus peticiones fallan, esperan o se cortan, o una plataforma falla solo para él', () => import('../commands/faults.ts'), {
     add: {
-      does: 'añade una regla de fallo (se prueban en el orden en que se crearon), o con --platform un fallo de plataforma solo para este mundo',
+      does: 'añade una regla de falla (se prueban en el orden en que se crearon), o con --platform una falla de plataforma solo para este mundo',
       run: 'addFault',
       required: tenant,
       options: {
@@ -20,12 +20,12 @@ export const declareFaults = (program: Command) =>
         '--retry-after <s>': 'segundos de Retry-After de rate_limited y unavailable (0..3600, por omisión 1)',
         '--delay-ms <ms>': 'espera en tiempo real del efecto delay (1..60000)',
         '--when <when>': 'before (no se procesa nada, por omisión) o after (se procesa y se pierde su respuesta)',
-        '--platform <platform>': 'platform_a o platform_b: un fallo de plataforma en vez de una regla',
+        '--platform <platform>': 'platform_a o platform_b: una falla de plataforma en vez de una regla',
         '--mode <mode>': 'con --platform: error, slow o none',
         '--ms <ms>': 'con --platform y slow: cuánto espera cada llamada',
       },
     },
-    list: { does: 'las reglas del mundo con sus aciertos y los fallos que les quedan, y sus fallos de plataforma', run: 'listFaults', required: tenant },
+    list: { does: 'las reglas del mundo con sus aciertos y las fallas que les quedan, y sus fallas de plataforma', run: 'listFaults', required: tenant },
     clear: { does: 'quita todas las reglas y fallos de plataforma del mundo', run: 'clearFaults', required: tenant },
     'remove <faultId>': { does: 'quita una regla', run: 'removeFault', required: tenant },
   });

@@ -12,7 +12,7 @@ const NotSynced = z.object({
   task: z.enum(['registrations', 'invitations', 'bindings', 'bindings held', 'rides']).meta({ description: 'Lo que no se pudo leer o enviar: registros de vehículos, invitaciones, vínculos (enviados o mantenidos), viajes.' }),
   tenant: z.string().nullable().meta({ description: 'El mundo; null: la pasada de todos los mundos.' }),
   message: z.string(),
-}).meta({ id: 'NotSynced', description: 'Una parte de la sincronización que falló (una plataforma caída, o un fallo de plataforma de ese mundo): se intenta de nuevo en la próxima pasada.' });
+}).meta({ id: 'NotSynced', description: 'Una parte de la sincronización que falló (una plataforma caída, o una falla de plataforma de ese mundo): se intenta de nuevo en la próxima pasada.' });
 
 export const NowSynced = Now.extend({
   notSynced: z.array(NotSynced).meta({ description: 'Lo que no se pudo sincronizar con las plataformas; vacío cuando todo se leyó.' }),

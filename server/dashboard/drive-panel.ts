@@ -75,7 +75,7 @@ function ridesForm(ctx: Dashboard, tenantId: string): Html {
 /**
  * `GET /dashboard/faults`: the simulators' own faults now, which every world meets. Said as such: read
  * as "this world's platforms" it told a tester a platform was healthy that failed for that world alone
- * (those are in the "Fallos de la API" card, world-platform-faults.ts).
+ * (those are in the "Fallas de la API" card, world-platform-faults.ts).
  */
 export async function faultsState(ctx: Dashboard): Promise<Html> {
   const faults = await ctx.deps.simulators.getFaults();
@@ -92,7 +92,7 @@ function faultsForm(): Html {
       <label>ms (para slow) ${numberField('ms', 8)}</label>
       <button type="submit" class="secundario">Aplicar a todo el testbed</button>
     </div></form>
-    <p class="nota">Una falla de aquí es de la plataforma simulada: la ven todos los mundos. Una falla solo de este mundo se fija en «Fallos de la API».</p>`;
+    <p class="nota">Una falla de aquí es de la plataforma simulada: la ven todos los mundos. Una falla solo de este mundo se fija en «Fallas de la API».</p>`;
 }
 
 /** The "drive it" card of the world page. */

@@ -35,10 +35,10 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
   const poll = rules.length > 0 ? 'every 2s, ' : '';
   // Spent rules (remaining 0) stay listed, as the API keeps them: one button takes them all, as `faults clear` does.
   const clearAll = rules.length > 1
-    ? html`<p><button hx-delete="${world}/faults" hx-target="#resultado" hx-confirm="¿Quitar las ${String(rules.length)} reglas de fallo de este mundo y sus fallas de plataforma propias?" class="peligro secundario">Quitar todas</button></p>`
+    ? html`<p><button hx-delete="${world}/faults" hx-target="#resultado" hx-confirm="¿Quitar las ${String(rules.length)} reglas de falla de este mundo y sus fallas de plataforma propias?" class="peligro secundario">Quitar todas</button></p>`
     : null;
   return html`<div id="fallos-mundo" hx-get="${world}/faults" hx-trigger="${poll}mundo-cambiado from:body" hx-swap="outerHTML">
-    ${table('Reglas de fallo del mundo', [...HEADERS], rows, 'El mundo no tiene reglas de fallo.', 'tarjetas')}${clearAll}
+    ${table('Reglas de falla del mundo', [...HEADERS], rows, 'El mundo no tiene reglas de falla.', 'tarjetas')}${clearAll}
   </div>`;
 }
 
@@ -69,7 +69,7 @@ function addForm(tenantId: string): Html {
  */
 export function worldFaultsCard(ctx: Dashboard, tenantId: string): Html {
   return html`<section class="tarjeta" aria-labelledby="t-fallos-api">
-    <h2 id="t-fallos-api">Fallos de la API</h2>
+    <h2 id="t-fallos-api">Fallas de la API</h2>
     ${rulesTable(ctx, tenantId)}${addForm(tenantId)}
     <p class="nota">Solo las peticiones de este mundo: la respuesta lleva <code>X-Testbed-Fault</code> con el id de la regla.</p>
     ${worldPlatformFaultsSection(ctx, tenantId)}

@@ -42,7 +42,7 @@ export function worldPlatformFaultsState(ctx: Dashboard, tenantId: string): Html
   </ul>`;
 }
 
-/** The section of the "Fallos de la API" card: the world's platform faults now, and a form to set one. */
+/** The section of the "Fallas de la API" card: the world's platform faults now, and a form to set one. */
 export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Html {
   return html`<h3 id="t-fallas-plataforma-mundo">Fallas de plataforma solo de este mundo</h3>
     ${worldPlatformFaultsState(ctx, tenantId)}

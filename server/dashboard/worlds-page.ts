@@ -129,7 +129,7 @@ function resetButton(ctx: Dashboard): Html {
   const worlds = ctx.services.tenants.store.listTenants().length;
   const gone = worlds === 0 ? 'No hay mundos que borrar' : worlds === 1 ? 'Se borra el mundo que hay' : `Se borran los ${worlds} mundos que hay`;
   return html`<div class="fila" hx-get="${BASE}/reset-button" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML">
-    <button type="button" class="peligro" hx-post="${BASE}/reset" hx-target="#resultado" hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo? ${gone}, con sus datos, instantáneas de mundo, fallos y diarios; el de demostración vuelve como al principio.">Restablecer todo</button>
+    <button type="button" class="peligro" hx-post="${BASE}/reset" hx-target="#resultado" hx-confirm="¿Restablecer todo el testbed al estado de un directorio de datos nuevo? ${gone}, con sus datos, instantáneas de mundo, fallas y diarios; el de demostración vuelve como al principio.">Restablecer todo</button>
   </div>`;
 }
 

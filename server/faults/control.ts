@@ -22,7 +22,7 @@ export const faultsControl: ControlCapability = {
   operations: [
     defineControlOperation({
       method: 'post', path: '/_testbed/tenants/{id}/faults', operationId: 'addWorldFault', tags: ['Fallos'],
-      summary: 'Crea una regla de fallo del mundo, o fija una falla de plataforma solo para él',
+      summary: 'Crea una regla de falla del mundo, o fija una falla de plataforma solo para él',
       description: 'Con `platform` y `mode` (none, error, slow) la plataforma falla o tarda solo para este mundo: 200 `{platform, mode, ms}`. '
         + 'Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; '
         + 'la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.',
@@ -40,7 +40,7 @@ export const faultsControl: ControlCapability = {
     }),
     defineControlOperation({
       method: 'get', path: '/_testbed/tenants/{id}/faults', operationId: 'listWorldFaults', tags: ['Fallos'],
-      summary: 'Las reglas de fallo del mundo con sus contadores, y sus fallas de plataforma',
+      summary: 'Las reglas de falla del mundo con sus contadores, y sus fallas de plataforma',
       params: IdPath,
       responses: { 200: answer(WorldFaults, 'Sus reglas con sus contadores, y sus fallas de plataforma.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
@@ -58,7 +58,7 @@ export const faultsControl: ControlCapability = {
     }),
     defineControlOperation({
       method: 'get', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'getWorldFault', tags: ['Fallos'],
-      summary: 'Una regla de fallo con sus contadores',
+      summary: 'Una regla de falla con sus contadores',
       params: FaultPath,
       responses: { 200: answer(FaultRuleView, 'La regla, con hits y remaining de ahora.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {
@@ -67,7 +67,7 @@ export const faultsControl: ControlCapability = {
     }),
     defineControlOperation({
       method: 'delete', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'deleteWorldFault', tags: ['Fallos'],
-      summary: 'Borra una regla de fallo',
+      summary: 'Borra una regla de falla',
       params: FaultPath,
       responses: { 200: answer(IdDeleted, 'La regla borrada.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {

@@ -89,7 +89,7 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
   /** 400 VALIDATION on `operation` unless it is an operationId of the document that takes a key. */
   function requireOperation(operationId: string): void {
     if (publicIds.has(operationId)) {
-      throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de fallo ni su diario las ven.`, 'operation');
+      throw keyless(`operation «${operationId}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ni sus reglas de falla ni su diario las ven.`, 'operation');
     }
     if (ids.has(operationId)) return;
     const meant = similarNames(operationId, [...ids].filter((id) => !publicIds.has(id)));
@@ -119,7 +119,7 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
       requirePath(path);
       if (isKeyless(path)) {
         if (method === undefined || method === 'GET') {
-          throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de fallo los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
+          throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de falla los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
         }
         return;
       }

@@ -48,7 +48,7 @@ const RuleFields = controlBody({
   delayMs: z.number({ error: 'delayMs debe ser un número entero' }).int('delayMs debe ser entero')
     .min(1, 'delayMs va de 1 a 60000').max(LIMITS.delayMs, 'delayMs va de 1 a 60000').optional(),
   when: z.enum(['before', 'after'], { error: 'when debe ser before o after' }).default('before'),
-}).meta({ description: 'Una regla de fallo: qué peticiones del mundo afecta y cómo.' });
+}).meta({ description: 'Una regla de falla: qué peticiones del mundo afecta y cómo.' });
 
 const issue = (ctx: z.core.$RefinementCtx, path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
 
@@ -91,7 +91,7 @@ export const FaultRuleView = z.object({
   delayMs: z.number().int().nullable(),
   when: z.enum(['before', 'after']),
   hits: z.number().int().meta({ description: 'Peticiones a las que la regla ya aplicó el fallo.' }),
-  remaining: z.number().int().nullable().meta({ description: 'Fallos que le quedan; null: sin límite.' }),
+  remaining: z.number().int().nullable().meta({ description: 'Fallas que le quedan; null: sin límite.' }),
 }).meta({ id: 'FaultRule' });
 export type FaultRuleView = z.infer<typeof FaultRuleView>;
 

@@ -42,7 +42,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     const world = store.get(tenantId);
     const at = world?.rules.findIndex((r) => r.id === faultId) ?? -1;
     // Named: a rule of another world, or one cleared by a restore, is a common slip with many worlds at once.
-    if (!world || at < 0) throw notFound(`La regla de fallo ${faultId} de este mundo`);
+    if (!world || at < 0) throw notFound(`La regla de falla ${faultId} de este mundo`);
     return { world, at };
   }
 

@@ -26,7 +26,7 @@ export const JournalEntry = z
     durationMs: z.number().min(0),
     keyId: z.string(),
     keyPrefix: z.string(),
-    fault: z.string().nullable().meta({ description: 'La regla de fallo que respondió, p. ej. flt_1.' }),
+    fault: z.string().nullable().meta({ description: 'La regla de falla que respondió, p. ej. flt_1.' }),
     request: Message,
     response: Message,
   })

@@ -37,7 +37,7 @@ ${scopeTable(operations)}
 ## Errores
 Todo error usa el sobre \`{error: {code, message, details, requestId}}\` (esquema \`Error\`). Cada respuesta de
 error de una operación lista los códigos que puede dar con su mensaje por defecto. 429 y 503 traen \`Retry-After\`.
-En el testbed, además, una regla de fallo de un mundo (\`/_testbed/tenants/{id}/faults\`) puede responder cualquier
+En el testbed, además, una regla de falla de un mundo (\`/_testbed/tenants/{id}/faults\`) puede responder cualquier
 operación con 429, 500 o 503 (con la cabecera \`X-Testbed-Fault\`), retrasarla o cortar la conexión.
 
 ${errorCatalogTable()}

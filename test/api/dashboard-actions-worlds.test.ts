@@ -289,7 +289,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', `/worlds/${tenant.id}/clock/advance`, { duration: '1d' });
 
       expect(res.status).toBe(200);
-      expect(res.text).toMatch(/ahora [^.]+\. Sin leer de las plataformas \(se reintenta\): La plataforma platform_b no está disponible \(fallo de plataforma simulado en este mundo\)/);
+      expect(res.text).toMatch(/ahora [^.]+\. Sin leer de las plataformas \(se reintenta\): La plataforma platform_b no está disponible \(falla de plataforma simulada en este mundo\)/);
     });
 
     it.each([

@@ -14,8 +14,8 @@ describe('dashboard: a world\'s API faults', () => {
     const faulted = await w.request.get('/v1/vehicles').set(auth);
     const listed = await get(`/worlds/${tenant.id}/faults`);
 
-    expect(page.text).toContain('Fallos de la API');
-    expect(page.text).toContain('El mundo no tiene reglas de fallo.');
+    expect(page.text).toContain('Fallas de la API');
+    expect(page.text).toContain('El mundo no tiene reglas de falla.');
     // No rule, nothing to follow; with one, its hits are read again every 2 s (the world's tests make them).
     expect(page.text).toContain('id="fallos-mundo" hx-get="/dashboard/worlds/' + tenant.id + '/faults" hx-trigger="mundo-cambiado from:body"');
     expect(listed.text).toContain('hx-trigger="every 2s, mundo-cambiado from:body"');
@@ -56,7 +56,7 @@ describe('dashboard: a world\'s API faults', () => {
     const cleared = await act('delete', `/worlds/${tenant.id}/faults`);
 
     expect(one.text).not.toContain('Quitar todas');
-    expect(two.text).toContain(`hx-delete="/dashboard/worlds/${tenant.id}/faults" hx-target="#resultado" hx-confirm="¿Quitar las 2 reglas de fallo de este mundo y sus fallas de plataforma propias?"`);
+    expect(two.text).toContain(`hx-delete="/dashboard/worlds/${tenant.id}/faults" hx-target="#resultado" hx-confirm="¿Quitar las 2 reglas de falla de este mundo y sus fallas de plataforma propias?"`);
     expect(cleared.status).toBe(200);
     expect(cleared.text).toContain('Se quitaron 3 fallas de este mundo (reglas y fallas de plataforma propias).');
     expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body).toEqual({ data: [], platforms: {} });
@@ -80,7 +80,7 @@ describe('dashboard: a world\'s API faults', () => {
     expect(page.text).toContain('<th scope="col">Condiciones</th><th scope="col">Aciertos</th>');
     expect(page.text).toContain('<td data-label="Peticiones">todas las peticiones</td><td data-label="Cuándo">before</td><td data-label="Condiciones">tras 1, probabilidad 0.33, 50 ms</td>');
     // As cards on a phone: eight columns put the remove button off screen.
-    expect(page.text).toContain('<div class="tabla tarjetas"><table>\n    <caption>Reglas de fallo del mundo</caption>');
+    expect(page.text).toContain('<div class="tabla tarjetas"><table>\n    <caption>Reglas de falla del mundo</caption>');
     // Any value reaches the API as typed (a number input's step refused some, and held "" for what it could not read).
     expect(page.text).toContain('<input name="probability" type="text" inputmode="decimal"');
   });
@@ -94,7 +94,7 @@ describe('dashboard: a world\'s API faults', () => {
 
     expect(removed.text).toContain('Regla flt_1 quitada.');
     expect(res.status).toBe(200);
-    expect((await get(`/worlds/${tenant.id}/faults`)).text).toContain('El mundo no tiene reglas de fallo.');
+    expect((await get(`/worlds/${tenant.id}/faults`)).text).toContain('El mundo no tiene reglas de falla.');
   });
 
   it('when the form is sent with no operation, method or path and «Todas las peticiones del mundo» unticked (one click), then 400 saying so, and no rule: every request of the world would fail', async () => {
@@ -113,7 +113,7 @@ describe('dashboard: a world\'s API faults', () => {
     const { tenant } = w.newTenant();
 
     expectAlert(await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '3', todas: 'si' }), 400, 'VALIDATION', 'probability va de 0 a 1');
-    expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de fallo flt_9 de este mundo no existe.');
+    expectAlert(await act('delete', `/worlds/${tenant.id}/faults/flt_9`), 404, 'NOT_FOUND', 'La regla de falla flt_9 de este mundo no existe.');
     expect(w.services.faults.list(tenant.id).data).toEqual([]);
   });
 });

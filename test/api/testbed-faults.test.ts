@@ -25,7 +25,7 @@ describe('/_testbed/faults', () => {
     expect(during.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(during.headers['retry-after']).toBeDefined();
     expect(during.headers['x-testbed-platform-fault']).toBe('platform_b; scope=testbed');
-    expect(during.body.error.message).toBe('La plataforma platform_b no está disponible (fallo de plataforma simulado en todo el testbed); reintenta más tarde.');
+    expect(during.body.error.message).toBe('La plataforma platform_b no está disponible (falla de plataforma simulada en todo el testbed); reintenta más tarde.');
     expect(after.status).toBe(201);
   });
 

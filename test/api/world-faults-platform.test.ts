@@ -55,7 +55,7 @@ describe('world faults: a platform failing for one world', () => {
     expect(faulted.body.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(faulted.headers['retry-after']).toBe('5');
     expect(faulted.headers['x-testbed-platform-fault']).toBe('platform_b; scope=world');
-    expect(faulted.body.error.message).toBe('La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.');
+    expect(faulted.body.error.message).toBe('La plataforma platform_b no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.');
     expect(other.status).toBe(201);
     expect(otherPlatform.status).toBe(201);
     expect(after.status).toBe(201);
@@ -77,7 +77,7 @@ describe('world faults: a platform failing for one world', () => {
     expect(faulted.status).toBe(200);
     expect(faulted.body).toEqual({
       now: expect.any(String),
-      notSynced: [{ task: 'rides', tenant: one.tenant.id, message: 'La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.' }],
+      notSynced: [{ task: 'rides', tenant: one.tenant.id, message: 'La plataforma platform_b no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.' }],
     });
     expect(healthy.body).toEqual({ now: expect.any(String), notSynced: [] });
     expect(synced.body).toEqual({ now: expect.any(String), notSynced: [] });
@@ -96,7 +96,7 @@ describe('world faults: a platform failing for one world', () => {
     expect(synced.status).toBe(200);
     expect(synced.body.notSynced).toEqual([{
       task: 'registrations', tenant: faulted.tenant.id,
-      message: 'La plataforma platform_a no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.',
+      message: 'La plataforma platform_a no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.',
     }]);
   });
 

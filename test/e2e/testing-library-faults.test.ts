@@ -28,7 +28,7 @@ describe('fleet-testbed/testing: world.faults', () => {
     expect(hitsAfterOne).toBe(1);
     expect(cleared).toEqual({ deleted: 1 });
     expect(after.response.status).toBe(200);
-    await expect(rule.hits()).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: expect.stringMatching(/^La regla de fallo flt_\d+ de este mundo no existe\.$/) });
+    await expect(rule.hits()).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', message: expect.stringMatching(/^La regla de falla flt_\d+ de este mundo no existe\.$/) });
   });
 
   it('when a bad rule is added, then it is refused with the testbed\'s VALIDATION naming the field', async () => {

@@ -25,7 +25,7 @@ function expectSpanishWithValues(line: string, values: string[]) {
 
 describe('CLI human output', () => {
   it('when an advance could not read part of the platforms\' due work, then a line says each, after the time', () => {
-    const message = 'La plataforma platform_b no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.';
+    const message = 'La plataforma platform_b no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.';
 
     const lines = advancedLines({ now: '2026-05-04T12:00:00.000Z', notSynced: [{ task: 'rides', tenant: ID, message }, { task: 'registrations', tenant: null, message }] }, ID).split('\n');
 

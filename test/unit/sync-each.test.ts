@@ -4,7 +4,7 @@ import { PLATFORM_FAULT_HEADER } from '../../server/lib/platform-fault-header.ts
 import { syncEach, syncWorldByWorld, worldsIn } from '../../server/sync/sync-each.ts';
 import type { WorldReading } from '../../server/sync/runner.ts';
 
-const worldFault = () => new AppError('PLATFORM_UNAVAILABLE', 'La plataforma platform_a no está disponible (fallo de plataforma simulado en este mundo); reintenta más tarde.', null, { [PLATFORM_FAULT_HEADER]: 'platform_a; scope=world' });
+const worldFault = () => new AppError('PLATFORM_UNAVAILABLE', 'La plataforma platform_a no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.', null, { [PLATFORM_FAULT_HEADER]: 'platform_a; scope=world' });
 const outage = () => new AppError('PLATFORM_UNAVAILABLE', 'La plataforma platform_a no está disponible; reintenta más tarde.');
 
 /** Records of worlds a and b (`rows`, each named by its world's letter); `fail` says what a record's read throws. */
