@@ -46,7 +46,9 @@ export async function connectRunning(config: Config): Promise<Target> {
  * A new environment on a temporary data dir and a free port: the simulators as a companion process
  * and the API in this process, as `serve` does. Two deliberate differences, both for repeatability:
  * the real-time background sync is off (a run sees platform changes through refresh, `sync` steps
- * and clock advances, never by timing luck), and request logs stay quiet (warnings still reach stderr).
+ * and clock advances, never by timing luck), and serve's log stays quiet but for its errors: its
+ * warnings (a platform a step set to fail, read by the sync) are what the run's own steps report, in
+ * Spanish, and its JSON lines in English on stderr only interleaved with the transcript.
  */
 export async function startFresh(options: FreshOptions): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-scenario-'));
@@ -97,5 +99,5 @@ async function startSimulators(options: FreshOptions, config: Config, onReplaced
 
 function quietLogger(): Logger {
   const stderr = createJsonLogger();
-  return { info() {}, warn: stderr.warn, error: stderr.error };
+  return { info() {}, warn() {}, error: stderr.error };
 }

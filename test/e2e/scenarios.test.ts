@@ -207,6 +207,21 @@ describe('fleet-sim scenario run (the real command)', () => {
     expect(xml).toContain('failures="1"');
   }, SCENARIO_TIMEOUT);
 
+  it('when a fresh run sets a platform failing for its world and moves its clock, then its transcript says what was not read, and stderr holds no log line of serve\'s', async () => {
+    const file = join(dir, 'platform-down.yaml');
+    writeFileSync(file, 'name: caida\ntenants: [{ as: f, name: F, keys: [{ as: k }], fixture: { vehicles: 1, registeredOn: [platform_b] } }]\nsteps:\n'
+      + '  - fault: { platform: platform_b, mode: error }\n  - advanceClock: 1d\n');
+
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, 'scenario', 'run', '--fresh', '--json', file], { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }));
+    });
+
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(result.stdout).scenarios[0].steps[1])).toContain('falla de plataforma simulada en este mundo');
+  }, SCENARIO_TIMEOUT);
+
   it('when several files are invalid, one in its shape and one in what its steps target, then each is said before anything runs', async () => {
     const HEAD = 'tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n';
     const shape = join(dir, 'shape.yaml');
