@@ -54,8 +54,8 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} no 
  * world deleted by another test, a reset, another testbed's id) runs many worlds at once.
  */
 export class WorldNotFound extends AppError {
-  constructor(readonly tenantId: string, readonly why = '') {
-    super('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.${why}`);
+  constructor(readonly tenantId: string, readonly why = '', headers: Record<string, string> = {}) {
+    super('NOT_FOUND', `El tenant ${tenantId} no existe en este testbed.${why}`, null, headers);
   }
 }
 export const worldNotFound = (tenantId: string) => new WorldNotFound(tenantId);

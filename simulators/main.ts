@@ -6,10 +6,10 @@
  */
 import { nodeHttp } from '../server/lib/node-http.ts';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimClock, type ClockState } from '../server/lib/clock.ts';
 import { createSimulatorsApp } from './app.ts';
+import { removeVaultFile } from './common/fleet-snapshots.ts';
 import { readClockState } from './common/clock-store.ts';
 import { openSimulatorsDb } from './db.ts';
 
@@ -44,7 +44,7 @@ const clock = new SimClock(initialClock(readClockState(db)));
 // replaces this one in the same serve (FLEET_SIM_KEEP_WORLD_SNAPSHOTS, cli/lib/companion.ts), emptied
 // when serve starts anew, since the API's halves live in its memory.
 const vaultFile = join(dataDir, 'world-snapshots.platforms.db');
-if (process.env.FLEET_SIM_KEEP_WORLD_SNAPSHOTS !== '1') for (const end of ['', '-wal', '-shm']) rmSync(vaultFile + end, { force: true });
+if (process.env.FLEET_SIM_KEEP_WORLD_SNAPSHOTS !== '1') removeVaultFile(vaultFile);
 const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed, vaultFile }));
 server.on('error', (err) => fail(err.message));
 // Loopback only: the control surface must never be reachable from another machine.

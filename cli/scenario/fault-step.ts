@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FaultRuleInput, isPlatformFault, WorldPlatformFault } from '../../server/faults/schema.ts';
+import { FaultRuleInput, isPlatformFault } from '../../server/faults/schema.ts';
+import { PlatformFaultBody } from '../../server/platforms/fault-body.ts';
 import { send, type Exchange } from './http.ts';
 import { worldOf } from './worlds.ts';
 
@@ -19,7 +20,7 @@ export const FaultStep = z
     tenant: z.string().optional(),
   })
   .superRefine(({ tenant: _tenant, ...fault }, ctx) => {
-    const schema = isPlatformFault(fault) ? WorldPlatformFault : FaultRuleInput;
+    const schema = isPlatformFault(fault) ? PlatformFaultBody : FaultRuleInput;
     // Spanish for what the schema does not word itself, as the file's own parse does (load.ts).
     const issues = schema.safeParse(fault, { error: z.locales.es().localeError }).error?.issues ?? [];
     for (const { path, message } of issues) {

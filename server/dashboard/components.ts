@@ -56,11 +56,6 @@ export const SNAPSHOT_NAME_RULE = 'de 1 a 64 letras minúsculas, dígitos o guio
 const OUT_OF_BAND = html` hx-swap-oob="true"`;
 
 /**
- * The page's two answer regions: an action's error (#avisos) and what it did (#resultado). An answer
- * fills one and sends the other out of band, empty: a line left from the last action would read as
- * this one's.
- */
-/**
  * A number field as text (a numeric keypad on a phone): a number input holds "" for what it cannot
  * read (`5-`), and the forms, judged by the control API (novalidate), sent nothing for it: a world
  * with no fixture, no error. As text, what was typed reaches the API, which names the field.
@@ -75,6 +70,11 @@ export const numberField = (name: string, size: number, { decimal = false, place
  */
 export const typedNumber = (text: string): number | string => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
 
+/**
+ * The page's two answer regions: an action's error (#avisos) and what it did (#resultado). An answer
+ * fills one and sends the other out of band, empty: a line left from the last action would read as
+ * this one's.
+ */
 export const avisosRegion = (outOfBand = false): Html => html`<div id="avisos" class="avisos" role="alert"${outOfBand ? OUT_OF_BAND : null}></div>`;
 export const resultadoRegion = (outOfBand = false): Html =>
   html`<div id="resultado" class="resultado" role="status" aria-live="polite"${outOfBand ? OUT_OF_BAND : null}></div>`;

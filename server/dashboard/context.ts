@@ -1,7 +1,8 @@
 import express, { type Request, type Response } from 'express';
 import type { Deps } from '../deps.ts';
 import { worldPathId } from '../common/schemas.ts';
-import { AppError, worldNotFound } from '../errors.ts';
+import { mexicoCityDate } from '../lib/mexico-city.ts';
+import { WorldNotFound } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
@@ -32,7 +33,7 @@ export const WORLD_GONE_EVENT = 'mundo-borrado';
 export function requireWorld(ctx: Dashboard, req: Request): TenantRow {
   const id = worldPathId(req.params.world);
   const tenant = ctx.services.tenants.store.getTenant(id);
-  if (!tenant) throw new AppError('NOT_FOUND', worldNotFound(id).message, null, { 'HX-Trigger': WORLD_GONE_EVENT });
+  if (!tenant) throw new WorldNotFound(id, '', { 'HX-Trigger': WORLD_GONE_EVENT });
   return tenant;
 }
 
@@ -50,6 +51,9 @@ export const searchPartial = (ctx: Dashboard, field: string, render: (ctx: Dashb
 
 /** A world's simulated now, as the control API's clock answers it. */
 export const worldNow = (ctx: Dashboard, tenantId: string): string => ctx.deps.clocks.forTenant(tenantId).now().toISOString();
+
+/** A world's today, its Mexico City day. */
+export const worldToday = (ctx: Dashboard, tenantId: string): string => mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
 
 /** Forms arrive URL-encoded (htmx's default), small, one value per name. */
 export const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 });

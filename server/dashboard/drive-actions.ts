@@ -4,7 +4,8 @@ import { AdvanceBody } from '../clock/control.ts';
 import { advanceWorld } from '../clock/service.ts';
 import { GenerateBody } from '../ingestion/generate.ts';
 import { cdmxTime } from '../lib/human-text.ts';
-import { FaultBody, ReviewBody } from '../platforms/control.ts';
+import { ReviewBody } from '../platforms/control.ts';
+import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import type { PlatformRegistration } from '../platforms/types.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { platformFaultOf } from './world-platform-faults.ts';
@@ -63,7 +64,7 @@ export function driveActions(ctx: Dashboard) {
     },
 
     async fault(req: Request, res: Response): Promise<void> {
-      const body = FaultBody.parse(platformFaultOf(formFields(req)));
+      const body = PlatformFaultBody.parse(platformFaultOf(formFields(req)));
       const set = await deps.simulators.setFault(body.platform, body.mode, body.ms);
       answerAction(res, `Falla de ${set.platform} en todo el testbed: ${set.mode}${set.mode === 'slow' ? ` (${set.ms} ms)` : ''}.`);
     },

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
+import { addDays } from '../lib/mexico-city.ts';
 import { badge, BASE, numberField, when } from './components.ts';
-import { requireWorld, worldNow, type Dashboard } from './context.ts';
+import { requireWorld, worldNow, worldToday, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { LIST_LIMIT } from './vehicles-table.ts';
 
@@ -12,7 +12,7 @@ const RELOADS = 'mundo-cambiado from:body';
  * (`data-hoy`) is what the rides window's defaults follow (dashboard.js).
  */
 export const clockLine = (ctx: Dashboard, tenantId: string): Html =>
-  html`<span id="hora-mundo" data-hoy="${mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs())}" hx-get="${BASE}/worlds/${seg(tenantId)}/clock" hx-trigger="${RELOADS}" hx-swap="outerHTML">${when(worldNow(ctx, tenantId))}</span>`;
+  html`<span id="hora-mundo" data-hoy="${worldToday(ctx, tenantId)}" hx-get="${BASE}/worlds/${seg(tenantId)}/clock" hx-trigger="${RELOADS}" hx-swap="outerHTML">${when(worldNow(ctx, tenantId))}</span>`;
 
 function clockForms(tenantId: string): Html {
   const url = `${BASE}/worlds/${seg(tenantId)}/clock/advance`;
@@ -62,7 +62,7 @@ const windowDay = (name: string, today: string, days: number): Html => {
 };
 
 function ridesForm(ctx: Dashboard, tenantId: string): Html {
-  const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  const today = worldToday(ctx, tenantId);
   return html`<h3>Viajes</h3>
     <form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/rides/generate" hx-target="#resultado"><div class="fila">
       <label>Desde ${windowDay('from', today, -6)}</label>

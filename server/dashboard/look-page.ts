@@ -2,9 +2,9 @@ import type { Request, Response } from 'express';
 import { ListDailyEarningsQuery } from '../earnings/schema.ts';
 import { inlineProblem } from './errors.ts';
 import { validation } from '../errors.ts';
-import { addDays, mexicoCityDate } from '../lib/mexico-city.ts';
+import { addDays } from '../lib/mexico-city.ts';
 import { BASE } from './components.ts';
-import { filled, requireWorld, type Dashboard } from './context.ts';
+import { filled, requireWorld, worldToday, type Dashboard } from './context.ts';
 import { coveragePanel } from './coverage-panel.ts';
 import { earningsCharts, earningsSeries } from './earnings-charts.ts';
 import { html, seg, type Html } from './html.ts';
@@ -25,7 +25,7 @@ interface Window {
 /** Throws the API's own 400 for a date it refuses, before any default is worked out from it. */
 function windowOf(ctx: Dashboard, tenantId: string, from: string | undefined, to: string | undefined): Window {
   ListDailyEarningsQuery.parse({ platform: 'platform_a', ...(from && { from }), ...(to && { to }) });
-  const today = mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
+  const today = worldToday(ctx, tenantId);
   // Without `to` the window ends today: a later `from` is said against today, not against a `to` nobody gave.
   if (to === undefined && from !== undefined && from > today) {
     throw validation(`from no puede ser posterior a hoy en este mundo (${today}), donde acaba la ventana sin to.`, [{ field: 'from', message: `posterior a hoy (${today})` }]);

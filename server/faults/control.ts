@@ -3,7 +3,8 @@ import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
 import { IdPath } from '../control/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
-import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults, WorldPlatformFault } from './schema.ts';
+import { FaultRuleInput, FaultRuleView, isPlatformFault, WorldFaults } from './schema.ts';
+import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import { PlatformFault } from '../platforms/answers.ts';
 import { answer, DeletedCount, IdDeleted } from '../control/answers.ts';
 
@@ -27,7 +28,7 @@ export const faultsControl: ControlCapability = {
         + 'Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; '
         + 'la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.',
       params: IdPath,
-      body: z.union([FaultRuleInput, WorldPlatformFault]),
+      body: z.union([FaultRuleInput, PlatformFaultBody]),
       responses: {
         200: answer(PlatformFault, 'La falla de plataforma, solo para este mundo.'), 201: answer(FaultRuleView, 'La regla, con hits y remaining.'), 404: ['NOT_FOUND'],
       },

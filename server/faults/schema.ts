@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import { controlBody } from '../control/schemas.ts';
 import { hasControlCharacter } from '../tenants/limits.ts';
 
@@ -64,9 +63,6 @@ export const FaultRuleInput = RuleFields.superRefine((rule, ctx) => {
 });
 export type FaultRuleInput = z.infer<typeof FaultRuleInput>;
 
-/** A platform failing for one world alone, as `/_testbed/faults` makes it fail for all. */
-export const WorldPlatformFault = PlatformFaultBody;
-export type WorldPlatformFault = z.infer<typeof WorldPlatformFault>;
 
 /**
  * A body naming a platform sets that platform's fault for the world, and so does one with a `mode`

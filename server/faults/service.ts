@@ -4,7 +4,8 @@ import { notFound } from '../errors.ts';
 import { OPERATIONS } from '../openapi/operations.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { createOperationCatalog, samePath, type RequestOperation } from './operations.ts';
-import { FaultRuleInput, WorldPlatformFault, type FaultRuleView } from './schema.ts';
+import { FaultRuleInput, type FaultRuleView } from './schema.ts';
+import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import { createFaultStore, type FaultRule, type WorldFaults } from './store.ts';
 
 /** A rule's Retry-After when it names none (contract §5); a platform's own 503s say FLEET_RETRY_AFTER_S. */
@@ -123,7 +124,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     },
     setPlatform(tenantId: string, body: unknown) {
       tenants.requireTenant(tenantId);
-      const { platform, mode, ms } = WorldPlatformFault.parse(body);
+      const { platform, mode, ms } = PlatformFaultBody.parse(body);
       const wait = mode === 'slow' ? (ms ?? DEFAULT_SLOW_MS) : 0;
       store.setPlatform(tenantId, platform, mode === 'none' ? null : { mode, ms: wait });
       return { platform, mode, ms: wait };

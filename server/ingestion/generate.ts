@@ -75,9 +75,11 @@ async function generateAndIngest(deps: Deps, ingestion: RideIngestion, fleetId: 
 
   let next: Promise<Produced> = generate(from);
   let previous: Promise<void> = Promise.resolve();
-  for (let start: string | null = from; start !== null; start = addDaysWithin(endOf(start), 1, to)) {
+  /** The first day of the chunk after `start`'s; null after the last. */
+  const nextStart = (start: string) => addDaysWithin(endOf(start), 1, to);
+  for (let start: string | null = from; start !== null; start = nextStart(start)) {
     const produced = await next;
-    const following = addDaysWithin(endOf(start), 1, to);
+    const following = nextStart(start);
     // Asked for by this chunk's reads (or once they are done), awaited by the next turn of the loop.
     let produceNext!: () => void;
     next = new Promise<Produced>((resolve, reject) => {

@@ -13,8 +13,6 @@ export const ReviewBody = controlBody({
   card: z.enum(VERDICTS, { error: 'card debe ser approved o rejected' }).optional(),
 });
 
-export const FaultBody = PlatformFaultBody;
-
 /** The path names no platform outside the two: 404 (the handler), not 400. */
 const PlatformPath = z.object({ platform: z.string().meta({ description: `${Platform.options.join(' o ')}.` }) });
 
@@ -77,10 +75,10 @@ export const platformsControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/faults', operationId: 'setFault', tags: ['Plataformas'],
       summary: 'Una plataforma falla (error) o tarda (slow) hasta volver a none',
-      body: FaultBody,
+      body: PlatformFaultBody,
       responses: { 200: answer(PlatformFault, 'La plataforma en su nuevo modo.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { deps }) => {
-        const body = parseJsonBody(FaultBody, req);
+        const body = parseJsonBody(PlatformFaultBody, req);
         res.json(await deps.simulators.setFault(body.platform, body.mode, body.ms));
       },
     }),

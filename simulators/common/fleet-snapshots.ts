@@ -33,6 +33,11 @@ const keyOf = (fleetId: string, name: string) => `${fleetId}/${Name.parse(name)}
 const undoKeyOf = (fleetId: string) => `${fleetId}/.before-restore`;
 const addedKeyOf = (fleetId: string) => `${fleetId}/.restore-added`;
 
+/** A file of copies, with its write-ahead log: gone, or never made. */
+export function removeVaultFile(file: string): void {
+  for (const end of ['', '-wal', '-shm']) rmSync(file + end, { force: true });
+}
+
 interface FleetSnapshotsDeps {
   db: SimDb;
   clocks: FleetClocks;
@@ -91,7 +96,7 @@ export function fleetSnapshotsControl({ db, clocks, vaultFile = '' }: FleetSnaps
       } catch {
         // Not attached: the ATTACH itself failed.
       }
-      for (const end of ['', '-wal', '-shm']) rmSync(vaultFile + end, { force: true });
+      removeVaultFile(vaultFile);
       process.stderr.write(`simuladores: las copias de las instantáneas de mundos no se pudieron leer y se descartan (${(err as Error).message})\n`);
       return [];
     }
