@@ -15,17 +15,24 @@ export function createLiveWorlds() {
   const saved = new Map<string, Set<object>>();
 
   return {
-    /** A world just made: `call` bound to it, refusing once a reset or restore seen here has replaced it. */
-    bind(call: ControlCall, label: string): ControlCall {
+    /**
+     * A world just made: `call` bound to it, refusing once a reset or restore seen here has replaced
+     * it, and `refusal()`, that refusal (undefined while the world is alive) for the world's other
+     * doors (its partner API client).
+     */
+    bind(call: ControlCall, label: string): { call: ControlCall; refusal: () => TestbedError | undefined } {
       const world = {}; // this world, as the sets of worlds know it
       alive.add(world);
-      return (method, path, body) => {
-        if (!alive.has(world)) {
-          const message = `El mundo ${label} ya no existe: un reset() o un restore() de todo el testbed hecho con este testbed lo reemplazó después de crearlo, y su tenant id puede ser ya el de otro mundo. Crea otro con createWorld().`;
-          return Promise.reject(new TestbedError(404, { code: 'NOT_FOUND', message }));
-        }
-        return call(method, path, body);
+      const refusal = () => {
+        if (alive.has(world)) return undefined;
+        const message = `El mundo ${label} ya no existe: un reset() o un restore() de todo el testbed hecho con este testbed lo reemplazó después de crearlo, y su tenant id puede ser ya el de otro mundo. Crea otro con createWorld().`;
+        return new TestbedError(404, { code: 'NOT_FOUND', message });
       };
+      const guarded: ControlCall = (method, path, body) => {
+        const refused = refusal();
+        return refused ? Promise.reject(refused) : call(method, path, body);
+      };
+      return { call: guarded, refusal };
     },
     /** Every world gone. */
     reset(): void {

@@ -32,7 +32,7 @@ export interface World extends WorldSetup {
   /** The full secret of the world's key (`fk_test_…`). */
   key: string;
   keyId: string;
-  /** The partner API, typed, already holding the key. */
+  /** The partner API, typed, already holding the key; it throws the handle's refusal once its world is known gone (see reset()). */
   client: PartnerClient;
   /** Moves this world's clock alone (`45m`, `6h`, `3d`); what fell due has happened on return. Answers the new now. */
   advance(duration: string): Promise<string>;
@@ -85,10 +85,27 @@ export async function createWorld(url: string, call: ControlCall, options: World
     keys: [key],
     ...(options.fixture !== undefined && { fixture: options.fixture }),
   });
-  return worldHandle(url, live.bind(call, `«${tenant.name}» (tenant ${tenant.id})`), tenant);
+  const bound = live.bind(call, `«${tenant.name}» (tenant ${tenant.id})`);
+  return worldHandle(url, bound.call, tenant, guardedClient(createClient({ baseUrl: url, key: tenant.keys[0].key }), bound.refusal));
 }
 
-function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): World {
+/**
+ * The world's partner API client, refusing as its control calls do once its world is known gone: after
+ * a reset the next world made gets the old one's key too (the id streams start again), and the old
+ * handle's client would read and write that world.
+ */
+function guardedClient(client: PartnerClient, refusal: () => TestbedError | undefined): PartnerClient {
+  client.use({
+    onRequest() {
+      const refused = refusal();
+      if (refused) throw refused;
+      return undefined;
+    },
+  });
+  return client;
+}
+
+function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant, client: PartnerClient): World {
   const tenantId = tenant.id;
   const query = `?tenant=${encodeURIComponent(tenantId)}`;
   const answer = (driverId: string, verb: 'accept' | 'decline') =>
@@ -101,7 +118,7 @@ function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant): Wor
     name: tenant.name,
     key: tenant.keys[0].key,
     keyId: tenant.keys[0].id,
-    client: createClient({ baseUrl: url, key: tenant.keys[0].key }),
+    client,
     advance: async (duration) => (await call<{ now: string }>('POST', '/clock/advance', { duration, tenant: tenantId })).now,
     now: async () => (await call<{ now: string }>('GET', `/clock${query}`)).now,
     platformA: {
