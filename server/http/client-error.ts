@@ -1,7 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Response } from 'express';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.ts';
+import { sendError } from './error-handler.ts';
 
 interface ParserAnswer {
   status: number;
@@ -97,6 +99,27 @@ export function answerConnect(_req: unknown, socket: Duplex): void {
 
 /** Connections whose refusal waits for the answer under way (answerClientError). */
 const waiting = new WeakSet<Duplex>();
+/** Connections whose broken request is being answered through the app (answerInApp). */
+const answering = new WeakSet<Duplex>();
+
+/** A request that reached the app has an Express response: its answers go through the app's own send. */
+const isAppResponse = (res: ServerResponse): res is Response => typeof (res as Partial<Response>).json === 'function';
+
+/**
+ * The refusal of a request the app was reading when its bytes broke (a bad chunk, a body past the
+ * deadline), answered as that request, with its id: its world's journal then holds the answer its
+ * client got, not a request with none under another id. Closed once sent: the bytes after the
+ * broken ones cannot be read as a request. What the app was doing with its body ends there (the
+ * error handler leaves an answered request alone).
+ */
+function answerInApp(res: Response, { status, code, message }: ParserAnswer, socket: Duplex): void {
+  answering.add(socket);
+  if (res.getHeader(REQUEST_ID_HEADER) === undefined) res.setHeader(REQUEST_ID_HEADER, newRequestId());
+  res.shouldKeepAlive = false;
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => socket.destroy());
+  sendError(res, code, message, null, {}, status);
+}
 
 /**
  * `clientError` listener of the http.Server: a request Node's parser refuses before Express sees it
@@ -125,8 +148,13 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   }
   // The request under way is the one that failed (its body stopped coming): an answer already
   // started cannot take a second one (Node's own default makes the same check).
+  if (answering.has(socket)) return;
   if (inFlight?.headersSent) {
     socket.destroy();
+    return;
+  }
+  if (inFlight && isAppResponse(inFlight)) {
+    answerInApp(inFlight, ANSWERS[err.code ?? ''] ?? MALFORMED, socket);
     return;
   }
   // Then closed from this side: a client that keeps its half open (paused at a breakpoint) would

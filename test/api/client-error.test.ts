@@ -137,6 +137,41 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
   });
 });
 
+describe('a request whose body breaks while the app reads it', () => {
+  const t = makeTestApp();
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createHttpServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('when a chunk of its body is not hex, then the client gets 400 under the request\'s own id, and its world\'s journal holds that answer', async () => {
+    const { auth, tenant } = t.newTenant();
+    const raw = ['POST /v1/vehicles HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth.Authorization}`, 'Content-Type: application/json',
+      'Transfer-Encoding: chunked', '', 'zz', ''].join('\r\n');
+
+    const res = await rawRequest(port, raw);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/mal formada/) });
+    expect(res.headers['x-request-id']).toBe(res.body.error.requestId);
+    // Journaled once its connection has closed on the server's side too.
+    await expect.poll(() => t.services.journal.list(tenant.id, {}).data.length).toBe(1);
+    expect(t.services.journal.list(tenant.id, {}).data[0]).toMatchObject({
+      method: 'POST', path: '/v1/vehicles', status: 400, requestId: res.body.error.requestId,
+      response: { body: res.body },
+    });
+    expect((await t.request.get('/v1/vehicles').set(auth).expect(200)).body.data).toEqual([]);
+  });
+});
+
 describe('the raw answer to a parser error', () => {
   it.each([
     ['HPE_CHUNK_EXTENSIONS_OVERFLOW', 'HTTP/1.1 413 Payload Too Large', 'FILE_TOO_LARGE'],
