@@ -35,22 +35,23 @@ export function controlHeaders(config: Config): Record<string, string> {
   return config.controlToken === null ? {} : { authorization: `Bearer ${config.controlToken}` };
 }
 
-/** server/snapshots/generation.ts: the state a piece of work started on. */
-const GENERATION = 'x-testbed-generation';
+/**
+ * The state a piece of work started on: the testbed's (server/snapshots/generation.ts), and its
+ * world's, on the calls about one world (server/world-snapshots/world-generation.ts).
+ */
+const STATE_HEADERS = ['x-testbed-generation', 'x-testbed-world-generation'] as const;
 
 /**
  * Work of several calls passes the same object to each: the first answer's state is kept in it and
- * sent with the next calls, which the serve refuses (409 CONFLICT) once a reset or restore replaced it.
+ * sent with the next calls, which the serve refuses (409 CONFLICT) once a reset or restore (of the
+ * testbed, or of the work's world) replaced it.
  */
-export interface StateSeen {
-  generation?: string;
-}
+export type StateSeen = { [header in (typeof STATE_HEADERS)[number]]?: string };
 
 /** Calls the running serve's control surface: on loopback at PORT, or at FLEET_URL. */
 export async function callTestbed<T>(path: string, init: { method?: string; body?: unknown; state?: StateSeen } = {}, config = runningServeConfig()): Promise<T> {
   let answer: JsonAnswer;
-  const seen = init.state?.generation;
-  const expected: Record<string, string> = seen === undefined ? {} : { [GENERATION]: seen };
+  const expected: Record<string, string> = { ...init.state };
   try {
     answer = await requestJson(`${config.serveUrl}/_testbed${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -62,8 +63,10 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
   if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
-  const generation = answer.headers[GENERATION];
-  if (init.state && typeof generation === 'string') init.state.generation ??= generation;
+  for (const header of STATE_HEADERS) {
+    const value = answer.headers[header];
+    if (init.state && typeof value === 'string') init.state[header] ??= value;
+  }
   return body as T;
 }
 

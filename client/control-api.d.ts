@@ -199,7 +199,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Las plataformas producen los viajes de esos días y la API los ingiere */
+        /**
+         * Las plataformas producen los viajes de esos días y la API los ingiere
+         * @description Responde `X-Testbed-World-Generation`, el estado de su mundo: mandado de vuelta con la llamada siguiente (un trabajo en trozos), es 409 CONFLICT si una restauración de ese mundo lo reemplazó entretanto (docs/control-api.md).
+         */
         post: operations["generateRides"];
         delete?: never;
         options?: never;

@@ -23,7 +23,7 @@ import { createWorldSnapshots } from './world-snapshots/service.ts';
 import { createJournalService } from './journal/service.ts';
 import { createFaultService } from './faults/service.ts';
 import { withWorldFaultsOnPlatforms } from './faults/platform-faults.ts';
-import { createRideGenerator } from './ingestion/generate.ts';
+import { createRideGenerator, type GenerateBody } from './ingestion/generate.ts';
 import { createPlatformView } from './platforms/view.ts';
 import { createWorldDeletion } from './tenants/deletion.ts';
 
@@ -108,7 +108,11 @@ export function createServices(apiDeps: Deps) {
     generateRides,
     // The control API's and the dashboard's: after a deletion or rewind of that world under way, which
     // waits for it in turn (a fixture generates its world's rides with the gate its build holds).
-    generateWorldRides: ((body) => tenantGates.during(body.tenantId, () => generateRides(body))) as typeof generateRides,
+    // `seen`: the world's generation the work began on (world-generation.ts), checked once its gate is held.
+    generateWorldRides: (body: GenerateBody, seen?: string) => tenantGates.during(body.tenantId, async () => {
+      const worldGeneration = worldSnapshots.checkGeneration(body.tenantId, seen);
+      return { ...(await generateRides(body)), worldGeneration };
+    }),
     platformView: createPlatformView(deps),
     tenantGates,
     worldSnapshots,

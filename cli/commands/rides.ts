@@ -47,7 +47,8 @@ async function generate(opts: Options): Promise<{ platforms: Totals; generatedTo
     cliProgress.Presets.shades_classic,
   );
   const days = daysBetween(opts.from, opts.to) + 1;
-  // Every chunk on the state the first one saw: a reset or restore meanwhile fails the command (409), never leaves a hole.
+  // Every chunk on the state the first one saw: a reset, a whole restore or a restore of this world
+  // meanwhile fails the command (409), never leaves a hole.
   const state: StateSeen = {};
   bar?.start(days, 0, { a: 0, b: 0 });
   try {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answer } from '../control/answers.ts';
 import { Id } from '../openapi/schemas.ts';
 import { GenerateBody } from './generate.ts';
+import { WORLD_GENERATION_HEADER } from '../world-snapshots/world-generation.ts';
 import type { Assert, Equals } from '../openapi/registry.ts';
 import type { PlatformGenerated as PlatformGeneratedCounts } from './generated-counts.ts';
 
@@ -33,10 +34,13 @@ export const ridesControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/rides/generate', operationId: 'generateRides', tags: ['Plataformas'],
       summary: 'Las plataformas producen los viajes de esos días y la API los ingiere',
+      description: 'Responde `X-Testbed-World-Generation`, el estado de su mundo: mandado de vuelta con la llamada siguiente (un trabajo en trozos), '
+        + 'es 409 CONFLICT si una restauración de ese mundo lo reemplazó entretanto (docs/control-api.md).',
       body: GenerateBody,
       responses: { 200: answer(Generated, 'Lo producido y lo leído, por plataforma.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.generateWorldRides(parseJsonBody(GenerateBody, req)));
+        const { worldGeneration, ...generated } = await services.generateWorldRides(parseJsonBody(GenerateBody, req), req.get(WORLD_GENERATION_HEADER));
+        res.set(WORLD_GENERATION_HEADER, worldGeneration).json(generated);
       },
     }),
   ],

@@ -9,6 +9,7 @@ import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
 import type { TenantGates } from './tenant-gate.ts';
 import type { WorldReads } from '../ingestion/ingest.ts';
 import type { Seen } from '../ingestion/throttle.ts';
+import { createWorldGenerations } from './world-generation.ts';
 import { createWorldNumberKeeper } from '../fixtures/unique.ts';
 
 export interface WorldSnapshotInfo {
@@ -54,6 +55,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   // Times every copy was forgotten (forgetAll): a save under way meanwhile lost its rows' copy too.
   let forgottenAll = 0;
   const worldNumbers = createWorldNumberKeeper(deps.db);
+  const generations = createWorldGenerations();
   const rows = createRowsKeeper(deps.db, {
     startThread: startRowsThread,
     onLost: () => {
@@ -213,6 +215,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         // not a copy "lost when the simulators restarted".
         requireSnapshot(tenantId, name);
         await putBack(tenantId, name);
+        generations.restored(tenantId);
         // Once it is put back, not before: a restore refused (409, 404) or failed left the world as it
         // was, and a request a delay held goes on in it. The gate is still closed: none gets in between.
         gates.overtakeHeld(tenantId);
@@ -235,8 +238,12 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       });
     },
 
+    /** Refuses work begun on a state of the world a restore has since replaced (world-generation.ts); with its gate held. */
+    checkGeneration: generations.check,
+
     /** The tenant is deleted: its copies go (the platforms drop theirs with the fleet). */
     forget(tenantId: string): void {
+      generations.forget(tenantId);
       saved.delete(tenantId);
       for (const byKey of [forgottenWhy, known]) for (const key of byKey.keys()) if (key.startsWith(`${tenantId}/`)) byKey.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
@@ -248,6 +255,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
      */
     forgetAll(why = 'un reset o la restauración de una instantánea de todo el testbed reemplazó todos los mundos'): void {
       forgottenAll++;
+      generations.forgetAll();
       // Only worlds still there can ask (a reset removes the others): the map never outgrows the worlds.
       for (const [tenantId, names] of saved) if (tenants.getTenant(tenantId)) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
       for (const key of forgottenWhy.keys()) if (!tenants.getTenant(key.slice(0, key.indexOf('/')))) forgottenWhy.delete(key);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATION_HEADER } from '../../server/snapshots/generation.ts';
+import { WORLD_GENERATION_HEADER } from '../../server/world-snapshots/world-generation.ts';
 import { ridesFixtures } from '../support/rides-fixtures.ts';
 import { useWorldOnDataDir } from '../support/world.ts';
 
@@ -95,5 +96,63 @@ describe('the state a piece of work started on', () => {
     expect([res.status, res.body.error?.code]).toEqual([409, 'CONFLICT']);
     expect(res.headers[GENERATION_HEADER]).not.toBe(generation);
     expect(res.headers[GENERATION_HEADER]).toMatch(/^[0-9a-z]+\.\d+$/);
+  });
+});
+
+/** The same for one world: a restore of it between two chunks of its generate fails the second. */
+describe('the state of one world a piece of work started on', () => {
+  const w = useWorldOnDataDir();
+  const r = ridesFixtures(w);
+  const generate = (tenantId: string, from: string, to: string, seen?: string) =>
+    w.request.post('/_testbed/rides/generate').set(seen === undefined ? {} : { [WORLD_GENERATION_HEADER]: seen }).send({ tenantId, from, to });
+  const ridesIn = async (auth: Record<string, string>) => (await w.request.get('/v1/rides?platform=platform_b&limit=100').set(auth).expect(200)).body.data.length as number;
+  const saveAndRestore = async (tenantId: string) => {
+    await w.request.post(`/_testbed/tenants/${tenantId}/snapshots`).send({ name: 'antes' }).expect(201);
+    await w.request.post(`/_testbed/tenants/${tenantId}/snapshots/antes/restore`).expect(200);
+  };
+
+  it('when the world is restored between two chunks of its generate, then the second chunk answers 409 CONFLICT naming the restore, and generates nothing', async () => {
+    const fleet = await r.pbFleet(1);
+    await w.request.post(`/_testbed/tenants/${fleet.tenantId}/snapshots`).send({ name: 'antes' }).expect(201);
+    const chunk = await generate(fleet.tenantId, r.daysAgo(6), r.daysAgo(4)).expect(200);
+    const seen = chunk.headers[WORLD_GENERATION_HEADER];
+    await w.request.post(`/_testbed/tenants/${fleet.tenantId}/snapshots/antes/restore`).expect(200);
+    const before = await ridesIn(fleet.auth);
+
+    const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), seen);
+    const after = await ridesIn(fleet.auth);
+    const again = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), res.headers[WORLD_GENERATION_HEADER]);
+
+    expect(seen).toBe('0');
+    expect([res.status, res.body.error.code]).toEqual([409, 'CONFLICT']);
+    expect(res.body.error.message).toBe('El mundo se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en él. Vuelve a ejecutarlo.');
+    expect(after).toBe(before);
+    // A refusal names no generation: the work starts again without one, and is given the new one.
+    expect(res.headers[WORLD_GENERATION_HEADER]).toBeUndefined();
+    expect(again.status).toBe(200);
+    expect(again.headers[WORLD_GENERATION_HEADER]).toBe('1');
+  });
+
+  it('when another world is restored meanwhile, then this world\'s work goes on', async () => {
+    const fleet = await r.pbFleet(1);
+    const other = await r.pbFleet(1);
+    const seen = (await generate(fleet.tenantId, r.daysAgo(6), r.daysAgo(4)).expect(200)).headers[WORLD_GENERATION_HEADER];
+
+    await saveAndRestore(other.tenantId);
+    const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), seen);
+
+    expect(res.status).toBe(200);
+    expect(res.headers[WORLD_GENERATION_HEADER]).toBe(seen);
+  });
+
+  it('when the header is no world generation (a typo, the testbed\'s generation), then 400 VALIDATION says so and nothing is generated', async () => {
+    const fleet = await r.pbFleet(1);
+    const testbed = (await w.request.get('/_testbed/clock').expect(200)).headers[GENERATION_HEADER];
+
+    const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), testbed);
+
+    expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION']);
+    expect(res.body.error.message).toBe(`x-testbed-world-generation no es un valor que haya dado el testbed: «${testbed.slice(0, 40)}». Manda el de una respuesta anterior, o ninguno.`);
+    expect(await ridesIn(fleet.auth)).toBe(0);
   });
 });

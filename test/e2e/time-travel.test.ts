@@ -135,7 +135,7 @@ describe('full process: safe time travel and worlds that do not pile up', async 
    * A proxy in front of serve that restores the snapshot right after the first chunk of a generate
    * has been answered, before the CLI reads that answer: a restore landing between two chunks, every time.
    */
-  async function restoringProxy(snapshot: string): Promise<{ url: string; server: Server }> {
+  async function restoringProxy(restorePath: string): Promise<{ url: string; server: Server }> {
     let restored = false;
     const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
@@ -145,7 +145,7 @@ describe('full process: safe time travel and worlds that do not pile up', async 
       const body = Buffer.from(await answer.arrayBuffer());
       if (!restored && req.url === '/_testbed/rides/generate') {
         restored = true;
-        expect((await fetch(`${env.base}/_testbed/snapshots/${snapshot}/restore`, { method: 'POST' })).status).toBe(200);
+        expect((await fetch(`${env.base}${restorePath}`, { method: 'POST' })).status).toBe(200);
       }
       res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(body);
     });
@@ -153,11 +153,15 @@ describe('full process: safe time travel and worlds that do not pile up', async 
     return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
   }
 
-  it('when a snapshot is restored while rides generate is between two chunks, then the command fails (409) instead of finishing with a hole', async () => {
+  it.each([
+    ['a whole snapshot', '/_testbed', /se reinició o se restauró mientras este trabajo seguía en curso/],
+    ['a snapshot of that world', '/_testbed/tenants/{id}', /El mundo se restauró mientras este trabajo seguía en curso/],
+  ])('when %s is restored while rides generate is between two chunks, then the command fails (409) instead of finishing with a hole', async (_what, scope, message) => {
     const world = await worldClient(env, 'Mundo Carrera');
     await pbVehicles(world, 1);
-    expect((await fetch(`${env.base}/_testbed/snapshots`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'carrera' }) })).status).toBe(201);
-    const proxy = await restoringProxy('carrera');
+    const snapshots = `${scope.replace('{id}', world.tenantId)}/snapshots`;
+    expect((await fetch(`${env.base}${snapshots}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'carrera' }) })).status).toBe(201);
+    const proxy = await restoringProxy(`${snapshots}/carrera/restore`);
     const today = (await env.cli(['clock', 'now', '--tenant', world.tenantId])).json.now.slice(0, 10);
     const from = new Date(Date.parse(today) - 80 * 86_400_000).toISOString().slice(0, 10);
 
@@ -168,7 +172,7 @@ describe('full process: safe time travel and worlds that do not pile up', async 
     proxy.server.close();
 
     expect(run.code, run.stdout).not.toBe(0);
-    expect(run.stderr).toMatch(/se reinició o se restauró mientras este trabajo seguía en curso/);
+    expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
