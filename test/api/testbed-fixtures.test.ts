@@ -44,6 +44,17 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     expect(res.body.fixture.assignmentIds).toHaveLength(1);
   });
 
+  it.each([
+    ['platform_a, its driver bound and assigned', { vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], assigned: true, rideDays: 3 }, 'platform_a'],
+    ['both platforms, no driver (platform_b drives alone)', { vehicles: 1, registeredOn: ['platform_a', 'platform_b'], rideDays: 3 }, 'platform_b'],
+  ])('when rides are asked of %s, then the world is made and has them', async (_label, fixture, platform) => {
+    const res = await createTenant(fixture);
+
+    expect(res.status).toBe(201);
+    const rides = await w.request.get(`/v1/rides?platform=${platform}&limit=100`).set({ Authorization: `Bearer ${res.body.keys[0].key}` }).expect(200);
+    expect(rides.body.data.length).toBeGreaterThan(0);
+  });
+
   it.each([9007199254740993, 1e300])('when a count is past the integers a number holds exactly (%s), then 400 says it once: over the limit, as a fault rule\'s counts do', async (vehicles) => {
     const res = await createTenant({ vehicles });
 
@@ -66,6 +77,9 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     [{ registeredOn: ['platform_b'] }, 'fixture.registeredOn', 'vehículos que registrar'],
     [{ rideDays: 3 }, 'fixture.rideDays', 'vehículos en alguna plataforma'],
     [{ vehicles: 2, rideDays: 3 }, 'fixture.rideDays', 'vehículos en alguna plataforma'],
+    // platform_a drives a vehicle only with its bound driver assigned: each one short of it.
+    [{ vehicles: 1, registeredOn: ['platform_a'], rideDays: 3 }, 'fixture.rideDays', 'conductores al volante'],
+    [{ vehicles: 1, drivers: 1, registeredOn: ['platform_a'], boundOn: ['platform_a'], rideDays: 3 }, 'fixture.rideDays', 'conductores al volante'],
     [{ trucks: 3 }, 'fixture', 'no admite trucks'],
     ['muchos', 'fixture', 'objeto'],
   ])('when the fixture is %j, then 400 VALIDATION names %s and no tenant is made', async (fixture, field, words) => {
