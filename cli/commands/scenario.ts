@@ -46,8 +46,8 @@ function freshSettings(opts: RunOptions): Pick<RunFileOptions, 'seed' | 'clockSt
 
 /**
  * Every file is validated before the first one runs, and every invalid one is said (a typo in the
- * last file fails in a second, not after a run; a CI run needs no rerun per broken file): its shape
- * and references as it is read, then what its fault and expectRequests steps target.
+ * last file fails in a second, not after a run; a CI run needs no rerun per broken file): its shape,
+ * its references and what its fault and expectRequests steps target, all said at once.
  */
 async function loadAll(files: string[]): Promise<Scenario[]> {
   // Loaded here, with the server a run loads anyway: the document's operations.
@@ -55,10 +55,7 @@ async function loadAll(files: string[]): Promise<Scenario[]> {
   const problems: string[] = [];
   const scenarios = files.map((file) => {
     try {
-      const scenario = loadScenario(file);
-      const problem = targetProblems(scenario, file);
-      if (problem) problems.push(problem);
-      return scenario;
+      return loadScenario(file, targetProblems);
     } catch (err) {
       if (!(err instanceof ScenarioFileError)) throw err;
       problems.push(err.message);

@@ -27,8 +27,11 @@ export function formatIssues(issues: readonly Problem[], raw: unknown): string {
   return sorted.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
 }
 
+/** Checks a caller adds to the file's own (targets.ts: what its steps target in the API's document). */
+export type MoreProblems = (raw: unknown) => Problem[];
+
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
-export function parseScenario(text: string, file: string): Scenario {
+export function parseScenario(text: string, file: string, moreProblems: MoreProblems = () => []): Scenario {
   strictJson(text, file);
   let raw: unknown;
   try {
@@ -44,7 +47,7 @@ export function parseScenario(text: string, file: string): Scenario {
   }
   // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
   const parsed = Scenario.safeParse(raw, { error: scenarioIssueText });
-  const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw)];
+  const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw), ...moreProblems(raw)];
   if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw)}`);
   return parsed.data!;
 }
@@ -81,12 +84,12 @@ export function trailingCommaAt(text: string): number | null {
   return null;
 }
 
-export function loadScenario(file: string): Scenario {
+export function loadScenario(file: string, moreProblems?: MoreProblems): Scenario {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new ScenarioFileError(`no se puede leer ${file}: ${fileProblem(err, 'read')}`);
   }
-  return parseScenario(text, file);
+  return parseScenario(text, file, moreProblems);
 }

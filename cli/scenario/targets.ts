@@ -2,9 +2,7 @@ import { AppError } from '../../server/errors.ts';
 import { createOperationCatalog } from '../../server/faults/operations.ts';
 import { isPlatformFault } from '../../server/faults/schema.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
-import { formatIssues } from './load.ts';
 import type { Problem } from './references.ts';
-import type { Scenario } from './schema.ts';
 
 // Loaded with the server (scenario.ts, before a run that loads it anyway): the document's operations
 // are what these checks read, and a file's reading alone (load.ts) stays free of them.
@@ -25,15 +23,22 @@ function refusal(at: PropertyKey[], check: () => void): Problem[] {
   }
 }
 
+/** A field of a step as the file has it (the schema may have refused the step: read it all the same). */
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
 /**
  * What a fault step or an expectRequests step targets, checked against the document as the control
  * API checks it (server/faults/operations.ts): an operation or path no route has, health's reads (no
- * world's), a path with a query. Caught as the file is read, not once its worlds and fixtures are made.
+ * world's), a path with a query. Caught as the file is read, not once its worlds and fixtures are made,
+ * and read from the file as it is, so they are said with its other problems (load.ts), all at once.
  */
-export function targetProblems(scenario: Scenario, file: string): string | null {
-  const problems = scenario.steps.flatMap((step, i): Problem[] => {
+export function targetProblems(raw: unknown): Problem[] {
+  const steps = record(raw)?.steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((step, i): Problem[] => {
     const found: Problem[] = [];
-    const fault = step.fault as Record<string, unknown> | undefined;
+    const fault = record(record(step)?.fault);
     if (fault && !isPlatformFault(fault)) {
       const { operation, method, path } = fault;
       found.push(...refusal(['steps', i, 'fault'], () => catalog.requireRuleTargets({
@@ -43,13 +48,13 @@ export function targetProblems(scenario: Scenario, file: string): string | null 
         method: method === undefined ? undefined : literal(method) ? method.toUpperCase() : null,
       })));
     }
-    const expected = step.expectRequests;
+    const expected = record(record(step)?.expectRequests);
     if (expected) {
       const at = ['steps', i, 'expectRequests'];
-      if (literal(expected.operation)) found.push(...refusal(at, () => catalog.requireOperation(expected.operation!)));
-      if (literal(expected.path)) found.push(...refusal(at, () => catalog.requirePath(expected.path!)));
+      const { operation, path } = expected;
+      if (literal(operation)) found.push(...refusal(at, () => catalog.requireOperation(operation)));
+      if (literal(path)) found.push(...refusal(at, () => catalog.requirePath(path)));
     }
     return found;
   });
-  return problems.length ? `${file}: el escenario no es válido:\n${formatIssues(problems, scenario)}` : null;
 }

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../../cli/scenario/load.ts';
+import { parseScenario, ScenarioFileError } from '../../cli/scenario/load.ts';
 import { targetProblems } from '../../cli/scenario/targets.ts';
 
 const HEAD = 'name: t\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n';
-const problemsOf = (steps: string) => targetProblems(parseScenario(`${HEAD}${steps}`, 'x.yaml'), 'x.yaml');
+/** The file's refusal as the CLI reads it (its own checks and its targets'), or null when it is valid. */
+function problemsOf(steps: string, head = HEAD): string | null {
+  try {
+    parseScenario(`${head}${steps}`, 'x.yaml', targetProblems);
+    return null;
+  } catch (err) {
+    if (!(err instanceof ScenarioFileError)) throw err;
+    return err.message;
+  }
+}
 
 describe('targetProblems: what fault and expectRequests steps target, checked against the document as the file is read', () => {
   it.each([
@@ -25,5 +34,24 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
   ])('when a step has %s, then nothing is refused as the file is read', (_case, steps, captured) => {
     const capture = captured === null ? '' : `  - { request: { method: GET, path: /v1/me }, capture: { ${captured}: body.tenantId } }\n`;
     expect(problemsOf(capture + steps)).toBeNull();
+  });
+
+  it('when a file has a problem of its own shape too (a reference to nothing, an unknown field), then its targets\' problems are said with it, at once, in step order', () => {
+    const head = 'name: t\ntenants: [{ as: f, name: F, keys: [{ as: k }], fixture: { vehicles: 1, registeredOn: [platform_b] } }]\nsteps:\n';
+    const steps = '  - { request: { method: GET, path: "/v1/vehicles/${fixtures.f.vehicleIds[5]}" } }\n'
+      + '  - { fault: { effect: internal, operation: createVehicles } }\n'
+      + '  - { expectRequests: { path: "/v1/me?x=1", count: 0 } }\n'
+      + '  - { bogus: 1 }\n';
+
+    const said = problemsOf(steps, head)!.split('\n').filter((line) => line.startsWith('  - '));
+
+    expect(said.map((line) => /^  - paso (\d+)/.exec(line)?.[1])).toEqual(['1', '2', '3', '4', '4']);
+    expect(said[0]).toMatch(/vehicleIds\[5\]/);
+    expect(said[1]).toMatch(/fault\.operation: .*¿Quisiste decir createVehicle\?/);
+    expect(said[2]).toMatch(/expectRequests\.path: path «\/v1\/me\?x=1» lleva consulta/);
+  });
+
+  it('when a step is no object at all, then the targets\' check passes over it and the file\'s own check names it', () => {
+    expect(problemsOf('  - 7\n  - { fault: "internal" }\n')).toMatch(/paso 1.*\n.*paso 2/);
   });
 });
