@@ -19,12 +19,21 @@ export interface Exchange {
     /** A clock step: the scenario's tenants (by alias) whose worlds it moved. */
     worlds?: string[];
   };
-  response: { status: number; body: unknown; headers: Record<string, string> };
+  /** `status` null: the connection closed with no answer (a fault rule's `reset`), the body null, no headers. */
+  response: { status: number | null; body: unknown; headers: Record<string, string> };
+  /** Why no answer came (status null), for a step that did not expect it. */
+  closed?: string;
 }
+
+/** An answer that came: what `send` gives. */
+export type Answer = Exchange['response'] & { status: number };
 
 export const FIXTURE_FILES = fileURLToPath(new URL('../../fixtures/files/', import.meta.url));
 
 export class StepError extends Error {}
+
+/** The connection closed before any answer came (a fault rule's `reset`): a request step may expect it (`status: null`). */
+export class ConnectionClosed extends StepError {}
 
 export interface SendInit {
   method: string;
@@ -57,7 +66,7 @@ function unreachable(err: unknown): string {
  * lower-cased, as node:http gives them (a repeated one joined with ", ", or its first value for
  * those that may appear once); a redirect is the step's answer, not followed.
  */
-export async function send(url: string, init: SendInit): Promise<Exchange['response']> {
+export async function send(url: string, init: SendInit): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
   let body: Buffer | string | undefined;
   if (init.form) [body, headers['content-type']] = [init.form.bytes, init.form.contentType];
@@ -66,7 +75,8 @@ export async function send(url: string, init: SendInit): Promise<Exchange['respo
   try {
     answer = await requestText(url, { method: init.method, headers, body });
   } catch (err) {
-    throw new StepError(`no se pudo llamar a ${url}: ${unreachable(err)}`);
+    const Failure = (err as { code?: string }).code === 'ECONNRESET' ? ConnectionClosed : StepError;
+    throw new Failure(`no se pudo llamar a ${url}: ${unreachable(err)}`);
   }
   const { status, text } = answer;
   let parsed: unknown = text === '' ? null : text;

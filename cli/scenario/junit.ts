@@ -18,7 +18,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function failureText(step: StepResult): string {
   const parts = [...step.failures];
   if (step.request) parts.push(`petición: ${JSON.stringify(step.request, null, 2)}`);
-  if (step.response) parts.push(`respuesta ${step.response.status}: ${JSON.stringify(step.response.body, null, 2)}`);
+  if (step.response) parts.push(`respuesta ${step.response.status ?? '(ninguna: la conexión se cortó)'}: ${JSON.stringify(step.response.body, null, 2)}`);
   return parts.join('\n');
 }
 

@@ -13,7 +13,7 @@ function json(value: unknown): string {
 
 function stepLine(step: StepResult): string {
   const call = step.request ? ` — ${step.request.method} ${step.request.path}` : '';
-  const status = step.response ? ` → ${step.response.status}` : '';
+  const status = step.response ? ` → ${step.response.status ?? 'sin respuesta'}` : '';
   const skipped = step.status === 'skipped' ? ' (omitido)' : '';
   return `  ${MARK[step.status]} ${String(step.index).padStart(2)} ${step.name}${call}${status}${skipped}`;
 }
@@ -22,7 +22,7 @@ function stepLine(step: StepResult): string {
 function failureDetail(step: StepResult): string[] {
   const lines = step.failures.map((f) => `       ${f}`);
   if (step.request) lines.push('       petición:', indent(json(step.request), '         '));
-  if (step.response) lines.push(`       respuesta ${step.response.status}:`, indent(json(step.response.body), '         '));
+  if (step.response) lines.push(`       respuesta ${step.response.status ?? '(ninguna: la conexión se cortó)'}:`, indent(json(step.response.body), '         '));
   return lines;
 }
 

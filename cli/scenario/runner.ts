@@ -18,7 +18,8 @@ export interface StepResult {
   action: string;
   status: StepStatus;
   request?: Exchange['request'];
-  response?: { status: number; body: unknown; headers?: Record<string, string> };
+  /** `status` null: no answer came (the connection closed). */
+  response?: { status: number | null; body: unknown; headers?: Record<string, string> };
   failures: string[];
   captured?: Record<string, unknown>;
 }
@@ -68,9 +69,9 @@ function check(step: Step, exchange: Exchange, vars: Record<string, unknown>): {
   const { response } = exchange;
   const failures =
     expect.status === undefined
-      ? response.status >= 200 && response.status < 300
+      ? response.status !== null && response.status >= 200 && response.status < 300
         ? []
-        : [`status: se esperaba 2xx, llegó ${response.status}`]
+        : [`status: se esperaba 2xx, ${response.status === null ? `no llegó respuesta (${exchange.closed}; si el paso la busca, espera status: null)` : `llegó ${response.status}`}`]
       : match(expect.status, response.status, 'status');
   if (expect.body !== undefined) failures.push(...match(expect.body, response.body, 'body'));
   if (expect.headers) failures.push(...match(lowerKeys(expect.headers), response.headers, 'headers'));
