@@ -6,6 +6,7 @@ the client's retries; the journal to see what it sent. Other classes' worlds run
     FLEET_URL=http://127.0.0.1:3000 python3 -m unittest -v test_fleet     # on a running serve
 """
 import unittest
+from datetime import datetime
 
 from fleet_client import create_vehicle
 from testbed import ControlError, Testbed
@@ -20,6 +21,16 @@ def setUpModule():
 
 def tearDownModule():
     TESTBED.stop()
+
+
+def _seconds(iso):
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
+
+
+def register_on_platform_b(world):
+    """A new vehicle of the world, then its registration on platform_b: a call the API makes to the platform at once."""
+    vehicle = world.api("POST", "/v1/vehicles", new_vehicle(world)).body
+    return world.api("POST", f"/v1/vehicles/{vehicle['id']}/registrations", {"platform": "platform_b"})
 
 
 def new_vehicle(world):
@@ -39,8 +50,10 @@ class AFleetOfThree(unittest.TestCase):
 
     def setUp(self):
         # The world as the fixture made it; its fault rules and journal are not part of a snapshot.
-        self.world.restore("inicio")
+        # The faults go first: a platform fault left would keep the restore from reading the days
+        # the world's clock has passed since the save.
         self.world.clear_faults()
+        self.world.restore("inicio")
         self.world.clear_requests()
 
     def vehicles(self):
@@ -115,6 +128,37 @@ class AnotherWorldBesideIt(unittest.TestCase):
             self.assertEqual([entry["status"] for entry in first.requests()], [500])
         finally:
             first.delete()
+            other.delete()
+
+    def test_an_advance_moves_this_worlds_clock_alone(self):
+        moved = TESTBED.create_world("Python: un día después")
+        still = TESTBED.create_world("Python: quieta")
+        try:
+            before, still_before = moved.now(), still.now()
+
+            after = moved.advance("1d")
+
+            self.assertGreaterEqual(_seconds(after) - _seconds(before), 86400)
+            self.assertGreaterEqual(_seconds(moved.now()), _seconds(after))
+            self.assertLess(_seconds(still.now()) - _seconds(still_before), 3600)
+        finally:
+            moved.delete()
+            still.delete()
+
+    def test_a_platform_fault_of_one_world_is_a_503_there_alone(self):
+        failing = TESTBED.create_world("Python: plataforma caída")
+        other = TESTBED.create_world("Python: plataforma en pie")
+        try:
+            failing.platform_fault("platform_b", "error")
+
+            refused = register_on_platform_b(failing)
+            registered = register_on_platform_b(other)
+
+            self.assertEqual((refused.status, refused.body["error"]["code"]), (503, "PLATFORM_UNAVAILABLE"))
+            self.assertEqual(refused.headers.get("x-testbed-platform-fault"), "platform_b; scope=world")
+            self.assertEqual((registered.status, registered.body["status"]), (201, "registered"))
+        finally:
+            failing.delete()
             other.delete()
 
     def test_a_world_deleted_twice_is_gone_without_error(self):

@@ -208,6 +208,18 @@ class World:
         """A plate, VIN or WhatsApp number ('plate', 'vin', 'whatsapp') no other world of the serve has."""
         return self.control("POST", f"/unique/{kind}")["value"]
 
+    def advance(self, duration):
+        """Moves this world's clock alone ('45m', '6h', '3d'); what fell due has happened on return. Answers the new now."""
+        return self.testbed.control("POST", "/clock/advance", {"duration": duration, "tenant": self.id})["now"]
+
+    def now(self):
+        """This world's simulated now (ISO 8601)."""
+        return self.testbed.control("GET", f"/clock?tenant={self.id}")["now"]
+
+    def platform_fault(self, platform, mode, ms=None):
+        """platform_a or platform_b fails ('error') or answers slowly ('slow', after ms) for this world alone, until 'none'."""
+        return self.control("POST", "/faults", {"platform": platform, "mode": mode, **({"ms": ms} if ms is not None else {})})
+
     def snapshot(self, name):
         return self.control("POST", "/snapshots", {"name": name})
 
