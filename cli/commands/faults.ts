@@ -53,7 +53,7 @@ export async function listFaults(opts: Flags): Promise<void> {
 
 export async function clearFaults(opts: Flags): Promise<void> {
   const body = await callTestbed<{ deleted: number }>(base(opts.tenant), { method: 'DELETE' });
-  print(opts, body, `Fallos borrados: ${body.deleted}`);
+  print(opts, body, `Reglas y fallas de plataforma borradas: ${body.deleted}`);
 }
 
 export async function removeFault(faultId: string, opts: Flags): Promise<void> {

@@ -33,7 +33,10 @@ interface RunOptions {
 /** --seed and --clock-start, else FLEET_SEED and FLEET_CLOCK_START, else the file's, else fixed defaults. */
 function freshSettings(opts: RunOptions): Pick<RunFileOptions, 'seed' | 'clockStart' | 'rateLimit'> {
   const config = cliConfig();
-  if (opts.seed !== undefined && !/^-?\d+$/.test(opts.seed)) throw new CliError(`--seed debe ser un número entero (recibido: ${opts.seed})`);
+  // The range FLEET_SEED takes (server/config.ts): past it, serve's own refusal named FLEET_SEED, not the option given.
+  if (opts.seed !== undefined && (!/^-?\d+$/.test(opts.seed) || !Number.isSafeInteger(Number(opts.seed)))) {
+    throw new CliError(`--seed debe ser un número entero entre ${Number.MIN_SAFE_INTEGER} y ${Number.MAX_SAFE_INTEGER} (recibido: ${opts.seed})`);
+  }
   if (opts.clockStart !== undefined && Number.isNaN(Date.parse(opts.clockStart))) {
     throw new CliError(`--clock-start debe ser una fecha-hora ISO (recibido: ${opts.clockStart})`);
   }

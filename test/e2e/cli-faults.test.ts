@@ -38,6 +38,9 @@ describe('fleet-sim faults', () => {
     expect(platform.json).toEqual({ platform: 'platform_a', mode: 'slow', ms: 10 });
     expect(rule.json).toMatchObject({ effect: 'delay', delayMs: 5, method: 'GET' });
     expect(removed.json).toEqual({ id: rule.json.id, deleted: true });
+    // Said in words: what went is the world's platform fault, a «falla» as everywhere else.
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'faults', 'clear', '--tenant', world.tenantId], { env: env.env });
+    expect(stdout).toBe('Reglas y fallas de plataforma borradas: 1\n');
   }, 120_000);
 
   it('when a rule is bad, then the command exits non-zero with the testbed\'s Spanish message naming the field, and no stack trace', async () => {

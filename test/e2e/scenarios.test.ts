@@ -250,4 +250,14 @@ describe('fleet-sim scenario run (the real command)', () => {
       expect.stringMatching(/^ {2}- paso 5: expectRequests\.path: path «\/v1\/vehicles\?plate=x» lleva consulta o fragmento/),
     ]);
   }, SCENARIO_TIMEOUT);
+
+  it.each(['99999999999999999999', '9007199254740992', '1.5'])('when --seed is %s (past what a seed holds, or no integer), then one line names --seed, not the variable it becomes', async (seed) => {
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, 'scenario', 'run', '--fresh', '--seed', seed, 'fixtures/scenarios/world-fixture.yaml'], { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, _stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stderr }));
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`error: --seed debe ser un número entero entre -9007199254740991 y 9007199254740991 (recibido: ${seed})\n`);
+  }, SCENARIO_TIMEOUT);
 });
