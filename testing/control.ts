@@ -38,17 +38,30 @@ Object.defineProperty(TestbedError.prototype, BRAND, { value: true });
 
 export type ControlCall = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 
-/** Codes of a connection that never opened: nothing listens there (or no such host). */
-const NOT_LISTENING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Codes of a connection that never opened, each in words (fetch's own, "fetch failed", says none of it). */
+const NOT_LISTENING: Record<string, string> = {
+  ECONNREFUSED: 'nadie escucha en ese puerto (¿está en marcha el serve?)',
+  ENOTFOUND: 'el nombre del host no se resuelve',
+  EAI_AGAIN: 'el nombre del host no se resuelve ahora (DNS)',
+  EHOSTUNREACH: 'el host no es alcanzable',
+  ENETUNREACH: 'la red no es alcanzable',
+};
+/** What fetch says, with no code, of a port the Fetch standard blocks (1, 6000, 10080…). */
+const BAD_PORT = 'bad port';
 
 /**
- * Why a call got no answer: nothing listening, or a testbed that closed the connection under it
- * (stopped mid-call: a runner's teardown while other files still ran), which "nothing listens" misnamed.
+ * Why a call got no answer: nothing listening (and why), or a testbed that closed the connection
+ * under it (stopped mid-call: a runner's teardown while other files still ran), which "nothing
+ * listens" misnamed.
  */
 function unreached(url: string, err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code === undefined || NOT_LISTENING.has(cause.code)) return `no hay un testbed escuchando en ${url}: ${(err as Error).message}`;
-  return `el testbed de ${url} cerró la conexión sin responder (¿se detuvo?): ${cause.message ?? cause.code}`;
+  const code = cause?.code;
+  if (code !== undefined && !(code in NOT_LISTENING)) return `el testbed de ${url} cerró la conexión sin responder (¿se detuvo?; ${code})`;
+  const why = code !== undefined ? NOT_LISTENING[code]
+    : cause?.message === BAD_PORT ? 'fetch no llama a ese puerto, uno de los que bloquea el estándar Fetch (1, 6000, 10080…): sirve el testbed en otro'
+    : 'la conexión no se abrió';
+  return `no hay un testbed escuchando en ${url}: ${why}`;
 }
 
 /** Calls `${url}/_testbed${path}`, with the control token when there is one. */
