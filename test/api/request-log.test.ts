@@ -89,6 +89,20 @@ describe('request logs', () => {
     expect(line.durationMs % 7).toBe(0);
   });
 
+  it('when a fault rule answers a request, then its line names the rule, and a request no rule met has no fault field', async () => {
+    const t = capturedApp();
+    const { auth, tenant } = t.newTenant();
+    const rule = (await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'internal', operation: 'listVehicles', times: 1 }).expect(201)).body.id;
+
+    await t.request.get('/v1/vehicles').set(auth).expect(500);
+    await t.request.get('/v1/vehicles').set(auth).expect(200);
+
+    const [, faulted, clean] = t.requests();
+    expect(faulted).toMatchObject({ path: '/v1/vehicles', status: 500, fault: rule });
+    expect(clean).toMatchObject({ path: '/v1/vehicles', status: 200 });
+    expect(clean).not.toHaveProperty('fault');
+  });
+
   it('when a key is sent in the path (plain, percent-encoded, or across the cut of a long path), then its request and fault lines keep the prefix only', async () => {
     const t = capturedApp();
     const { key, auth, tenant } = t.newTenant();
