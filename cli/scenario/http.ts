@@ -48,12 +48,23 @@ export interface MultipartBody {
   contentType: string;
 }
 
+/**
+ * The connection closed under the request (a `reset` rule): reset while the answer was awaited, or
+ * while a large body was still being written (EPIPE), or aborted.
+ */
+const CUT = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** What a step's answer shows for its status: no answer at all is said so. */
+export const statusText = (status: number | null): string => (status === null ? '(ninguna: la conexión se cortó)' : String(status));
+
 /** The call failed before any answer; its code says why, in words the user can act on. */
 function unreachable(err: unknown): string {
   const code = ((err as { code?: string }).code ?? '') as string;
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'nadie escucha en esa dirección (¿está en marcha el serve?)',
     ECONNRESET: 'la conexión se cortó',
+    EPIPE: 'la conexión se cortó mientras se enviaba el cuerpo',
+    ECONNABORTED: 'la conexión se cortó',
     ENOTFOUND: 'el nombre del host no se resuelve',
     ETIMEDOUT: 'no respondió a tiempo',
   };
@@ -75,7 +86,7 @@ export async function send(url: string, init: SendInit): Promise<Answer> {
   try {
     answer = await requestText(url, { method: init.method, headers, body });
   } catch (err) {
-    const Failure = (err as { code?: string }).code === 'ECONNRESET' ? ConnectionClosed : StepError;
+    const Failure = CUT.has((err as { code?: string }).code ?? '') ? ConnectionClosed : StepError;
     throw new Failure(`no se pudo llamar a ${url}: ${unreachable(err)}`);
   }
   const { status, text } = answer;

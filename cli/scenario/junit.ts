@@ -1,4 +1,5 @@
 import type { ScenarioRun, StepResult } from './runner.ts';
+import { statusText } from './http.ts';
 
 // Characters XML 1.0 cannot carry at all, even escaped: a response body could hold them.
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -18,7 +19,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function failureText(step: StepResult): string {
   const parts = [...step.failures];
   if (step.request) parts.push(`petición: ${JSON.stringify(step.request, null, 2)}`);
-  if (step.response) parts.push(`respuesta ${step.response.status ?? '(ninguna: la conexión se cortó)'}: ${JSON.stringify(step.response.body, null, 2)}`);
+  if (step.response) parts.push(`respuesta ${statusText(step.response.status)}: ${JSON.stringify(step.response.body, null, 2)}`);
   return parts.join('\n');
 }
 

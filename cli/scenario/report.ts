@@ -1,5 +1,6 @@
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import type { StepResult, Transcript } from './runner.ts';
+import { statusText } from './http.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '·' } as const;
 const MAX_BODY_CHARS = 4000;
@@ -22,7 +23,7 @@ function stepLine(step: StepResult): string {
 function failureDetail(step: StepResult): string[] {
   const lines = step.failures.map((f) => `       ${f}`);
   if (step.request) lines.push('       petición:', indent(json(step.request), '         '));
-  if (step.response) lines.push(`       respuesta ${step.response.status ?? '(ninguna: la conexión se cortó)'}:`, indent(json(step.response.body), '         '));
+  if (step.response) lines.push(`       respuesta ${statusText(step.response.status)}:`, indent(json(step.response.body), '         '));
   return lines;
 }
 

@@ -67,11 +67,12 @@ function objectArgLabel(arg: unknown): string[] {
 function check(step: Step, exchange: Exchange, vars: Record<string, unknown>): { failures: string[]; captured: Record<string, unknown> } {
   const expect = step.expect ? render(step.expect, vars) : {};
   const { response } = exchange;
-  const failures =
-    expect.status === undefined
-      ? response.status !== null && response.status >= 200 && response.status < 300
-        ? []
-        : [`status: se esperaba 2xx, ${response.status === null ? `no llegó respuesta (${exchange.closed}; si el paso la busca, espera status: null)` : `llegó ${response.status}`}`]
+  const failures = response.status === null && expect.status !== null
+    // No answer, and the step did not say it wants none: said so whatever it expected (a matcher such
+    // as `$exists: true` would take the null).
+    ? [`status: se esperaba ${expect.status === undefined ? '2xx' : JSON.stringify(expect.status)}, no llegó respuesta (${exchange.closed}; si el paso la busca, espera status: null)`]
+    : expect.status === undefined
+      ? response.status! >= 200 && response.status! < 300 ? [] : [`status: se esperaba 2xx, llegó ${response.status}`]
       : match(expect.status, response.status, 'status');
   if (expect.body !== undefined) failures.push(...match(expect.body, response.body, 'body'));
   if (expect.headers) failures.push(...match(lowerKeys(expect.headers), response.headers, 'headers'));

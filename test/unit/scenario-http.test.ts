@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildForm, FIXTURE_FILES, send, StepError } from '../../cli/scenario/http.ts';
+import { buildForm, ConnectionClosed, FIXTURE_FILES, send, StepError } from '../../cli/scenario/http.ts';
 
 /** A loopback port that was free a moment ago: nothing listens there. */
 const closedPort = () =>
@@ -23,6 +23,23 @@ describe('a scenario call that reaches nobody', () => {
 
     expect(failure).toBeInstanceOf(StepError);
     expect((failure as Error).message).toBe(`no se pudo llamar a ${url}: nadie escucha en esa dirección (¿está en marcha el serve?)`);
+  });
+});
+
+describe('a scenario call whose connection is cut (a reset rule)', () => {
+  it.each([
+    ['while the answer is awaited', 0],
+    ['while a large body is still being written', 8 * 1024 * 1024],
+  ])('when the server closes the connection %s, then the step sees a cut connection, which `status: null` may expect', async (_when, bodyBytes) => {
+    const server = createServer((socket) => socket.destroy()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1/documents`;
+
+    const failure = await send(url, { method: 'POST', headers: {}, json: bodyBytes ? { blob: 'x'.repeat(bodyBytes) } : undefined }).catch((err: unknown) => err);
+    server.close();
+
+    expect(failure).toBeInstanceOf(ConnectionClosed);
+    expect((failure as Error).message).toMatch(new RegExp(`^no se pudo llamar a ${url.replace(/\./g, '\\.')}: la conexión se cortó`));
   });
 });
 
