@@ -45,22 +45,25 @@ const NOT_LISTENING: Record<string, string> = {
   EAI_AGAIN: 'el nombre del host no se resuelve ahora (DNS)',
   EHOSTUNREACH: 'el host no es alcanzable',
   ENETUNREACH: 'la red no es alcanzable',
+  ETIMEDOUT: 'el host no respondió al conectar',
+  UND_ERR_CONNECT_TIMEOUT: 'el host no respondió al conectar',
 };
 /** What fetch says, with no code, of a port the Fetch standard blocks (1, 6000, 10080…). */
 const BAD_PORT = 'bad port';
 
 /**
- * Why a call got no answer: nothing listening (and why), or a testbed that closed the connection
- * under it (stopped mid-call: a runner's teardown while other files still ran), which "nothing
- * listens" misnamed.
+ * Why a call got no answer: a port fetch will not call, nothing listening (and why), or a testbed
+ * that closed the connection under it (stopped mid-call: a runner's teardown while other files
+ * still ran), which "nothing listens" misnamed.
  */
 function unreached(url: string, err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code;
-  if (code !== undefined && !(code in NOT_LISTENING)) return `el testbed de ${url} cerró la conexión sin responder (¿se detuvo?; ${code})`;
-  const why = code !== undefined ? NOT_LISTENING[code]
-    : cause?.message === BAD_PORT ? 'fetch no llama a ese puerto, uno de los que bloquea el estándar Fetch (1, 6000, 10080…): sirve el testbed en otro'
-    : 'la conexión no se abrió';
+  if (code === undefined && cause?.message === BAD_PORT) {
+    return `fetch no llama a ${url}: su puerto es de los que bloquea el estándar Fetch (1, 6000, 10080…); sirve el testbed en otro`;
+  }
+  if (code !== undefined && !Object.hasOwn(NOT_LISTENING, code)) return `el testbed de ${url} cerró la conexión sin responder (¿se detuvo?; ${code})`;
+  const why = code !== undefined ? NOT_LISTENING[code] : `la conexión no se abrió (${cause?.message ?? (err as Error).message})`;
   return `no hay un testbed escuchando en ${url}: ${why}`;
 }
 

@@ -25,7 +25,7 @@ describe('the testing library\'s control caller, when no answer comes', () => {
 
   it('when the URL\'s port is one fetch refuses to call (the Fetch standard\'s bad ports), then it says that in Spanish, not "fetch failed"', async () => {
     await expect(controlCaller('http://127.0.0.1:10080')('GET', '/clock')).rejects.toThrow(
-      'no hay un testbed escuchando en http://127.0.0.1:10080: fetch no llama a ese puerto, uno de los que bloquea el estándar Fetch (1, 6000, 10080…): sirve el testbed en otro');
+      'fetch no llama a http://127.0.0.1:10080: su puerto es de los que bloquea el estándar Fetch (1, 6000, 10080…); sirve el testbed en otro');
   });
 
   it('when the testbed closes the connection without answering (stopped mid-call), then it says that, not that nothing listens', async () => {
