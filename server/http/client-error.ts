@@ -106,8 +106,8 @@ const answering = new WeakSet<Duplex>();
 const isAppResponse = (res: ServerResponse): res is Response => typeof (res as Partial<Response>).json === 'function';
 
 /**
- * The refusal of a request the app was reading when its bytes broke (a bad chunk, a body past the
- * deadline), answered as that request, with its id: its world's journal then holds the answer its
+ * The refusal of a request the app was reading when its bytes broke (a chunk that is not hex, a
+ * broken chunk size line), answered as that request, with its id: its world's journal then holds the answer its
  * client got, not a request with none under another id. Closed once sent: the bytes after the
  * broken ones cannot be read as a request. What the app was doing with its body ends there (the
  * error handler leaves an answered request alone).
@@ -153,8 +153,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     socket.destroy();
     return;
   }
-  if (inFlight && isAppResponse(inFlight)) {
-    answerInApp(inFlight, ANSWERS[err.code ?? ''] ?? MALFORMED, socket);
+  // The 400 only, which every operation of the partner document declares: the receive deadline's
+  // 408 is no status of the spec (and a chunk extensions' 413 not one of every operation's), so
+  // those stay Node's raw answer (logged with no status, as a client that left).
+  if (inFlight && isAppResponse(inFlight) && !Object.hasOwn(ANSWERS, err.code ?? '')) {
+    answerInApp(inFlight, MALFORMED, socket);
     return;
   }
   // Then closed from this side: a client that keeps its half open (paused at a breakpoint) would
