@@ -48,20 +48,38 @@ export function generationStamp(generation: Generation): RequestHandler {
  */
 export const stampGeneration = (res: Response, generation: Generation): void => void res.set(GENERATION_HEADER, generation.current());
 
+/** A state header (this one, or a world's: world-snapshots/world-generation.ts): its shape, an example, what replaces its state. */
+export interface StateHeader {
+  name: string;
+  shape: RegExp;
+  example: string;
+  /** The 409's message: what replaced the state the work began on. */
+  replaced: string;
+}
+
+/**
+ * Refuses a state header sent back (`seen`) that the testbed never gave (400: a typo, another
+ * header's value; a 409 "the state changed" would mislead) or whose state has since been replaced (409).
+ */
+export function checkStateSeen(header: StateHeader, seen: string | undefined, current: string): void {
+  if (seen === undefined) return;
+  if (!header.shape.test(seen)) {
+    throw validation(`${header.name} no es un valor que haya dado el testbed: «${seen.slice(0, 40)}». Manda el de una respuesta del control, o ninguno.`, [
+      { field: header.name, message: `Debe ser el valor de una respuesta, p. ej. ${header.example}` },
+    ]);
+  }
+  if (seen !== current) throw conflict(header.replaced, [{ field: header.name, message: 'El estado cambió' }]);
+}
+
+const TESTBED_STATE: StateHeader = {
+  name: GENERATION_HEADER, shape: GENERATION, example: '1a2b3c.0',
+  replaced: 'El testbed se reinició o se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en su estado. Vuelve a ejecutarlo.',
+};
+
 /** Refuses a call made for a state that has since been replaced. */
 export function generationCheck(generation: Generation): RequestHandler {
-  return (req, res, next) => {
-    const expected = req.get(GENERATION_HEADER);
-    if (expected !== undefined && !GENERATION.test(expected)) {
-      throw validation(`${GENERATION_HEADER} no es un valor que haya dado el testbed: «${expected}». Manda el de una respuesta del control, o ninguno.`, [
-        { field: GENERATION_HEADER, message: 'Debe ser el valor de una respuesta, p. ej. 1a2b3c.0' },
-      ]);
-    }
-    if (expected !== undefined && expected !== generation.current()) {
-      throw conflict('El testbed se reinició o se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en su estado. Vuelve a ejecutarlo.', [
-        { field: GENERATION_HEADER, message: 'El estado cambió' },
-      ]);
-    }
+  return (req, _res, next) => {
+    checkStateSeen(TESTBED_STATE, req.get(GENERATION_HEADER), generation.current());
     next();
   };
 }

@@ -1,4 +1,4 @@
-import { conflict, validation } from '../errors.ts';
+import { checkStateSeen, type StateHeader } from '../snapshots/generation.ts';
 
 /**
  * The header naming the state of one world a piece of work started on: `rides generate` answers
@@ -8,7 +8,10 @@ import { conflict, validation } from '../errors.ts';
  * fails loudly instead of finishing with a hole: the chunks before the restore went with it.
  */
 export const WORLD_GENERATION_HEADER = 'x-testbed-world-generation';
-const WORLD_GENERATION = /^\d{1,15}$/;
+const WORLD_STATE: StateHeader = {
+  name: WORLD_GENERATION_HEADER, shape: /^\d{1,15}$/, example: '0',
+  replaced: 'El mundo se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en él. Vuelve a ejecutarlo.',
+};
 
 /** How many times each world has been restored (in memory: a restart changes the testbed's generation). */
 export function createWorldGenerations() {
@@ -25,17 +28,7 @@ export function createWorldGenerations() {
      */
     check(tenantId: string, seen: string | undefined): string {
       const current = of(tenantId);
-      if (seen === undefined) return current;
-      if (!WORLD_GENERATION.test(seen)) {
-        throw validation(`${WORLD_GENERATION_HEADER} no es un valor que haya dado el testbed: «${seen.slice(0, 40)}». Manda el de una respuesta anterior, o ninguno.`, [
-          { field: WORLD_GENERATION_HEADER, message: 'Debe ser el valor de una respuesta, p. ej. 0' },
-        ]);
-      }
-      if (seen !== current) {
-        throw conflict('El mundo se restauró mientras este trabajo seguía en curso: lo hecho antes ya no está en él. Vuelve a ejecutarlo.', [
-          { field: WORLD_GENERATION_HEADER, message: 'El mundo cambió' },
-        ]);
-      }
+      checkStateSeen(WORLD_STATE, seen, current);
       return current;
     },
   };

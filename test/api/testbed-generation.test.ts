@@ -152,7 +152,8 @@ describe('the state of one world a piece of work started on', () => {
     const res = await generate(fleet.tenantId, r.daysAgo(3), r.daysAgo(1), testbed);
 
     expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION']);
-    expect(res.body.error.message).toBe(`x-testbed-world-generation no es un valor que haya dado el testbed: «${testbed.slice(0, 40)}». Manda el de una respuesta anterior, o ninguno.`);
+    expect(res.body.error.message).toBe(`x-testbed-world-generation no es un valor que haya dado el testbed: «${testbed}». Manda el de una respuesta del control, o ninguno.`);
+    expect(res.body.error.details).toEqual([{ field: 'x-testbed-world-generation', message: 'Debe ser el valor de una respuesta, p. ej. 0' }]);
     expect(await ridesIn(fleet.auth)).toBe(0);
   });
 });
