@@ -6,6 +6,7 @@ the client's retries; the journal to see what it sent. Other classes' worlds run
     FLEET_URL=http://127.0.0.1:3000 python3 -m unittest -v test_fleet     # on a running serve
 """
 import unittest
+from contextlib import contextmanager
 from datetime import datetime
 
 from fleet_client import create_vehicle
@@ -21,6 +22,17 @@ def setUpModule():
 
 def tearDownModule():
     TESTBED.stop()
+
+
+@contextmanager
+def two_worlds(first_name, second_name):
+    """Two worlds side by side for one test, deleted after it however it ends."""
+    first, second = TESTBED.create_world(first_name), TESTBED.create_world(second_name)
+    try:
+        yield first, second
+    finally:
+        first.delete()
+        second.delete()
 
 
 def _seconds(iso):
@@ -115,9 +127,7 @@ class AFleetOfThree(unittest.TestCase):
 
 class AnotherWorldBesideIt(unittest.TestCase):
     def test_it_sees_none_of_the_first_worlds_data_faults_or_journal(self):
-        first = TESTBED.create_world("Python: con fallos")
-        other = TESTBED.create_world("Python: tranquila")
-        try:
+        with two_worlds("Python: con fallos", "Python: tranquila") as (first, other):
             first.add_fault(effect="internal")
 
             answer = other.api("POST", "/v1/vehicles", new_vehicle(other))
@@ -126,14 +136,9 @@ class AnotherWorldBesideIt(unittest.TestCase):
             self.assertEqual(first.api("GET", "/v1/vehicles").status, 500)
             self.assertEqual(len(other.requests()), 1)
             self.assertEqual([entry["status"] for entry in first.requests()], [500])
-        finally:
-            first.delete()
-            other.delete()
 
     def test_an_advance_moves_this_worlds_clock_alone(self):
-        moved = TESTBED.create_world("Python: un día después")
-        still = TESTBED.create_world("Python: quieta")
-        try:
+        with two_worlds("Python: un día después", "Python: quieta") as (moved, still):
             before, still_before = moved.now(), still.now()
 
             after = moved.advance("1d")
@@ -141,14 +146,9 @@ class AnotherWorldBesideIt(unittest.TestCase):
             self.assertGreaterEqual(_seconds(after) - _seconds(before), 86400)
             self.assertGreaterEqual(_seconds(moved.now()), _seconds(after))
             self.assertLess(_seconds(still.now()) - _seconds(still_before), 3600)
-        finally:
-            moved.delete()
-            still.delete()
 
     def test_a_platform_fault_of_one_world_is_a_503_there_alone(self):
-        failing = TESTBED.create_world("Python: plataforma caída")
-        other = TESTBED.create_world("Python: plataforma en pie")
-        try:
+        with two_worlds("Python: plataforma caída", "Python: plataforma en pie") as (failing, other):
             failing.platform_fault("platform_b", "error")
 
             refused = register_on_platform_b(failing)
@@ -157,9 +157,6 @@ class AnotherWorldBesideIt(unittest.TestCase):
             self.assertEqual((refused.status, refused.body["error"]["code"]), (503, "PLATFORM_UNAVAILABLE"))
             self.assertEqual(refused.headers.get("x-testbed-platform-fault"), "platform_b; scope=world")
             self.assertEqual((registered.status, registered.body["status"]), (201, "registered"))
-        finally:
-            failing.delete()
-            other.delete()
 
     def test_a_world_deleted_twice_is_gone_without_error(self):
         world = TESTBED.create_world("Python: borrada dos veces")

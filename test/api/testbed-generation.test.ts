@@ -4,13 +4,20 @@ import { WORLD_GENERATION_HEADER } from '../../server/world-snapshots/world-gene
 import { ridesFixtures } from '../support/rides-fixtures.ts';
 import { useWorldOnDataDir } from '../support/world.ts';
 
-/** Issue 35: work of several calls that spans a reset or a whole-testbed restore fails with 409, never leaves a hole. */
-describe('the state a piece of work started on', () => {
+/** A world on a data dir of its own, rides generate sending back one state header, and a count of the rides a key reads. */
+function useGenerateWorld() {
   const w = useWorldOnDataDir();
   const r = ridesFixtures(w);
-  const generate = (tenantId: string, from: string, to: string, generation?: string) =>
-    w.request.post('/_testbed/rides/generate').set(generation === undefined ? {} : { [GENERATION_HEADER]: generation }).send({ tenantId, from, to });
+  const generateWith = (header: string) => (tenantId: string, from: string, to: string, seen?: string) =>
+    w.request.post('/_testbed/rides/generate').set(seen === undefined ? {} : { [header]: seen }).send({ tenantId, from, to });
   const ridesIn = async (auth: Record<string, string>) => (await w.request.get('/v1/rides?platform=platform_b&limit=100').set(auth).expect(200)).body.data.length as number;
+  return { w, r, generateWith, ridesIn };
+}
+
+/** Issue 35: work of several calls that spans a reset or a whole-testbed restore fails with 409, never leaves a hole. */
+describe('the state a piece of work started on', () => {
+  const { w, r, generateWith, ridesIn } = useGenerateWorld();
+  const generate = generateWith(GENERATION_HEADER);
 
   it('when a call sends back the generation it was given, then it goes through and is given the same one', async () => {
     const first = await w.request.get('/_testbed/clock').expect(200);
@@ -101,11 +108,8 @@ describe('the state a piece of work started on', () => {
 
 /** The same for one world: a restore of it between two chunks of its generate fails the second. */
 describe('the state of one world a piece of work started on', () => {
-  const w = useWorldOnDataDir();
-  const r = ridesFixtures(w);
-  const generate = (tenantId: string, from: string, to: string, seen?: string) =>
-    w.request.post('/_testbed/rides/generate').set(seen === undefined ? {} : { [WORLD_GENERATION_HEADER]: seen }).send({ tenantId, from, to });
-  const ridesIn = async (auth: Record<string, string>) => (await w.request.get('/v1/rides?platform=platform_b&limit=100').set(auth).expect(200)).body.data.length as number;
+  const { w, r, generateWith, ridesIn } = useGenerateWorld();
+  const generate = generateWith(WORLD_GENERATION_HEADER);
   const saveAndRestore = async (tenantId: string) => {
     await w.request.post(`/_testbed/tenants/${tenantId}/snapshots`).send({ name: 'antes' }).expect(201);
     await w.request.post(`/_testbed/tenants/${tenantId}/snapshots/antes/restore`).expect(200);

@@ -14,6 +14,14 @@ const VEHICLE = { plate: 'JRN1234', brand: 'Nissan', model: 'Versa', year: 2023,
 describe('the request journal on a running serve', () => {
   const env = serveForSuite({ FLEET_CLOCK_START: '2026-05-04T12:00:00.000Z' });
   const dir = mkdtempSync(join(tmpdir(), 'fleet-journal-e2e-'));
+  type StepSeen = { status: string; failures: string[]; request?: unknown; response?: { status?: unknown; body: unknown } };
+  /** Writes a scenario of these lines into the suite's dir and runs it with the CLI: its exit and its steps. */
+  async function runScenarioLines(fileName: string, lines: string[]) {
+    const file = join(dir, fileName);
+    writeFileSync(file, lines.join('\n'));
+    const res = await env.cli(['scenario', 'run', file], 120_000);
+    return { code: res.code, steps: (res.json.steps ?? res.json.scenarios[0].steps) as StepSeen[] };
+  }
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   /** The CLI as a person runs it (human output unless --json is given), stopped with Ctrl-C once `stopWhen` holds. */
@@ -227,8 +235,7 @@ describe('the request journal on a running serve', () => {
   }, 120_000);
 
   it('when a scenario has expectRequests steps, then the right count passes and a wrong one fails naming what was sent', async () => {
-    const file = join(dir, 'diario.yaml');
-    writeFileSync(file, [
+    const { code, steps } = await runScenarioLines('diario.yaml', [
       'name: diario',
       'tenants: [{as: flota, name: Flota Diario, keys: [{as: k}]}]',
       'steps:',
@@ -237,11 +244,8 @@ describe('the request journal on a running serve', () => {
       '  - expectRequests: {method: POST, path: /v1/vehicles, count: 1}',
       '  - expectRequests: {path: "/v1/vehicles/{id}", count: 0}',
       '  - expectRequests: {method: GET, count: 2}',
-    ].join('\n'));
+    ]);
 
-    const res = await env.cli(['scenario', 'run', file], 120_000);
-
-    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[]; request?: unknown; response?: { body: unknown } }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
     // The world by its alias, as a fault step names it: its id differs from run to run.
     expect(steps[2].request).toEqual({ method: 'GET', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'], body: { method: 'POST', path: '/v1/vehicles' } });
@@ -250,12 +254,11 @@ describe('the request journal on a running serve', () => {
       'expectRequests: se esperaban 2 solicitudes GET en el mundo flota; llegaron 1. ' +
         'Lo que envió (la más reciente primero): GET /v1/vehicles → 200; POST /v1/vehicles → 201',
     ]);
-    expect(res.code).not.toBe(0);
+    expect(code).not.toBe(0);
   }, 180_000);
 
   it('when a scenario\'s expectRequests steps filter by operation and status, then they count as the journal list selects', async () => {
-    const file = join(dir, 'diario-operaciones.yaml');
-    writeFileSync(file, [
+    const { steps } = await runScenarioLines('diario-operaciones.yaml', [
       'name: diario por operación',
       'tenants: [{as: flota, name: Flota Operaciones, keys: [{as: k}]}]',
       'steps:',
@@ -264,18 +267,14 @@ describe('the request journal on a running serve', () => {
       '  - expectRequests: {operation: listVehicles, count: 1}',
       '  - expectRequests: {status: 404, count: 1}',
       '  - expectRequests: {operation: getVehicle, status: 2xx, count: 1}',
-    ].join('\n'));
+    ]);
 
-    const res = await env.cli(['scenario', 'run', file], 120_000);
-
-    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[] }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed']);
     expect(steps[4].failures[0]).toMatch(/^expectRequests: se esperaba 1 solicitud de la operación getVehicle con estado 2xx en el mundo flota; llegaron 0\./);
   }, 180_000);
 
   it('when a scenario\'s request meets a reset rule, then `status: null` expects the cut connection, and any other expectation fails saying so (a matcher that takes null too)', async () => {
-    const file = join(dir, 'corte.yaml');
-    writeFileSync(file, [
+    const { code, steps } = await runScenarioLines('corte.yaml', [
       'name: corte',
       'tenants: [{as: flota, name: Flota Corte, keys: [{as: k}]}]',
       'steps:',
@@ -283,17 +282,14 @@ describe('the request journal on a running serve', () => {
       '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: null, body: null}}',
       '  - expectRequests: {status: none, count: 1}',
       '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: {$exists: true}}}',
-    ].join('\n'));
+    ]);
 
-    const res = await env.cli(['scenario', 'run', file], 120_000);
-
-    const steps = (res.json.steps ?? res.json.scenarios[0].steps) as { status: string; failures: string[]; response?: { status: unknown } }[];
     expect(steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'failed']);
     expect(steps[1].response).toEqual({ status: null, body: null });
     expect(steps[3].failures).toEqual([
       expect.stringMatching(/^status: se esperaba \{"\$exists":true\}, no llegó respuesta \(no se pudo llamar a http:\/\/127\.0\.0\.1:\d+\/v1\/vehicles: la conexión se cortó; si el paso la busca, espera status: null\)$/),
     ]);
-    expect(res.code).not.toBe(0);
+    expect(code).not.toBe(0);
   }, 180_000);
 
   it('when a scenario\'s fault step is a rule the control API would refuse, then the file is refused before any world is made, naming the step and the field', async () => {
