@@ -28,7 +28,7 @@ export interface FaultGateDeps {
    * counts it out once it is let in again, and says whether a restore of the world (or of every
    * world) came meanwhile (world-snapshots/tenant-gate.ts).
    */
-  holdOut: (tenantId: string) => () => boolean;
+  holdOut: (tenantId: string) => { letIn: () => boolean; overtaken: Promise<void> };
 }
 
 const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
@@ -103,10 +103,11 @@ export function faultGate(faults: Pick<FaultService, 'pick'>, deps: FaultGateDep
       // Held outside the gates, then let in again as a new request is (after a restore under way);
       // refused instead when its world was restored meanwhile: it belongs to the world as it was.
       deps.leaveGates(res);
-      const letIn = deps.holdOut(req.auth.tenantId);
+      const { letIn, overtaken: changed } = deps.holdOut(req.auth.tenantId);
       // A client that gives up while the request waits at a gate after its delay is never let in: counted out then.
       res.once('close', () => void letIn());
-      return void deps.wait(rule.delayMs!).then(() => {
+      // Its world restored or deleted meanwhile, it is refused at once rather than after the delay.
+      return void Promise.race([deps.wait(rule.delayMs!), changed]).then(() => {
         if (res.destroyed) return void letIn();
         deps.readmit(req, res, (err?: unknown) => {
           const restoredMeanwhile = letIn();

@@ -36,6 +36,8 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
         // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
         // platforms drop the fleet's snapshot copies with its records.
         for (const forget of onDeleted) forget(id);
+        // Its requests a `delay` rule holds are refused now (401: their key is gone), not after the delay.
+        gates.overtakeHeld(id);
       }), id),
     );
 

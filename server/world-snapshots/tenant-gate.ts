@@ -95,28 +95,40 @@ export function createTenantGates() {
    * restore of its world came while it waited. Let in after one, it would write into the world as
    * restored: the next test's world, when a timed-out test's client never gave up its request.
    */
-  const heldOut = new Map<string, Set<{ overtaken: boolean }>>();
+  const heldOut = new Map<string, Set<{ overtaken: boolean; wake: () => void }>>();
 
   /**
-   * Counts a held request in; the function returned counts it out (once, however often it is called)
-   * and says whether a restore came meanwhile.
+   * Counts a held request in. `letIn` counts it out (once, however often it is called) and says
+   * whether a restore or deletion of its world came meanwhile; `overtaken` settles when one comes, so
+   * the request need not wait out its delay for a refusal (a 503, a 401) it will get anyway.
    */
-  function holdOut(tenantId: string): () => boolean {
-    const mark = { overtaken: false };
+  function holdOut(tenantId: string): { letIn: () => boolean; overtaken: Promise<void> } {
+    let wake!: () => void;
+    const overtaken = new Promise<void>((resolve) => (wake = resolve));
+    const mark = { overtaken: false, wake };
     let held = heldOut.get(tenantId);
     if (!held) heldOut.set(tenantId, (held = new Set()));
     held.add(mark);
-    return () => {
+    const letIn = () => {
       held.delete(mark);
       if (held.size === 0 && heldOut.get(tenantId) === held) heldOut.delete(tenantId);
       return mark.overtaken;
     };
+    return { letIn, overtaken };
   }
 
-  /** A restore of the world (or, with no world, of every world: a reset or a whole restore) overtakes the requests held out now. */
+  /**
+   * A restore or deletion of the world (or, with no world, a change of every world: a reset or a
+   * whole restore) overtakes the requests held out now, and wakes them.
+   */
   function overtakeHeld(tenantId?: string): void {
     const worlds = tenantId === undefined ? [...heldOut.values()] : [heldOut.get(tenantId) ?? []];
-    for (const held of worlds) for (const mark of held) mark.overtaken = true;
+    for (const held of worlds) {
+      for (const mark of held) {
+        mark.overtaken = true;
+        mark.wake();
+      }
+    }
   }
 
   return { admit, readmit, exclusive, during, holdOut, overtakeHeld };

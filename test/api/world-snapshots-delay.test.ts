@@ -59,6 +59,26 @@ describe('a world restore beside its own request held by a delay fault', () => {
     expect((await w.request.get('/v1/vehicles').set(a.auth).expect(200)).body.data).toHaveLength(1);
   });
 
+  it.each([
+    ['restored', 503, 'PLATFORM_UNAVAILABLE'],
+    ['deleted', 401, 'UNAUTHORIZED'],
+  ])('when a before-delay holds a request and its world is %s, then the request is refused at once, without waiting out its delay', async (what, status, code) => {
+    held.length = 0;
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    await snapshots().save(a.tenant.id, 'inicio');
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 60_000 }).expect(201);
+    const listing = w.request.get('/v1/vehicles').set(a.auth).then((res) => res);
+    await until(() => held.length === 1);
+
+    if (what === 'restored') await snapshots().restore(a.tenant.id, 'inicio');
+    else await w.request.delete(`/_testbed/tenants/${a.tenant.id}`).expect(200);
+    // The delay itself is never released here: only the change can answer it.
+    const res = await within(listing, 5_000);
+
+    expect(res).not.toBe('still waiting');
+    expect(res === 'still waiting' ? null : [res.status, res.body.error.code]).toEqual([status, code]);
+  });
+
   it('when a before-delay holds a write while a restore of its world is refused (409: another world took a VIN of it), then the write is made once released: the world was not rewound', async () => {
     held.length = 0;
     const { a } = await vinTakenSinceSnapshot(w, f, 'con-vin');
