@@ -64,8 +64,9 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     FLEET_HOST: '127.0.0.1',
   });
   // What stops what has started so far: an interrupt while the environment starts stops that much.
-  let stopStarted = async () => rmSync(dataDir, { recursive: true, force: true });
-  const stop = stopOnInterrupt(() => stopStarted());
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  let stopStarted = async () => removeDataDir();
+  const stop = stopOnInterrupt(() => stopStarted(), removeDataDir);
   try {
     // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
     const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);

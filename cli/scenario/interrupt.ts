@@ -5,8 +5,11 @@ import { settledWithin } from '../../server/lib/settled-within.ts';
 const INTERRUPT_STOP_MS = 5_000;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** The environments running or stopping, each by its one stop: a signal waits for a stop under way too. */
-const open = new Set<() => Promise<void>>();
+/**
+ * The environments running or stopping, each by its one stop (a signal waits for a stop under way
+ * too), with what to remove at once if that stop has not ended in time.
+ */
+const open = new Map<() => Promise<void>, () => void>();
 const installed = new Map<NodeJS.Signals, () => void>();
 
 function uninstall(): void {
@@ -26,8 +29,13 @@ function install(): void {
   for (const signal of SIGNALS) {
     const handler = () => {
       uninstall();
-      const stops = Promise.allSettled([...open].map((stop) => stop()));
-      void settledWithin(stops, INTERRUPT_STOP_MS).finally(() => process.exit(128 + osConstants.signals[signal]));
+      const stops = Promise.allSettled([...open.keys()].map((stop) => stop()));
+      void settledWithin(stops, INTERRUPT_STOP_MS).finally(() => {
+        // A stop still under way (a machine busy enough for it to outlast the wait): its data dir
+        // goes all the same; what still runs ends with this process.
+        for (const removeNow of open.values()) removeNow();
+        process.exit(128 + osConstants.signals[signal]);
+      });
     };
     installed.set(signal, handler);
     process.on(signal, handler);
@@ -37,15 +45,16 @@ function install(): void {
 /**
  * `stop` run once, by the run or by a signal, whichever comes first; the environment counts as open
  * until that stop has ended, so a signal during the run's own stop waits for it rather than leave.
+ * `removeNow` (synchronous) is what a signal's exit removes when the stop has not ended in time.
  */
-export function stopOnInterrupt(stop: () => Promise<void>): () => Promise<void> {
+export function stopOnInterrupt(stop: () => Promise<void>, removeNow: () => void = () => {}): () => Promise<void> {
   let stopping: Promise<void> | null = null;
   const once = (): Promise<void> =>
     (stopping ??= stop().finally(() => {
       open.delete(once);
       if (open.size === 0) uninstall();
     }));
-  open.add(once);
+  open.set(once, removeNow);
   install();
   return once;
 }

@@ -50,4 +50,38 @@ describe('stopOnInterrupt: a --fresh environment stopped by the run or by a sign
     expect(exitedBefore).toBe(0);
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(130));
   });
+
+  it('when a signal comes and the stop outlasts the wait (a busy machine), then what it would remove is removed at once before the process ends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const never = later();
+    try {
+      const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+      const removed: string[] = [];
+      stopOnInterrupt(() => never.promise, () => removed.push('datos'));
+
+      process.emit('SIGTERM');
+      await vi.advanceTimersByTimeAsync(4_999);
+      const beforeTheWait = [...removed];
+      await vi.advanceTimersByTimeAsync(1);
+
+      expect(beforeTheWait).toEqual([]);
+      expect(removed).toEqual(['datos']);
+      expect(exit).toHaveBeenCalledWith(143);
+    } finally {
+      // Ended, so that it is no open environment of the next test.
+      never.release();
+      vi.useRealTimers();
+    }
+  });
+
+  it('when the stop ends in time, then the removal at exit does not run again', async () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const removed: string[] = [];
+    stopOnInterrupt(async () => undefined, () => removed.push('datos'));
+
+    process.emit('SIGINT');
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(130));
+
+    expect(removed).toEqual([]);
+  });
 });
