@@ -1060,6 +1060,8 @@ export interface operations {
             /** @description La hora simulada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1069,6 +1071,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1097,6 +1101,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1125,6 +1131,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1159,6 +1167,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1193,6 +1203,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1221,6 +1233,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1255,6 +1269,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1301,6 +1317,8 @@ export interface operations {
             /** @description La hora simulada, y lo vencido que no se pudo leer de las plataformas (una plataforma caída): el tiempo avanzó igual, y se lee en la próxima pasada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1310,6 +1328,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1338,6 +1358,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +1388,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1400,6 +1424,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1434,6 +1460,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1462,6 +1490,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1496,6 +1526,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1532,6 +1564,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1574,6 +1608,8 @@ export interface operations {
             /** @description Cada transición declarada, con count 0 si nunca ocurrió. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1583,6 +1619,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1611,6 +1649,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1639,6 +1679,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +1715,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,6 +1751,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +1781,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1769,6 +1817,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,6 +1858,8 @@ export interface operations {
             /** @description El modo de cada plataforma. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1817,6 +1869,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1845,6 +1899,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1873,6 +1929,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1907,6 +1965,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1935,6 +1995,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1969,6 +2031,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2005,6 +2069,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,6 +2120,8 @@ export interface operations {
             /** @description La plataforma en su nuevo modo. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2063,6 +2131,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2091,6 +2161,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2119,6 +2191,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2227,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2181,6 +2257,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,6 +2293,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2331,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2292,6 +2374,8 @@ export interface operations {
             /** @description El lote, como GET /v1/jobs/{id}, de cualquier tenant. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,6 +2385,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2415,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2357,6 +2445,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2391,6 +2481,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2425,6 +2517,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2453,6 +2547,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2487,6 +2583,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2528,6 +2626,8 @@ export interface operations {
             /** @description La clave y cuándo se revocó (hora del mundo). */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2537,6 +2637,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2565,6 +2667,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2593,6 +2697,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2627,6 +2733,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2661,6 +2769,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +2799,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2723,6 +2835,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2764,6 +2878,8 @@ export interface operations {
             /** @description La invitación y su revisión, como platform_a las guardó. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2773,6 +2889,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +2919,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2829,6 +2949,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +2985,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,6 +3021,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2925,6 +3051,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2959,6 +3087,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2995,6 +3125,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3036,6 +3168,8 @@ export interface operations {
             /** @description La invitación y su revisión, como platform_a las guardó. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3179,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3073,6 +3209,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,6 +3239,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3135,6 +3275,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3169,6 +3311,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3197,6 +3341,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3377,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3267,6 +3415,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +3467,8 @@ export interface operations {
             /** @description El veredicto pedido; la tarjeta y el registro, como platform_a los guardó. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +3478,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3354,6 +3508,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,6 +3538,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3416,6 +3574,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3450,6 +3610,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3478,6 +3640,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +3676,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3548,6 +3714,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3593,6 +3761,8 @@ export interface operations {
             /** @description Sus vehículos, conductores y vínculos. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3772,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3802,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +3832,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3868,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3726,6 +3904,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,6 +3934,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3788,6 +3970,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,6 +4008,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3863,6 +4049,8 @@ export interface operations {
             /** @description La hora simulada del servicio tras volver al estado inicial. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3872,6 +4060,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4090,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +4120,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3962,6 +4156,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3990,6 +4186,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4024,6 +4222,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4060,6 +4260,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4108,6 +4310,10 @@ export interface operations {
             /** @description Lo producido y lo leído, por plataforma. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
+                    /** @description El estado del mundo en que empezó la llamada: cambia con cada restauración de ese mundo. */
+                    "X-Testbed-World-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4117,6 +4323,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,6 +4353,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +4383,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4207,6 +4419,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4241,6 +4455,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4269,6 +4485,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4303,6 +4521,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4339,6 +4559,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4378,6 +4600,8 @@ export interface operations {
             /** @description Las instantáneas, más recientes primero. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4387,6 +4611,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +4641,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4443,6 +4671,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4477,6 +4707,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4737,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +4773,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4584,6 +4820,8 @@ export interface operations {
             /** @description La instantánea guardada. */
             201: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,6 +4831,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4621,6 +4861,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4649,6 +4891,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +4927,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,6 +4957,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,6 +4993,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +5031,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,6 +5075,8 @@ export interface operations {
             /** @description La instantánea olvidada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,6 +5086,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5116,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,6 +5146,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,6 +5182,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4956,6 +5218,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5248,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,6 +5284,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5060,6 +5328,8 @@ export interface operations {
             /** @description El testbed como estaba. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5069,6 +5339,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5097,6 +5369,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5125,6 +5399,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +5435,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,6 +5471,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,6 +5501,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,6 +5537,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5291,6 +5575,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5330,6 +5616,8 @@ export interface operations {
             /** @description La hora simulada del servicio, y lo que no se pudo leer: un mundo cuya plataforma falló se lee de nuevo en la próxima pasada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5339,6 +5627,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5367,6 +5657,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5395,6 +5687,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5429,6 +5723,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5457,6 +5753,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5491,6 +5789,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,6 +5830,8 @@ export interface operations {
             /** @description Cada tenant con su hora simulada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +5841,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5567,6 +5871,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5595,6 +5901,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5629,6 +5937,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5657,6 +5967,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,6 +6003,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5758,6 +6072,8 @@ export interface operations {
             /** @description El tenant con sus claves (cada secreto solo se muestra aquí); con fixture, también lo que hizo. */
             201: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,6 +6083,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5795,6 +6113,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +6143,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5857,6 +6179,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5885,6 +6209,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,6 +6245,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5955,6 +6283,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5997,6 +6327,8 @@ export interface operations {
             /** @description Cuántos tenants se borraron y sus ids. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6006,6 +6338,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6034,6 +6368,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,6 +6398,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6096,6 +6434,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6124,6 +6464,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6158,6 +6500,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6194,6 +6538,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6235,6 +6581,8 @@ export interface operations {
             /** @description El tenant borrado, aquí y en las plataformas. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6244,6 +6592,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6272,6 +6622,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6300,6 +6652,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6334,6 +6688,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6368,6 +6724,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6396,6 +6754,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6430,6 +6790,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6466,6 +6828,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6507,6 +6871,8 @@ export interface operations {
             /** @description El tenant, ya activo. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6516,6 +6882,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6544,6 +6912,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6572,6 +6942,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6606,6 +6978,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,6 +7014,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6668,6 +7044,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7080,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6743,6 +7123,8 @@ export interface operations {
             /** @description Sus reglas con sus contadores, y sus fallas de plataforma. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6752,6 +7134,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,6 +7164,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6808,6 +7194,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7230,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6876,6 +7266,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6904,6 +7296,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6938,6 +7332,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7010,6 +7406,8 @@ export interface operations {
             /** @description La falla de plataforma, solo para este mundo. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7019,6 +7417,8 @@ export interface operations {
             /** @description La regla, con hits y remaining. */
             201: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7428,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7056,6 +7458,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7084,6 +7488,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7118,6 +7524,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7152,6 +7560,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7180,6 +7590,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7214,6 +7626,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7255,6 +7669,8 @@ export interface operations {
             /** @description Cuántas reglas y fallas de plataforma se borraron. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7264,6 +7680,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7292,6 +7710,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7320,6 +7740,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7354,6 +7776,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7388,6 +7812,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7416,6 +7842,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7450,6 +7878,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7493,6 +7923,8 @@ export interface operations {
             /** @description La regla, con hits y remaining de ahora. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7502,6 +7934,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,6 +7964,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7558,6 +7994,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7592,6 +8030,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7626,6 +8066,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7654,6 +8096,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7688,6 +8132,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7731,6 +8177,8 @@ export interface operations {
             /** @description La regla borrada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7740,6 +8188,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7768,6 +8218,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7796,6 +8248,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7830,6 +8284,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +8320,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,6 +8350,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7926,6 +8386,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7967,6 +8429,8 @@ export interface operations {
             /** @description Las claves, sin secretos. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7976,6 +8440,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,6 +8470,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8032,6 +8500,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8066,6 +8536,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8100,6 +8572,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,6 +8602,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8162,6 +8638,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8211,6 +8689,8 @@ export interface operations {
             /** @description La clave, con su secreto (solo aquí). */
             201: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8220,6 +8700,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8248,6 +8730,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8276,6 +8760,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,6 +8796,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8344,6 +8832,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8372,6 +8862,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8406,6 +8898,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8454,6 +8948,8 @@ export interface operations {
             /** @description Una página de entradas, la más reciente primero. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8463,6 +8959,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8491,6 +8989,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8519,6 +9019,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8553,6 +9055,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +9091,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8615,6 +9121,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8649,6 +9157,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8690,6 +9200,8 @@ export interface operations {
             /** @description Cuántas entradas se borraron. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8699,6 +9211,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8727,6 +9241,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8755,6 +9271,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8789,6 +9307,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8823,6 +9343,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8851,6 +9373,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9409,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,6 +9457,8 @@ export interface operations {
             /** @description Un archivo HAR 1.2 (Content-Disposition: attachment). */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8940,6 +9468,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8968,6 +9498,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8996,6 +9528,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9030,6 +9564,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9064,6 +9600,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9092,6 +9630,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9126,6 +9666,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9167,6 +9709,8 @@ export interface operations {
             /** @description Las instantáneas del mundo, la última guardada primero. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9176,6 +9720,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9204,6 +9750,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9232,6 +9780,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9266,6 +9816,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9300,6 +9852,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9328,6 +9882,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9362,6 +9918,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9409,6 +9967,8 @@ export interface operations {
             /** @description La instantánea del mundo guardada. */
             201: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9418,6 +9978,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9446,6 +10008,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9474,6 +10038,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9508,6 +10074,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9542,6 +10110,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9570,6 +10140,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9604,6 +10176,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9640,6 +10214,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9683,6 +10259,8 @@ export interface operations {
             /** @description La instantánea olvidada. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9692,6 +10270,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9720,6 +10300,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +10330,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,6 +10366,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9816,6 +10402,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,6 +10432,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9878,6 +10468,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9914,6 +10506,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,6 +10551,8 @@ export interface operations {
             /** @description El mundo como estaba, con su hora. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9966,6 +10562,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9994,6 +10592,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10022,6 +10622,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10056,6 +10658,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10090,6 +10694,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10118,6 +10724,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10152,6 +10760,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10188,6 +10798,8 @@ export interface operations {
                 headers: {
                     /** @description Segundos que conviene esperar antes de reintentar. */
                     "Retry-After": string;
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10231,6 +10843,8 @@ export interface operations {
             /** @description El valor, válido para los patrones de la especificación. */
             200: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10240,6 +10854,8 @@ export interface operations {
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */
             400: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10268,6 +10884,8 @@ export interface operations {
             /** @description UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio. */
             401: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10296,6 +10914,8 @@ export interface operations {
             /** @description FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization. */
             403: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10330,6 +10950,8 @@ export interface operations {
              */
             404: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10364,6 +10986,8 @@ export interface operations {
              */
             409: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10392,6 +11016,8 @@ export interface operations {
             /** @description FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB. */
             413: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10426,6 +11052,8 @@ export interface operations {
              */
             500: {
                 headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
                     [name: string]: unknown;
                 };
                 content: {

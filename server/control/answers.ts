@@ -39,4 +39,4 @@ export const IdDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).
 export const DeletedCount = z.object({ deleted: z.number().int().min(0) }).meta({ id: 'DeletedCount', description: 'Cuántos se borraron.' });
 
 /** A success's declaration: its schema, and a line for readers of the document. */
-export const answer = <T extends z.ZodType>(schema: T, description: string) => ({ schema, description });
+export const answer = <T extends z.ZodType>(schema: T, description: string, headers?: z.ZodObject) => ({ schema, description, ...(headers && { headers }) });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { API_VERSION } from '../account/response-schema.ts';
 import type { ErrorCode } from '../errors.ts';
@@ -50,8 +51,16 @@ function toOperation(op: ControlOperation): ZodOpenApiOperationObject {
 
 type ErrorAnswer = { description: string; content: { 'application/json': { example: { error: { message: string } } } } };
 
+/** On every control answer, refusals included (snapshots/generation.ts). */
+const GENERATION = {
+  'X-Testbed-Generation': z.string().meta({ description: 'El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed.' }),
+};
+
 function withImplicitNotes(responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
   const byStatus = responses as Record<string, ErrorAnswer>;
+  for (const answer of Object.values(responses) as { headers?: z.ZodObject }[]) {
+    answer.headers = answer.headers ? answer.headers.extend(GENERATION) : z.object(GENERATION);
+  }
   for (const [status, [, note, exampleMessage]] of Object.entries(IMPLICIT)) {
     byStatus[status].description = note;
     if (exampleMessage === undefined) continue;

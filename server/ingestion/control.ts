@@ -37,7 +37,12 @@ export const ridesControl: ControlCapability = {
       description: 'Responde `X-Testbed-World-Generation`, el estado de su mundo: mandado de vuelta con la llamada siguiente (un trabajo en trozos), '
         + 'es 409 CONFLICT si una restauración de ese mundo lo reemplazó entretanto (docs/control-api.md).',
       body: GenerateBody,
-      responses: { 200: answer(Generated, 'Lo producido y lo leído, por plataforma.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: {
+        200: answer(Generated, 'Lo producido y lo leído, por plataforma.', z.object({
+          'X-Testbed-World-Generation': z.string().meta({ description: 'El estado del mundo en que empezó la llamada: cambia con cada restauración de ese mundo.' }),
+        })),
+        404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'],
+      },
       handler: async (req, res, { services }) => {
         const { worldGeneration, ...generated } = await services.generateWorldRides(parseJsonBody(GenerateBody, req), req.get(WORLD_GENERATION_HEADER));
         res.set(WORLD_GENERATION_HEADER, worldGeneration).json(generated);

@@ -43,9 +43,10 @@ function implicitCodesOf(op: OperationSpec): Map<number, ErrorCode[]> {
 }
 
 function successResponse(status: number, declared: SuccessResponse) {
-  const { schema, description } = declared instanceof z.ZodType ? { schema: declared, description: undefined } : declared;
+  const { schema, description, headers } = declared instanceof z.ZodType ? { schema: declared, description: undefined, headers: undefined } : declared;
   return {
     description: description ?? SUCCESS_DESCRIPTIONS[status] ?? 'OK',
+    ...(headers ? { headers } : {}),
     ...(schema ? { content: { 'application/json': { schema } } } : {}),
   };
 }

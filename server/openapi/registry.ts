@@ -8,8 +8,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type SuccessStatus = 200 | 201 | 202 | 204;
 export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
 
-/** A success body: the zod schema alone, or with a description of when this status is answered. */
-export type SuccessResponse = z.ZodType | { schema?: z.ZodType; description: string };
+/** A success body: the zod schema alone, or with a description of when this status is answered (and the headers it carries). */
+export type SuccessResponse = z.ZodType | { schema?: z.ZodType; description: string; headers?: z.ZodObject };
 
 /**
  * Who may call: `public` needs no key (health), `key` needs only a valid key (me, catalogs),

@@ -160,6 +160,16 @@ describe('a capability added to the control document', () => {
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '500']);
   });
 
+  it('when the answers are read, then every one declares X-Testbed-Generation, keeps its Retry-After, and generate\'s 200 declares X-Testbed-World-Generation', () => {
+    const answers = Object.values(after.paths as Record<string, Record<string, Operation>>)
+      .flatMap((ops) => Object.values(ops).flatMap((op) => Object.entries(op.responses).map(([status, answer]) => ({ op: op.operationId, status, answer: answer as { headers?: Json } }))));
+    const generate = (after.paths as Record<string, Record<string, Operation>>)['/_testbed/rides/generate'].post.responses['200'] as { headers: Json };
+
+    expect(answers.filter((a) => !a.answer.headers?.['X-Testbed-Generation']).map((a) => `${a.op} ${a.status}`)).toEqual([]);
+    expect(answers.filter((a) => a.status === '503').every((a) => a.answer.headers?.['Retry-After'])).toBe(true);
+    expect(Object.keys(generate.headers).sort()).toEqual(['X-Testbed-Generation', 'X-Testbed-World-Generation']);
+  });
+
   it('when an operation uses a tag no capability describes, then the document is not built', () => {
     expect(() => buildControlDocument([...CONTROL_CAPABILITIES, { operations: [ping('Sin descripción')] }])).toThrow('etiqueta sin descripción: Sin descripción');
   });
