@@ -63,24 +63,35 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     // A fresh environment is the run's own: never reachable from another machine.
     FLEET_HOST: '127.0.0.1',
   });
-  // What stops what has started so far: an interrupt while the environment starts stops that much.
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  let stopStarted = async () => removeDataDir();
-  const stop = stopOnInterrupt(() => stopStarted(), removeDataDir);
+  const stoppers: (() => Promise<unknown>)[] = [];
+  let startup: Promise<unknown> = Promise.resolve();
+  // Whenever it comes (an interrupt while the environment starts too): after the start under way,
+  // whose companion, half started, would make the data dir again once it was removed (it did, on a
+  // busy CI machine), then everything started, then the data dir.
+  const stop = stopOnInterrupt(async () => {
+    await startup.catch(() => undefined);
+    await Promise.allSettled(stoppers.map((stopOne) => stopOne()));
+    removeDataDir();
+  }, removeDataDir);
   try {
-    // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
-    const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);
-    // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
-    const { db, tenants } = openTenantService(config);
-    tenants.seedDemo();
-    db.close();
-    let replaced = () => {};
-    const simulators = await startSimulators(options, config, () => replaced());
-    const removeDir = stopStarted;
-    stopStarted = async () => (await simulators.stop(), await removeDir());
-    const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS, announceKeys: false });
-    replaced = () => api.simulatorsReplaced();
-    stopStarted = async () => (await Promise.allSettled([api.stop(), simulators.stop()]), await removeDir());
+    const starting = (async () => {
+      // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
+      const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);
+      // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
+      const { db, tenants } = openTenantService(config);
+      tenants.seedDemo();
+      db.close();
+      let replaced = () => {};
+      const simulators = await startSimulators(options, config, () => replaced());
+      stoppers.push(() => simulators.stop());
+      const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS, announceKeys: false });
+      stoppers.push(() => api.stop());
+      replaced = () => api.simulatorsReplaced();
+      return api;
+    })();
+    startup = starting;
+    const api = await starting;
     const fresh = { seed: config.seed, clockStart: options.clockStart };
     return { baseUrl: `http://127.0.0.1:${api.port}`, config: { ...config, port: api.port }, fresh, stop };
   } catch (err) {

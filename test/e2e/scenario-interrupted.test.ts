@@ -22,11 +22,24 @@ steps:
   - request: { method: GET, path: /v1/me }
 `;
 
+/** Whether any process runs with this text in its environment (a companion's FLEET_DATA_DIR, say). */
+const anyProcessWith = (text: string): boolean =>
+  readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).some((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(text);
+    } catch {
+      return false; // gone meanwhile, or another user's
+    }
+  });
+
 const childrenOf = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
-/** `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its companion started). */
-async function freshRunUnderWay() {
+/**
+ * `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its
+ * companion started), or (`starting`) as soon as its data dir is made, while the environment starts.
+ */
+async function freshRunUnderWay(starting = false) {
   const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
   dirs.push(tmp);
   const file = join(tmp, 'lento.yaml');
@@ -34,8 +47,9 @@ async function freshRunUnderWay() {
   const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', file], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
   const environments = () => readdirSync(tmp).filter((name) => name.startsWith('fleet-scenario-'));
-  expect(await eventually(() => environments().length === 1 && childrenOf(run.pid!).length === 1, 30_000)).toBe(true);
-  return { run, exited, environments, companion: childrenOf(run.pid!)[0] };
+  const ready = starting ? () => environments().length === 1 : () => environments().length === 1 && childrenOf(run.pid!).length === 1;
+  expect(await eventually(ready, 30_000)).toBe(true);
+  return { run, exited, environments, tmp, companion: childrenOf(run.pid!)[0] as number | undefined };
 }
 
 describe('scenario run --fresh, interrupted', () => {
@@ -45,8 +59,20 @@ describe('scenario run --fresh, interrupted', () => {
     run.kill(signal);
 
     expect(await exited).toBe(code);
+    expect(await eventually(() => !alive(companion!))).toBe(true);
+    // Looked at once the companion has gone: a companion still starting made the data dir again.
     expect(environments()).toEqual([]);
-    expect(await eventually(() => !alive(companion))).toBe(true);
+  }, 60_000);
+
+  it('when the CLI gets SIGINT while its environment is still starting, then it ends that start, stops what it started and no data dir is left', async () => {
+    const { run, exited, environments, tmp: environmentsDir } = await freshRunUnderWay(true);
+
+    run.kill('SIGINT');
+
+    expect(await exited).toBe(130);
+    // Looked at once no process of its environment is left (one still starting made the data dir again).
+    expect(await eventually(() => !anyProcessWith(environmentsDir))).toBe(true);
+    expect(environments()).toEqual([]);
   }, 60_000);
 
   it('when the CLI is killed (SIGKILL: nothing of it runs), then its simulators process still ends by itself', async () => {
@@ -56,6 +82,6 @@ describe('scenario run --fresh, interrupted', () => {
     await exited;
 
     // Its stdin, our pipe, closed with us: it must not stay an orphan.
-    expect(await eventually(() => !alive(companion))).toBe(true);
+    expect(await eventually(() => !alive(companion!))).toBe(true);
   }, 60_000);
 });
