@@ -107,10 +107,10 @@ const isAppResponse = (res: ServerResponse): res is Response => typeof (res as P
 
 /**
  * The refusal of a request the app was reading when its bytes broke (a chunk that is not hex, a
- * broken chunk size line), answered as that request, with its id: its world's journal then holds the answer its
- * client got, not a request with none under another id. Closed once sent: the bytes after the
- * broken ones cannot be read as a request. What the app was doing with its body ends there (the
- * error handler leaves an answered request alone).
+ * broken chunk size line), answered as that request, with its id: its world's journal then holds
+ * the answer its client got, not a request with none under another id. Closed once sent: the bytes
+ * after the broken ones cannot be read as a request. What the app was doing with its body ends
+ * there (the error handler leaves an answered request alone).
  */
 function answerInApp(res: Response, { status, code, message }: ParserAnswer, socket: Duplex): void {
   answering.add(socket);

@@ -60,8 +60,8 @@ export function requestLog(deps: Pick<Deps, 'logger' | 'realNowMs' | 'controlTok
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.max(0, realNowMs() - startMs),
         keyPrefix: auth?.keyPrefix,
-        // The fault rule that answered (faults/middleware.ts): its 500s and 503s are set on purpose,
-        // which a reader of the log could not tell from the testbed's own failures.
+        // The fault rule that met the request (faults/middleware.ts), as the journal names it: its 500s
+        // and 503s are set on purpose, which a reader of the log could not tell from the testbed's own.
         fault: res.locals.faultRuleId as string | undefined,
         aborted: res.writableFinished ? undefined : true,
       };
