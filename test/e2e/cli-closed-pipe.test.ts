@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -21,6 +22,29 @@ function readFirstBytesThenClose(args: string[], command = [BIN]): Promise<{ cod
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stderr, read }));
   });
+}
+
+/** The processes, other than `writer`, holding the pipe `writer`'s stdout goes into. */
+function otherHoldersOfStdoutPipe(writer: number): number[] {
+  const pipe = readlinkSync(`/proc/${writer}/fd/1`);
+  const holders: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== writer)) {
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === pipe)) holders.push(Number(pid));
+    } catch {
+      // Gone, or not ours to read: not a holder of our pipe either way.
+    }
+  }
+  return holders;
+}
+
+/**
+ * Until no process but the writer holds its stdout pipe. The test's workers are threads of one
+ * process: a child another test forks keeps a copy of our read end until it execs, and a write
+ * then goes into the pipe's buffer instead of being refused.
+ */
+async function untilReaderGone(writer: number): Promise<void> {
+  while (otherHoldersOfStdoutPipe(writer).length > 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 const CLOSED_PIPE = fileURLToPath(new URL('../../cli/lib/closed-pipe.ts', import.meta.url));
@@ -73,7 +97,7 @@ describe('fleet-sim whose reader leaves (a pipe into head)', () => {
     // Said once the read end is closed: its destroy closes the pipe a turn later, and a write of the
     // child's before that went into the pipe's buffer, refused by nobody (the line then ran on).
     child.stdout.once('data', () => {
-      child.stdout.once('close', () => child.stdin.write('se fue\n'));
+      child.stdout.once('close', () => void untilReaderGone(child.pid!).then(() => child.stdin.write('se fue\n')));
       child.stdout.destroy();
     });
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));

@@ -35,7 +35,7 @@ describe('the request journal on a running serve', () => {
         if (stopWhen?.(stdout)) child.kill('SIGINT');
       });
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
 
   it('when a world sends requests, then world.requests() gives them newest first and expectRequests passes or says what was sent', async () => {
@@ -222,7 +222,7 @@ describe('the request journal on a running serve', () => {
     const child = spawn(process.execPath, [BIN, 'requests', '--tenant', world.tenantId, '--follow', '--json'], { env: env.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     // The first line read, the reader gone; the next request's line finds the pipe closed.
     await new Promise<void>((resolve) => child.stdout.once('data', () => {
       child.stdout.destroy();

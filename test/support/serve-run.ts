@@ -24,7 +24,17 @@ export function runServe(env: NodeJS.ProcessEnv, options: SpawnOptions = {}, com
     output += d.toString();
     stderr += d.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'exit' can come before the last of stdout and stderr has been read: the code once both have
+  // ended, or a bound later when a simulator the process started still holds its stderr.
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      const bound = setTimeout(() => resolve(code), 2_000);
+      child.once('close', () => {
+        clearTimeout(bound);
+        resolve(code);
+      });
+    }),
+  );
   const waitFor = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
       const look = () => pattern.test(output) && resolve();
