@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
-import { junitReport } from '../scenario/junit.ts';
+import { junitReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
@@ -52,25 +52,30 @@ function freshSettings(opts: RunOptions): Pick<RunFileOptions, 'seed' | 'clockSt
  * last file fails in a second, not after a run; a CI run needs no rerun per broken file): its shape,
  * its references and what its fault and expectRequests steps target, all said at once.
  */
-async function loadAll(files: string[]): Promise<Scenario[]> {
+async function loadAll(files: string[], junit: string | undefined): Promise<Scenario[]> {
   // Loaded here, with the server a run loads anyway: the document's operations.
   const { targetProblems } = await import('../scenario/targets.ts');
-  const problems: string[] = [];
+  const unrun: UnrunFile[] = [];
   const scenarios = files.map((file) => {
     try {
-      return loadScenario(file, targetProblems);
+      const scenario = loadScenario(file, targetProblems);
+      unrun.push({ file, problems: null });
+      return scenario;
     } catch (err) {
       if (!(err instanceof ScenarioFileError)) throw err;
-      problems.push(err.message);
+      unrun.push({ file, problems: err.message });
       return null;
     }
   });
-  if (problems.length) throw new CliError(problems.join('\nerror: '));
-  return scenarios as Scenario[];
+  const problems = unrun.flatMap((f) => (f.problems === null ? [] : [f.problems]));
+  if (problems.length === 0) return scenarios as Scenario[];
+  // The CI reading the report learns which files broke the run, not that the report is missing.
+  if (junit) writeReport(junit, junitUnrunReport(unrun));
+  throw new CliError(problems.join('\nerror: '));
 }
 
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
-  const scenarios = await loadAll(files);
+  const scenarios = await loadAll(files, opts.junit);
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }

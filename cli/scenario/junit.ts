@@ -52,3 +52,29 @@ export function junitReport(runs: ScenarioRun[]): string {
   const head = `<testsuites name="fleet-sim scenarios" ${counts(runs, ms)}>`;
   return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
 }
+
+/** A file given to a run that never started: its problems when it is invalid (null when it is valid). */
+export interface UnrunFile {
+  file: string;
+  problems: string | null;
+}
+
+/**
+ * The report of a run that did not start because some of its files are invalid: one <testsuite> per
+ * file, an invalid one's problems as its <error>, a valid one's <skipped>, so the CI that reads the
+ * report shows which files broke the run instead of a report missing.
+ */
+export function junitUnrunReport(files: UnrunFile[]): string {
+  const errors = files.filter((f) => f.problems !== null).length;
+  const totals = (tests: number, errored: number) => `tests="${tests}" failures="0" errors="${errored}" skipped="${tests - errored}" time="0.000"`;
+  const suites = files.map(({ file, problems }) => {
+    const open = `    <testcase classname="${xmlEscape(file)}" name="${problems === null ? 'no se ejecutó' : 'el escenario no es válido'}" time="0.000"`;
+    const body = problems === null
+      ? `      <skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>`
+      : `      <error message="el escenario no es válido" type="invalid">${xmlEscape(problems)}</error>`;
+    const attrs = `name="${xmlEscape(file)}" file="${xmlEscape(file)}" ${totals(1, problems === null ? 0 : 1)}`;
+    return [`  <testsuite ${attrs}>`, `${open}>`, body, '    </testcase>', '  </testsuite>'].join('\n');
+  });
+  const head = `<testsuites name="fleet-sim scenarios" ${totals(files.length, errors)}>`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
+}

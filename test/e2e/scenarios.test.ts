@@ -222,7 +222,7 @@ describe('fleet-sim scenario run (the real command)', () => {
     expect(JSON.stringify(JSON.parse(result.stdout).scenarios[0].steps[1])).toContain('falla de plataforma simulada en este mundo');
   }, SCENARIO_TIMEOUT);
 
-  it('when several files are invalid, one in its shape and one in what its steps target, then each is said before anything runs', async () => {
+  it('when several files are invalid, one in its shape and one in what its steps target, then each is said before anything runs, and --junit holds each as an error, the valid file as not run', async () => {
     const HEAD = 'tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n';
     const shape = join(dir, 'shape.yaml');
     writeFileSync(shape, `name: forma\n${HEAD}  - { reqest: { method: GET, path: /v1/me } }\n`);
@@ -230,14 +230,21 @@ describe('fleet-sim scenario run (the real command)', () => {
     writeFileSync(targets, `name: objetivos\n${HEAD}  - { name: regla, fault: { effect: internal, path: "/v1/nope/{id}" } }\n`
       + '  - { fault: { effect: internal, path: /v1/vehicle } }\n  - { fault: { effect: internal, operation: createVehicles } }\n'
       + '  - { expectRequests: { count: 1, operation: getHealth } }\n  - { expectRequests: { count: 0, path: "/v1/vehicles?plate=x" } }\n');
+    const junit = join(dir, 'invalid-report.xml');
 
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
       // --fresh: nothing is started before the files are read, so a file that runs would show here.
-      execFile(process.execPath, [BIN, 'scenario', 'run', '--fresh', shape, targets], { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, _stdout, stderr) =>
+      const args = [BIN, 'scenario', 'run', '--fresh', '--junit', junit, 'fixtures/scenarios/world-fixture.yaml', shape, targets];
+      execFile(process.execPath, args, { cwd: ROOT, timeout: SCENARIO_TIMEOUT }, (err, _stdout, stderr) =>
         resolve({ code: err ? Number(err.code ?? 1) : 0, stderr }));
     });
 
     expect(result.code).toBe(1);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="3" failures="0" errors="2" skipped="1" time="0.000">');
+    expect(xml).toContain('<skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>');
+    expect(xml.match(/<error message="el escenario no es válido" type="invalid">/g)).toHaveLength(2);
+    expect(xml).toContain('paso 1: campo desconocido: reqest');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
       `error: ${shape}: el escenario no es válido:`,
       expect.stringMatching(/^ {2}- paso 1: campo desconocido: reqest/),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { junitReport, xmlEscape } from '../../cli/scenario/junit.ts';
+import { junitReport, junitUnrunReport, xmlEscape } from '../../cli/scenario/junit.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import type { ScenarioRun, StepResult } from '../../cli/scenario/runner.ts';
 
@@ -77,5 +77,20 @@ describe('human report', () => {
     const text = humanReport(run([passed, passed, failed, failed]).transcript);
 
     expect(text).toContain('FALLIDO: 2 pasos correctos, 2 fallidos, 0 omitidos');
+  });
+
+  it('when a run did not start because a file is invalid, then each invalid file is an error with its problems and each valid one is skipped', () => {
+    const xml = junitUnrunReport([
+      { file: 'a.yaml', problems: null },
+      { file: 'b<&>.yaml', problems: 'b<&>.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio' },
+    ]);
+
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="fleet-sim scenarios" tests="2" failures="0" errors="1" skipped="1" time="0.000">/);
+    expect(xml).toContain('<testsuite name="a.yaml" file="a.yaml" tests="1" failures="0" errors="0" skipped="1" time="0.000">');
+    expect(xml).toContain('<skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>');
+    expect(xml).toContain('<testsuite name="b&lt;&amp;&gt;.yaml" file="b&lt;&amp;&gt;.yaml" tests="1" failures="0" errors="1" skipped="0" time="0.000">');
+    expect(xml).toContain('<error message="el escenario no es válido" type="invalid">b&lt;&amp;&gt;.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio</error>');
+    expect(xml.match(/<testcase /g)).toHaveLength(2);
+    expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 });
