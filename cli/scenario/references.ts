@@ -85,12 +85,20 @@ function fixtureProblem(name: string, alias: string, list: string | undefined, i
   return `\${${name}}: el fixture de ${alias} hace ${made === 0 ? `0 ${many}` : `${made} ${made === 1 ? one : many} (índices 0 a ${made - 1})`}`;
 }
 
+/** What `${keys.k.…}` and `${tenants.t.…}` hold (setup.ts's vars). */
+const KEY_FIELDS = ['id', 'prefix', 'tenantId'];
+const TENANT_FIELDS = ['id', 'name', 'fixture'];
+
 /** `${tenants.ghost.id}`: ghost must be a tenant of the file; `${nope}`: a built-in or an earlier capture. */
 function templateProblem(name: string, declared: Declared): string | null {
   const [root, second, third, fourth, fifth] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
   if (root === 'tenants' && second !== undefined && !declared.tenants.has(second)) return `\${${name}}: el tenant ${second} no está declarado en tenants`;
   if (root === 'tenants' && third === 'fixture') return fixtureProblem(name, second, fourth, fifth, declared);
   if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;
+  if (root === 'keys' && third !== undefined && !KEY_FIELDS.includes(third)) {
+    return `\${${name}} no existe: una clave da ${KEY_FIELDS.join(', ')}; su secreto no se escribe, un paso lo envía con key: ${second}`;
+  }
+  if (root === 'tenants' && third !== undefined && !TENANT_FIELDS.includes(third)) return `\${${name}} no existe: un tenant da ${TENANT_FIELDS.join(', ')}`;
   if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
   if (root === 'run' && second !== undefined && !RUN_TOKENS.includes(second)) return `\${${name}} no existe: usa \${run.tag} o \${run.digits}`;
   // A capture of that name wins over the built-in list when the step runs (runner.ts); its length is the list's.
@@ -128,7 +136,11 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
     const message = /^\d+$/.test(status) ? `el estado es un número: escribe ${status} sin comillas` : 'el estado es un número (201) o un operador ({ $oneOf: [200, 201] })';
     problems.push({ path: ['expect', 'status'], message });
   }
+  // A list is compared as a list, which no status ever is.
+  if (Array.isArray(status)) problems.push({ path: ['expect', 'status'], message: `para admitir varios estados usa { $oneOf: ${JSON.stringify(status)} }` });
   const request = isObject(step.request) ? step.request : {};
+  // Both would be sent as one body: multipart went, body was dropped unsaid.
+  if (request.body !== undefined && request.multipart !== undefined) problems.push({ path: ['request'], message: 'request lleva body (JSON) o multipart, no los dos' });
   if (typeof request.key === 'string' && !declared.keys.has(request.key)) {
     problems.push({ path: ['request', 'key'], message: `la clave ${request.key} no está declarada en tenants[].keys` });
   }

@@ -23,7 +23,7 @@ export const text = (field: string, min: number, max: number) =>
   z
     .string({ error: mustBe(field, 'texto') })
     .trim()
-    .min(min, `${field} debe tener al menos ${min} caracteres`)
+    .min(min, min === 1 ? `${field} no puede estar vacío` : `${field} debe tener al menos ${min} caracteres`)
     .max(max, `${field} debe tener como máximo ${max} caracteres`)
     .refine(isCleanText, `${field} contiene caracteres de control o Unicode inválido`)
     .meta({ pattern: cleanTextPattern(min, max), maxLength: undefined, description: cleanTextNote(min, max) });

@@ -65,6 +65,20 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
     await expectRefusedNaming(field, validBody(overrides));
   });
 
+  it.each([
+    ['brand empty', { brand: '' }, 'brand', 'brand no puede estar vacío'],
+    ['brand whitespace only', { brand: '    ' }, 'brand', 'brand no puede estar vacío'],
+    ['color empty', { color: '' }, 'color', 'color no puede estar vacío'],
+    ['city of 1 char', { city: 'X' }, 'city', 'city debe tener al menos 2 caracteres'],
+    ['model of 81 chars', { model: 'M'.repeat(81) }, 'model', 'model debe tener como máximo 80 caracteres'],
+  ])('when the body has %s, then the message says what is wrong in plain Spanish', async (_label, overrides, field, message) => {
+    const { post } = vehiclesApp();
+
+    const res = await post(validBody(overrides));
+
+    expect(res.body.error.details).toEqual([{ field, message }]);
+  });
+
   it('when color is 1 char long, then the length is accepted and only the catalog rejects it', async () => {
     const { post } = vehiclesApp();
 

@@ -133,6 +133,25 @@ describe('scenario file validation', () => {
     expect(parseScenario(`${HEAD}steps:\n${steps}`, 'x.yaml').steps).toHaveLength(2);
   });
 
+  it.each([
+    ['a key\'s secret', '${keys.admin.key}', 'request.path: ${keys.admin.key} no existe: una clave da id, prefix, tenantId; su secreto no se escribe, un paso lo envía con key: admin'],
+    ['a tenant\'s field it has not', '${tenants.fleet.nombre}', 'request.path: ${tenants.fleet.nombre} no existe: un tenant da id, name, fixture'],
+  ])('when a template reads %s, then the file is refused before any world is made', (_case, template, line) => {
+    const head = 'name: t\ntenants: [{ as: fleet, name: F, keys: [{ as: admin }] }]\n';
+    expect(errorOf(`${head}steps:\n  - request: { method: GET, path: "/v1/x/${template}" }\n`)).toContain(`  - paso 1: ${line}`);
+  });
+
+  it('when a template reads a key\'s id, prefix and tenant, and a tenant\'s id and name, then the file is accepted', () => {
+    const head = 'name: t\ntenants: [{ as: fleet, name: F, keys: [{ as: admin }] }]\n';
+    const path = '/v1/x/${keys.admin.id}/${keys.admin.prefix}/${keys.admin.tenantId}/${tenants.fleet.id}/${tenants.fleet.name}';
+    expect(parseScenario(`${head}steps:\n  - request: { method: GET, path: "${path}" }\n`, 'x.yaml').steps).toHaveLength(1);
+  });
+
+  it('when a request has both a JSON body and multipart fields, then the file is refused: only one is sent', () => {
+    const step = '  - request: { method: POST, path: /v1/vehicles, body: { plate: ABC1234 }, multipart: { type: x } }\n';
+    expect(errorOf(`${HEAD}steps:\n${step}`)).toContain('  - paso 1: request: request lleva body (JSON) o multipart, no los dos');
+  });
+
   it('when a template names the last day, a run token, an escaped $${ and a closed one, then the file is accepted', () => {
     const path = '/v1/rides?from=${days[119]}&plate=RJ${run.tag}&x=$${literal}';
     expect(parseScenario(`${HEAD}steps:\n  - request: { method: GET, path: "${path}" }\n`, 'x.yaml').steps[0].request?.path).toBe(path);
@@ -141,6 +160,7 @@ describe('scenario file validation', () => {
   it.each([
     ['a code in quotes', '"200"', 'expect.status: el estado es un número: escribe 200 sin comillas'],
     ['a class in quotes', '"2xx"', 'expect.status: el estado es un número (201) o un operador ({ $oneOf: [200, 201] })'],
+    ['a list', '[200, 201]', 'expect.status: para admitir varios estados usa { $oneOf: [200,201] }'],
   ])('when the expected status is %s, then the file is refused: the answer\'s status is a number', (_case, status, line) => {
     expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me }\n    expect: { status: ${status} }\n`)).toContain(`  - paso 1: ${line}`);
   });
