@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
@@ -70,12 +70,22 @@ async function loadAll(files: string[], junit: string | undefined): Promise<Scen
   const problems = unrun.flatMap((f) => (f.problems === null ? [] : [f.problems]));
   if (problems.length === 0) return scenarios as Scenario[];
   // The CI reading the report learns which files broke the run, not that the report is missing.
-  if (junit) writeReport(junit, junitUnrunReport(unrun));
+  if (junit) writeReport(junit, junitUnrunReport(unrun, 'el escenario no es válido'));
   throw new CliError(problems.join('\nerror: '));
 }
 
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   const scenarios = await loadAll(files, opts.junit);
+  try {
+    return await runLoaded(scenarios, files, opts);
+  } catch (err) {
+    // No serve answering, an environment that did not start: the report says so for every file.
+    if (opts.junit) writeReport(opts.junit, junitUnrunReport(files.map((file) => ({ file, problems: (err as Error).message })), 'no se pudo ejecutar'));
+    throw err;
+  }
+}
+
+async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }
@@ -154,6 +164,8 @@ async function runAndReport(files: string[], opts: RunOptions): Promise<void> {
   const minCoverage = parseMinCoverage(opts.minCoverage);
   if (opts.fresh && opts.keepWorlds) throw new CliError('--keep-worlds solo se aplica sin --fresh (un entorno nuevo se detiene con sus mundos)');
   checkOutputs(opts);
+  // A report left by an earlier run must not pass for this one's, should this one end without its own (interrupted).
+  if (opts.junit) rmSync(opts.junit, { force: true });
   const runs = await runAll(files, opts);
   const ok = runs.every((r) => r.transcript.ok);
   // The run's own worlds only: each file's tenants, added up.

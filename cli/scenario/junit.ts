@@ -53,25 +53,26 @@ export function junitReport(runs: ScenarioRun[]): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
 }
 
-/** A file given to a run that never started: its problems when it is invalid (null when it is valid). */
+/** A file given to a run that never started: why it failed (null when it was not its fault). */
 export interface UnrunFile {
   file: string;
   problems: string | null;
 }
 
 /**
- * The report of a run that did not start because some of its files are invalid: one <testsuite> per
- * file, an invalid one's problems as its <error>, a valid one's <skipped>, so the CI that reads the
- * report shows which files broke the run instead of a report missing.
+ * The report of a run that never ran its steps: one <testsuite> per file, with one <error> (`title`,
+ * then its problems: an invalid file's, or what kept the run from starting) or, for a valid file
+ * another one kept from running, <skipped>. The CI that reads the report shows why the run failed
+ * instead of a report missing.
  */
-export function junitUnrunReport(files: UnrunFile[]): string {
+export function junitUnrunReport(files: UnrunFile[], title: string): string {
   const errors = files.filter((f) => f.problems !== null).length;
   const totals = (tests: number, errored: number) => `tests="${tests}" failures="0" errors="${errored}" skipped="${tests - errored}" time="0.000"`;
   const suites = files.map(({ file, problems }) => {
-    const open = `    <testcase classname="${xmlEscape(file)}" name="${problems === null ? 'no se ejecutó' : 'el escenario no es válido'}" time="0.000"`;
+    const open = `    <testcase classname="${xmlEscape(file)}" name="${xmlEscape(problems === null ? 'no se ejecutó' : title)}" time="0.000"`;
     const body = problems === null
       ? `      <skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>`
-      : `      <error message="el escenario no es válido" type="invalid">${xmlEscape(problems)}</error>`;
+      : `      <error message="${xmlEscape(title)}" type="unrun">${xmlEscape(problems)}</error>`;
     const attrs = `name="${xmlEscape(file)}" file="${xmlEscape(file)}" ${totals(1, problems === null ? 0 : 1)}`;
     return [`  <testsuite ${attrs}>`, `${open}>`, body, '    </testcase>', '  </testsuite>'].join('\n');
   });

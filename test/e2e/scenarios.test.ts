@@ -9,6 +9,7 @@ import { loadScenario, parseScenario } from '../../cli/scenario/load.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import { runScenarioFile } from '../../cli/scenario/run-file.ts';
 import { runScenario, type Transcript } from '../../cli/scenario/runner.ts';
+import { freePort } from '../support/process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'cli/bin.mjs');
@@ -243,7 +244,7 @@ describe('fleet-sim scenario run (the real command)', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="3" failures="0" errors="2" skipped="1" time="0.000">');
     expect(xml).toContain('<skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>');
-    expect(xml.match(/<error message="el escenario no es válido" type="invalid">/g)).toHaveLength(2);
+    expect(xml.match(/<error message="el escenario no es válido" type="unrun">/g)).toHaveLength(2);
     expect(xml).toContain('paso 1: campo desconocido: reqest');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
       `error: ${shape}: el escenario no es válido:`,
@@ -256,6 +257,23 @@ describe('fleet-sim scenario run (the real command)', () => {
       expect.stringMatching(/^ {2}- paso 4: expectRequests\.operation: operation «getHealth» se lee sin clave de API/),
       expect.stringMatching(/^ {2}- paso 5: expectRequests\.path: path «\/v1\/vehicles\?plate=x» lleva consulta o fragmento/),
     ]);
+  }, SCENARIO_TIMEOUT);
+
+  it('when no serve answers, then --junit replaces an earlier run\'s report with one error per file saying why nothing ran', async () => {
+    const junit = join(dir, 'unreachable-report.xml');
+    writeFileSync(junit, '<testsuites tests="17" failures="0"/>');
+    const port = await freePort();
+
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, 'scenario', 'run', '--junit', junit, 'fixtures/scenarios/world-fixture.yaml'], { cwd: ROOT, timeout: SCENARIO_TIMEOUT, env: { ...process.env, PORT: String(port), FLEET_URL: '' } },
+        (err, _stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stderr }));
+    });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: no hay un testbed escuchando en http://127.0.0.1:${port}`);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="1" failures="0" errors="1" skipped="0" time="0.000">');
+    expect(xml).toContain(`<error message="no se pudo ejecutar" type="unrun">no hay un testbed escuchando en http://127.0.0.1:${port}`);
   }, SCENARIO_TIMEOUT);
 
   it.each(['99999999999999999999', '9007199254740992', '1.5'])('when --seed is %s (past what a seed holds, or no integer), then one line names --seed, not the variable it becomes', async (seed) => {

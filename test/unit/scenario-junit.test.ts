@@ -83,13 +83,13 @@ describe('human report', () => {
     const xml = junitUnrunReport([
       { file: 'a.yaml', problems: null },
       { file: 'b<&>.yaml', problems: 'b<&>.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio' },
-    ]);
+    ], 'el escenario no es válido');
 
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="fleet-sim scenarios" tests="2" failures="0" errors="1" skipped="1" time="0.000">/);
     expect(xml).toContain('<testsuite name="a.yaml" file="a.yaml" tests="1" failures="0" errors="0" skipped="1" time="0.000">');
     expect(xml).toContain('<skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>');
     expect(xml).toContain('<testsuite name="b&lt;&amp;&gt;.yaml" file="b&lt;&amp;&gt;.yaml" tests="1" failures="0" errors="1" skipped="0" time="0.000">');
-    expect(xml).toContain('<error message="el escenario no es válido" type="invalid">b&lt;&amp;&gt;.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio</error>');
+    expect(xml).toContain('<error message="el escenario no es válido" type="unrun">b&lt;&amp;&gt;.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio</error>');
     expect(xml.match(/<testcase /g)).toHaveLength(2);
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
