@@ -62,12 +62,17 @@ function stop(): void {
   db.close();
   process.exit(0);
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-// Started by `fleet-sim serve` with a pipe on stdin: when the parent dies (even by SIGKILL) the pipe
-// closes, and the companion must not outlive it.
+// Started by `fleet-sim serve` with a pipe on stdin: serve closes it to stop this process once its
+// own stop is done, and when serve dies (even by SIGKILL) the pipe closes too, so the companion never
+// outlives it. A signal sent to the whole process group (Ctrl-C, `kill -TERM -PGID`, a terminal
+// closing) reaches it as well: ending then cut off the work serve's stop lets finish (a fixture under
+// way answered 503) and read as a crash in serve's log, so it waits for serve instead.
 if (process.env.FLEET_SIM_EXIT_WITH_PARENT === '1') {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => undefined);
   process.stdin.on('end', stop);
   process.stdin.on('close', stop);
   process.stdin.resume();
+} else {
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

@@ -27,8 +27,8 @@ interface Running {
 
 /**
  * Starts the platform simulators as a child process and resolves with their base URL once they
- * print their listening line. The child dies with us: it is stopped on our exit and it exits by
- * itself when its stdin (our pipe) closes, so a SIGKILLed serve leaves no orphan behind. If the
+ * print their listening line. The child dies with us: it exits when its stdin (our pipe) closes,
+ * which stop() does and our death does too, so a SIGKILLed serve leaves no orphan behind. If the
  * child dies on its own, it is started again on the same port, so the API's clients (whose base
  * URL is fixed) recover by themselves; meanwhile the API answers 503 PLATFORM_UNAVAILABLE.
  * A child that stops answering its health probe (hung, or stopped with SIGSTOP) is SIGKILLed and so
@@ -110,6 +110,7 @@ function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promis
   });
 }
 
+/** Closes the child's stdin, which stops it (it waits for that, not for a signal: simulators/main.ts); SIGKILL after 2 s. */
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -118,6 +119,6 @@ function stopChild(child: ChildProcess): Promise<void> {
       clearTimeout(force);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.stdin!.end();
   });
 }

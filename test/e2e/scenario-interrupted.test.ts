@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive, eventually } from '../support/serve-run.ts';
+import { alive, childrenOf, eventually } from '../support/serve-run.ts';
 
 const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 const dirs: string[] = [];
@@ -31,9 +31,6 @@ const anyProcessWith = (text: string): boolean =>
       return false; // gone meanwhile, or another user's
     }
   });
-
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 /**
  * `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its

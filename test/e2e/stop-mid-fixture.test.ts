@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serveForSuite } from '../support/process.ts';
+import { childrenOf } from '../support/serve-run.ts';
 
 type Env = ReturnType<typeof serveForSuite>;
 
@@ -57,6 +58,23 @@ describe('serve stopped while a fixture world is being built', () => {
     expect(vehicles.data).toHaveLength(10);
     expect(assignments.data.map((a: { platformSync: string }) => a.platformSync)).toEqual(Array(10).fill('synced'));
     expect(rides.data).toHaveLength(1);
+  }, 60_000);
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('when serve\'s whole process group gets %s mid-build (kill -- -PGID, Ctrl-C), then the simulators wait for serve: the build answers 201 and no restart is logged', async (signal) => {
+    const build = await buildStarted(env, `Flota Grupo ${signal}`, SMALL);
+    const [companion] = childrenOf(env.pid());
+
+    // What a signal to the group does: every process gets it, the companion first here (the worse order).
+    process.kill(companion, signal);
+    const stopped = await env.stopWith(signal);
+    const answer = await build.call;
+    const log = env.output();
+    await env.restart();
+
+    expect(stopped.ms).toBeLessThan(5_000);
+    expect(answer.status).toBe(201);
+    expect(log).not.toContain('simuladores terminados');
+    expect(log).not.toMatch(/TypeError|\bat .*\.(ts|js):\d+/);
   }, 60_000);
 
   it('when the client of a build has gone (its call aborted) and serve gets SIGTERM, then the build still ends before the database closes', async () => {

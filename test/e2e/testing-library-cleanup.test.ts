@@ -4,14 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestbed, startTestbed, type StartedTestbed } from '../../testing/index.ts';
-import { alive, answers, eventually } from '../support/serve-run.ts';
+import { alive, answers, childrenOf, eventually } from '../support/serve-run.ts';
 
 const TESTING = new URL('../../testing/index.ts', import.meta.url).href;
-
-/** The processes serve started (its companion), as Linux lists them. */
-function childrenOf(pid: number): number[] {
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-}
 
 /** Processes whose FLEET_DATA_DIR lies under `dir` (a serve and its companion), as Linux lists them. */
 function processesUnder(dir: string): number[] {

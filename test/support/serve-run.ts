@@ -1,4 +1,5 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -76,3 +77,7 @@ export async function eventually(condition: () => boolean | Promise<boolean>, bo
   }
   return condition();
 }
+
+/** The processes `pid` started (a serve's companion), as Linux lists them. */
+export const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
