@@ -63,7 +63,7 @@ export function createServices(apiDeps: Deps) {
   const gate = createWorldGate();
   const tenants = createTenantService(deps);
   const world = createWorldService(deps, { gate, sync, jobs });
-  const drivers = createDriverService(deps, { assignments });
+  const drivers = createDriverService(deps, { assignments, invitations });
   const documents = createDocumentService(deps, { vehicles, coverage });
   const unique = createUniqueValues(deps.db, deps.seed);
   const generateRides = createRideGenerator(deps, rideIngestion);

@@ -43,10 +43,10 @@ export const driverOperations = [
     description: `Cambiar whatsapp después de que el conductor aceptó la invitación de platform_a: 409. ${PHONE_NOTE}`,
     params: IdParams, body: PatchDriver,
     responses: { 200: Driver, 400: ['INVALID_PHONE'], 404: ['NOT_FOUND'], 409: ['CONFLICT'] },
-    handler: (req, res, { drivers }) => {
+    handler: async (req, res, { drivers }) => {
       const id = pathId(req.params.id, 'El conductor');
       drivers.requireRow(req.auth.tenantId, id); // 404 before 400: see docs/decisions.md, order of checks
-      res.json(drivers.patch(req.auth.tenantId, id, withPhoneErrors(() => parseJsonBody(PatchDriver, req))));
+      res.json(await drivers.patch(req.auth.tenantId, id, withPhoneErrors(() => parseJsonBody(PatchDriver, req))));
     },
   }),
 ];

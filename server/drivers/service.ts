@@ -8,6 +8,7 @@ import { createInvitationStore, hasAccepted } from '../invitations/store.ts';
 import { createDriverStore, type DriverFilters, type DriverRow } from './store.ts';
 import { toDriver, type Driver } from './view.ts';
 import type { CreateDriver, PatchDriver } from './schema.ts';
+import type { InvitationService } from '../invitations/service.ts';
 
 /** The platform clients are there for the assignment a driver may be created with (vehicleId). */
 export type DriverDeps = AssignmentDeps;
@@ -36,8 +37,14 @@ function duplicateError(err: unknown, whatsapp: string): AppError | null {
   return conflict(`Ya existe un conductor con el WhatsApp ${whatsapp}.`, [{ field: 'whatsapp', message: 'WhatsApp duplicado' }]);
 }
 
-/** `assignments` is the one assignment service of server/services.ts (a driver may open one). */
-export function createDriverService(deps: DriverDeps, { assignments }: { assignments: AssignmentService }) {
+/**
+ * `assignments` is the one assignment service of server/services.ts (a driver may open one);
+ * `invitations` reads platform_a's live invitation before a whatsapp change (patch).
+ */
+export function createDriverService(deps: DriverDeps, { assignments, invitations: invitationService }: {
+  assignments: AssignmentService;
+  invitations: Pick<InvitationService, 'refresh'>;
+}) {
   const drivers = createDriverStore(deps.db);
   const invitations = createInvitationStore(deps.db);
 
@@ -95,7 +102,8 @@ export function createDriverService(deps: DriverDeps, { assignments }: { assignm
     return { data: present(rows), hasMore };
   }
 
-  function patch(tenantId: string, id: string, input: PatchDriver): Driver {
+  async function patch(tenantId: string, id: string, input: PatchDriver): Promise<Driver> {
+    if (input.whatsapp !== undefined && keyOf(input.whatsapp) !== requireRow(tenantId, id).whatsapp_key) await learnAcceptance(tenantId, id);
     const current = requireRow(tenantId, id);
     const next: DriverRow = { ...current, updated_at: deps.clocks.forTenant(tenantId).now().toISOString() };
     if (input.name !== undefined) next.name = input.name;
@@ -112,6 +120,17 @@ export function createDriverService(deps: DriverDeps, { assignments }: { assignm
       throw duplicateError(err, next.whatsapp) ?? err;
     }
     return present([next])[0];
+  }
+
+  /**
+   * The driver accepts in platform_a's app, which the API learns at its next read (refresh, sync): an
+   * invitation stored as `invited` is read now, so a number changed right after the acceptance meets
+   * the lock (spec §3) instead of the read before it. When platform_a cannot answer, what is stored
+   * decides, as it would have without the read (docs/decisions.md).
+   */
+  async function learnAcceptance(tenantId: string, driverId: string): Promise<void> {
+    if (invitations.get(driverId, 'platform_a')?.status !== 'invited') return;
+    await invitationService.refresh(tenantId, driverId, 'platform_a').catch(() => undefined);
   }
 
   /** platform_a knows the driver by this number once accepted; changing it here would orphan the binding. */

@@ -98,6 +98,43 @@ describe('driver invitations on platform_a', () => {
     expect((await f.invite(auth, id).expect(201)).body.status).toBe('invited');
   });
 
+  it('when the driver accepts in the app and no read of the API has seen it yet, then a whatsapp change reads platform_a first and answers 409', async () => {
+    const { auth, id } = await fresh();
+    await f.invite(auth, id).expect(201);
+    await w.net.control.acceptInvitation(id);
+
+    const res = await w.request.patch(`/v1/drivers/${id}`).set(auth).send({ whatsapp: '3399997777', name: 'Otro Nombre' });
+
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toEqual([{ field: 'whatsapp', message: 'WhatsApp bloqueado por platform_a' }]);
+    const driver = (await w.request.get(`/v1/drivers/${id}`).set(auth)).body;
+    expect(driver.name).not.toBe('Otro Nombre');
+    expect(driver.invitations[0]).toMatchObject({ status: 'bound', acceptedAt: now() });
+  });
+
+  it('when the driver is invited and has not accepted, then a whatsapp change reads platform_a and goes through', async () => {
+    const { auth, id } = await fresh();
+    await f.invite(auth, id).expect(201);
+
+    const res = await w.request.patch(`/v1/drivers/${id}`).set(auth).send({ whatsapp: '3399996666' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.whatsapp).toBe('+523399996666');
+  });
+
+  it('when the driver accepted unseen and the world\'s platform_a fails, then what is stored decides: the change goes through, as before the read', async () => {
+    const { auth, id } = await fresh();
+    const tenantId = (await w.request.get('/v1/me').set(auth)).body.tenantId;
+    await f.invite(auth, id).expect(201);
+    await w.net.control.acceptInvitation(id);
+    await w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
+
+    const res = await w.request.patch(`/v1/drivers/${id}`).set(auth).send({ whatsapp: '3399995555' });
+
+    expect(res.status).toBe(200);
+    expect((await f.invitation(auth, id)).status).toBe('invited');
+  });
+
   it.each(['invited', 'none'])('when the invitation is %s, then DELETE answers 200 with status none', async (status) => {
     const { auth, id } = await fresh();
     if (status === 'invited') await f.invite(auth, id).expect(201);
