@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { scenarioIssueText } from './issue-text.ts';
 import { referenceProblems, type Problem } from './references.ts';
 import { Scenario } from './schema.ts';
@@ -22,9 +22,25 @@ function where(path: PropertyKey[], raw: unknown): string {
 /** The file's own order: what is above the steps first, then step by step. */
 const stepIndex = (path: PropertyKey[]) => (path[0] === 'steps' && typeof path[1] === 'number' ? path[1] : -1);
 
-export function formatIssues(issues: readonly Problem[], raw: unknown): string {
+/** The line of the file a problem's path names: its deepest part the file has (null for none but the root). */
+export type LineOf = (path: PropertyKey[]) => number | null;
+
+function linesOf(doc: Document, lines: LineCounter): LineOf {
+  return (path) => {
+    for (let n = path.length; n > 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lines.linePos(node.range[0]).line;
+    }
+    return null;
+  };
+}
+
+export function formatIssues(issues: readonly Problem[], raw: unknown, lineOf: LineOf = () => null): string {
   const sorted = [...issues].sort((a, b) => stepIndex(a.path) - stepIndex(b.path));
-  return sorted.map((issue) => `  - ${where(issue.path, raw)}: ${issue.message}`).join('\n');
+  return sorted.map((issue) => {
+    const line = lineOf(issue.path);
+    return `  - ${where(issue.path, raw)}: ${issue.message}${line === null ? '' : ` (línea ${line})`}`;
+  }).join('\n');
 }
 
 /** Checks a caller adds to the file's own (targets.ts: what its steps target in the API's document). */
@@ -33,12 +49,11 @@ export type MoreProblems = (raw: unknown) => Problem[];
 /** Parses and validates a scenario (YAML; JSON is YAML too), all errors at once, before anything runs. */
 export function parseScenario(text: string, file: string, moreProblems: MoreProblems = () => []): Scenario {
   strictJson(text, file);
-  let raw: unknown;
-  try {
-    raw = parseYaml(text, { prettyErrors: true });
-  } catch (err) {
-    throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${spanishYamlError(err)}`);
-  }
+  // A document, not just its value: each problem is said with the line it is on.
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, lineCounter: lines });
+  if (doc.errors.length) throw new ScenarioFileError(`${file}: no es YAML ni JSON válido: ${spanishYamlError(doc.errors[0])}`);
+  const raw: unknown = doc.toJS();
   // Nothing but blanks and comments: the schema's "(raíz) must be an object" would not say why.
   if (raw === null || raw === undefined) throw new ScenarioFileError(`${file}: el archivo está vacío (solo espacios o comentarios); un escenario necesita al menos name, tenants y steps.`);
   // A list or a bare value at the top: the schema's "(raíz): debe ser un objeto JSON" would not say what the file lacks.
@@ -48,7 +63,7 @@ export function parseScenario(text: string, file: string, moreProblems: MoreProb
   // Spanish for the issues the schema does not word itself; per parse, so the API's own messages stay as they are.
   const parsed = Scenario.safeParse(raw, { error: scenarioIssueText });
   const issues = [...(parsed.error?.issues ?? []), ...referenceProblems(raw), ...moreProblems(raw)];
-  if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw)}`);
+  if (issues.length) throw new ScenarioFileError(`${file}: el escenario no es válido:\n${formatIssues(issues, raw, linesOf(doc, lines))}`);
   return parsed.data!;
 }
 

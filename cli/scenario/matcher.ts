@@ -3,6 +3,7 @@
  * ignored, because the API may add fields within v1), arrays element by element with the same
  * length, scalars by strict equality, plus a few `$` operators for what is not known in advance.
  */
+import { similarNames } from '../../server/lib/similar-names.ts';
 type Check = (actual: unknown, arg: unknown, at: string) => string[];
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +99,10 @@ const ARGUMENTS: Record<string, [(v: unknown) => boolean, string]> = {
 
 function badOperator(key: string, value: unknown): string | null {
   if (!key.startsWith('$')) return null;
-  if (!(key in OPERATORS)) return `comparador desconocido: ${key}`;
+  if (!(key in OPERATORS)) {
+    const meant = similarNames(key, Object.keys(OPERATORS));
+    return `comparador desconocido: ${key}${meant.length ? `. ¿Quisiste decir ${meant.join(' o ')}?` : ` (se admiten ${Object.keys(OPERATORS).join(', ')})`}`;
+  }
   if (key === '$type' && !(String(value) in TYPES)) return `$type ${JSON.stringify(value)} no es uno de ${Object.keys(TYPES).join(', ')}`;
   const argument = ARGUMENTS[key];
   if (argument && !argument[0](value)) return `${key} debe ser ${argument[1]} (recibido: ${JSON.stringify(value)})`;

@@ -97,7 +97,8 @@ const Step = z
     restoreSnapshot: WorldSnapshotStep.optional(),
     expect: Expect.optional(),
     capture: z.record(Alias, z.string().min(1), {
-      error: (issue) => (issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito' : undefined),
+      error: (issue) => issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'
+        : issue.code === 'invalid_type' && issue.expected === 'record' ? 'capture es un mapa de nombre: ruta en la respuesta (p. ej. capture: { vehiculo: body.id })' : undefined,
     }).optional(),
   });
 // One action per step, declared names and valid operators: cli/scenario/references.ts, on the raw

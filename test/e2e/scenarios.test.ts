@@ -248,14 +248,14 @@ describe('fleet-sim scenario run (the real command)', () => {
     expect(xml).toContain('paso 1: campo desconocido: reqest');
     expect(result.stderr.trimEnd().split('\n')).toEqual([
       `error: ${shape}: el escenario no es válido:`,
-      expect.stringMatching(/^ {2}- paso 1: campo desconocido: reqest/),
-      expect.stringMatching(/^ {2}- paso 1: cada paso lleva exactamente una acción .*; no tiene ninguna$/),
+      expect.stringMatching(/^ {2}- paso 1: campo desconocido: reqest .*\(línea 4\)$/),
+      expect.stringMatching(/^ {2}- paso 1: cada paso lleva exactamente una acción .*; no tiene ninguna \(línea 4\)$/),
       `error: ${targets}: el escenario no es válido:`,
-      '  - paso 1 ("regla"): fault.path: path «/v1/nope/{id}» no es una ruta del documento (/v1/openapi.json).',
-      '  - paso 2: fault.path: path «/v1/vehicle» no es una ruta del documento (/v1/openapi.json).',
-      '  - paso 3: fault.operation: operation «createVehicles» no es un operationId de /v1/openapi.json. ¿Quisiste decir createVehicle?',
-      expect.stringMatching(/^ {2}- paso 4: expectRequests\.operation: operation «getHealth» se lee sin clave de API/),
-      expect.stringMatching(/^ {2}- paso 5: expectRequests\.path: path «\/v1\/vehicles\?plate=x» lleva consulta o fragmento/),
+      '  - paso 1 ("regla"): fault.path: path «/v1/nope/{id}» no es una ruta del documento (/v1/openapi.json). (línea 4)',
+      '  - paso 2: fault.path: path «/v1/vehicle» no es una ruta del documento (/v1/openapi.json). (línea 5)',
+      '  - paso 3: fault.operation: operation «createVehicles» no es un operationId de /v1/openapi.json. ¿Quisiste decir createVehicle? (línea 6)',
+      expect.stringMatching(/^ {2}- paso 4: expectRequests\.operation: operation «getHealth» se lee sin clave de API.*\(línea 7\)$/),
+      expect.stringMatching(/^ {2}- paso 5: expectRequests\.path: path «\/v1\/vehicles\?plate=x» lleva consulta o fragmento.*\(línea 8\)$/),
     ]);
   }, SCENARIO_TIMEOUT);
 

@@ -58,7 +58,7 @@ describe('scenario file validation', () => {
 
   it.each([
     ['two actions in one step', `- { name: doble, request: { method: GET, path: /v1/me }, sync: true }`, /paso 1 \("doble"\).*exactamente una acción.*request, sync/],
-    ['no action', `- { name: vacío }`, /paso 1 \("vacío"\).*; no tiene ninguna$/m],
+    ['no action', `- { name: vacío }`, /paso 1 \("vacío"\).*; no tiene ninguna \(línea \d+\)$/m],
     ['a misspelt key', `- { reqest: { method: GET, path: /v1/me } }`, /paso 1.*reqest/],
     ['an unknown method', `- { request: { method: FETCH, path: /v1/me } }`, /paso 1: request\.method/],
     ['a path without /', `- { request: { method: GET, path: v1/me } }`, /paso 1: request\.path: debe empezar por \//],
@@ -67,7 +67,8 @@ describe('scenario file validation', () => {
     ['a tenant\'s duration that is a number', `- { advanceClock: { duration: 6, tenant: fleet } }`, /paso 1: advanceClock: debe ser una duración \(6h\) o \{duration, tenant\}/],
     ['a job id that is a number', `- { waitForJob: 5 }`, /paso 1: waitForJob: debe ser el id del lote/],
     ['an unknown verdict', `- { reviewVehicle: { vehicle: x, verdict: maybe } }`, /paso 1: reviewVehicle\.verdict/],
-    ['an unknown matcher', `- { sync: true, expect: { body: { a: { $tpye: string } } } }`, /paso 1: expect: comparador desconocido: \$tpye/],
+    ['an unknown matcher', `- { sync: true, expect: { body: { a: { $tpye: string } } } }`, /paso 1: expect: comparador desconocido: \$tpye\. ¿Quisiste decir \$type\? \(línea/],
+    ['a matcher like none', `- { sync: true, expect: { body: { a: { $whatever: 1 } } } }`, /paso 1: expect: comparador desconocido: \$whatever \(se admiten \$exists, \$type, .*\$lte\) \(línea/],
     ['an unknown $type', `- { sync: true, expect: { body: { a: { $type: text } } } }`, /\$type "text" no es uno de/],
     ['a broken regex', `- { sync: true, expect: { body: { a: { $regex: "(" } } } }`, /\$regex no válida/],
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
@@ -104,6 +105,7 @@ describe('scenario file validation', () => {
   it.each([
     ['a tenant without a name', 'tenants:\n  - { as: fleet, keys: [{ as: admin }] }\nsteps: [{ sync: true }]', 'tenants.0.name: name es obligatorio: el nombre del tenant'],
     ['a tenant whose name is a number', 'tenants:\n  - { as: fleet, name: 42, keys: [{ as: admin }] }\nsteps: [{ sync: true }]', 'tenants.0.name: name debe ser texto: el nombre del tenant'],
+    ['a capture written as a path alone', `${HEAD.replace('name: t\n', '')}steps:\n  - { sync: true, capture: body.id }`, 'paso 1: capture: capture es un mapa de nombre: ruta en la respuesta (p. ej. capture: { vehiculo: body.id })'],
     ['a capture name that starts with a digit', `${HEAD.replace('name: t\n', '')}steps:\n  - { sync: true, capture: { 1bad: status } }`, 'paso 1: capture.1bad: el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'],
   ])('when the file has %s, then the message says what is wrong with it', (_case, rest, line) => {
     expect(errorOf(`name: t\n${rest}\n`)).toContain(`  - ${line}`);
@@ -246,15 +248,32 @@ describe('what the file shows before any request', () => {
     expect(parseScenario(`${HEAD}\nsteps:\n  ${steps.join('\n  ')}\n`, 'x.yaml').steps).toHaveLength(2);
   });
 
+  it('when the problems are in a block file, then each names the line of the field it is about, or of the nearest part the file has', () => {
+    const text = 'name: t\ntenants:\n  - as: f\n    name: F\n    keys: [{ as: k }]\nsteps:\n  - name: uno\n    request:\n      method: GETT\n      path: /v1/me\n'
+      + '  - request:\n      method: GET\n      path: v1/me\n    expect:\n      status: [200, 201]\n  - { reqest: { method: GET, path: /v1/me } }\n';
+
+    expect(errorOf(text).split('\n').slice(1)).toEqual([
+      '  - paso 1 ("uno"): request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE (línea 9)',
+      '  - paso 2: request.path: debe empezar por / (línea 13)',
+      '  - paso 2: expect.status: para admitir varios estados usa { $oneOf: [200,201] } (línea 15)',
+      expect.stringMatching(/^ {2}- paso 3: campo desconocido: reqest \(se admiten .*\) \(línea 16\)$/),
+      expect.stringMatching(/^ {2}- paso 3: cada paso lleva exactamente una acción .*; no tiene ninguna \(línea 16\)$/),
+    ]);
+  });
+
+  it('when a key the file must have is missing, then its problem names no line', () => {
+    expect(errorOf('name: t\nsteps: [{ sync: true }]\n').split('\n').slice(1)).toEqual(['  - tenants: tenants es obligatorio']);
+  });
+
   it('when the file has shape errors, reference errors and no key at once, then all of them are listed together, in file order', () => {
     const text = `name: t\ntenants: [{ as: f, name: F }]\nsteps:\n  - { request: { method: FETCH, path: "/\${nope}", key: ghost } }\n  - { sync: true, expect: { body: { a: { $length: six } } } }\n`;
 
     expect(errorOf(text).split('\n').slice(1)).toEqual([
-      '  - tenants: hace falta al menos una clave para llamar a la API, también con fixture (p. ej. keys: [{ as: admin }])',
-      '  - paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE',
-      '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior',
-      '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys',
-      '  - paso 2: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")',
+      '  - tenants: hace falta al menos una clave para llamar a la API, también con fixture (p. ej. keys: [{ as: admin }]) (línea 2)',
+      '  - paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE (línea 4)',
+      '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior (línea 4)',
+      '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys (línea 4)',
+      '  - paso 2: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six") (línea 5)',
     ]);
   });
 });
@@ -322,7 +341,7 @@ describe('scenario step fault', () => {
   ])('when it has %s, then the file is refused naming the step and the field, as the control API would', (_case, fault, lines) => {
     const message = errorOf(`${HEAD}\nsteps:\n  - { sync: true }\n  - { name: caída, fault: ${fault} }\n`);
 
-    expect(message.split('\n').slice(1)).toEqual(lines.map((line) => `  - paso 2 ("caída"): ${line}`));
+    expect(message.split('\n').slice(1)).toEqual(lines.map((line) => `  - paso 2 ("caída"): ${line} (línea 10)`));
   });
 });
 
