@@ -37,9 +37,9 @@ describe('the README tour with curl', () => {
 
     for (const run of [first, second]) {
       expect(run.code, run.stderr + run.stdout).toBe(0);
-      expect(run.stdout).not.toContain('"error":{');
-      expect(run.stdout + run.stderr).not.toContain('undefined');
+      expect(run.stdout, run.stdout).not.toContain('"error":{');
+      expect(run.stdout + run.stderr, run.stdout + run.stderr).not.toContain('undefined');
     }
-    expect(second.stdout).toMatch(/Lote .* estado: completed; 1\/1 procesados, 1 correctos, 0 fallidos/);
+    expect(second.stdout, second.stdout).toMatch(/Lote .* estado: completed; 1\/1 procesados, 1 correctos, 0 fallidos/);
   }, 240_000);
 });

@@ -72,7 +72,9 @@ describe('serve stopped while a fixture world is being built', () => {
     await env.restart();
 
     expect(stopped.ms).toBeLessThan(5_000);
-    expect(answer.status).toBe(201);
+    // Built, or (on a machine too busy for serve's 2 s drain) abandoned by serve's stop: never failed
+    // by simulators gone under it (a 503 naming the platform), which a group's signal did.
+    if (answer.status !== 201) expect(answer.body.error.message).toContain('El testbed se detuvo antes de terminar esta solicitud');
     expect(log).not.toContain('simuladores terminados');
     expect(log).not.toMatch(/TypeError|\bat .*\.(ts|js):\d+/);
   }, 60_000);
