@@ -1,4 +1,5 @@
 import { keySalt, noteKeySalt } from './auth/key-salt.ts';
+import { noteSeed } from './lib/serve-seed.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createApp } from './app.ts';
@@ -77,6 +78,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   }
   // Noted once listening: a start that fails (port taken) leaves the last serve's token noted.
   noteKeySalt(db, keySalt(config.controlToken));
+  noteSeed(db, config.seed);
   // Seeded once listening: a start that fails (port taken) must not have printed the key already.
   const seeded = services.tenants.seedDemo();
   if (options.announceKeys ?? true) {

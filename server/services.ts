@@ -1,4 +1,5 @@
 import { keySalt, noteKeySalt } from './auth/key-salt.ts';
+import { noteSeed } from './lib/serve-seed.ts';
 import type { Deps } from './deps.ts';
 import { createAssignmentService } from './assignments/service.ts';
 import { createDriverService } from './drivers/service.ts';
@@ -71,8 +72,8 @@ export function createServices(apiDeps: Deps) {
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
   const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
   world.onReplaced(() => worldSnapshots.forgetAll());
-  // The counters put back are another database's: the CLI must still draw keys as this serve does.
-  world.onReplaced(() => noteKeySalt(deps.db, keySalt(deps.controlToken)));
+  // The counters put back are another database's: the CLI must still draw ids and keys as this serve does.
+  world.onReplaced(() => (noteKeySalt(deps.db, keySalt(deps.controlToken)), noteSeed(deps.db, deps.seed)));
   // A request a delay rule held while every world was replaced is refused when its delay ends.
   world.onReplaced(() => tenantGates.overtakeHeld());
   const journal = createJournalService(deps, { catalog: faults.catalog });

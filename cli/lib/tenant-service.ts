@@ -5,23 +5,37 @@ import { createClocks } from '../../server/lib/clocks.ts';
 import { createSeededIds } from '../../server/lib/ids.ts';
 import { createTenantService } from '../../server/tenants/service.ts';
 import { keySalt, keySaltAgainstServe } from '../../server/auth/key-salt.ts';
+import { notedSeed } from '../../server/lib/serve-seed.ts';
 import { cliConfig } from '../environment.ts';
 import { CliError } from '../output.ts';
 import { AppError } from '../../server/errors.ts';
 
 export type TenantService = ReturnType<typeof createTenantService>;
 
-/** Tenants and keys are written straight to the data dir, so they work with or without a running serve. */
-export function openTenantService(config: Config = cliConfig()): { db: Db; tenants: TenantService } {
+/**
+ * Tenants and keys are written straight to the data dir, so they work with or without a running
+ * serve. `seedGiven`: FLEET_SEED was set for this command (else the seed is the data dir's serve's).
+ */
+export function openTenantService(config: Config = cliConfig(), seedGiven = (process.env.FLEET_SEED ?? '') !== ''): { db: Db; tenants: TenantService } {
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clocks = createClocks(db, loadClock(db, config.clockStart));
   // The serve's token, as serve mixes it into key secrets (lib/ids.ts): the same keys from either door.
   const salt = keySalt(config.controlToken);
-  const ids = createSeededIds(db, config.seed, undefined, salt);
+  const served = notedSeed(db);
+  const seed = served !== undefined && !seedGiven ? served : config.seed;
+  const ids = createSeededIds(db, seed, undefined, salt);
   const against = keySaltAgainstServe(db, salt);
   const keyed = against === 'same' ? ids : { ...ids, keySecretBytes: (): never => { throw otherToken(against, config.controlToken); } };
-  return { db, tenants: createTenantService({ db, clocks, ids: keyed }) };
+  // Reads go on; what would draw an id or a key another serve's seed would not give is refused.
+  const refused = (): never => { throw otherSeed(served!, seed); };
+  const drawn = served === undefined || served === seed ? keyed : { next: refused, inWorld: refused, keySecretBytes: refused };
+  return { db, tenants: createTenantService({ db, clocks, ids: drawn }) };
 }
+
+/** The CLI was given a FLEET_SEED other than the one the data dir's last serve ran with. */
+const otherSeed = (served: number, given: number): CliError => new CliError(
+  `El último serve de este directorio de datos se arrancó con FLEET_SEED=${served}, no ${given}: quita FLEET_SEED aquí o usa el suyo (los ids y las claves saldrían distintos de los del serve).`,
+  'CONFLICT');
 
 /** A key the CLI would draw otherwise than this data dir's last serve (run without its token, with another, or with one it had not). */
 const otherToken = (against: 'serve had none' | 'serve had another', token: string | null): CliError => new CliError(

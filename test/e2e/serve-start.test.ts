@@ -1,13 +1,17 @@
+import { execFile } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, chmodSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { openSimulatorsDb } from '../../simulators/db.ts';
 import { serveAsNobody } from '../support/as-nobody.ts';
 import { freePort, startServeProcess } from '../support/process.ts';
 import { answers, eventually, runServe } from '../support/serve-run.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/bin.mjs', import.meta.url));
 
 const temps: string[] = [];
 const tempDir = () => {
@@ -77,6 +81,31 @@ describe('when a second serve starts on a data dir already served', () => {
     expect(first.output()).toContain(`"path":"/antes-de-parar-${signal}","status":404`);
     await first.restart();
   }, 60_000);
+});
+
+describe('when serve runs with a FLEET_SEED the CLI is not given', () => {
+  let served: Awaited<ReturnType<typeof startServeProcess>>;
+  beforeAll(async () => {
+    served = await startServeProcess({ FLEET_SEED: '7' });
+  }, 60_000);
+  afterAll(() => served?.cleanup());
+
+  /** `tenants create` with PORT and FLEET_DATA_DIR as serve's (contract §2), and FLEET_SEED as given. */
+  const create = (name: string, seed?: string) =>
+    new Promise<{ code: number; stdout: string }>((resolve) => {
+      const { FLEET_SEED: _serves, ...env } = served.env;
+      execFile(process.execPath, [BIN, 'tenants', 'create', '--name', name, '--json'], { env: { ...env, ...(seed && { FLEET_SEED: seed }) } },
+        (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout }));
+    });
+
+  it('then the CLI draws from serve\'s seed, and one given another FLEET_SEED is refused naming both', async () => {
+    const drawn = await create('Flota Semilla');
+    const other = await create('Flota Otra', '42');
+
+    expect(drawn.code).toBe(0);
+    expect(other.code).toBe(1);
+    expect(JSON.parse(other.stdout).error).toEqual({ code: 'CONFLICT', message: expect.stringContaining('se arrancó con FLEET_SEED=7, no 42') });
+  }, 30_000);
 });
 
 describe('the rate limit at start', () => {
