@@ -85,8 +85,15 @@ describe('/dashboard in headless Chromium', () => {
     await page.getByRole('button', { name: 'Avanzar', exact: true }).click();
     await page.locator('#avisos').getByText('Duración no válida: «3x»').waitFor();
     const today = addDays(mexicoCityDate(w.deps.clocks.forTenant(tenantId).nowMs()), 1);
-    await page.getByRole('button', { name: 'Avanzar 1 día' }).click();
+    // A double click is one advance: the form's buttons wait for its answer.
+    const before = w.deps.clocks.forTenant(tenantId).nowMs();
+    const advances: string[] = [];
+    page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/clock/advance') && advances.push(r.url())));
+    await page.getByRole('button', { name: 'Avanzar 1 día' }).dblclick();
     await resultSays(page, 'avanzado 1d');
+    expect(advances).toHaveLength(1);
+    expect(w.deps.clocks.forTenant(tenantId).nowMs() - before).toBe(86_400_000);
+    expect(await page.getByRole('button', { name: 'Avanzar 1 día' }).isEnabled()).toBe(true);
     expect(await page.locator('#avisos').textContent()).toBe('');
     await page.locator('#hora-mundo').getByText(today).waitFor();
     // The rides window's untouched defaults follow the world's new today.

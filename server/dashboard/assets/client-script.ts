@@ -86,6 +86,25 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     if (region && ctx.sourceEvent && SENT_BY_USER.indexOf(ctx.sourceEvent.type) >= 0) region.replaceChildren();
   });
 
+  // A user's action (a form sent, a button pressed) is one request: its buttons stay disabled until it
+  // is answered, so a double click does not advance the clock twice or make two keys, one never shown.
+  // Its line in #resultado says it is under way instead of showing the last action's answer. A list's
+  // poll is no action: its buttons stay as they are.
+  var ACTED_BY_USER = ['submit', 'click'];
+  document.addEventListener('htmx:before:request', function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    var source = ctx && ctx.sourceElement;
+    if (!source || !ctx.sourceEvent || ACTED_BY_USER.indexOf(ctx.sourceEvent.type) < 0) return;
+    var buttons = source.matches('button') ? [source] : Array.prototype.slice.call(source.querySelectorAll('button'));
+    ctx.busyButtons = buttons.filter(function (button) { return !button.disabled; });
+    ctx.busyButtons.forEach(function (button) { button.disabled = true; });
+    if (ctx.target && ctx.target.id === 'resultado') announce('Enviando…');
+  });
+  document.addEventListener('htmx:finally:request', function (event) {
+    var ctx = event.detail && event.detail.ctx;
+    (ctx && ctx.busyButtons || []).forEach(function (button) { button.disabled = false; });
+  });
+
   // Serve answers again (a list's poll, any action): the line saying it did not is no longer true.
   // Only that line: an error the server answered stays until the user acts.
   document.addEventListener('htmx:after:request', function (event) {
