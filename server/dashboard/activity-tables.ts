@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Assignment } from '../assignments/view.ts';
 import type { Document } from '../documents/store.ts';
+import type { Job, JobResult } from '../jobs/view.ts';
 import { badge, BASE, copyable, JOB_KIND, more, table, when } from './components.ts';
 import { sizeText } from '../lib/human-text.ts';
 import { requireWorld, type Dashboard } from './context.ts';
@@ -29,15 +30,24 @@ export function assignmentsList(ctx: Dashboard, tenantId: string): Html {
     ${more(page.hasMore, `Se muestran las ${LIST_LIMIT} más nuevas.`)}`);
 }
 
-/** The newest jobs with their live progress; the list polls while one of them is still open. */
+/** A job's failed items under its count, each with what failed it (the API's `results`). */
+function failures(job: Job, name: (result: JobResult) => string): Html {
+  const failed = job.results.filter((r) => !r.ok);
+  if (failed.length === 0) return html`${job.failed}`;
+  return html`<details><summary>${job.failed}</summary><ul class="fallos">${failed.map((r) => html`<li>${name(r)}: ${r.message ?? 'falló'}</li>`)}</ul></details>`;
+}
+
+/** The newest jobs with their live progress, and why each failed item failed; the list polls while one of them is still open. */
 export function jobsList(ctx: Dashboard, tenantId: string): Html {
   const jobs = ctx.services.jobs.listRecent(tenantId, JOBS_SHOWN);
   const open = jobs.some(({ job }) => job.status === 'pending' || job.status === 'running');
+  const { plate, driverName } = lookups(ctx, tenantId);
+  const name = (r: JobResult) => (r.driverId !== undefined ? driverName(r.driverId) : r.plate ?? plate(r.vehicleId!));
   const row = ({ kind, job }: (typeof jobs)[number]) => html`<tr>
     <td>${copyable(job.id, 'el id del lote')}</td><td>${JOB_KIND[kind] ?? kind}</td><td>${job.platform}</td><td>${badge(job.status)}</td>
     <td><progress class="progreso" max="${job.total}" value="${job.processed}" aria-label="Progreso del lote">${job.processed}/${job.total}</progress>
       ${job.processed}/${job.total}</td>
-    <td class="numero">${job.succeeded}</td><td class="numero">${job.failed}</td><td>${when(job.createdAt)}</td><td>${when(job.completedAt)}</td>
+    <td class="numero">${job.succeeded}</td><td class="numero">${failures(job, name)}</td><td>${when(job.createdAt)}</td><td>${when(job.completedAt)}</td>
   </tr>`;
   const headers = ['Id', 'Tipo', 'Plataforma', 'Estado', 'Progreso', 'Bien', 'Con error', 'Creado', 'Terminado'];
   return reloading('lotes', `${BASE}/worlds/${seg(tenantId)}/jobs`, html`

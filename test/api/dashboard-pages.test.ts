@@ -104,6 +104,20 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(finished).toContain('completed');
     });
 
+    it('when a batch item failed, then the jobs list names it under the count, with the platform\'s reason', async () => {
+      const { tenant, auth } = w.newTenant();
+      const fine = await f.vehicle(auth);
+      const noVin = { plate: 'SNV-1001', brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' };
+      await w.request.post('/v1/vehicles').set(auth).send(noVin).expect(201);
+      const noVinId = (await w.request.get('/v1/vehicles?plate=SNV-1001').set(auth).expect(200)).body.data[0].id;
+      await w.request.post('/v1/vehicles/registrations/batch').set(auth).send({ platform: 'platform_b', vehicleIds: [fine, noVinId] }).expect(202);
+      await w.services.jobs.runUntilIdle();
+
+      const list = (await get(`/worlds/${tenant.id}/jobs`).expect(200)).text;
+
+      expect(list).toMatch(/<details><summary>1<\/summary><ul class="fallos"><li>SNV-1001: [^<]*VIN[^<]*<\/li><\/ul><\/details>/);
+    });
+
     it.each(['/worlds/00000000-0000-4000-8000-000000000000', '/worlds/nada', '/no-existe'])('when %s is asked, then 404 NOT_FOUND as a Spanish page', async (path) => {
       const res = await get(path);
 
