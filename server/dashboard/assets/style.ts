@@ -9,6 +9,9 @@ a { color: var(--marca); }
 .saltar { position: absolute; left: -9999px; }
 .saltar:focus { left: 1rem; top: .5rem; background: #fff; padding: .5rem 1rem; z-index: 2; }
 .fuera { position: fixed; opacity: 0; pointer-events: none; }
+/* htmx hides an indicator only from sight: out of a request it kept its room (a blank line on a phone). */
+.htmx-indicator { display: none; }
+.htmx-request .htmx-indicator, .htmx-request.htmx-indicator { display: inline; }
 .cabecera { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .4rem 1rem; padding: .7rem 1.5rem; background: #111827; }
 .cabecera a { color: #f9fafb; text-decoration: none; margin-left: 1rem; }
 .cabecera .marca { font-weight: 700; margin-left: 0; }
