@@ -78,6 +78,13 @@ export const typedNumber = (text: string): number | string => (/^-?\d+(\.\d+)?$/
 export const avisosRegion = (outOfBand = false): Html => html`<div id="avisos" class="avisos" role="alert"${outOfBand ? OUT_OF_BAND : null}></div>`;
 export const resultadoRegion = (outOfBand = false): Html =>
   html`<div id="resultado" class="resultado" role="status" aria-live="polite"${outOfBand ? OUT_OF_BAND : null}></div>`;
+/**
+ * The worlds page's box under its create form: the world just made and its key. Any other action of
+ * the page empties it (out of band): a reset, a restore or a deletion may have removed that world,
+ * and its key, left in view, would open the next world made with the same id.
+ */
+export const creadoRegion = (outOfBand = false): Html =>
+  html`<div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista${outOfBand ? OUT_OF_BAND : null}></div>`;
 
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;

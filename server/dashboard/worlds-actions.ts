@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { cdmxTime } from '../lib/human-text.ts';
 import { SaveBody } from '../snapshots/control.ts';
 import { CreateTenant } from '../tenants/schema.ts';
-import { copyable, keyShownOnce } from './components.ts';
+import { copyable, creadoRegion, keyShownOnce, resultadoRegion } from './components.ts';
 import { conflict, validation } from '../errors.ts';
 import { namedWith } from '../tenants/deletion.ts';
 import { worldsShown } from './worlds-page.ts';
@@ -25,7 +25,8 @@ export function worldsActions(ctx: Dashboard) {
       const fixture = body.fixture && await services.fixtures.build(created.id, body.fixture);
       const secret = html`${keyShownOnce(created.keys[0])}<p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
       const populated = fixture && body.fixture && (fixture.vehicleIds.length > 0 || fixture.driverIds.length > 0) ? `, poblado con ${fixtureMadeText(fixture, body.fixture.rideDays)}` : '';
-      answerAction(res, `Mundo «${created.name}» creado (${created.status})${populated}.`, secret);
+      // Answered in #creado: the line of the page's last other action goes (out of band), as it no longer tells what happened last.
+      answerAction(res, `Mundo «${created.name}» creado (${created.status})${populated}.`, html`${secret}${resultadoRegion(true)}`);
     },
 
     /** As `POST /_testbed/tenants/{id}/keys`: a `test` key with the six scopes, for a world whose key was not kept. */
@@ -45,7 +46,7 @@ export function worldsActions(ctx: Dashboard) {
     async remove(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
       await ctx.deleteWorld(tenant.id);
-      answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`);
+      answerAction(res, `Mundo «${tenant.name}» borrado, con sus datos y sus registros en las plataformas.`, creadoRegion(true));
     },
 
     /**
@@ -65,12 +66,12 @@ export function worldsActions(ctx: Dashboard) {
         throw conflict(`Nada borrado: ahora ${now === 1 ? 'hay 1 mundo' : `hay ${now} mundos`} cuyo nombre empieza por «${prefix}», ${which}. La lista ya está al día: revísala y vuelve a borrar.`);
       }
       const ids = await ctx.services.worldDeletion.byNamePrefix(prefix);
-      answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`);
+      answerAction(res, `${ids.length === 1 ? '1 mundo borrado' : `${ids.length} mundos borrados`} (su nombre empezaba por «${prefix}»), con sus datos y sus registros en las plataformas.`, creadoRegion(true));
     },
 
     async reset(_req: Request, res: Response): Promise<void> {
       const { now } = await services.world.reset(res);
-      answerAction(res, `Testbed restablecido: hora del servicio ${cdmxTime(now)}.`);
+      answerAction(res, `Testbed restablecido: hora del servicio ${cdmxTime(now)}.`, creadoRegion(true));
     },
 
     async saveSnapshot(req: Request, res: Response): Promise<void> {
@@ -82,7 +83,7 @@ export function worldsActions(ctx: Dashboard) {
 
     async restoreSnapshot(req: Request, res: Response): Promise<void> {
       const restored = await services.world.restore(res, String(req.params.name));
-      answerAction(res, `Instantánea «${restored.name}» restaurada: hora del servicio ${cdmxTime(restored.now)}.`);
+      answerAction(res, `Instantánea «${restored.name}» restaurada: hora del servicio ${cdmxTime(restored.now)}.`, creadoRegion(true));
     },
 
     removeSnapshot(req: Request, res: Response): void {

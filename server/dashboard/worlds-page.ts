@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { TenantRow } from '../tenants/store.ts';
-import { badge, BASE, copyable, SNAPSHOT_NAME_PATTERN, SNAPSHOT_NAME_RULE, table, when } from './components.ts';
+import { badge, BASE, copyable, creadoRegion, SNAPSHOT_NAME_PATTERN, SNAPSHOT_NAME_RULE, table, when } from './components.ts';
 import { sizeText } from '../lib/human-text.ts';
 import { filled, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
@@ -117,7 +117,7 @@ function createForm(): Html {
     ${fixtureFields()}
     <p class="nota">Se crea con una clave <code>test</code> con los seis permisos; su secreto solo se muestra al crearla.</p>
   </form>
-  <div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;
+  ${creadoRegion()}`;
 }
 
 /**

@@ -20,6 +20,16 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.store.getTenant(me.body.tenantId)!.status).toBe('active');
     });
 
+    it('when a world is created, then the page\'s last other line goes (out of band); when one is deleted, the created world\'s box goes', async () => {
+      const created = await act('post', '/worlds', { name: 'Flota Caja' });
+      const id = /data-copy="([0-9a-f-]{36})"/.exec(created.text)![1];
+
+      const deleted = await act('delete', `/worlds/${id}`);
+
+      expect(created.text).toContain('<div id="resultado" class="resultado" role="status" aria-live="polite" hx-swap-oob="true"></div>');
+      expect(deleted.text).toContain('<div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista hx-swap-oob="true"></div>');
+    });
+
     it.each([
       [{}, 'name es obligatorio'],
       [{ name: '   ' }, 'name es obligatorio'],
