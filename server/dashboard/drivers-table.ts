@@ -20,7 +20,10 @@ function driverRow(d: Driver, plate: (id: string) => string): Html {
 }
 
 /** The drivers of a world, newest first, filtered by whatsapp as `GET /v1/drivers?whatsapp=` does. */
-export function driversList(ctx: Dashboard, tenantId: string, whatsapp?: string): Html {
+export function driversList(ctx: Dashboard, tenantId: string, typed?: string): Html {
+  // Typed by hand as it is written down ("55 1234 5678", "(55) 1234-5678"): the API's pattern has
+  // no room for spaces, dashes or brackets, which the plate search ignores too.
+  const whatsapp = typed?.replace(/[\s()\-.]/g, '');
   const query = withPhoneErrors(() => ListDriversQuery.parse({ whatsapp, limit: String(LIST_LIMIT) }));
   const page = ctx.services.drivers.list(tenantId, { whatsapp: query.whatsapp }, query.limit);
   const { plate } = lookups(ctx, tenantId);

@@ -88,6 +88,18 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(bad.text).toContain('INVALID_PHONE');
     });
 
+    it('when a whatsapp is typed as it is written down (spaces, dashes, brackets), then the driver is found, the caption naming the number searched', async () => {
+      const { tenant, auth } = w.newTenant();
+      const one = await smallFleet(auth);
+      const digits = one.whatsapp.replace(/^\+52/, '');
+      const typed = `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+
+      const found = await get(`/worlds/${tenant.id}/drivers?whatsapp=${encodeURIComponent(typed)}`).expect(200);
+
+      expect(found.text).toContain(`data-copy="${one.driverId}"`);
+      expect(found.text).toContain(`Conductores con el WhatsApp ${digits}`);
+    });
+
     it('when a batch job is open, then the jobs list polls every 2 s; once it is done, it stops polling', async () => {
       const { tenant, auth } = w.newTenant();
       const ids = [await f.vehicle(auth), await f.vehicle(auth)];
