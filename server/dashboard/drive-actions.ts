@@ -14,8 +14,15 @@ import { platformFaultOf } from './world-platform-faults.ts';
  * What platform_a stored, not what was asked: a rejected card rejects the registration whatever the
  * vehicle's verdict, and the line says so rather than "vehículo approved" beside a rejection.
  */
+/** The API's values, in Spanish beside them as the page's menus show theirs: `approved (aprobado)`. */
+const REGISTRATION: Record<string, string> = { none: 'sin registro', pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' };
+const CARD: Record<string, string> = { pending: 'pendiente', approved: 'aprobada', rejected: 'rechazada' };
+const INVITATION: Record<string, string> = { none: 'sin invitación', invited: 'invitado', bound: 'vinculado', rejected: 'rechazada' };
+const glossed = (value: string, words: Record<string, string>): string => (Object.hasOwn(words, value) ? `${value} (${words[value]})` : value);
+
 export function reviewOutcome(plate: string, asked: string, decided: Pick<PlatformRegistration, 'status' | 'docReviewStatus'>): string {
-  const stored = `platform_a decidió la revisión de ${plate}: registro ${decided.status}, tarjeta ${decided.docReviewStatus ?? '—'}.`;
+  const card = decided.docReviewStatus === null ? '—' : glossed(decided.docReviewStatus, CARD);
+  const stored = `platform_a decidió la revisión de ${plate}: registro ${glossed(decided.status, REGISTRATION)}, tarjeta ${card}.`;
   return asked === decided.status ? stored : `${stored} Se pidió vehículo ${asked}, pero la tarjeta ${decided.docReviewStatus} decide el registro.`;
 }
 
@@ -52,7 +59,7 @@ export function driveActions(ctx: Dashboard) {
       const accept = choice === 'accept';
       const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
       await services.sync.runDue();
-      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${live.status}.`);
+      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, INVITATION)}.`);
     },
 
     async generate(req: Request, res: Response): Promise<void> {
@@ -66,7 +73,8 @@ export function driveActions(ctx: Dashboard) {
     async fault(req: Request, res: Response): Promise<void> {
       const body = PlatformFaultBody.parse(platformFaultOf(formFields(req)));
       const set = await deps.simulators.setFault(body.platform, body.mode, body.ms);
-      answerAction(res, `Falla de ${set.platform} en todo el testbed: ${set.mode}${set.mode === 'slow' ? ` (${set.ms} ms)` : ''}.`);
+      const mode = set.mode === 'slow' ? `slow (lenta, ${set.ms} ms)` : set.mode === 'none' ? 'none (sin falla)' : set.mode;
+      answerAction(res, `Falla de ${set.platform} en todo el testbed: ${mode}.`);
     },
   };
 }

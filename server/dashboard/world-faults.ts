@@ -42,8 +42,17 @@ function rulesTable(ctx: Dashboard, tenantId: string): Html {
   </div>`;
 }
 
+/** What each effect does, in Spanish beside its name, as the other menus of the page say theirs. */
+const EFFECT_GLOSS: Record<(typeof EFFECTS)[number], string> = {
+  rate_limited: '429 con Retry-After',
+  unavailable: '503 con Retry-After',
+  internal: '500',
+  delay: 'responde tras una espera',
+  reset: 'corta la conexión',
+};
+
 function addForm(tenantId: string): Html {
-  const options = EFFECTS.map((e) => html`<option>${e}</option>`);
+  const options = EFFECTS.map((e) => html`<option value="${e}">${e} (${EFFECT_GLOSS[e]})</option>`);
   // Emptied once the rule is made (data-vaciar): a «Todas las peticiones» left ticked would make the next click's rule fail every request too.
   return html`<form novalidate hx-post="${BASE}/worlds/${seg(tenantId)}/faults" hx-target="#resultado" data-vaciar><div class="fila">
       <label>Efecto <select name="effect">${options}</select></label>

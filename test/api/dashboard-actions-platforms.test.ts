@@ -13,7 +13,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       expect(res.status).toBe(200);
       expect(res.text).toContain('platform_a decidió la revisión de');
-      expect(res.text).toContain('registro approved, tarjeta approved.');
+      expect(res.text).toContain('registro approved (aprobado), tarjeta approved (aprobada).');
       expect(res.text).not.toContain('Se pidió');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
@@ -35,7 +35,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       const res = await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'rejected' }).expect(200);
 
-      expect(res.text).toContain('registro rejected, tarjeta rejected. Se pidió vehículo approved, pero la tarjeta rejected decide el registro.');
+      expect(res.text).toContain('registro rejected (rechazado), tarjeta rejected (rechazada). Se pidió vehículo approved, pero la tarjeta rejected decide el registro.');
       expect(res.text).not.toContain('vehículo approved, tarjeta');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'rejected', docReviewStatus: 'rejected' });
@@ -74,7 +74,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', `/worlds/${tenant.id}/drivers/${driverId}/accept`);
 
       expect(res.status).toBe(200);
-      expect(res.text).toContain('aceptó la invitación de platform_a: bound');
+      expect(res.text).toContain('aceptó la invitación de platform_a: bound (vinculado).');
       expect((await f.invitation(auth, driverId)).status).toBe('bound');
       expectAlert(await act('post', `/worlds/${tenant.id}/drivers/${driverId}/decline`), 409, 'CONFLICT', 'ya no está pendiente');
     });
@@ -129,7 +129,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
       const res = await act('post', '/faults', { platform: 'platform_b', mode: 'slow', ms: '250' });
 
       expect(res.status).toBe(200);
-      expect(res.text).toContain('Falla de platform_b en todo el testbed: slow (250 ms).');
+      expect(res.text).toContain('Falla de platform_b en todo el testbed: slow (lenta, 250 ms).');
       expect((await w.net.control.getFaults()).platform_b).toEqual({ mode: 'slow', ms: 250 });
       // The form's ms field still holds 250 after the submit: setting none (the only way to clear it) must not be refused.
       await act('post', '/faults', { platform: 'platform_b', mode: 'none', ms: '250' }).expect(200);
