@@ -16,7 +16,7 @@ export type TenantService = ReturnType<typeof createTenantService>;
  * Tenants and keys are written straight to the data dir, so they work with or without a running
  * serve. `seedGiven`: FLEET_SEED was set for this command (else the seed is the data dir's serve's).
  */
-export function openTenantService(config: Config = cliConfig(), seedGiven = (process.env.FLEET_SEED ?? '') !== ''): { db: Db; tenants: TenantService } {
+export function openTenantService(config: Config, seedGiven: boolean): { db: Db; tenants: TenantService } {
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   const clocks = createClocks(db, loadClock(db, config.clockStart));
   // The serve's token, as serve mixes it into key secrets (lib/ids.ts): the same keys from either door.
@@ -52,7 +52,7 @@ const otherToken = (against: 'serve had none' | 'serve had another', token: stri
  * demo tenant) says so: the id may be right, the place is not.
  */
 export function withTenantService<T>(use: (tenants: TenantService) => T, config: Config = cliConfig()): T {
-  const { db, tenants } = openTenantService(config);
+  const { db, tenants } = openTenantService(config, (process.env.FLEET_SEED ?? '') !== '');
   try {
     return use(tenants);
   } catch (err) {

@@ -79,7 +79,8 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
       // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
       const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);
       // Seeding the demo tenant here keeps serve from printing its key on our stdout (one JSON document).
-      const { db, tenants } = openTenantService(config);
+      // Its seed is the run's own (--seed, the file's or the default): the data dir is new, no serve noted one.
+      const { db, tenants } = openTenantService(config, true);
       tenants.seedDemo();
       db.close();
       let replaced = () => {};

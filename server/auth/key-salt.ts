@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import { readCounter, setCounter } from '../db/counters.ts';
 import { sha256 } from '../lib/sha256.ts';
 
 /**
@@ -20,7 +21,7 @@ const fingerprint = (salt: string): number => (salt === '' ? 0 : parseInt(sha256
  * serve does or refuses (`keySaltAgainstServe`): run without the token, it made keys the seed alone gives.
  */
 export function noteKeySalt(db: Db, salt: string): void {
-  db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(COUNTER, fingerprint(salt));
+  setCounter(db, COUNTER, fingerprint(salt));
 }
 
 /**
@@ -28,7 +29,7 @@ export function noteKeySalt(db: Db, salt: string): void {
  * no serve noted one), else what differs, for the CLI to say.
  */
 export function keySaltAgainstServe(db: Db, salt: string): 'same' | 'serve had none' | 'serve had another' {
-  const noted = db.prepare('SELECT value FROM counters WHERE name = ?').pluck().get(COUNTER) as number | undefined;
+  const noted = readCounter(db, COUNTER);
   if (noted === undefined || noted === fingerprint(salt)) return 'same';
   return noted === 0 ? 'serve had none' : 'serve had another';
 }

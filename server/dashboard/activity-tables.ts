@@ -30,10 +30,13 @@ export function assignmentsList(ctx: Dashboard, tenantId: string): Html {
     ${more(page.hasMore, `Se muestran las ${LIST_LIMIT} más nuevas.`)}`);
 }
 
-/** A job's failed items under its count, each with what failed it (the API's `results`). */
+/**
+ * A finished job's failed items under its count, each with what failed it (the API's `results`).
+ * While it runs, the count alone: the list is drawn again every 2 s, and an opened list would close.
+ */
 function failures(job: Job, name: (result: JobResult) => string): Html {
   const failed = job.results.filter((r) => !r.ok);
-  if (failed.length === 0) return html`${job.failed}`;
+  if (failed.length === 0 || job.status === 'pending' || job.status === 'running') return html`${job.failed}`;
   return html`<details><summary>${job.failed}</summary><ul class="fallos">${failed.map((r) => html`<li>${name(r)}: ${r.message ?? 'falló'}</li>`)}</ul></details>`;
 }
 

@@ -55,6 +55,16 @@ export const SNAPSHOT_NAME_RULE = 'de 1 a 64 letras minúsculas, dígitos o guio
 
 const OUT_OF_BAND = html` hx-swap-oob="true"`;
 
+/** The API's values with their Spanish beside them, as the page's menus and lines show them. */
+export const GLOSSES = {
+  registration: { none: 'sin registro', pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' },
+  card: { pending: 'pendiente', approved: 'aprobada', rejected: 'rechazada' },
+  invitation: { none: 'sin invitación', invited: 'invitado', bound: 'vinculado', rejected: 'rechazada' },
+} satisfies Record<string, Record<string, string>>;
+
+/** `approved (aprobado)`; a value the words do not know, as it is. */
+export const glossed = (value: string, words: Record<string, string>): string => (Object.hasOwn(words, value) ? `${value} (${words[value]})` : value);
+
 /**
  * A number field as text (a numeric keypad on a phone): a number input holds "" for what it cannot
  * read (`5-`), and the forms, judged by the control API (novalidate), sent nothing for it: a world
@@ -83,8 +93,10 @@ export const resultadoRegion = (outOfBand = false): Html =>
  * the page empties it (out of band): a reset, a restore or a deletion may have removed that world,
  * and its key, left in view, would open the next world made with the same id.
  */
-export const creadoRegion = (outOfBand = false): Html =>
-  html`<div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista${outOfBand ? OUT_OF_BAND : null}></div>`;
+export const creadoRegion = (outOfBand = false): Html => outOfBand
+  // Its content alone: the element, watched to bring the next key into view (dashboard.js), stays.
+  ? html`<div id="creado" hx-swap-oob="innerHTML"></div>`
+  : html`<div id="creado" class="resultado" role="status" aria-live="polite" data-a-la-vista></div>`;
 
 /** The line an action answers with, announced politely to screen readers (the #resultado region). */
 export const done = (text: string, extra: Html | null = null): Html => html`<p class="hecho">${text}</p>${extra}`;

@@ -8,21 +8,16 @@ import { ReviewBody } from '../platforms/control.ts';
 import { PlatformFaultBody } from '../platforms/fault-body.ts';
 import type { PlatformRegistration } from '../platforms/types.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
+import { glossed, GLOSSES } from './components.ts';
 import { platformFaultOf } from './world-platform-faults.ts';
 
 /**
  * What platform_a stored, not what was asked: a rejected card rejects the registration whatever the
  * vehicle's verdict, and the line says so rather than "vehículo approved" beside a rejection.
  */
-/** The API's values, in Spanish beside them as the page's menus show theirs: `approved (aprobado)`. */
-const REGISTRATION: Record<string, string> = { none: 'sin registro', pending: 'pendiente', approved: 'aprobado', rejected: 'rechazado' };
-const CARD: Record<string, string> = { pending: 'pendiente', approved: 'aprobada', rejected: 'rechazada' };
-const INVITATION: Record<string, string> = { none: 'sin invitación', invited: 'invitado', bound: 'vinculado', rejected: 'rechazada' };
-const glossed = (value: string, words: Record<string, string>): string => (Object.hasOwn(words, value) ? `${value} (${words[value]})` : value);
-
 export function reviewOutcome(plate: string, asked: string, decided: Pick<PlatformRegistration, 'status' | 'docReviewStatus'>): string {
-  const card = decided.docReviewStatus === null ? '—' : glossed(decided.docReviewStatus, CARD);
-  const stored = `platform_a decidió la revisión de ${plate}: registro ${glossed(decided.status, REGISTRATION)}, tarjeta ${card}.`;
+  const card = decided.docReviewStatus === null ? '—' : glossed(decided.docReviewStatus, GLOSSES.card);
+  const stored = `platform_a decidió la revisión de ${plate}: registro ${glossed(decided.status, GLOSSES.registration)}, tarjeta ${card}.`;
   return asked === decided.status ? stored : `${stored} Se pidió vehículo ${asked}, pero la tarjeta ${decided.docReviewStatus} decide el registro.`;
 }
 
@@ -59,7 +54,7 @@ export function driveActions(ctx: Dashboard) {
       const accept = choice === 'accept';
       const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
       await services.sync.runDue();
-      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, INVITATION)}.`);
+      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.`);
     },
 
     async generate(req: Request, res: Response): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { addDays } from '../lib/mexico-city.ts';
-import { badge, BASE, numberField, when } from './components.ts';
+import { badge, BASE, glossed, GLOSSES, numberField, when } from './components.ts';
 import { requireWorld, worldNow, worldToday, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 import { LIST_LIMIT } from './vehicles-table.ts';
@@ -27,6 +27,8 @@ function clockForms(tenantId: string): Html {
 }
 
 /** Reviews platform_a is running (the card was sent) and invitations waiting for the driver. */
+const CARD_VERDICTS = (['approved', 'rejected'] as const).map((v) => html`<option value="${v}">${glossed(v, GLOSSES.card)}</option>`);
+
 export function pendingLists(ctx: Dashboard, tenantId: string): Html {
   const world = `${BASE}/worlds/${seg(tenantId)}`;
   const inReview = ctx.services.vehicles.list(tenantId, { status: 'pending_platform_a' }, LIST_LIMIT).data
@@ -35,7 +37,7 @@ export function pendingLists(ctx: Dashboard, tenantId: string): Html {
     .filter((d) => d.invitations.some((i) => i.platform === 'platform_a' && i.status === 'invited'));
   const review = inReview.map((v) => html`<li><form novalidate hx-post="${world}/vehicles/${seg(v.id)}/review" hx-target="#resultado"><div class="fila">
       <strong>${v.plate}</strong>
-      <label>Tarjeta de circulación <select name="card"><option value="approved">approved (aprobada)</option><option value="rejected">rejected (rechazada)</option></select></label>
+      <label>Tarjeta de circulación <select name="card">${CARD_VERDICTS}</select></label>
       <button name="verdict" value="approved" aria-label="Aprobar la revisión de ${v.plate}">Aprobar</button>
       <button name="verdict" value="rejected" class="peligro" aria-label="Rechazar la revisión de ${v.plate}">Rechazar</button>
     </div></form></li>`);

@@ -103,11 +103,11 @@ export function snapshotsList(ctx: Dashboard): Html {
  * The new key is answered beside the button (#creado), where the eye is, and stays until the next
  * creation. The form empties once the world is made (data-vaciar: assets/client-script.ts), so a
  * second click makes no twin and a `pending` chosen once is not kept for the next world; its button
- * is disabled while the call is under way (a big fixture takes seconds), and a line says so (htmx
- * shows an `htmx-indicator` inside the form sending).
+ * is disabled while the call is under way (a big fixture takes seconds), as every action's are
+ * (assets/client-script.ts), and a line says so (htmx shows an `htmx-indicator` inside the form sending).
  */
 function createForm(): Html {
-  return html`<form novalidate hx-post="${BASE}/worlds" hx-target="#creado" hx-disable="find button[type=submit]" data-vaciar>
+  return html`<form novalidate hx-post="${BASE}/worlds" hx-target="#creado" data-vaciar>
     <div class="fila">
       <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>

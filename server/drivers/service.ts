@@ -130,7 +130,10 @@ export function createDriverService(deps: DriverDeps, { assignments, invitations
    */
   async function learnAcceptance(tenantId: string, driverId: string): Promise<void> {
     if (invitations.get(driverId, 'platform_a')?.status !== 'invited') return;
-    await invitationService.refresh(tenantId, driverId, 'platform_a').catch(() => undefined);
+    // The platform down or faulted (an AppError the API would answer); anything else is a fault of ours.
+    await invitationService.refresh(tenantId, driverId, 'platform_a').catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+    });
   }
 
   /** platform_a knows the driver by this number once accepted; changing it here would orphan the binding. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open.ts';
+import { readCounter, setCounter } from '../db/counters.ts';
 
 /** The counter under which serve notes the seed it draws ids and keys with. */
 const COUNTER = 'serve:seed';
@@ -10,10 +11,10 @@ const COUNTER = 'serve:seed';
  * FLEET_DATA_DIR alone point a script at one environment).
  */
 export function noteSeed(db: Db, seed: number): void {
-  db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(COUNTER, seed);
+  setCounter(db, COUNTER, seed);
 }
 
 /** The seed the last serve of this data dir noted; undefined when none has run on it. */
 export function notedSeed(db: Db): number | undefined {
-  return db.prepare('SELECT value FROM counters WHERE name = ?').pluck().get(COUNTER) as number | undefined;
+  return readCounter(db, COUNTER);
 }

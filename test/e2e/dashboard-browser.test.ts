@@ -85,15 +85,24 @@ describe('/dashboard in headless Chromium', () => {
     await page.getByRole('button', { name: 'Avanzar', exact: true }).click();
     await page.locator('#avisos').getByText('Duración no válida: «3x»').waitFor();
     const today = addDays(mexicoCityDate(w.deps.clocks.forTenant(tenantId).nowMs()), 1);
-    // A double click is one advance: the form's buttons wait for its answer.
+    // A double click is one advance: while the first is held unanswered, the form's buttons are
+    // disabled and the line says it is under way; once answered, they are enabled again.
     const before = w.deps.clocks.forTenant(tenantId).nowMs();
     const advances: string[] = [];
     page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/clock/advance') && advances.push(r.url())));
-    await page.getByRole('button', { name: 'Avanzar 1 día' }).dblclick();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/clock/advance', async (route) => (await held, route.continue()), { times: 1 });
+    const oneDay = page.getByRole('button', { name: 'Avanzar 1 día' });
+    await oneDay.dblclick();
+    await expect.poll(() => oneDay.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Avanzar 7 días' }).isDisabled()).toBe(true);
+    expect(await page.locator('#resultado').textContent()).toBe('Enviando…');
+    release();
     await resultSays(page, 'avanzado 1d');
+    await expect.poll(() => oneDay.isEnabled()).toBe(true);
     expect(advances).toHaveLength(1);
     expect(w.deps.clocks.forTenant(tenantId).nowMs() - before).toBe(86_400_000);
-    expect(await page.getByRole('button', { name: 'Avanzar 1 día' }).isEnabled()).toBe(true);
     expect(await page.locator('#avisos').textContent()).toBe('');
     await page.locator('#hora-mundo').getByText(today).waitFor();
     // The rides window's untouched defaults follow the world's new today.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestApp } from '../support/app.ts';
+import { useWorld } from '../support/world.ts';
 import { browserTestTitle, HAS_CHROMIUM, useBrowser } from '../support/browser.ts';
 
 const TITLE = browserTestTitle(
@@ -30,5 +31,47 @@ describe('the create form\'s fixture counts in headless Chromium', () => {
     await page.getByText('fixture.vehicles debe ser un número entero').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('input[name="vehicles"]').inputValue()).toBe('5-');
     expect(await worlds()).toBe(before);
+  }, 120_000);
+});
+
+/**
+ * The create form after a deletion: the button waits for its answer, and the key, shown only once,
+ * is brought into view. A deletion's answer empties the box out of band; replaced whole, the box
+ * lost the watcher that brings the next key into view.
+ */
+describe('the create form after a deletion, in headless Chromium', () => {
+  // The simulators too: a deletion deletes the world's platform records.
+  const w = useWorld({ clientTimeoutMs: 10_000 });
+  const browser = useBrowser();
+
+  it.skipIf(!HAS_CHROMIUM)(browserTestTitle('when a world is deleted and another made, then the button waits for the answer and the new key is brought into view', 'dashboard create form'), async () => {
+    const { base, page } = await browser.open(w.app);
+    await page.setViewportSize({ width: 390, height: 600 });
+    await page.goto(`${base}/dashboard`);
+    const name = page.getByLabel('Nombre del mundo');
+    const create = page.getByRole('button', { name: 'Crear mundo' });
+    await name.fill('qa-uno');
+    await create.click();
+    await page.locator('#creado').getByText('qa-uno').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Borrar el mundo qa-uno' }).click();
+    await page.locator('#resultado').getByText('Mundo «qa-uno» borrado').waitFor();
+    expect(await page.locator('#creado').textContent()).toBe('');
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/dashboard/worlds', async (route) => (route.request().method() === 'POST' && (await held), route.continue()));
+    await name.fill('qa-dos');
+    await create.click();
+    await expect.poll(() => create.isDisabled()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    release();
+    await page.locator('#creado').getByText('qa-dos').waitFor();
+
+    await expect.poll(async () => {
+      const box = await page.locator('#creado .secreto').boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 600;
+    }).toBe(true);
+    expect(await create.isEnabled()).toBe(true);
   }, 120_000);
 });

@@ -12,10 +12,10 @@ describe('keys made by the CLI against the token its data dir\'s last serve note
   function cliAfterServe(serveToken: string | null, cliToken: string) {
     const dataDir = mkdtempSync(join(tmpdir(), 'fleet-cli-salt-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    const served = openTenantService(readConfig({ FLEET_DATA_DIR: dataDir }));
+    const served = openTenantService(readConfig({ FLEET_DATA_DIR: dataDir }), false);
     noteKeySalt(served.db, keySalt(serveToken));
     served.db.close();
-    const { db, tenants } = openTenantService(readConfig({ FLEET_DATA_DIR: dataDir, FLEET_CONTROL_TOKEN: cliToken }));
+    const { db, tenants } = openTenantService(readConfig({ FLEET_DATA_DIR: dataDir, FLEET_CONTROL_TOKEN: cliToken }), false);
     onTestFinished(() => void db.close());
     const ids = () => db.prepare("SELECT value FROM counters WHERE name = 'ids'").pluck().get() as number;
     return { tenants, tenantId: tenants.createTenant('Flota').id, ids };

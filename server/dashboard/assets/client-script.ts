@@ -102,7 +102,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   });
   document.addEventListener('htmx:finally:request', function (event) {
     var ctx = event.detail && event.detail.ctx;
-    (ctx && ctx.busyButtons || []).forEach(function (button) { button.disabled = false; });
+    if (!ctx || !ctx.busyButtons) return;
+    ctx.busyButtons.forEach(function (button) { button.disabled = false; });
+    // No answer came (the red line says so): the action is no longer under way.
+    var region = document.getElementById('resultado');
+    if (!ctx.response && region && region.textContent === 'Enviando…') announce('');
   });
 
   // Serve answers again (a list's poll, any action): the line saying it did not is no longer true.
