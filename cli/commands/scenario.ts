@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
-import { junitReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
+import { junitReport, junitStoppedReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
@@ -74,18 +74,34 @@ async function loadAll(files: string[], junit: string | undefined): Promise<Scen
   throw new CliError(problems.join('\nerror: '));
 }
 
+/** How far a run went: whether its files started, and those that ended, in file order. */
+interface Progress {
+  started: boolean;
+  ran: ScenarioRun[];
+}
+
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   const scenarios = await loadAll(files, opts.junit);
+  const progress: Progress = { started: false, ran: [] };
   try {
-    return await runLoaded(scenarios, files, opts);
+    return await runLoaded(scenarios, files, opts, progress);
   } catch (err) {
-    // No serve answering, an environment that did not start: the report says so for every file.
-    if (opts.junit) writeReport(opts.junit, junitUnrunReport(files.map((file) => ({ file, problems: (err as Error).message })), 'no se pudo ejecutar'));
+    if (opts.junit) writeReport(opts.junit, stoppedReport(files, progress, (err as Error).message));
     throw err;
   }
 }
 
-async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
+/**
+ * The report of a run that stopped: before any file (options refused), every file not run with why;
+ * part way (no serve answering, an environment that did not start), what ran, the file it stopped
+ * at, and the files after it as not run.
+ */
+function stoppedReport(files: string[], { started, ran }: Progress, problem: string): string {
+  if (!started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), 'no se pudo ejecutar');
+  return junitStoppedReport(ran, files[ran.length], problem, files.slice(ran.length + 1));
+}
+
+async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions, progress: Progress): Promise<ScenarioRun[]> {
   if (!opts.fresh && (opts.seed !== undefined || opts.clockStart !== undefined)) {
     throw new CliError('--seed y --clock-start solo se aplican con --fresh (un entorno en marcha ya tiene los suyos)');
   }
@@ -98,20 +114,20 @@ async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOption
   // Each file runs in worlds of its own, so files side by side never see each other. Reports are
   // printed in the order of the files, each as soon as it and the ones before it are done.
   const outcomes = scenarios.map(() => settleLater<ScenarioRun>());
+  progress.started = true;
   let next = 0;
   const workers = Array.from({ length: Math.min(parallel, scenarios.length) }, async () => {
     for (let i = next++; i < scenarios.length; i = next++) {
       await runLoadedScenario(scenarios[i], files[i], options).then(outcomes[i].resolve, outcomes[i].reject);
     }
   });
-  const runs: ScenarioRun[] = [];
   for (const outcome of outcomes) {
     const run = await outcome.promise;
     if (!opts.json) process.stdout.write(humanReport(run.transcript) + '\n\n');
-    runs.push(run);
+    progress.ran.push(run);
   }
   await Promise.all(workers);
-  return runs;
+  return progress.ran;
 }
 
 /**

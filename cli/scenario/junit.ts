@@ -32,26 +32,46 @@ function testcase(suite: string, step: StepResult, ms: number): string {
   return `${open}>\n      <failure message="${message}" type="expectation">${xmlEscape(failureText(step))}</failure>\n    </testcase>`;
 }
 
-function counts(runs: ScenarioRun[], ms: (r: ScenarioRun) => number): string {
-  const sum = (pick: (r: ScenarioRun) => number) => runs.reduce((total, r) => total + pick(r), 0);
-  const tests = sum((r) => r.transcript.steps.length);
-  const failures = sum((r) => r.transcript.summary.failed);
-  const skipped = sum((r) => r.transcript.summary.skipped);
-  return `tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(sum(ms))}"`;
+/** A <testsuite> and what it adds to the totals. */
+interface Suite {
+  xml: string;
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  ms: number;
+}
+
+const totals = (s: Omit<Suite, 'xml'>): string =>
+  `tests="${s.tests}" failures="${s.failures}" errors="${s.errors}" skipped="${s.skipped}" time="${seconds(s.ms)}"`;
+
+/** A file that ran: one <testcase> per step. */
+function ranSuite(run: ScenarioRun): Suite {
+  const t = run.transcript;
+  const counted = { tests: t.steps.length, failures: t.summary.failed, errors: 0, skipped: t.summary.skipped, ms: run.durationsMs.reduce((a, b) => a + b, 0) };
+  const cases = t.steps.map((step, i) => testcase(t.scenario, step, run.durationsMs[i] ?? 0));
+  return { ...counted, xml: [`  <testsuite name="${xmlEscape(t.scenario)}" file="${xmlEscape(t.file)}" ${totals(counted)}>`, ...cases, '  </testsuite>'].join('\n') };
+}
+
+/** A file whose steps never ran: one <testcase>, its <error> (`title`, then `problems`), or <skipped> with `skippedBecause`. */
+function unrunSuite(file: string, problems: string | null, title: string, skippedBecause: string): Suite {
+  const errored = problems === null ? 0 : 1;
+  const counted = { tests: 1, failures: 0, errors: errored, skipped: 1 - errored, ms: 0 };
+  const open = `    <testcase classname="${xmlEscape(file)}" name="${xmlEscape(problems === null ? 'no se ejecutó' : title)}" time="0.000"`;
+  const body = problems === null
+    ? `      <skipped message="${xmlEscape(skippedBecause)}"/>`
+    : `      <error message="${xmlEscape(title)}" type="unrun">${xmlEscape(problems)}</error>`;
+  return { ...counted, xml: [`  <testsuite name="${xmlEscape(file)}" file="${xmlEscape(file)}" ${totals(counted)}>`, `${open}>`, body, '    </testcase>', '  </testsuite>'].join('\n') };
+}
+
+function report(suites: Suite[]): string {
+  const sum = (pick: (s: Suite) => number) => suites.reduce((total, s) => total + pick(s), 0);
+  const all = { tests: sum((s) => s.tests), failures: sum((s) => s.failures), errors: sum((s) => s.errors), skipped: sum((s) => s.skipped), ms: sum((s) => s.ms) };
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="fleet-sim scenarios" ${totals(all)}>`, ...suites.map((s) => s.xml), '</testsuites>', ''].join('\n');
 }
 
 /** One <testsuite> per scenario, one <testcase> per step, in the shape CI systems read (JUnit XML). */
-export function junitReport(runs: ScenarioRun[]): string {
-  const ms = (r: ScenarioRun) => r.durationsMs.reduce((a, b) => a + b, 0);
-  const suites = runs.map((run) => {
-    const t = run.transcript;
-    const attrs = `name="${xmlEscape(t.scenario)}" file="${xmlEscape(t.file)}" ${counts([run], ms)}`;
-    const cases = t.steps.map((step, i) => testcase(t.scenario, step, run.durationsMs[i] ?? 0));
-    return [`  <testsuite ${attrs}>`, ...cases, '  </testsuite>'].join('\n');
-  });
-  const head = `<testsuites name="fleet-sim scenarios" ${counts(runs, ms)}>`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
-}
+export const junitReport = (runs: ScenarioRun[]): string => report(runs.map(ranSuite));
 
 /** A file given to a run that never started: why it failed (null when it was not its fault). */
 export interface UnrunFile {
@@ -60,22 +80,19 @@ export interface UnrunFile {
 }
 
 /**
- * The report of a run that never ran its steps: one <testsuite> per file, with one <error> (`title`,
- * then its problems: an invalid file's, or what kept the run from starting) or, for a valid file
- * another one kept from running, <skipped>. The CI that reads the report shows why the run failed
- * instead of a report missing.
+ * The report of a run that never ran its steps (invalid files, no serve answering): one <testsuite>
+ * per file, with one <error> (`title`, then its problems) or, for a valid file another one kept from
+ * running, <skipped>. The CI that reads the report shows why the run failed instead of a report missing.
  */
-export function junitUnrunReport(files: UnrunFile[], title: string): string {
-  const errors = files.filter((f) => f.problems !== null).length;
-  const totals = (tests: number, errored: number) => `tests="${tests}" failures="0" errors="${errored}" skipped="${tests - errored}" time="0.000"`;
-  const suites = files.map(({ file, problems }) => {
-    const open = `    <testcase classname="${xmlEscape(file)}" name="${xmlEscape(problems === null ? 'no se ejecutó' : title)}" time="0.000"`;
-    const body = problems === null
-      ? `      <skipped message="no se ejecutó: otro archivo de la ejecución no es válido"/>`
-      : `      <error message="${xmlEscape(title)}" type="unrun">${xmlEscape(problems)}</error>`;
-    const attrs = `name="${xmlEscape(file)}" file="${xmlEscape(file)}" ${totals(1, problems === null ? 0 : 1)}`;
-    return [`  <testsuite ${attrs}>`, `${open}>`, body, '    </testcase>', '  </testsuite>'].join('\n');
-  });
-  const head = `<testsuites name="fleet-sim scenarios" ${totals(files.length, errors)}>`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
+export const junitUnrunReport = (files: UnrunFile[], title: string): string =>
+  report(files.map((f) => unrunSuite(f.file, f.problems, title, 'no se ejecutó: otro archivo de la ejecución no es válido')));
+
+/**
+ * The report of a run stopped part way (serve gone between two files, a fresh environment that did
+ * not start): the files that ran as they ran, the one that stopped it as an <error> with `problem`,
+ * and the files after it as <skipped>.
+ */
+export function junitStoppedReport(runs: ScenarioRun[], stoppedAt: string, problem: string, notRun: string[]): string {
+  const skipped = notRun.map((file) => unrunSuite(file, null, '', `no se ejecutó: la ejecución se detuvo en ${stoppedAt}`));
+  return report([...runs.map(ranSuite), unrunSuite(stoppedAt, problem, 'no se pudo ejecutar', ''), ...skipped]);
 }

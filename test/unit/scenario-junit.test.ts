@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { junitReport, junitUnrunReport, xmlEscape } from '../../cli/scenario/junit.ts';
+import { junitReport, junitStoppedReport, junitUnrunReport, xmlEscape } from '../../cli/scenario/junit.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import type { ScenarioRun, StepResult } from '../../cli/scenario/runner.ts';
 
@@ -92,5 +92,16 @@ describe('human report', () => {
     expect(xml).toContain('<error message="el escenario no es válido" type="unrun">b&lt;&amp;&gt;.yaml: el escenario no es válido:\n  - tenants: tenants es obligatorio</error>');
     expect(xml.match(/<testcase /g)).toHaveLength(2);
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it('when a run stopped part way, then the files that ran are as they ran, the one it stopped at is an error with why, and the rest are skipped naming it', () => {
+    const xml = junitStoppedReport([run([passed, failed])], 'b.yaml', 'no hay un testbed escuchando en http://127.0.0.1:3999', ['c.yaml', 'd.yaml']);
+
+    expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="5" failures="1" errors="1" skipped="2" time="0.024">');
+    expect(xml).toContain('<testsuite name="Flota &lt;A&gt; &amp; &quot;B&quot;" file="fixtures/scenarios/a.yaml" tests="2" failures="1" errors="0" skipped="0" time="0.024">');
+    expect(xml).toContain('<testsuite name="b.yaml" file="b.yaml" tests="1" failures="0" errors="1" skipped="0" time="0.000">');
+    expect(xml).toContain('<error message="no se pudo ejecutar" type="unrun">no hay un testbed escuchando en http://127.0.0.1:3999</error>');
+    expect(xml.match(/<skipped message="no se ejecutó: la ejecución se detuvo en b.yaml"\/>/g)).toHaveLength(2);
+    expect(xml.match(/<testsuite /g)).toHaveLength(4);
   });
 });
