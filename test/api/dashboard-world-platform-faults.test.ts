@@ -24,7 +24,10 @@ describe('dashboard: a world\'s own platform faults', () => {
     expect(page.text).toContain('Fallas de plataforma solo de este mundo');
     expect(page.text).toContain('Fallas de plataforma de todo el testbed');
     expect(ownFaults(partial.text)).toBe(own);
-    expect((await get('/faults')).text).toContain('Ahora, en todos los mundos:');
+    const testbedWide = (await get('/faults')).text;
+    expect(testbedWide).toContain('Ahora, en todos los mundos:');
+    // Set from another tab or the CLI, it is every world's: read again without an action of this page.
+    expect(testbedWide).toContain('hx-trigger="every 5s, mundo-cambiado from:body"');
     // Any ms reaches the API as typed, in both forms: a number input's step of 50 or 100 blocked 250 in one of them.
     expect(page.text.match(/<input name="ms"[^>]*>/g)).toEqual([
       '<input name="ms" type="text" inputmode="numeric" class="cifra" size="8" autocomplete="off">',
