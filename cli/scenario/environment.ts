@@ -51,19 +51,11 @@ export async function connectRunning(config: Config): Promise<Target> {
  * Spanish, and its JSON lines in English on stderr only interleaved with the transcript.
  */
 export async function startFresh(options: FreshOptions): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-scenario-'));
-  const config = readConfig({
-    ...process.env,
-    PORT: '0',
-    FLEET_DATA_DIR: dataDir,
-    FLEET_SEED: String(options.seed),
-    FLEET_CLOCK_START: options.clockStart,
-    FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
-    FLEET_SIM_PORT: '0',
-    // A fresh environment is the run's own: never reachable from another machine.
-    FLEET_HOST: '127.0.0.1',
-  });
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // The interrupt's handlers first, then the data dir: a signal between the two (a CI runner's, on a
+  // busy machine) ended the run by the signal's default action and left the dir behind. A handler
+  // only runs at an await, by when the dir and the start under way below are set.
+  let dataDir = '';
+  const removeDataDir = () => void (dataDir && rmSync(dataDir, { recursive: true, force: true }));
   const stoppers: (() => Promise<unknown>)[] = [];
   let startup: Promise<unknown> = Promise.resolve();
   // Whenever it comes (an interrupt while the environment starts too): after the start under way,
@@ -75,6 +67,18 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
     removeDataDir();
   }, removeDataDir);
   try {
+    dataDir = mkdtempSync(join(tmpdir(), 'fleet-scenario-'));
+    const config = readConfig({
+      ...process.env,
+      PORT: '0',
+      FLEET_DATA_DIR: dataDir,
+      FLEET_SEED: String(options.seed),
+      FLEET_CLOCK_START: options.clockStart,
+      FLEET_RATE_LIMIT: String(options.rateLimit ?? 0),
+      FLEET_SIM_PORT: '0',
+      // A fresh environment is the run's own: never reachable from another machine.
+      FLEET_HOST: '127.0.0.1',
+    });
     const starting = (async () => {
       // Loaded here, not at the top: a run on a running serve needs neither the API nor its database.
       const [{ startApiServer }, { openTenantService }] = await Promise.all([import('../../server/main.ts'), import('../lib/tenant-service.ts')]);

@@ -61,6 +61,30 @@ describe('scenario run --fresh, interrupted', () => {
     expect(environments()).toEqual([]);
   }, 60_000);
 
+  it('when the environment\'s data dir is made, then the interrupt\'s handlers are there already (a signal in between ended the run by default, leaving the dir)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
+    dirs.push(tmp);
+    const file = join(tmp, 'corto.yaml');
+    writeFileSync(file, 'name: corto\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/health }\n');
+    // What the run's own mkdtempSync sees, said on stderr: builtins' named imports follow a patch once synced.
+    const preload = `import fs from 'node:fs'; import { syncBuiltinESMExports } from 'node:module';
+      const made = fs.mkdtempSync;
+      fs.mkdtempSync = (prefix, ...rest) => {
+        if (String(prefix).includes('fleet-scenario-')) process.stderr.write('manejadores de SIGINT: ' + process.listenerCount('SIGINT') + '\\n');
+        return made(prefix, ...rest);
+      };
+      syncBuiltinESMExports();`;
+    const run = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, BIN, 'scenario', 'run', '--fresh', file], {
+      env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    run.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => run.once('close', resolve));
+
+    expect(stderr).toMatch(/^manejadores de SIGINT: [1-9]/m);
+    expect(code).toBe(0);
+  }, 60_000);
+
   it('when the CLI gets SIGINT while its environment is still starting, then it ends that start, stops what it started and no data dir is left', async () => {
     const { run, exited, environments, tmp: environmentsDir } = await freshRunUnderWay(true);
 
