@@ -15,7 +15,7 @@ import { notFramed } from '../http/not-framed.ts';
 import { chartsPartial, lookPage, timelinePartial } from './look-page.ts';
 import { requestsHar, requestsPage, requestsPartial } from './requests-page.ts';
 import { vehiclesPartial } from './vehicles-table.ts';
-import { worldPage } from './world-page.ts';
+import { worldPage, worldStatusPartial } from './world-page.ts';
 import { worldFaultsActions } from './world-faults.ts';
 import { worldPlatformFaultsActions } from './world-platform-faults.ts';
 import { worldsActions } from './worlds-actions.ts';
@@ -56,6 +56,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['delete', '/snapshots/:name', worlds.removeSnapshot],
     ['get', world, worldPage(ctx)],
     ['get', `${world}/clock`, clockPartial(ctx)],
+    ['get', `${world}/status`, worldStatusPartial(ctx)],
     ['get', `${world}/pending`, pendingPartial(ctx)],
     ['get', `${world}/vehicles`, vehiclesPartial(ctx)],
     ['get', `${world}/drivers`, driversPartial(ctx)],

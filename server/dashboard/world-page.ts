@@ -11,11 +11,27 @@ import { vehiclesList, vehiclesSection } from './vehicles-table.ts';
 import { worldSnapshotsCard } from './world-snapshots.ts';
 import { worldFaultsCard } from './world-faults.ts';
 
+/**
+ * `GET /dashboard/worlds/:world/status`: the world's status, read again after every action; a
+ * pending world is approved from here too (its keys answer 403 TENANT_PENDING until then), not only
+ * from the worlds list.
+ */
+export function worldStatus(tenant: TenantRow): Html {
+  const approve = tenant.status === 'pending'
+    ? html` <button class="secundario" hx-post="${BASE}/worlds/${seg(tenant.id)}/approve" hx-target="#resultado">Aprobar el mundo</button>`
+    : null;
+  return html`<span id="estado-mundo" hx-get="${BASE}/worlds/${seg(tenant.id)}/status" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML">Estado: ${badge(tenant.status)}${approve}</span>`;
+}
+
+export const worldStatusPartial = (ctx: Dashboard) => (req: Request, res: Response): void => {
+  res.type('html').send(worldStatus(requireWorld(ctx, req)).value);
+};
+
 /** The line under a world's title: its id, status and own time (shared with the look page). */
 export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
   return html`<p class="resumen">
     <span>Id: ${copyable(tenant.id, `el id del mundo ${tenant.name}`)}</span>
-    <span>Estado: ${badge(tenant.status)}</span>
+    ${worldStatus(tenant)}
     <span>Hora del mundo (CDMX): <strong>${clockLine(ctx, tenant.id)}</strong></span>
   </p>`;
 }

@@ -210,6 +210,20 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.store.getTenant(pending.id)!.status).toBe('active');
     });
 
+    it('when a pending world\'s own page is shown, then it can be approved from there, and its status, read again after the action, says active with no button', async () => {
+      const pending = w.tenants.createTenant('Pendiente Aquí', 'pending');
+      const button = `<button class="secundario" hx-post="/dashboard/worlds/${pending.id}/approve" hx-target="#resultado">Aprobar el mundo</button>`;
+
+      const page = (await get(`/worlds/${pending.id}`).expect(200)).text;
+      await act('post', `/worlds/${pending.id}/approve`).expect(200);
+      const status = (await get(`/worlds/${pending.id}/status`).expect(200)).text;
+
+      expect(page).toContain(button);
+      expect(page).toContain(`<span id="estado-mundo" hx-get="/dashboard/worlds/${pending.id}/status" hx-trigger="mundo-cambiado from:body" hx-swap="outerHTML">`);
+      expect(status).toContain('active');
+      expect(status).not.toContain('Aprobar el mundo');
+    });
+
     it('when a new key is asked for on a world\'s page, then the answer shows its secret once, and it works on that world alone', async () => {
       const { tenant } = w.newTenant('Sin su clave');
       const other = w.newTenant('Otra');
