@@ -27,6 +27,7 @@ export function createDocumentService(
       throw invalidFields([{ field: 'type', message: `type debe ser ${DOCUMENT_TYPES.join(' o ')}` }]);
     }
     if (upload.file) return { type: upload.type, file: upload.file };
+    if (upload.notAnImage) throw new AppError('INVALID_FILE_TYPE');
     // A part with no filename is a text field to a multipart reader (a form built by hand, curl -F 'file=<x').
     throw invalidFields([{ field: 'file', message: upload.fileSentAsText
       ? 'file llegó como texto, no como archivo: su Content-Disposition necesita un filename (p. ej. filename="tarjeta.png")'

@@ -16,6 +16,11 @@ export interface Upload {
   file: { bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } | undefined;
   /** A part named file came as a form field (no filename in its Content-Disposition), not a file. */
   fileSentAsText?: boolean;
+  /**
+   * The file part came, but its bytes are not a JPEG or PNG: 415, once the form's text fields have
+   * been judged (a bad `type` is 400 whatever the file, and wherever it sits in the form).
+   */
+  notAnImage?: boolean;
 }
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE');
@@ -23,11 +28,24 @@ const tooLarge = () => new AppError('FILE_TOO_LARGE');
 const requestTooLarge = () => new AppError('FILE_TOO_LARGE',
   'La solicitud supera el máximo de 4 MB del archivo más 64 KB para el resto del formulario (sus otros campos y separadores).');
 
-/** The type is told by the bytes, never by the file name or the declared content type. */
-export function sniffImage(head: Buffer): 'image/jpeg' | 'image/png' | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'image/png';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A PNG's first chunk: IHDR, 13 bytes long. */
+const PNG_IHDR = Buffer.from([0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const PNG_IEND = Buffer.from('IEND', 'latin1');
+const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
+const JPEG_EOI = Buffer.from([0xff, 0xd9]);
+
+/**
+ * The type is told by the bytes, never by the file name or the declared content type, and by the
+ * file's frame, not its first bytes alone (spec §4: "JPEG or PNG"): a PNG is its signature, an IHDR
+ * chunk first and an IEND chunk; a JPEG its start-of-image marker and, after it, an end-of-image one.
+ * The pixels are not decoded: platform_a reviews the card, not its picture.
+ */
+export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (bytes.subarray(0, 3).equals(JPEG_SOI) && bytes.lastIndexOf(JPEG_EOI) >= JPEG_SOI.length) return 'image/jpeg';
+  const png = bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.subarray(8, 16).equals(PNG_IHDR);
+  // IHDR's 13 bytes and its CRC come before any other chunk.
+  if (png && bytes.lastIndexOf(PNG_IEND) >= 8 + 8 + 13 + 4 + 4) return 'image/png';
   return null;
 }
 
@@ -76,9 +94,9 @@ export function readUpload(req: Request): Promise<Upload> {
       stream.on('end', () => {
         if (failed) return;
         const bytes = Buffer.concat(chunks);
-        const contentType = sniffImage(bytes.subarray(0, 8));
-        if (!contentType) return fail(new AppError('INVALID_FILE_TYPE'));
-        result.file = { bytes, contentType };
+        const contentType = sniffImage(bytes);
+        if (contentType) result.file = { bytes, contentType };
+        else result.notAnImage = true;
       });
     });
     parser.on('filesLimit', () => fail(validation('Solo se admite un archivo por solicitud.')));

@@ -54,10 +54,14 @@ describe('vehicle documents', () => {
   });
 
   it.each([
-    ['4 MB + 1 byte', PNG_4MB_PLUS_1, 413, 'FILE_TOO_LARGE'],
-    ['a text file', TEXT_FILE, 415, 'INVALID_FILE_TYPE'],
-    ['a PDF declared image/png', PDF_FILE, 415, 'INVALID_FILE_TYPE'],
-  ])('when the file is %s, then %i %s and nothing is stored or sent', async (_case, file, status, code) => {
+    ['4 MB + 1 byte', 413, 'FILE_TOO_LARGE', PNG_4MB_PLUS_1],
+    ['a text file', 415, 'INVALID_FILE_TYPE', TEXT_FILE],
+    ['a PDF declared image/png', 415, 'INVALID_FILE_TYPE', PDF_FILE],
+    ['a PNG signature followed by text', 415, 'INVALID_FILE_TYPE', Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.from('esto no es una imagen')])],
+    ['a PNG cut before its IEND chunk', 415, 'INVALID_FILE_TYPE', TINY_PNG.subarray(0, TINY_PNG.length - 12)],
+    ['the 3 bytes that start a JPEG', 415, 'INVALID_FILE_TYPE', Buffer.from([0xff, 0xd8, 0xff])],
+    ['a JPEG cut before its end-of-image marker', 415, 'INVALID_FILE_TYPE', TINY_JPEG.subarray(0, TINY_JPEG.length - 2)],
+  ])('when the file is %s, then %i %s and nothing is stored or sent', async (_case, status, code, file) => {
     const { auth, id } = await vehicle();
     const before = snapshot(id);
 
@@ -65,6 +69,30 @@ describe('vehicle documents', () => {
 
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
+    expect(snapshot(id)).toEqual(before);
+  });
+
+  const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+  it.each<[string, (a: Auth, id: string) => ReturnType<typeof upload>]>([
+    ['before the file', (a, id) => w.request.post(url(id)).set(a).field('type', 'foo').attach('file', GIF, 'card.gif')],
+    ['after the file', (a, id) => w.request.post(url(id)).set(a).attach('file', GIF, 'card.gif').field('type', 'foo')],
+  ])('when a bad type comes %s with a file that is no image, then 400 naming type (the form before the file\'s content)', async (_case, send) => {
+    const { auth, id } = await vehicle();
+
+    const res = await send(auth, id);
+
+    expect([res.status, res.body.error.details]).toEqual([400, [{ field: 'type', message: 'type debe ser circulation_card_front' }]]);
+  });
+
+  it('when a vehicle with no platform_a registration is sent a file that is no image, then 415 (the input before the state), nothing stored', async () => {
+    const { auth, id } = await vehicle({ register: null });
+    const before = snapshot(id);
+
+    const refused = await upload(auth, id, GIF, 'card.gif');
+    const image = await upload(auth, id);
+
+    expect([refused.status, refused.body.error.code]).toEqual([415, 'INVALID_FILE_TYPE']);
+    expect([image.status, image.body.error.code]).toEqual([409, 'CONFLICT']);
     expect(snapshot(id)).toEqual(before);
   });
 

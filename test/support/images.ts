@@ -1,6 +1,7 @@
 /**
- * Upload fixtures. The API tells the file type by its first bytes only, so the big buffers are a PNG
- * signature followed by padding: not a decodable image, but exactly the size the limit is about.
+ * Upload fixtures. The API tells the file type by its frame (server/documents/upload.ts), not by
+ * decoding it, so the big buffers are a PNG's signature and IHDR, padding, then its IEND: not a
+ * decodable image, but exactly the size the limit is about.
  */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 
@@ -20,12 +21,15 @@ export const TINY_JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd9]),
 ]);
 
-const PNG_SIGNATURE = TINY_PNG.subarray(0, 8);
+/** The tiny PNG's signature and IHDR chunk (8 + 25 bytes), and its IEND chunk (the last 12). */
+export const PNG_HEAD = TINY_PNG.subarray(0, 33);
+export const PNG_IEND = TINY_PNG.subarray(TINY_PNG.length - 12);
 
-/** A buffer of `size` bytes that starts like a PNG. */
+/** A buffer of `size` bytes framed as a PNG: its head, zeros, its IEND. */
 export function pngOfSize(size: number): Buffer {
   const bytes = Buffer.alloc(size, 0);
-  PNG_SIGNATURE.copy(bytes, 0);
+  PNG_HEAD.copy(bytes, 0);
+  PNG_IEND.copy(bytes, size - PNG_IEND.length);
   return bytes;
 }
 

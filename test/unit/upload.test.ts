@@ -12,8 +12,10 @@ import { MAX_UPLOAD_BYTES, PDF_FILE, PNG_4MB, PNG_4MB_PLUS_1, pngOfSize, TEXT_FI
 function uploadApp() {
   const app = express();
   app.post('/upload', async (req, res) => {
-    const { type, file } = await readUpload(req);
-    res.json({ type: type ?? null, file: file ? { contentType: file.contentType, size: file.bytes.length, head: file.bytes.subarray(0, 4).toString('hex') } : null });
+    const upload = await readUpload(req);
+    const { type, file } = upload;
+    res.json({ type: type ?? null, file: file ? { contentType: file.contentType, size: file.bytes.length, head: file.bytes.subarray(0, 4).toString('hex') } : null,
+      ...(upload.notAnImage && { notAnImage: true }) });
   });
   app.use(createErrorHandler(silentLogger));
   return app;
@@ -24,18 +26,28 @@ const request = supertest(uploadApp());
 const post = () => request.post('/upload');
 
 describe('sniffImage', () => {
+  const jpegWithout = (cut: (b: Buffer) => Buffer) => cut(Buffer.from(TINY_JPEG));
   it.each([
-    ['a PNG signature', TINY_PNG, 'image/png'],
-    ['a JPEG SOI + marker', TINY_JPEG, 'image/jpeg'],
-    ['JPEG bytes FF D8 FF alone', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
-    ['a PNG signature cut at 7 bytes', TINY_PNG.subarray(0, 7), null],
-    ['FF D8 without the marker byte', Buffer.from([0xff, 0xd8]), null],
-    ['a GIF', Buffer.from('GIF89a\x01\x00', 'latin1'), null],
-    ['a PDF', PDF_FILE, null],
-    ['text', TEXT_FILE, null],
-    ['nothing', Buffer.alloc(0), null],
-  ])('when the bytes are %s, then %s', (_case, bytes, expected) => {
-    expect(sniffImage(bytes.subarray(0, 8))).toBe(expected);
+    ['a whole PNG', 'image/png', TINY_PNG],
+    ['a whole JPEG', 'image/jpeg', TINY_JPEG],
+    ['a PNG framed around padding', 'image/png', pngOfSize(1024)],
+    ['a PNG with bytes after its IEND', 'image/png', Buffer.concat([TINY_PNG, Buffer.from('extra')])],
+    ['a JPEG with bytes after its end-of-image marker', 'image/jpeg', Buffer.concat([TINY_JPEG, Buffer.from('extra')])],
+    ['a PNG signature alone', null, TINY_PNG.subarray(0, 8)],
+    ['a PNG signature and text', null, Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.from('this is not an image at all')])],
+    ['a PNG cut before its IEND', null, TINY_PNG.subarray(0, TINY_PNG.length - 12)],
+    ['a PNG signature with another first chunk', null, Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.from('\0\0\0\x0dIHDX', 'latin1'), TINY_PNG.subarray(16)])],
+    ['a PNG signature cut at 7 bytes', null, TINY_PNG.subarray(0, 7)],
+    ['JPEG bytes FF D8 FF alone', null, Buffer.from([0xff, 0xd8, 0xff])],
+    ['FF D8 FF D9: an end marker inside the start one', null, Buffer.from([0xff, 0xd8, 0xff, 0xd9])],
+    ['a JPEG cut before its end-of-image marker', null, jpegWithout((b) => b.subarray(0, b.length - 2))],
+    ['FF D8 without the marker byte', null, Buffer.from([0xff, 0xd8])],
+    ['a GIF', null, Buffer.from('GIF89a\x01\x00', 'latin1')],
+    ['a PDF', null, PDF_FILE],
+    ['text', null, TEXT_FILE],
+    ['nothing', null, Buffer.alloc(0)],
+  ])('when the bytes are %s, then %s', (_case, expected, bytes) => {
+    expect(sniffImage(bytes)).toBe(expected);
   });
 });
 
@@ -70,11 +82,11 @@ describe('readUpload', () => {
     ['text', TEXT_FILE],
     ['a PDF', PDF_FILE],
     ['an empty file', Buffer.alloc(0)],
-  ])('when the file is %s, then 415 INVALID_FILE_TYPE', async (_case, file) => {
-    const res = await post().field('type', CARD).attach('file', file, { filename: 'card.png', contentType: 'image/png' });
+  ])('when the file is %s, then the form is read whole and the file marked as no image (415 once the form is judged: documents/service.ts)', async (_case, file) => {
+    const res = await post().attach('file', file, { filename: 'card.png', contentType: 'image/png' }).field('type', CARD);
 
-    expect(res.status).toBe(415);
-    expect(res.body.error.code).toBe('INVALID_FILE_TYPE');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: CARD, file: null, notAnImage: true });
   });
 
   it.each<[string, () => supertest.Test]>([
