@@ -206,6 +206,36 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(other).toEqual([200, 200, 200, 200, 200]);
   });
 
+  it('when a world\'s advance is asked for while its restore runs, then it waits and moves the restored clock: the world stands where the advance said', async () => {
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    const saved = await snapshots().save(a.tenant.id, 'reloj');
+    await advanceClock(w.deps, w.services, 2 * HOUR, a.tenant.id);
+
+    const restoring = snapshots().restore(a.tenant.id, 'reloj');
+    // The restore has its world's gate by the next turn of the event loop (an advance asked for in the
+    // same turn is a request already under way, which the restore waits for: the test below).
+    await new Promise((resolve) => setImmediate(resolve));
+    const advancing = advanceClock(w.deps, w.services, DAY, a.tenant.id);
+    const [restored, advanced] = await Promise.all([restoring, advancing]);
+
+    expect(restored.now).toBe(saved.createdAt);
+    expect(advanced.now).toBe(new Date(Date.parse(saved.createdAt) + DAY).toISOString());
+    expect(w.deps.clocks.forTenant(a.tenant.id).now().toISOString()).toBe(advanced.now);
+  });
+
+  it('when a world\'s restore is asked for while its advance runs, then the restore waits for it and rewinds it: its answer is the snapshot\'s time, and so is the world\'s', async () => {
+    const a = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
+    const saved = await snapshots().save(a.tenant.id, 'reloj');
+
+    const advancing = advanceClock(w.deps, w.services, DAY, a.tenant.id);
+    const restoring = snapshots().restore(a.tenant.id, 'reloj');
+    const [advanced, restored] = await Promise.all([advancing, restoring]);
+
+    expect(advanced.now).toBe(new Date(Date.parse(saved.createdAt) + DAY).toISOString());
+    expect(restored.now).toBe(saved.createdAt);
+    expect(w.deps.clocks.forTenant(a.tenant.id).now().toISOString()).toBe(saved.createdAt);
+  });
+
   it('when a world with a job under way is restored, then the job is as at the snapshot and goes on to the end', async () => {
     const fleet = w.newTenant();
     const ids = [jobs.vehicle(fleet).id, jobs.vehicle(fleet).id];
