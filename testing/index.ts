@@ -11,6 +11,7 @@ import { controlCaller, TestbedError, type ControlCall } from './control.ts';
 import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { createLiveWorlds } from './live-worlds.ts';
+import { checkedSnapshotName } from './world-setup.ts';
 import { refuseUnknown } from './known-options.ts';
 import { readConfig } from '../server/config.ts';
 
@@ -74,12 +75,12 @@ function testbedOver(url: string, call: ControlCall, stop: () => Promise<void>):
       return done;
     },
     snapshot: async (name) => {
-      const saved = await call<{ name: string; createdAt: string }>('POST', '/snapshots', { name });
+      const saved = await call<{ name: string; createdAt: string }>('POST', '/snapshots', { name: checkedSnapshotName(name) });
       live.saved(name);
       return saved;
     },
     restore: async (name) => {
-      const restored = await call<{ name: string; now: string }>('POST', `/snapshots/${encodeURIComponent(name)}/restore`);
+      const restored = await call<{ name: string; now: string }>('POST', `/snapshots/${checkedSnapshotName(name)}/restore`);
       live.restored(name);
       return restored;
     },

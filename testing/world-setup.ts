@@ -1,5 +1,5 @@
 import { TestbedError, type ControlCall } from './control.ts';
-import { badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
+import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
 
 /** `createWorld({fixture})`: a populated world in the same call (contract §5, "Fixtures"; limits in docs/testing.md). */
 export interface Fixture {
@@ -49,17 +49,22 @@ export interface WorldSetup {
   unique: UniqueValues;
 }
 
+/**
+ * A snapshot name the serve would refuse, refused before any call, with the serve's message and
+ * detail: in a URL, `.` and `..` would be path steps (another route), and a save or a restore of the
+ * world or of the whole testbed is refused alike (docs/testing.md, "Errors").
+ */
+export function checkedSnapshotName(name: string): string {
+  if (!SNAPSHOT_NAME.test(name)) throw new TestbedError(400, { code: 'VALIDATION', message: badSnapshotName(name), details: [BAD_SNAPSHOT_NAME_DETAIL] });
+  return name;
+}
+
 export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
   const base = `/tenants/${encodeURIComponent(tenantId)}`;
-  // `.` and `..` would be path steps in the URL (another route): such names are refused here as the
-  // serve refuses every name outside [a-z0-9-]{1,64}.
-  const named = (name: string) => {
-    if (!SNAPSHOT_NAME.test(name)) throw new TestbedError(400, { code: 'VALIDATION', message: badSnapshotName(name) });
-    return `${base}/snapshots/${name}`;
-  };
+  const named = (name: string) => `${base}/snapshots/${checkedSnapshotName(name)}`;
   const draw = async (kind: 'plate' | 'vin' | 'whatsapp') => (await call<{ value: string }>('POST', `${base}/unique/${kind}`)).value;
   return {
-    snapshot: (name) => call('POST', `${base}/snapshots`, { name }),
+    snapshot: async (name) => call('POST', `${base}/snapshots`, { name: checkedSnapshotName(name) }),
     restore: async (name) => call('POST', `${named(name)}/restore`),
     snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,
     deleteSnapshot: async (name) => void (await call('DELETE', named(name))),

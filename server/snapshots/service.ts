@@ -7,7 +7,7 @@ import { loadClock } from '../lib/clock-store.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import { buildBaseline } from './baseline.ts';
 import { withBackgroundPaused } from './background.ts';
-import { createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
+import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, createSnapshotFiles, SNAPSHOT_NAME, type SnapshotFiles, type SnapshotInfo } from './files.ts';
 import { createGeneration, stampGeneration } from './generation.ts';
 import type { WorldGate } from './world-gate.ts';
 
@@ -27,9 +27,7 @@ interface Collaborators {
 
 export const checkName = (name: string) => {
   if (!SNAPSHOT_NAME.test(name)) {
-    throw validation(`Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`, [
-      { field: 'name', message: 'Debe cumplir [a-z0-9-]{1,64}' },
-    ]);
+    throw validation(badSnapshotName(name), [BAD_SNAPSHOT_NAME_DETAIL]);
   }
 };
 

@@ -66,6 +66,23 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(badDuration).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Duración no válida: «pronto» (ejemplos: 45m, 6h, 3d).' });
   });
 
+  it('when a snapshot name the serve would refuse is given to any of the four snapshot calls, then each rejects before calling, with the serve\'s message and detail', async () => {
+    const world = await testbed.createWorld();
+    const name = 'Mal Nombre';
+    const serves = await fetch(`${testbed.url}/_testbed/tenants/${world.tenantId}/snapshots`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+    }).then((res) => res.json());
+
+    const refusals = await Promise.all([world.snapshot(name), world.restore(name), testbed.snapshot(name), testbed.restore(name)]
+      .map((call) => call.then(() => null, (err: unknown) => err)));
+
+    for (const refused of refusals) {
+      expect(refused).toBeInstanceOf(TestbedError);
+      expect(refused).toMatchObject({ status: 400, code: 'VALIDATION', requestId: null, message: serves.error.message, details: serves.error.details });
+    }
+    expect(await world.snapshots()).toEqual([]);
+  });
+
   it('when a world is deleted, then its key answers 401; deleted again (a cleanup after a test that deleted it), nothing happens, and its other calls say it is gone', async () => {
     const world = await testbed.createWorld();
 
