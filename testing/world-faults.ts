@@ -49,6 +49,9 @@ export interface AddedFault extends Omit<FaultRuleView, 'hits' | 'remaining'> {
   remove(): Promise<void>;
 }
 
+/** A world's own platform faults, as set: a platform that does not fail for it is absent. */
+export type WorldPlatformFaults = Partial<Record<Platform, { mode: 'error' | 'slow'; ms: number }>>;
+
 export interface WorldFaults {
   /** This world's own platform fault: `platform` answers after `ms` (default 30000) for this world alone, until `none`. */
   (platform: Platform, mode: 'slow', ms?: number): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
@@ -56,7 +59,10 @@ export interface WorldFaults {
   (platform: Platform, mode: FaultMode): Promise<{ platform: Platform; mode: FaultMode; ms: number }>;
   /** A fault rule on this world's requests; rules are tried in the order they were made. */
   add(rule: FaultRule): Promise<AddedFault>;
+  /** The world's rules, in the order they were made, with their counters. */
   list(): Promise<FaultRuleView[]>;
+  /** The platforms that fail for this world alone now (`faults(platform, …)`), by platform; `{}` when none does. */
+  platforms(): Promise<WorldPlatformFaults>;
   /** Removes every rule and platform fault of the world. */
   clear(): Promise<{ deleted: number }>;
 }
@@ -64,7 +70,7 @@ export interface WorldFaults {
 /** `world.faults`: the world's fault rules and platform faults over the control API. */
 export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
   const base = `/tenants/${encodeURIComponent(tenantId)}/faults`;
-  const list = async () => (await call<{ data: FaultRuleView[] }>('GET', base)).data;
+  const read = () => call<{ data: FaultRuleView[]; platforms: WorldPlatformFaults }>('GET', base);
   // A rule removed since is the control API's 404 (NOT_FOUND: `La regla de falla flt_1 de este mundo no existe.`).
   const current = (id: string) => call<FaultRuleView>('GET', `${base}/${encodeURIComponent(id)}`);
   const setPlatform = (platform: Platform, mode: FaultMode, ms?: number) =>
@@ -79,7 +85,8 @@ export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
         remove: async () => void (await call('DELETE', `${base}/${encodeURIComponent(made.id)}`)),
       };
     },
-    list,
+    list: async () => (await read()).data,
+    platforms: async () => (await read()).platforms,
     clear: () => call<{ deleted: number }>('DELETE', base),
   });
 }

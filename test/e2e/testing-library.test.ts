@@ -337,16 +337,20 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(rides.data?.data.length).toBe(Math.min(100, generated.platforms.platform_b.rides));
   });
 
-  it('when a world sets a platform fault, then that platform\'s calls answer 503 until it is set back to none', async () => {
+  it('when a world sets a platform fault, then faults.platforms() lists it and that platform\'s calls answer 503 until it is set back to none', async () => {
     const world = await testbed.createWorld();
     const id = await vehicleOn(world, 'FLT1234', '3HGCM82633A004352');
     const register = () => registerOn(world, id, 'platform_b');
 
     const set = await world.faults('platform_b', 'error');
+    const listed = await world.faults.platforms();
     const during = await register().finally(() => world.faults('platform_b', 'none'));
+    const listedAfter = await world.faults.platforms();
     const after = await register();
 
     expect(set).toMatchObject({ platform: 'platform_b', mode: 'error' });
+    expect([listed, listedAfter]).toEqual([{ platform_b: { mode: 'error', ms: 0 } }, {}]);
+    expect(await world.faults.list()).toEqual([]);
     expect(during.error?.error.code).toBe('PLATFORM_UNAVAILABLE');
     expect(after.response.status).toBe(201);
   });
