@@ -106,12 +106,11 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
     requirePath,
     /**
      * What a fault rule selects, as the control API and a scenario's `fault` step check it: its
-     * operation, or its path, which must be one of a route whatever the method (a rule on
-     * `/v1/vehicle`, a typo, would never fault the request its test meant, and nothing would say so),
-     * and not only health's or the document's reads, answered without a key (GET, or no method: what
-     * such a rule means; another method there is a world's request, with its key, a 405, and a rule
-     * may fault it). A field left undefined is not checked; `method: null`, not known yet (a
-     * scenario's template), leaves the keyless check to the step's run.
+     * operation, or its path, which must be one of a route (a rule on `/v1/vehicle`, a typo, would
+     * never fault the request its test meant, and nothing would say so), with a method it has when a
+     * method is named, and not health's or the document's reads, answered without a key. A field
+     * left undefined is not checked; `method: null`, not known yet (a scenario's template), leaves
+     * the method's checks to the step's run.
      */
     requireRuleTargets({ operation, method, path }: { operation?: string; method?: string | null; path?: string }): void {
       if (operation !== undefined) requireOperation(operation);
@@ -119,13 +118,27 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
       requirePath(path);
       if (isKeyless(path)) {
         if (method === undefined || method === 'GET') {
-          throw keyless(`${path} se lee sin clave de API: sus GET no son peticiones de ningún mundo y ninguna regla de falla los ve; otro método ahí sí lo es (con la clave): nómbralo en method.`, 'path');
+          throw keyless(`${path} se lee sin clave de API: sus peticiones no son de ningún mundo y ninguna regla de falla las ve.`, 'path');
         }
-        return;
+        if (method === null) return;
+        throw validation(`${method} ${path} no es una operación del documento (/v1/openapi.json): esa ruta admite GET, que se lee sin clave de API.`, [
+          { field: 'method', message: 'Esa ruta solo se lee (GET), sin clave' },
+        ]);
       }
       // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
       const segments = path.split('/').map(decoded).join('/');
-      if (!path.includes('{') && !compiled.some((op) => op.pattern.test(segments))) throw notARoute(path, ROUTE_DETAIL);
+      const routes = path.includes('{')
+        ? compiled.filter((op) => op.template.toLowerCase() === path.toLowerCase())
+        : compiled.filter((op) => op.pattern.test(segments));
+      if (routes.length === 0) throw notARoute(path, ROUTE_DETAIL);
+      // A method the path has not (DELETE /v1/vehicles) would fault only requests answered 405: a
+      // method mistyped in a test (PUT for PATCH) left it passing unfaulted, and nothing said so.
+      if (typeof method === 'string' && !routes.some((op) => op.method === method)) {
+        const has = [...new Set(routes.map((op) => op.method))].join(', ');
+        throw validation(`${method} ${path} no es una operación del documento (/v1/openapi.json): esa ruta admite ${has}.`, [
+          { field: 'method', message: `Uno de los métodos de la ruta: ${has}` },
+        ]);
+      }
     },
     /** The operation a request would reach, or null for a path or method the document has not. */
     of(method: string, path: string): RequestOperation | null {

@@ -49,6 +49,13 @@ describe('/_testbed/tenants/{id}/faults', () => {
     // Refused as no route, not as health's (read without a key).
     [{ effect: 'internal', path: '/v1/health-records' }, 'path «/v1/health-records» no es una ruta del documento'],
     [{ effect: 'internal', method: 'GET', path: '/v1/unicornios/abc' }, 'path «/v1/unicornios/abc» no es una ruta del documento'],
+    // A method the path has not: it would fault only requests answered 405 (a mistyped method).
+    [{ effect: 'internal', method: 'DELETE', path: '/v1/vehicles' }, 'DELETE /v1/vehicles no es una operación del documento (/v1/openapi.json): esa ruta admite GET, POST.'],
+    [{ effect: 'internal', method: 'PUT', path: '/v1/vehicles/{id}' }, '"field":"method","message":"Uno de los métodos de la ruta: GET, PATCH"'],
+    [{ effect: 'internal', method: 'delete', path: '/v1/me' }, 'DELETE /v1/me no es una operación del documento'],
+    // Health's and the document's other methods alike (their only one is a read without a key).
+    [{ effect: 'internal', method: 'POST', path: '/v1/health' }, 'POST /v1/health no es una operación del documento (/v1/openapi.json): esa ruta admite GET, que se lee sin clave de API.'],
+    [{ effect: 'internal', method: 'POST', path: '/v1/openapi.json' }, 'method'],
     // Rules that could never fire: a request is matched by its path alone, and health is no world's.
     [{ effect: 'internal', path: '/v1/vehicles?plate=ABC123' }, 'path'],
     [{ effect: 'internal', path: '/v1/vehicles#top' }, 'path'],
@@ -74,11 +81,10 @@ describe('/_testbed/tenants/{id}/faults', () => {
   });
 
   it.each([
-    // Concrete paths of a route: of a template, and of a method the route has not (a 405, faulted too).
+    // A concrete path of a route, with and without a method it has.
     [{ effect: 'internal', path: '/v1/vehicles/abc' }],
-    [{ effect: 'internal', method: 'DELETE', path: '/v1/me' }],
-    // The document's path is read without a key; another method there is a world's request (a 405).
-    [{ effect: 'internal', method: 'POST', path: '/v1/openapi.json' }],
+    [{ effect: 'internal', method: 'patch', path: '/v1/vehicles/abc' }],
+    [{ effect: 'internal', method: 'DELETE', path: '/v1/assignments/{id}' }],
     [{ effect: 'internal', probability: 0, times: 1, after: 0 }],
     [{ effect: 'internal', probability: 1, times: 1_000_000, after: 1_000_000 }],
     [{ effect: 'rate_limited', retryAfter: 0 }],
@@ -88,8 +94,6 @@ describe('/_testbed/tenants/{id}/faults', () => {
     [{ effect: 'internal', method: 'patch', path: '/v1/vehicles/{id}' }],
     [{ effect: 'internal', path: `/v1/vehicles/${'x'.repeat(499)}` }],
     [{ effect: 'internal', path: '/v1/vehicles' }],
-    // A POST there is a world's request (its key checked, then 405): a rule can fault it.
-    [{ effect: 'internal', method: 'POST', path: '/v1/health' }],
   ])('when the rule is %j (at a bound), then it is made', async (rule) => {
     const f = faultsApp();
 

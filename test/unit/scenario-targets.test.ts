@@ -18,6 +18,8 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
   it.each([
     ['a rule on a path no route has', '  - { fault: { effect: internal, path: /v1/vehicle } }\n', /paso 1: fault\.path: path «\/v1\/vehicle» no es una ruta del documento/],
     ['a rule on health\'s reads, its method in lower case', '  - { fault: { effect: internal, method: get, path: /v1/health } }\n', /paso 1: fault\.path: \/v1\/health se lee sin clave de API/],
+    ['a POST to health, in lower case (it would fault only a 405)', '  - { fault: { effect: internal, method: post, path: /v1/health } }\n', /paso 1: fault\.method: POST \/v1\/health no es una operación del documento/],
+    ['a method the route has not (PUT for PATCH)', '  - { fault: { effect: internal, method: PUT, path: "/v1/vehicles/{id}" } }\n', /paso 1: fault\.method: PUT \/v1\/vehicles\/\{id\} no es una operación del documento \(\/v1\/openapi\.json\): esa ruta admite GET, PATCH\./],
     ['a rule on a near-miss operation', '  - { fault: { effect: internal, operation: createVehicles } }\n', /¿Quisiste decir createVehicle\?/],
     ['a journal filter on health\'s operation', '  - { expectRequests: { operation: getHealth, count: 0 } }\n', /paso 1: expectRequests\.operation: operation «getHealth» se lee sin clave/],
     ['a journal filter on a template no route has', '  - { expectRequests: { path: "/v1/nope/{id}", count: 0 } }\n', /paso 1: expectRequests\.path: path «\/v1\/nope\/\{id\}» no es una ruta/],
@@ -28,7 +30,6 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
   it.each([
     ['templated targets, known only when the step runs', '  - { fault: { effect: internal, operation: "${op}" } }\n  - { fault: { effect: internal, path: "/v1/vehicles/${op}" } }\n', 'op'],
     ['a templated method on health\'s path (it may render as POST, a world\'s request there)', '  - { fault: { effect: internal, method: "${m}", path: /v1/health } }\n', 'm'],
-    ['a POST to health, in lower case (a world\'s request: a 405)', '  - { fault: { effect: internal, method: post, path: /v1/health } }\n', null],
     ['a platform fault (no operation or path)', '  - { fault: { platform: platform_b, mode: error } }\n', null],
     ['a journal filter on any concrete path (404s are journaled)', '  - { expectRequests: { path: /v1/typo, count: 0 } }\n', null],
   ])('when a step has %s, then nothing is refused as the file is read', (_case, steps, captured) => {
