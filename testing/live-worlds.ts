@@ -13,26 +13,31 @@ import { TestbedError, type ControlCall } from './control.ts';
 export function createLiveWorlds() {
   let alive = new Set<object>();
   const saved = new Map<string, Set<object>>();
+  /** Worlds their own handle deleted: a refusal says so, rather than blame a reset. */
+  const deletedHere = new WeakSet<object>();
 
   return {
-    /**
-     * A world just made: `call` bound to it, refusing once a reset or restore seen here has replaced
-     * it, and `refusal()`, that refusal (undefined while the world is alive) for the world's other
-     * doors (its partner API client).
-     */
-    bind(call: ControlCall, label: string): { call: ControlCall; refusal: () => TestbedError | undefined } {
+    /** A world just made: its calls bound to it (BoundWorld). */
+    bind(call: ControlCall, label: string): BoundWorld {
       const world = {}; // this world, as the sets of worlds know it
       alive.add(world);
       const refusal = () => {
         if (alive.has(world)) return undefined;
-        const message = `El mundo ${label} ya no existe: un reset() o un restore() de todo el testbed hecho con este testbed lo reemplazó después de crearlo, y su tenant id puede ser ya el de otro mundo. Crea otro con createWorld().`;
+        const message = deletedHere.has(world)
+          ? `El mundo ${label} ya no existe: lo borró su delete(). Crea otro con createWorld().`
+          : `El mundo ${label} ya no existe: un reset() o un restore() de todo el testbed hecho con este testbed lo reemplazó después de crearlo, y su tenant id puede ser ya el de otro mundo. Crea otro con createWorld().`;
         return new TestbedError(404, { code: 'NOT_FOUND', message });
       };
       const guarded: ControlCall = (method, path, body) => {
         const refused = refusal();
         return refused ? Promise.reject(refused) : call(method, path, body);
       };
-      return { call: guarded, refusal };
+      return {
+        call: guarded,
+        refusal,
+        deleted: () => void (alive.delete(world), deletedHere.add(world)),
+        wasDeleted: () => !alive.has(world) && deletedHere.has(world),
+      };
     },
     /** Every world gone. */
     reset(): void {
@@ -46,6 +51,17 @@ export function createLiveWorlds() {
       alive = new Set(saved.get(name));
     },
   };
+}
+
+/** A world's control calls, refused once a reset, a restore or its own deletion seen here took it. */
+export interface BoundWorld {
+  call: ControlCall;
+  /** That refusal (undefined while the world is alive), for the world's other doors (its partner API client). */
+  refusal: () => TestbedError | undefined;
+  /** Its handle deleted it: its calls say so from now on (a whole restore of a snapshot holding it brings it back). */
+  deleted: () => void;
+  /** Gone by its handle's delete(), and not brought back since. */
+  wasDeleted: () => boolean;
 }
 
 export type LiveWorlds = ReturnType<typeof createLiveWorlds>;

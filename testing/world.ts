@@ -2,7 +2,7 @@ import { createClient, type PartnerClient } from '../client/index.ts';
 import { TestbedError, type ControlCall, type Coverage, type CreatedTenant, type GeneratedRides, type Platform, type PlatformView, type Scope } from './control.ts';
 import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
 import { worldFaults, type WorldFaults } from './world-faults.ts';
-import { createLiveWorlds, type LiveWorlds } from './live-worlds.ts';
+import { createLiveWorlds, type BoundWorld, type LiveWorlds } from './live-worlds.ts';
 import { refuseUnknown } from './known-options.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
 
@@ -86,7 +86,10 @@ export async function createWorld(url: string, call: ControlCall, options: World
     ...(options.fixture !== undefined && { fixture: options.fixture }),
   });
   const bound = live.bind(call, `«${tenant.name}» (tenant ${tenant.id})`);
-  return worldHandle(url, bound.call, tenant, guardedClient(createClient({ baseUrl: url, key: tenant.keys[0].key }), bound.refusal));
+  // Deleted by its handle, its key is the API's to refuse (401, as a deleted tenant's: contract §4),
+  // what a test of the code under test may mean to meet; replaced by a reset, it may be another world's.
+  const clientRefusal = () => (bound.wasDeleted() ? undefined : bound.refusal());
+  return worldHandle(url, bound, tenant, guardedClient(createClient({ baseUrl: url, key: tenant.keys[0].key }), clientRefusal));
 }
 
 /**
@@ -105,7 +108,8 @@ function guardedClient(client: PartnerClient, refusal: () => TestbedError | unde
   return client;
 }
 
-function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant, client: PartnerClient): World {
+function worldHandle(url: string, bound: BoundWorld, tenant: CreatedTenant, client: PartnerClient): World {
+  const { call } = bound;
   const tenantId = tenant.id;
   const query = `?tenant=${encodeURIComponent(tenantId)}`;
   const answer = (driverId: string, verb: 'accept' | 'decline') =>
@@ -133,9 +137,13 @@ function worldHandle(url: string, call: ControlCall, tenant: CreatedTenant, clie
     ...worldRequests(call, tenantId, tenant.name),
     approve: async () => void (await call('POST', `/tenants/${tenantId}/approve`)),
     delete: async () => {
-      await call('DELETE', `/tenants/${tenantId}`).catch((err: unknown) => {
+      if (bound.wasDeleted()) return;
+      // Gone already (deleted elsewhere, or replaced by a reset seen here): left so, and not told as deleted here.
+      const deleted = await call('DELETE', `/tenants/${tenantId}`).then(() => true, (err: unknown) => {
         if (!(err instanceof TestbedError && err.status === 404)) throw err;
+        return false;
       });
+      if (deleted) bound.deleted();
     },
   };
 }

@@ -93,7 +93,8 @@ describe('fleet-testbed/testing on a started testbed', () => {
 
     expect(me.response.status).toBe(401);
     expect(again).toBe('resolved');
-    expect(restore).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(restore).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: null,
+      message: `El mundo «${world.name}» (tenant ${world.tenantId}) ya no existe: lo borró su delete(). Crea otro con createWorld().` });
   });
 
   it('when a snapshot is restored, then a world made after it is gone; after reset, every world is', async () => {
