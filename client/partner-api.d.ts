@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Sube la tarjeta de circulación (la envía a revisión en platform_a)
-         * @description Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE); una solicitud cuyo Content-Length pasa de 4 MB + 64 KB es 413 sin leerla. Subir la tarjeta de nuevo reinicia la revisión, también tras una aprobada: el registro vuelve a pending hasta el nuevo veredicto.
+         * @description Requiere un registro previo en platform_a (409). El archivo se lee en streaming y se corta al pasar de 4 MB (413 FILE_TOO_LARGE); un type no válido es 400 aunque el archivo tampoco lo sea, y un archivo que no es JPEG ni PNG es 415 antes del 409; una solicitud cuyo Content-Length pasa de 4 MB + 64 KB es 413 sin leerla. Subir la tarjeta de nuevo reinicia la revisión, también tras una aprobada: el registro vuelve a pending hasta el nuevo veredicto.
          *
          *     **Permiso requerido:** `documents:write`
          */
@@ -670,7 +670,7 @@ export interface components {
         DocumentUpload: {
             /**
              * Format: binary
-             * @description JPEG o PNG (se reconoce por el contenido), 4 MB como máximo.
+             * @description JPEG o PNG, reconocido por su contenido (firma, primer y último bloque), 4 MB como máximo.
              */
             file: Blob;
             /** @enum {string} */
