@@ -4,6 +4,7 @@ import { inOptionNames } from '../lib/option-names.ts';
 import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
 import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
+import { typedNumber } from '../../server/lib/typed-number.ts';
 
 interface RuleView extends DescribedRule {
   id: string;
@@ -19,8 +20,8 @@ const NUMERIC = ['times', 'after', 'probability', 'retryAfter', 'delayMs', 'ms']
 const RULE_FIELDS = ['effect', 'operation', 'method', 'path', 'when', ...NUMERIC.filter((f) => f !== 'ms')];
 const PLATFORM_FIELDS = ['platform', 'mode', 'ms'];
 
-/** A number where the text is one; otherwise the text as given, which the testbed refuses naming the field. */
-const value = (field: string, raw: string) => (NUMERIC.includes(field) && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw);
+/** A number where the text is one written plainly; otherwise the text as given, which the testbed refuses naming the field. */
+const value = (field: string, raw: string) => (NUMERIC.includes(field) ? typedNumber(raw) : raw);
 
 /**
  * Every option given, of either form: the control API refuses one that does not belong to the form

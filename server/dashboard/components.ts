@@ -74,13 +74,6 @@ export const numberField = (name: string, size: number, { decimal = false, place
   html`<input name="${name}" type="text" inputmode="${decimal ? 'decimal' : 'numeric'}" class="cifra" size="${String(size)}" autocomplete="off"${placeholder === undefined ? null : html` placeholder="${placeholder}"`}>`;
 
 /**
- * A number field's text as the control API's number when it is one written plainly (`12`, `-1`,
- * `0.25`), else the text as typed, for the API to refuse naming the field: `0x10` and `1e3` are no
- * count a person means, and a number input refused them too.
- */
-export const typedNumber = (text: string): number | string => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
-
-/**
  * The page's two answer regions: an action's error (#avisos) and what it did (#resultado). An answer
  * fills one and sends the other out of band, empty: a line left from the last action would read as
  * this one's.

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { FIXTURE_LIMITS, type FixtureIds } from '../fixtures/schema.ts';
 import { html, type Html } from './html.ts';
-import { numberField, typedNumber } from './components.ts';
+import { numberField } from './components.ts';
+import { typedNumber } from '../lib/typed-number.ts';
 
 const COUNTS = ['vehicles', 'drivers', 'rideDays'] as const;
 const LISTS = ['registeredOn', 'boundOn'] as const;

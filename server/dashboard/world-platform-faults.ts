@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { pathPlatform, PLATFORMS, type Platform } from '../common/schemas.ts';
-import { badge, BASE, numberField, typedNumber } from './components.ts';
+import { badge, BASE, numberField } from './components.ts';
+import { typedNumber } from '../lib/typed-number.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
 

@@ -53,6 +53,19 @@ describe('fleet-sim faults', () => {
     expect(res.stderr).not.toMatch(/\bat \S+ \(|\.ts:\d+|\.js:\d+/);
   }, 120_000);
 
+  it('when a number option is not written plainly (0x10, 1e3), then it is refused naming the option, and no rule is made', async () => {
+    const world = await worldClient(env, 'Flota CLI cifras');
+
+    const hex = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--times', '0x10']);
+    const exponent = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--platform', 'platform_a', '--mode', 'slow', '--ms', '1e3']);
+    const listed = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
+
+    expect([hex.code, exponent.code]).toEqual([1, 1]);
+    expect(hex.stderr).toMatch(/^error: .*--times debe ser un número/);
+    expect(exponent.stderr).toMatch(/^error: .*--ms/);
+    expect(listed.json).toEqual({ data: [], platforms: {} });
+  }, 120_000);
+
   it('when options of both forms are mixed, then the testbed refuses the one that does not belong, and no rule or platform fault is made', async () => {
     const world = await worldClient(env, 'Flota CLI mezcla');
 
