@@ -64,8 +64,9 @@ export const worldNotFound = (tenantId: string) => new WorldNotFound(tenantId);
  * done. A 503 with no Retry-After: this serve will not answer again; a world a fixture left half
  * made is deleted at the next start (fixtures/unfinished.ts).
  */
-export const stopping = () => new AppError('PLATFORM_UNAVAILABLE',
-  'El testbed se detuvo antes de terminar esta solicitud: lo que alcanzó a guardar queda, lo demás no se hizo (un mundo con fixture a medias se borra al arrancar de nuevo).');
+/** serve stops under a request: what it committed stays; `what` says what else became of it (a fixture's world). */
+export const stopping = (what = 'lo que alcanzó a guardar queda, lo demás no se hizo') => new AppError('PLATFORM_UNAVAILABLE',
+  `El testbed se detuvo antes de terminar esta solicitud: ${what}.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */

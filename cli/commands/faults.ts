@@ -39,7 +39,7 @@ export async function addFault(opts: Flags): Promise<void> {
   const body = await inOptionNames([...RULE_FIELDS, ...PLATFORM_FIELDS], () =>
     callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) }));
   const human = body.platform
-    ? `Falla de ${body.platform} para este mundo: ${body.mode}${body.mode === 'slow' ? ` (${body.ms} ms)` : ''}`
+    ? (body.mode === 'none' ? `${body.platform} ya no falla para este mundo` : `Falla de ${body.platform} para este mundo: ${body.mode}${body.mode === 'slow' ? ` (${body.ms} ms)` : ''}`)
     : `Regla ${body.id} creada: ${body.effect} en ${ruleTarget(body)}`;
   print(opts, body, human);
 }

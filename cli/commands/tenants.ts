@@ -1,6 +1,7 @@
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
+import { inOptionNames } from '../lib/option-names.ts';
 import { fail, print, type OutputOptions } from '../output.ts';
 
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
@@ -41,7 +42,8 @@ export async function deleteTenant(tenantId: string | undefined, opts: OutputOpt
   if ((tenantId === undefined) === (opts.namePrefix === undefined)) fail('indica el id de un tenant o --name-prefix, uno de los dos.');
   if (opts.namePrefix !== undefined) {
     const query = new URLSearchParams({ name: opts.namePrefix });
-    const body = await callTestbed<{ deleted: number; ids: string[] }>(`/tenants?${query}`, { method: 'DELETE' });
+    const body = await inOptionNames(['name'], () => callTestbed<{ deleted: number; ids: string[] }>(`/tenants?${query}`, { method: 'DELETE' }),
+      { name: '--name-prefix' });
     return print(opts, body, tenantsDeletedLine(opts.namePrefix, body.ids));
   }
   const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId!)}`, { method: 'DELETE' });

@@ -26,6 +26,6 @@ export const declareFaults = (program: Command) =>
       },
     },
     list: { does: 'las reglas del mundo con sus aciertos y las fallas que les quedan, y sus fallas de plataforma', run: 'listFaults', required: tenant },
-    clear: { does: 'quita todas las reglas y fallos de plataforma del mundo', run: 'clearFaults', required: tenant },
+    clear: { does: 'quita todas las reglas y fallas de plataforma del mundo', run: 'clearFaults', required: tenant },
     'remove <faultId>': { does: 'quita una regla', run: 'removeFault', required: tenant },
   });

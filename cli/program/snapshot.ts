@@ -14,6 +14,6 @@ export function declareSnapshot(program: Command): void {
     'save <name>': { does: 'guarda el estado de ambos procesos como NAME ([a-z0-9-], hasta 64); reemplaza la instantánea de ese nombre', run: 'saveSnapshot', options: world },
     'restore <name>': { does: 'devuelve todo exactamente a como estaba al guardar NAME', run: 'restoreSnapshot', options: world },
     'delete <name>': { does: 'borra una instantánea guardada', run: 'deleteSnapshot', options: world },
-    list: { does: 'las instantáneas guardadas, la más reciente primero (por la hora real en que se tomaron)', run: 'listSnapshots', options: worldList },
+    list: { does: 'las instantáneas guardadas, la más reciente primero (las del testbed, por la hora real en que se tomaron; con --tenant, la última guardada primero)', run: 'listSnapshots', options: worldList },
   });
 }

@@ -100,7 +100,7 @@ describe('fleet-sim tenants and keys against a running serve', () => {
   }, 120_000);
 
   it.each([
-    ['an empty prefix', ['--name-prefix', ''], /^error: La solicitud no es válida \(name no puede estar vacío/],
+    ['an empty prefix', ['--name-prefix', ''], /^error: La solicitud no es válida \(--name-prefix no puede estar vacío/],
     ['neither an id nor a prefix', [], /^error: indica el id de un tenant o --name-prefix, uno de los dos\.$/],
     ['both an id and a prefix', ['00000000-0000-4000-8000-000000000000', '--name-prefix', 'x'], /^error: indica el id de un tenant o --name-prefix/],
   ])('when tenants delete gets %s, then it exits non-zero with one clear line and deletes nothing', async (_label, args, message) => {

@@ -27,6 +27,13 @@ describe('inOptionNames: a refusal of fields a command built from its options, i
     expect([err.message, err.code, err.exitCode]).toEqual([shown, 'VALIDATION', 1]);
   });
 
+  it('when a field\'s option has another name (name of --name-prefix), then the message names that option', async () => {
+    const err = await inOptionNames(['name'], () => Promise.reject(new CliError('La solicitud no es válida (name no puede estar vacío: un prefijo vacío borraría todos los tenants).', 'VALIDATION', 1)),
+      { name: '--name-prefix' }).catch((e: CliError) => e);
+
+    expect(err.message).toBe('La solicitud no es válida (--name-prefix no puede estar vacío: un prefijo vacío borraría todos los tenants).');
+  });
+
   it('when the call succeeds or fails otherwise, then its answer or its error goes on as it is', async () => {
     await expect(inOptionNames(['limit'], async () => 7)).resolves.toBe(7);
     const other = new TypeError('limit roto');
