@@ -62,7 +62,13 @@ export async function callTestbed<T>(path: string, init: { method?: string; body
     throw new CliError(`${noServeAt(config)}.`);
   }
   const body = answer.body as { error?: { code?: string; message?: string } } | null;
-  if (answer.status < 200 || answer.status > 299) throw new CliError(body?.error?.message ?? `el testbed respondió ${answer.status}`, body?.error?.code ?? null);
+  if (answer.status < 200 || answer.status > 299) {
+    // A testbed's refusals always come in its envelope (as the testing library says: testing/control.ts).
+    if (typeof body?.error?.message !== 'string') {
+      throw new CliError(`${config.serveUrl}/_testbed${path} respondió ${answer.status} sin el sobre de error de un testbed: ¿es ${config.serveUrl} un fleet testbed? (PORT o FLEET_URL)`);
+    }
+    throw new CliError(body.error.message, body.error.code ?? null);
+  }
   for (const header of STATE_HEADERS) {
     const value = answer.headers[header];
     if (init.state && typeof value === 'string') init.state[header] ??= value;
