@@ -61,10 +61,9 @@ export class WorldNotFound extends AppError {
 export const worldNotFound = (tenantId: string) => new WorldNotFound(tenantId);
 /**
  * A request that serve's stop cut short (server/main.ts): what it committed stays, the rest was not
- * done. A 503 with no Retry-After: this serve will not answer again; a world a fixture left half
- * made is deleted at the next start (fixtures/unfinished.ts).
+ * done; `what` says what else became of it (a fixture's world is deleted: fixtures/service.ts, or at
+ * the next start, fixtures/unfinished.ts). A 503 with no Retry-After: this serve will not answer again.
  */
-/** serve stops under a request: what it committed stays; `what` says what else became of it (a fixture's world). */
 export const stopping = (what = 'lo que alcanzó a guardar queda, lo demás no se hizo') => new AppError('PLATFORM_UNAVAILABLE',
   `El testbed se detuvo antes de terminar esta solicitud: ${what}.`);
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);

@@ -13,8 +13,13 @@ import { TestbedError, type ControlCall } from './control.ts';
 export function createLiveWorlds() {
   let alive = new Set<object>();
   const saved = new Map<string, Set<object>>();
-  /** Worlds their own handle deleted: a refusal says so, rather than blame a reset. */
-  const deletedHere = new WeakSet<object>();
+  /**
+   * Worlds their own handle deleted since the last reset or whole restore seen here: a refusal says
+   * so, rather than blame a reset, and their partner API client still sends (the API answers 401).
+   * A reset or a restore starts it again: the id streams start again too, and an old key may then
+   * be another world's, which the client must refuse.
+   */
+  let deletedHere = new WeakSet<object>();
 
   return {
     /** A world just made: its calls bound to it (BoundWorld). */
@@ -42,6 +47,7 @@ export function createLiveWorlds() {
     /** Every world gone. */
     reset(): void {
       alive = new Set();
+      deletedHere = new WeakSet();
     },
     saved(name: string): void {
       saved.set(name, new Set(alive));
@@ -49,6 +55,7 @@ export function createLiveWorlds() {
     /** The worlds of a snapshot saved here; of one saved elsewhere, none known here. */
     restored(name: string): void {
       alive = new Set(saved.get(name));
+      deletedHere = new WeakSet();
     },
   };
 }

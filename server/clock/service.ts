@@ -60,8 +60,8 @@ async function advanceNow(deps: Deps, services: Services, ms: number, tenantId?:
   // The batch items asked for before the advance run at the time they were asked for (docs/jobs.md):
   // running beside the jump, each one's timestamps fell before or after it as the race went.
   await services.jobs.settled(tenantId);
-  // The time reached, read as the travel ends: a deletion of the world may run before its due work
-  // (it waits for the travel alone), and a deleted world's time then read as the service's.
+  // The time reached, read as the travel ends. A world's deletion asked for before this advance entered
+  // the world's gate runs first (the check below); one asked for after waits for the whole advance.
   const reached = await betweenAdvances(deps, async () => {
     // Checked again once its turn comes: a deletion of that world may have gone first.
     if (tenantId !== undefined) requireTenant(deps, tenantId);

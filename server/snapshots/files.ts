@@ -21,7 +21,7 @@ export const SNAPSHOT_NAME = /^[a-z0-9-]{1,64}$/;
 /** The refusal of a name outside SNAPSHOT_NAME: the serve's, and the doors' that check it before they call. */
 export const badSnapshotName = (name: string) => `Nombre de instantánea no válido: «${name}» (de 1 a 64 letras minúsculas, dígitos o guiones).`;
 /** The refusal's one detail, as the serve's 400 VALIDATION carries it. */
-export const BAD_SNAPSHOT_NAME_DETAIL = { field: 'name', message: 'Debe cumplir [a-z0-9-]{1,64}' };
+export const BAD_SNAPSHOT_NAME_DETAIL = Object.freeze({ field: 'name', message: 'Debe cumplir [a-z0-9-]{1,64}' });
 const META = 'snapshot.json';
 
 const filesIn = (dir: string): SnapshotFiles => ({ dir, api: join(dir, 'api.db'), platforms: join(dir, 'platforms.db') });

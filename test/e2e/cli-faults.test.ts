@@ -41,6 +41,9 @@ describe('fleet-sim faults', () => {
     // Said in words: what went is the world's platform fault, a «falla» as everywhere else.
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'faults', 'clear', '--tenant', world.tenantId], { env: env.env });
     expect(stdout).toBe('Reglas y fallas de plataforma borradas: 1\n');
+    // A platform set back to none is said so, not as a «falla» whose mode is none.
+    const none = await promisify(execFile)(process.execPath, [BIN, 'faults', 'add', '--tenant', world.tenantId, '--platform', 'platform_a', '--mode', 'none'], { env: env.env });
+    expect(none.stdout).toBe('platform_a ya no falla para este mundo\n');
   }, 120_000);
 
   it('when a rule is bad, then the command exits non-zero with the testbed\'s Spanish message naming the field, and no stack trace', async () => {

@@ -140,6 +140,23 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect((await fresh.client.GET('/v1/vehicles')).data?.data).toEqual([]);
   });
 
+  it('when a world deleted by its own handle is then replaced by a reset and a new world takes its tenant id, then its client refuses too (as after any reset), nothing reaching the new world', async () => {
+    await testbed.reset();
+    const old = await testbed.createWorld({ name: 'Mundo borrado' });
+    await old.delete();
+    await testbed.reset();
+    const fresh = await testbed.createWorld({ name: 'Mundo siguiente' });
+
+    const plate = await fresh.unique.plate();
+    const created = await old.client.POST('/v1/vehicles', { body: { plate, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco' } }).catch((err: unknown) => err);
+    const added = await old.faults.add({ effect: 'internal', operation: 'getMe' }).catch((err: unknown) => err);
+
+    expect(old.key).toBe(fresh.key);
+    expect(created).toMatchObject({ status: 404, code: 'NOT_FOUND', message: expect.stringMatching(/^El mundo «Mundo borrado» \(tenant [0-9a-f-]{36}\) ya no existe: un reset\(\)/) });
+    expect(added).toMatchObject({ status: 404, message: expect.stringContaining('un reset()') });
+    expect((await fresh.client.GET('/v1/vehicles')).data?.data).toEqual([]);
+  });
+
   it('when a whole snapshot is restored, then a handle of a world it held works again, and one made after it refuses', async () => {
     const held = await testbed.createWorld({ name: 'Guardado' });
     await testbed.snapshot('handles');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUpload, sniffImage } from '../../server/documents/upload.ts';
 import { createErrorHandler } from '../../server/http/error-handler.ts';
 import { silentLogger } from '../../server/lib/logger.ts';
-import { MAX_UPLOAD_BYTES, PDF_FILE, PNG_4MB, PNG_4MB_PLUS_1, pngOfSize, TEXT_FILE, TINY_JPEG, TINY_PNG } from '../support/images.ts';
+import { MAX_UPLOAD_BYTES, PDF_FILE, PNG_4MB, PNG_4MB_PLUS_1, PNG_HEAD, PNG_IEND, pngOfSize, TEXT_FILE, TINY_JPEG, TINY_PNG } from '../support/images.ts';
 
 /** readUpload behind a bare route: what it resolves is echoed, what it rejects goes through the API's error handler. */
 function uploadApp() {
@@ -36,6 +36,10 @@ describe('sniffImage', () => {
     ['a PNG signature alone', null, TINY_PNG.subarray(0, 8)],
     ['a PNG signature and text', null, Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.from('this is not an image at all')])],
     ['a PNG cut before its IEND', null, TINY_PNG.subarray(0, TINY_PNG.length - 12)],
+    // The least a PNG can be: signature, IHDR (with its CRC), IEND right after: 45 bytes.
+    ['the smallest frame: signature, IHDR, IEND', 'image/png', pngOfSize(45)],
+    ['an IEND one byte early, over IHDR\'s CRC', null, Buffer.concat([PNG_HEAD.subarray(0, 32), PNG_IEND])],
+    ['IEND only inside IHDR\'s data', null, Buffer.concat([PNG_HEAD.subarray(0, 16), Buffer.from('IEND', 'latin1'), PNG_HEAD.subarray(20)])],
     ['a PNG signature with another first chunk', null, Buffer.concat([TINY_PNG.subarray(0, 8), Buffer.from('\0\0\0\x0dIHDX', 'latin1'), TINY_PNG.subarray(16)])],
     ['a PNG signature cut at 7 bytes', null, TINY_PNG.subarray(0, 7)],
     ['JPEG bytes FF D8 FF alone', null, Buffer.from([0xff, 0xd8, 0xff])],
