@@ -34,6 +34,8 @@ function install(): void {
         // A stop still under way (a machine busy enough for it to outlast the wait): its data dir
         // goes all the same; what still runs ends with this process.
         for (const removeNow of open.values()) removeNow();
+        // Said, as every other end of a run is: a run that ended without a word looked like a crash.
+        process.stderr.write(`escenarios interrumpidos (${signal}): sus entornos se detuvieron y sus directorios de datos se borraron.\n`);
         process.exit(128 + osConstants.signals[signal]);
       });
     };

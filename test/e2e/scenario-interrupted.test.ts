@@ -43,19 +43,24 @@ async function freshRunUnderWay(starting = false) {
   writeFileSync(file, SLOW);
   const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', file], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  run.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const environments = () => readdirSync(tmp).filter((name) => name.startsWith('fleet-scenario-'));
   const ready = starting ? () => environments().length === 1 : () => environments().length === 1 && childrenOf(run.pid!).length === 1;
   expect(await eventually(ready, 30_000)).toBe(true);
-  return { run, exited, environments, tmp, companion: childrenOf(run.pid!)[0] as number | undefined };
+  return { run, exited, environments, tmp, companion: childrenOf(run.pid!)[0] as number | undefined, stderr: () => stderr };
 }
 
 describe('scenario run --fresh, interrupted', () => {
   it.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('when the CLI alone gets %s mid-run, then it stops its environment, removes its data dir and exits %i', async (signal, code) => {
-    const { run, exited, environments, companion } = await freshRunUnderWay();
+    const { run, exited, environments, companion, stderr } = await freshRunUnderWay();
 
     run.kill(signal);
 
     expect(await exited).toBe(code);
+    // Read once it has come: the exit can be told before the last of stderr is read.
+    const said = `escenarios interrumpidos (${signal}): sus entornos se detuvieron y sus directorios de datos se borraron.\n`;
+    expect(await eventually(() => stderr().includes(said))).toBe(true);
     expect(await eventually(() => !alive(companion!))).toBe(true);
     // Looked at once the companion has gone: a companion still starting made the data dir again.
     expect(environments()).toEqual([]);
