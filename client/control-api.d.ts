@@ -271,7 +271,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Una sincronización completa con las plataformas */
+        /**
+         * Una sincronización completa con las plataformas, de todos los mundos o de uno
+         * @description Con `?tenant=ID`, solo ese mundo, como lo sincroniza su propio avance de reloj: la plataforma lenta de otro mundo no lo demora (sin él, la pasada lee todos los mundos, y espera las llamadas lentas de cada uno).
+         */
         post: operations["syncPlatforms"];
         delete?: never;
         options?: never;
@@ -5606,14 +5609,17 @@ export interface operations {
     };
     syncPlatforms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Un tenant (mundo); sin él, el servicio. */
+                tenant?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description La hora simulada del servicio, y lo que no se pudo leer: un mundo cuya plataforma falló se lee de nuevo en la próxima pasada. */
+            /** @description La hora simulada (del mundo, con tenant; si no, del servicio), y lo que no se pudo leer: un mundo cuya plataforma falló se lee de nuevo en la próxima pasada. */
             200: {
                 headers: {
                     /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
@@ -5706,6 +5712,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         };

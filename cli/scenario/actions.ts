@@ -93,14 +93,21 @@ async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advance
 }
 
 /**
- * `sync: true` syncs every world of the serve; its answer keeps what this file's worlds (or every
- * world: a platform down) could not read. Another file's, side by side, is not this transcript's.
+ * `sync: true` syncs the file's own worlds, each as its advance does (`POST /_testbed/sync?tenant=`):
+ * a sync of every world waited for other files' slow platforms. The transcript shows one request
+ * naming the worlds, and the last world's answer with what every one of them could not read.
  */
 async function syncWorlds(ctx: ActionContext): Promise<Exchange> {
-  const exchange = await control(ctx, '/sync');
-  const own = new Set(ctx.tenantIds.values());
-  const notSynced = (notSyncedOf(exchange.response) ?? []).filter((failure) => failure.tenant === null || own.has(failure.tenant));
-  return { ...exchange, response: withNotSynced(exchange.response, notSynced) };
+  const aliases = [...ctx.tenantIds.keys()];
+  let response: Exchange['response'] | undefined;
+  const notSynced: NotSynced = [];
+  for (const alias of aliases) {
+    response = (await control(ctx, `/sync?tenant=${encodeURIComponent(worldOf(ctx.tenantIds, alias).id)}`)).response;
+    notSynced.push(...(notSyncedOf(response) ?? []));
+  }
+  // A file with no world of its own syncs every world, as before.
+  if (response === undefined) return control(ctx, '/sync');
+  return { request: { method: 'POST', path: '/_testbed/sync', worlds: aliases }, response: withNotSynced(response, notSynced) };
 }
 
 /**

@@ -100,6 +100,38 @@ describe('world faults: a platform failing for one world', () => {
     }]);
   });
 
+  it('when one world is synced alone (?tenant=), then another world\'s slow platform is not called (a sync of every world waits for it), and its answer is that world\'s', async () => {
+    const slow = w.newTenant('Flota Lenta Ajena');
+    const own = w.newTenant('Flota Propia');
+    expect((await registerOn(slow.auth, 'platform_a')).status).toBe(201);
+    expect((await registerOn(own.auth, 'platform_a')).status).toBe(201);
+    await setFault(slow.tenant.id, { platform: 'platform_a', mode: 'slow', ms: 1_000 }).expect(200);
+    await w.request.post('/_testbed/clock/advance').send({ duration: '2h', tenant: own.tenant.id }).expect(200);
+    w.waits.length = 0;
+
+    const alone = await w.request.post(`/_testbed/sync?tenant=${own.tenant.id}`);
+    const waitedAlone = [...w.waits];
+    const every = await w.request.post('/_testbed/sync');
+    await setFault(slow.tenant.id, { platform: 'platform_a', mode: 'none' }).expect(200);
+
+    expect(alone.status).toBe(200);
+    expect(alone.body).toEqual({ now: w.deps.clocks.forTenant(own.tenant.id).now().toISOString(), notSynced: [] });
+    expect(alone.body.now).not.toBe(every.body.now); // the world's time, two hours ahead of the service's
+    expect(waitedAlone).toEqual([]);
+    expect(every.status).toBe(200);
+    expect(w.waits).toContain(1_000);
+  });
+
+  it.each([
+    ['an unknown tenant', 404, 'NOT_FOUND', '?tenant=00000000-0000-4000-8000-000000000000'],
+    ['a tenant that is not a UUID', 404, 'NOT_FOUND', '?tenant=flota'],
+    ['tenant twice', 400, 'VALIDATION', '?tenant=00000000-0000-4000-8000-000000000000&tenant=00000000-0000-4000-8000-000000000001'],
+  ])('when a sync names %s, then %i %s', async (_case, status, code, query) => {
+    const res = await w.request.post(`/_testbed/sync${query}`);
+
+    expect([res.status, res.body.error.code]).toEqual([status, code]);
+  });
+
   it('when a scenario advances its worlds and syncs, then its transcript keeps what any of its worlds could not read, and not another file\'s worlds\'', async () => {
     const faulted = w.newTenant('Escenario con fallo');
     const healthy = w.newTenant('Escenario sin fallo');
@@ -121,6 +153,8 @@ describe('world faults: a platform failing for one world', () => {
 
       expect((advanced.response.body as { notSynced: { tenant: string }[] }).notSynced.map((f) => f.tenant)).toEqual([faulted.tenant.id]);
       expect((synced.response.body as { notSynced: { tenant: string }[] }).notSynced.map((f) => f.tenant)).toEqual([faulted.tenant.id]);
+      // Its own worlds alone, each as its advance syncs it: another file's slow platform is not waited for.
+      expect(synced.request).toEqual({ method: 'POST', path: '/_testbed/sync', worlds: ['caida', 'sana'] });
     } finally {
       server.close();
       await setFault(faulted.tenant.id, { platform: 'platform_b', mode: 'none' }).expect(200);

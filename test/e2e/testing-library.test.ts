@@ -373,6 +373,19 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(after.response.status).toBe(201);
   });
 
+  it('when a world syncs, then it answers its own now and nothing unread; a world gone refuses', async () => {
+    const world = await testbed.createWorld();
+    await world.advance('3h');
+
+    const synced = await world.sync();
+    await world.delete();
+    const gone = await world.sync().catch((err: unknown) => err);
+
+    expect(synced).toEqual({ now: expect.any(String), notSynced: [] });
+    expect(Date.parse(synced.now) - Date.parse(await testbed.createWorld().then((w) => w.now()))).toBe(3 * 3_600_000);
+    expect(gone).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
   it('when a world registers a vehicle on platform_a, then its coverage counts none → pending and another world\'s does not', async () => {
     const [a, b] = await Promise.all([testbed.createWorld(), testbed.createWorld()]);
     const id = await vehicleOn(a, 'COV1234', '4HGCM82633A004352');
