@@ -6,6 +6,11 @@ import { SimError } from './sim-error.ts';
 import { afterWrite } from './sql.ts';
 
 const NEXT = '(SELECT coalesce(max(seq), 0) + 1 FROM fleet_changes)';
+/**
+ * The row that keeps the sequence's last number once the fleet that held it is deleted (forgetFleet):
+ * the next number is the table's greatest plus one, and must never go back to one the API has read.
+ */
+const TOP = '';
 
 const markOnWrite = (table: string, fleetOf: (row: 'NEW' | 'OLD') => string) =>
   afterWrite(table, 'changed', ['INSERT', 'UPDATE', 'DELETE'], (row) =>
@@ -52,7 +57,7 @@ export function createFleetSeq(db: SimDb): (fleetId: string) => number {
 export function fleetChangesControl(db: SimDb): Router {
   const router = Router();
   const last = db.prepare('SELECT coalesce(max(seq), 0) FROM fleet_changes').pluck();
-  const after = db.prepare('SELECT fleet_id AS id, seq FROM fleet_changes WHERE seq > ? ORDER BY seq');
+  const after = db.prepare(`SELECT fleet_id AS id, seq FROM fleet_changes WHERE seq > ? AND fleet_id <> '${TOP}' ORDER BY seq`);
   const read = db.transaction((since: number) => ({ seq: last.get() as number, fleets: after.all(since) as { id: string; seq: number }[] })).deferred;
 
   router.get('/fleets/changed', (req, res) => {
@@ -61,4 +66,20 @@ export function fleetChangesControl(db: SimDb): Router {
     res.json(read(typeof since === 'number' ? since : since.data));
   });
   return router;
+}
+
+/**
+ * A deleted fleet's number forgotten (fleet-control.ts), so deleted worlds leave no row behind: its
+ * number stays the sequence's top when it was, on a row of no fleet, so the next write still gets a
+ * greater one than any the API has read. Run after the fleet's records are gone (their deletes gave
+ * it its last number).
+ */
+export function createFleetChangesForget(db: SimDb): (fleetId: string) => void {
+  const keepTop = db.prepare(`INSERT INTO fleet_changes (fleet_id, seq) SELECT '${TOP}', seq FROM fleet_changes WHERE fleet_id = ?
+    ON CONFLICT (fleet_id) DO UPDATE SET seq = max(fleet_changes.seq, excluded.seq)`);
+  const drop = db.prepare('DELETE FROM fleet_changes WHERE fleet_id = ?');
+  return db.transaction((fleetId: string) => {
+    keepTop.run(fleetId);
+    drop.run(fleetId);
+  });
 }

@@ -3,6 +3,7 @@ import type { SimDb } from '../db.ts';
 import type { DueRunner } from './due.ts';
 import { RIDE_DAY_TABLES } from './ride-day-writes.ts';
 import { createTally } from '../../server/lib/tally.ts';
+import { createFleetChangesForget } from './fleet-changes.ts';
 
 /**
  * Ride days a fleet's deletion removes per transaction, with a turn of the event loop after each: a
@@ -80,6 +81,7 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
 }): Router {
   const router = Router();
   const purge = createFleetPurge(db);
+  const forgetChanges = createFleetChangesForget(db);
   const dropRideDays = createRideDaysDrop(db, sliceRows);
   const deleting = createTally<string>();
 
@@ -100,7 +102,9 @@ export function fleetControl({ db, due, onDeleted = [], sliceRows = RIDE_DAYS_PE
     if (deleting.has(fleetId)) due.release(fleetId);
     else due.forget(fleetId);
     for (const forget of onDeleted) forget(fleetId);
-    res.json({ fleetId, deletedRecords: rideDays + purge(fleetId) });
+    const deletedRecords = rideDays + purge(fleetId);
+    forgetChanges(fleetId);
+    res.json({ fleetId, deletedRecords });
   });
   return router;
 }

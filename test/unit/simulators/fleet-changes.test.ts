@@ -46,7 +46,7 @@ describe('fleet changes: the fleets whose records were written since', () => {
     expect((await request.get(`/platform-a/v1/vehicles/${body.external_id}`)).body.vehicle.status).toBe('approved');
   });
 
-  it('when a driver accepts in the app, the fleet is restored from a snapshot of its own, or it is deleted, then each names the fleet', async () => {
+  it('when a driver accepts in the app or the fleet is restored from a snapshot of its own, then each names the fleet', async () => {
     const { request } = makeSimulators();
     const vehicle = paVehicleBody({ fleet_id: 'flota-conductores' });
     const driver = paDriverBody({ fleet_id: 'flota-conductores', whatsapp: whatsapp() });
@@ -56,13 +56,33 @@ describe('fleet changes: the fleets whose records were written since', () => {
     const steps: [string, () => Promise<unknown>][] = [
       ['accept', () => request.post(`/_control/platform-a/drivers/${driver.external_id}/accept`).expect(200)],
       ['restore', () => request.post('/_control/fleets/flota-conductores/snapshots/antes/restore').expect(200)],
-      ['delete', () => request.delete('/_control/fleets/flota-conductores').expect(200)],
     ];
     for (const [step, act] of steps) {
       const before = await changedSince(request);
       await act();
       expect([step, (await changedSince(request, before.seq)).fleets]).toEqual([step, ['flota-conductores']]);
     }
+  });
+
+  it('when a fleet is deleted, then it leaves no number behind, and the sequence still goes up: the next write of any fleet is named past every number read', async () => {
+    const { request, db } = makeSimulators();
+    await request.post('/platform-a/v1/vehicles').send(paVehicleBody({ fleet_id: 'flota-borrada' })).expect(201);
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'flota-borrada' })).expect(201);
+    await request.post('/platform-b/api/v2/vehicles').send(pbVehicleBody({ fleetId: 'flota-viva' })).expect(201);
+    const before = await changedSince(request);
+
+    await request.delete('/_control/fleets/flota-borrada').expect(200);
+    const afterDelete = await changedSince(request, 0);
+    await request.post('/platform-a/v1/vehicles').send(paVehicleBody({ fleet_id: 'flota-nueva' })).expect(201);
+    const afterWrite = await changedSince(request, afterDelete.seq);
+
+    const rows = db.prepare("SELECT fleet_id FROM fleet_changes WHERE fleet_id LIKE 'flota-%' ORDER BY fleet_id").pluck().all();
+    expect(rows).toEqual(['flota-nueva', 'flota-viva']);
+    expect(afterDelete.fleets).toEqual(['flota-viva']);
+    // The deletion's own writes moved the sequence past what was read before it, and it never goes back.
+    expect(afterDelete.seq).toBeGreaterThan(before.seq);
+    expect(afterWrite.fleets).toEqual(['flota-nueva']);
+    expect(afterWrite.seqOf.get('flota-nueva')).toBe(afterDelete.seq + 1);
   });
 
   it('when a fleet\'s held due work is released, then the answer names its last number and whether that due work wrote its records', async () => {
