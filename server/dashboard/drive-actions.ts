@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { pathId } from '../common/schemas.ts';
 import { AdvanceBody } from '../clock/control.ts';
 import { advanceWorld } from '../clock/service.ts';
+import { syncWorld } from '../sync/world-sync.ts';
 import { GenerateBody } from '../ingestion/generate.ts';
 import { cdmxTime } from '../lib/human-text.ts';
 import { ReviewBody } from '../platforms/control.ts';
@@ -24,8 +25,9 @@ export function reviewOutcome(plate: string, asked: string, decided: Pick<Platfo
 /**
  * The world page's actions, through the same operations as the control API: the schemas judge the
  * form, the simulators' control client plays platform_a, and the control API's clock and rides
- * functions move the world. After a platform decision the API runs one sync, so the page shows
- * what the API sees (what the background sync would show a little later).
+ * functions move the world. After a platform decision the API syncs that world (sync/world-sync.ts:
+ * another world's slow platform does not hold it), so the page shows what the API sees (what the
+ * background sync would show a little later).
  */
 export function driveActions(ctx: Dashboard) {
   const { deps, services } = ctx;
@@ -44,7 +46,7 @@ export function driveActions(ctx: Dashboard) {
       const vehicle = services.vehicles.get(tenant.id, pathId(req.params.vehicle, 'El vehículo'));
       const decision = ReviewBody.parse(formFields(req));
       const decided = await deps.simulators.reviewVehicle(vehicle.id, decision);
-      await services.sync.runDue();
+      await syncWorld(deps, services, tenant.id);
       answerAction(res, reviewOutcome(vehicle.plate, decision.verdict, decided));
     },
 
@@ -53,7 +55,7 @@ export function driveActions(ctx: Dashboard) {
       const driver = services.drivers.get(tenant.id, pathId(req.params.driver, 'El conductor'));
       const accept = choice === 'accept';
       const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
-      await services.sync.runDue();
+      await syncWorld(deps, services, tenant.id);
       answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.`);
     },
 

@@ -2,6 +2,7 @@ import { defineControlOperation, type ControlCapability } from '../control/defin
 import { answer, NowSynced } from '../control/answers.ts';
 import { TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { nowOf, requireTenant } from '../clock/service.ts';
+import { syncWorld } from './world-sync.ts';
 
 /** One full sync with the platforms now, instead of waiting for the background one: of every world, or of one. */
 export const syncControl: ControlCapability = {
@@ -23,8 +24,7 @@ export const syncControl: ControlCapability = {
           return void res.json({ now: deps.clocks.service.now().toISOString(), notSynced });
         }
         const tenantId = requireTenant(deps, tenant);
-        // One of the world's requests, as its advance is: after a restore or deletion of it under way.
-        const notSynced = await services.tenantGates.during(tenantId, () => (requireTenant(deps, tenantId), services.sync.runDue(tenantId)));
+        const notSynced = await syncWorld(deps, services, tenantId);
         res.json({ now: nowOf(deps, tenantId), notSynced });
       },
     }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 
 describe('dashboard actions: the control API operations behind forms', () => {
@@ -17,6 +17,19 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(res.text).not.toContain('Se pidió');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
+    });
+
+    it('when a review is decided from the page, then the API syncs that world alone (another world\'s slow platform does not hold the page)', async () => {
+      const { tenant, auth } = w.newTenant();
+      const id = await cardSent(auth);
+      const runs = vi.spyOn(w.services.sync, 'runDue');
+
+      try {
+        await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'approved' }).expect(200);
+        expect(runs.mock.calls).toEqual([[tenant.id]]);
+      } finally {
+        runs.mockRestore();
+      }
     });
 
     it('when a review is rejected with the card rejected, then the API shows both rejected', async () => {
