@@ -17,6 +17,7 @@ import { createSeededIds } from './lib/ids.ts';
 import { createJsonLogger, type Logger } from './lib/logger.ts';
 import { createPlatformClients, type PlatformClients } from './platforms/clients.ts';
 import { createServices } from './services.ts';
+import { stopTravels } from './clock/travel.ts';
 
 export interface ApiServer {
   port: number;
@@ -99,6 +100,9 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   let drained: Promise<void> | null = null;
   const drain = () => (drained ??= (async () => {
     const deadline = Date.now() + DRAIN_MS;
+    // An advance under way ends at its next step and says where its clock stayed; one of a single
+    // step, and everything else under way, has the drain to finish.
+    stopTravels(deps);
     await closeServer(server, connections, deadline, config.retryAfterS);
     // A client gone (a timeout, Ctrl-C) left its fixture's build running with no connection to count.
     await services.fixtures.idle(Math.max(0, deadline - Date.now()));

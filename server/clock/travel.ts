@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { AppError, validation } from '../errors.ts';
+import { AppError, stopping, validation } from '../errors.ts';
 import { saveClock } from '../lib/clock-store.ts';
 import { parseDuration } from '../lib/clock.ts';
 
@@ -46,6 +46,14 @@ async function step(deps: Deps, ms: number, tenantId?: string): Promise<void> {
   }
 }
 
+/** The clocks of the serves that stop: their advances take no step more (travel). */
+const stopped = new WeakSet<object>();
+
+/** serve's stop: every advance under way stops before its next step, answering where it stayed. */
+export function stopTravels(deps: Pick<Deps, 'clocks'>): void {
+  stopped.add(deps.clocks);
+}
+
 /** A world's time (or the service's) as ISO text: what every clock answer says. */
 export const nowOf = (deps: Pick<Deps, 'clocks'>, tenantId?: string) => (tenantId ? deps.clocks.forTenant(tenantId) : deps.clocks.service).now().toISOString();
 
@@ -58,6 +66,9 @@ export async function travel(deps: Deps, ms: number, tenantId?: string): Promise
   let done = 0;
   do {
     const length = Math.min(ADVANCE_STEP_MS, ms - done);
+    // serve stops (stopTravels): no step more, and the answer says where the clock stayed. Cut at the
+    // stop's deadline instead, a 366-day advance went on stepping, and its 503 named no instant.
+    if (stopped.has(deps.clocks)) throw stopping(`el avance se detuvo en ${nowOf(deps, tenantId)}: el reloj quedó en ese instante, coherente`);
     try {
       await step(deps, length, tenantId);
     } catch (err) {

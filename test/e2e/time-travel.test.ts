@@ -87,6 +87,27 @@ describe('full process: safe time travel and worlds that do not pile up', async 
     expect(held.json.vehicles).toHaveLength(6);
   }, 180_000);
 
+  it('when serve gets SIGTERM during a long advance, then the advance takes no step more and fails saying where the clock stayed, where the restarted serve has it', async () => {
+    const world = await worldClient(env, 'Mundo Interrumpido');
+    await pbVehicles(world, 6);
+    const clockOf = async () => ((await (await fetch(`${env.base}/_testbed/clock?tenant=${world.tenantId}`)).json()) as { now: string }).now;
+    const start = await clockOf();
+    let travelling = true;
+    const trip = env.cli(['clock', 'advance', MAX, '--tenant', world.tenantId], 120_000).finally(() => (travelling = false));
+    // Once a step has gone (of 53), and before the last.
+    while (travelling && (await clockOf()) === start) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    await env.stop();
+    const done = await trip;
+    await env.restart();
+    const stayed = await clockOf();
+
+    expect(done.code).toBe(1);
+    expect(done.stderr).toContain(`el avance se detuvo en ${stayed}: el reloj quedó en ese instante, coherente.`);
+    expect(Date.parse(stayed)).toBeGreaterThan(Date.parse(start));
+    expect(Date.parse(stayed)).toBeLessThan(Date.parse(start) + 366 * 86_400_000);
+  }, 180_000);
+
   it('when scenario files run on a running serve, then the worlds of those that passed are deleted and those of the failed one kept and named', async () => {
     const pass = scenario('pasa', '  - request: { method: GET, path: /v1/vehicles }\n    expect: { status: 200 }\n');
     const failing = scenario('falla', '  - request: { method: GET, path: /v1/vehicles }\n    expect: { status: 201 }\n');
