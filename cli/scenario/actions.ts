@@ -75,6 +75,20 @@ const withNotSynced = (response: Exchange['response'], notSynced: NotSynced): Ex
   notSyncedOf(response) === null ? response : { ...response, body: { ...(response.body as object), notSynced } };
 
 /**
+ * A call on each of the named worlds, one after the other: the last world's answer, with what every
+ * one of them could not read (`notSynced`); undefined when no world is named.
+ */
+async function onEachWorld(ctx: ActionContext, aliases: string[], call: (tenantId: string) => Promise<Exchange>): Promise<Exchange['response'] | undefined> {
+  let response: Exchange['response'] | undefined;
+  const notSynced: NotSynced = [];
+  for (const alias of aliases) {
+    response = (await call(worldOf(ctx.tenantIds, alias).id)).response;
+    notSynced.push(...(notSyncedOf(response) ?? []));
+  }
+  return response && withNotSynced(response, notSynced);
+}
+
+/**
  * A scenario's clock steps move its own worlds only (contract §4): each of its tenants, or the one
  * named. The transcript shows one request naming the worlds moved, and the last world's answer with
  * what every one of them could not read (`notSynced`).
@@ -82,14 +96,8 @@ const withNotSynced = (response: Exchange['response'], notSynced: NotSynced): Ex
 async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advanceClock']>): Promise<Exchange> {
   const { duration, tenant } = typeof spec === 'string' ? { duration: spec, tenant: undefined } : spec;
   const aliases = tenant === undefined ? [...ctx.tenantIds.keys()] : [tenant];
-  let response: Exchange['response'] | undefined;
-  const notSynced: NotSynced = [];
-  for (const alias of aliases) {
-    const { id } = worldOf(ctx.tenantIds, alias);
-    response = (await control(ctx, '/clock/advance', { duration, tenant: id })).response;
-    notSynced.push(...(notSyncedOf(response) ?? []));
-  }
-  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: withNotSynced(response!, notSynced) };
+  const response = await onEachWorld(ctx, aliases, (id) => control(ctx, '/clock/advance', { duration, tenant: id }));
+  return { request: { method: 'POST', path: '/_testbed/clock/advance', body: { duration }, worlds: aliases }, response: response! };
 }
 
 /**
@@ -99,15 +107,10 @@ async function advanceWorlds(ctx: ActionContext, spec: NonNullable<Step['advance
  */
 async function syncWorlds(ctx: ActionContext): Promise<Exchange> {
   const aliases = [...ctx.tenantIds.keys()];
-  let response: Exchange['response'] | undefined;
-  const notSynced: NotSynced = [];
-  for (const alias of aliases) {
-    response = (await control(ctx, `/sync?tenant=${encodeURIComponent(worldOf(ctx.tenantIds, alias).id)}`)).response;
-    notSynced.push(...(notSyncedOf(response) ?? []));
-  }
+  const response = await onEachWorld(ctx, aliases, (id) => control(ctx, `/sync?tenant=${encodeURIComponent(id)}`));
   // A file with no world of its own syncs every world, as before.
   if (response === undefined) return control(ctx, '/sync');
-  return { request: { method: 'POST', path: '/_testbed/sync', worlds: aliases }, response: withNotSynced(response, notSynced) };
+  return { request: { method: 'POST', path: '/_testbed/sync', worlds: aliases }, response };
 }
 
 /**
