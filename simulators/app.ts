@@ -17,6 +17,7 @@ import { createPlatformBApp } from './platform-b/app.ts';
 import { platformBControl } from './platform-b/control.ts';
 import { createPlatformBState } from './platform-b/state.ts';
 import { createRideSimulation } from './rides/index.ts';
+import { markLongWork } from './common/long-work.ts';
 
 function tryRun(run: (nowMs: number) => void, nowMs: number): void {
   try {
@@ -35,13 +36,15 @@ export interface SimulatorsDeps {
   seed: number;
   /** The file the fleets' snapshots are kept in (common/fleet-snapshots.ts); none: a temporary database. */
   vaultFile?: string;
+  /** Where the marks of long work go (common/long-work.ts): serve's probe reads them on stdout (main.ts). */
+  markLine?: (line: string) => void;
 }
 
 /**
  * Both simulated platforms and their control surface in one express app: `/platform-a/...`,
  * `/platform-b/...`, `/_control/...`. Never reads the environment nor listens (see main.ts).
  */
-export function createSimulatorsApp({ db, clock, seed, vaultFile }: SimulatorsDeps): Express {
+export function createSimulatorsApp({ db, clock, seed, vaultFile, markLine }: SimulatorsDeps): Express {
   const ids = createSeededIds(db, seed);
   const clocks = createFleetClocks(db, clock);
   const platformA = createPlatformAState({ db, clocks, seed, ids });
@@ -57,6 +60,8 @@ export function createSimulatorsApp({ db, clock, seed, vaultFile }: SimulatorsDe
   app.disable('x-powered-by');
   // No ETag: a partner report is read once, and hashing a 3 MB page of rides costs the simulators time.
   app.set('etag', false);
+  // First: the due work run below belongs to the long request's time too.
+  if (markLine) app.use(markLongWork(markLine));
   // Lazily bring the world up to the simulated now before any request looks at it.
   app.use((req, res, next) => {
     // The health probe does no simulated work: a companion catching up must still answer it (busy is not hung).

@@ -12,6 +12,7 @@ import { createSimulatorsApp } from './app.ts';
 import { removeVaultFile } from './common/fleet-snapshots.ts';
 import { readClockState } from './common/clock-store.ts';
 import { openSimulatorsDb } from './db.ts';
+import { writeLine } from './common/long-work.ts';
 
 function fail(message: string): never {
   process.stderr.write(`simulators: ${message}\n`);
@@ -45,7 +46,9 @@ const clock = new SimClock(initialClock(readClockState(db)));
 // when serve starts anew, since the API's halves live in its memory.
 const vaultFile = join(dataDir, 'world-snapshots.platforms.db');
 if (process.env.FLEET_SIM_KEEP_WORLD_SNAPSHOTS !== '1') removeVaultFile(vaultFile);
-const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed, vaultFile }));
+// Supervised by serve (cli/lib/companion.ts), whose health probe reads the marks of long work.
+const supervised = process.env.FLEET_SIM_EXIT_WITH_PARENT === '1';
+const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed, vaultFile, markLine: supervised ? writeLine : undefined }));
 server.on('error', (err) => fail(err.message));
 // Loopback only: the control surface must never be reachable from another machine.
 server.listen(port, '127.0.0.1', () => {
@@ -67,7 +70,7 @@ function stop(): void {
 // outlives it. A signal sent to the whole process group (Ctrl-C, `kill -TERM -PGID`, a terminal
 // closing) reaches it as well: ending then cut off the work serve's stop lets finish (a fixture under
 // way answered 503) and read as a crash in serve's log, so it waits for serve instead.
-if (process.env.FLEET_SIM_EXIT_WITH_PARENT === '1') {
+if (supervised) {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => undefined);
   process.stdin.on('end', stop);
   process.stdin.on('close', stop);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { probeTimings, watchHealth } from './health-probe.ts';
+import { busyMarks } from './busy-marks.ts';
 
 // Compiled (dist/, what fleet-sim runs) the simulators are one bundled file (scripts/bundle.mjs); from
 // the sources (tests importing this file) they need tsx's loader.
@@ -32,8 +33,9 @@ interface Running {
  * child dies on its own, it is started again on the same port, so the API's clients (whose base
  * URL is fixed) recover by themselves; meanwhile the API answers 503 PLATFORM_UNAVAILABLE.
  * A child that stops answering its health probe (hung, or stopped with SIGSTOP) is SIGKILLed and so
- * replaced the same way; its data is in platforms.db, written in transactions, and the fleets'
- * snapshots in a file beside it, which the new process opens again, so nothing is lost.
+ * replaced the same way, unless it said it is busy on purpose (busy-marks.ts: a whole restore). Its
+ * data is in platforms.db, written in transactions, and the fleets' snapshots in a file beside it,
+ * which the new process opens again, so nothing is lost.
  */
 export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 30_000, onReplaced = () => {} }: {
   startTimeoutMs?: number;
@@ -50,7 +52,7 @@ export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 
     stopProbe = watchHealth(`${running.baseUrl}/_control/health`, timings, (silentMs) => {
       process.stderr.write(`simuladores sin responder durante ${Math.round(silentMs / 1000)} s (pid ${running.child.pid}); se reemplazan\n`);
       running.child.kill('SIGKILL');
-    });
+    }, busyMarks(running.child.stdout!));
     running.child.once('exit', async (code, signal) => {
       stopProbe();
       if (stopping) return;
@@ -103,8 +105,8 @@ function spawnSimulators(env: NodeJS.ProcessEnv, startTimeoutMs: number): Promis
       if (!match) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
+      // From here on its stdout carries the marks of long work only (supervise: busyMarks).
       child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
       resolve({ child, baseUrl: match[1], port: match[2] });
     });
   });

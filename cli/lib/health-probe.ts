@@ -61,12 +61,14 @@ export function silenceClock(timings: Pick<ProbeTimings, 'everyMs'>, startMs: nu
 /**
  * Probes `url` every `everyMs` until stopped; calls `onHung` once (and stops) when no probe has been
  * answered with a 2xx for `hungAfterMs`, not counting time this process could not watch
- * (silenceClock). One probe at a time: a hung peer does not pile them up.
+ * (silenceClock) nor time the peer said it was busy on purpose (`busy`: busy-marks.ts). One probe
+ * at a time: a hung peer does not pile them up.
  */
-export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentMs: number) => void): () => void {
+export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentMs: number) => void, busy: () => boolean = () => false): () => void {
   const silence = silenceClock(timings, Date.now());
   let probing = false;
   const timer = setInterval(() => {
+    if (busy()) silence.answered(Date.now());
     const silentMs = silence.tick(Date.now());
     if (silentMs >= timings.hungAfterMs) {
       clearInterval(timer);

@@ -1,8 +1,7 @@
 import { createPlatformAClient } from './platform-a-client.ts';
 import { createPlatformBClient } from './platform-b-client.ts';
 import { createSimulatorControlClient } from './simulator-control-client.ts';
-
-const CONTROL_TIMEOUT_MS = 120_000;
+import { CONTROL_TIMEOUT_MS } from './control-timeout.ts';
 
 export interface PlatformClients {
   platformA: ReturnType<typeof createPlatformAClient>;
@@ -19,8 +18,7 @@ export function createPlatformClients(simulatorsUrl: string | Promise<string>, t
   return {
     platformA: createPlatformAClient({ baseUrl: base.then((url) => `${url}/platform-a`), timeoutMs }),
     platformB: createPlatformBClient({ baseUrl: base.then((url) => `${url}/platform-b`), timeoutMs }),
-    // Control calls do the simulated world's work (a clock push of months opens every missed day):
-    // they are the testbed's own, not a platform's, so they get minutes rather than the platform limit.
+    // Control calls are the testbed's own, not a platform's: control-timeout.ts.
     simulators: createSimulatorControlClient({ baseUrl: base, timeoutMs: Math.max(timeoutMs, CONTROL_TIMEOUT_MS) }),
   };
 }

@@ -77,6 +77,22 @@ describe('the companion health probe', () => {
     expect(silent).toBeGreaterThanOrEqual(100);
   });
 
+  it('when the peer is silent while it says it is busy on purpose, then it is not taken for hung; once it is no longer busy, then it is', async () => {
+    const { state, url } = await peer();
+    state.answering = false;
+    let busy = true;
+    let probesWhenHung: number | null = null;
+    stop = watchHealth(url, { everyMs: 10, timeoutMs: 30, hungAfterMs: 100 }, () => (probesWhenHung = state.probes), () => busy);
+
+    // Ten unanswered probes: 400 ms at least, four times hungAfterMs.
+    while (state.probes < 10) await new Promise((r) => setTimeout(r, 10));
+    expect(probesWhenHung).toBe(null);
+    busy = false;
+    while (probesWhenHung === null) await new Promise((r) => setTimeout(r, 10));
+
+    expect(probesWhenHung).toBeGreaterThanOrEqual(10);
+  });
+
   it('when no variable is set, then the defaults apply; when one is set, then it wins', () => {
     expect(probeTimings({})).toEqual(DEFAULT_PROBE);
     expect(probeTimings({ FLEET_SIM_HUNG_AFTER_MS: '8000', FLEET_SIM_PROBE_EVERY_MS: '500', FLEET_SIM_PROBE_TIMEOUT_MS: '' }))

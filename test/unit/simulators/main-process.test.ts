@@ -3,14 +3,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUSY_LINE, IDLE_LINE } from '../../../simulators/common/long-work.ts';
 
 const started: ChildProcess[] = [];
 
-/** Starts the real process on a free port and resolves with its base URL once it prints the line. */
-function startSimulators(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Starts the real process on a free port and resolves with its base URL once it prints the line;
+ * `output()` is all it has printed on stdout. `supervised`: as serve starts it (cli/lib/companion.ts).
+ */
+function startSimulators(dataDir: string, supervised = false): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'simulators/main.ts'], {
-    env: { ...process.env, FLEET_SIM_PORT: '0', FLEET_DATA_DIR: dataDir, FLEET_SEED: '42' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FLEET_SIM_PORT: '0', FLEET_DATA_DIR: dataDir, FLEET_SEED: '42', ...(supervised ? { FLEET_SIM_EXIT_WITH_PARENT: '1' } : {}) },
+    stdio: [supervised ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   started.push(child);
   return new Promise((resolve, reject) => {
@@ -18,7 +22,7 @@ function startSimulators(dataDir: string): Promise<{ child: ChildProcess; url: s
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = out.match(/simulators listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match) resolve({ child, url: match[1] });
+      if (match) resolve({ child, url: match[1], output: () => out });
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
   });
@@ -49,6 +53,20 @@ describe('simulators process', () => {
     expect(code).toBe(0);
     expect(ms).toBeLessThan(1_000);
     expect(await hanging).toBe('dropped');
+  });
+
+  it.each([true, false])('when supervised is %s and a whole copy of the state is asked, then the busy and idle marks are printed only when supervised, around it', async (supervised) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sims-'));
+    const { url, output } = await startSimulators(dir, supervised);
+    const post = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    expect((await fetch(`${url}/_control/health`)).status).toBe(200);
+    expect((await post('/_control/state/save', { file: join(dir, 'copy.db') })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+
+    const lines = output().split('\n').slice(1).filter(Boolean);
+    expect(lines).toEqual(supervised ? [BUSY_LINE, IDLE_LINE] : []);
   });
 
   it('when restarted on the same data dir, then the pushed clock and the data are still there', async () => {
