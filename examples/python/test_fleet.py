@@ -158,6 +158,32 @@ class AnotherWorldBesideIt(unittest.TestCase):
             self.assertEqual(refused.headers.get("x-testbed-platform-fault"), "platform_b; scope=world")
             self.assertEqual((registered.status, registered.body["status"]), (201, "registered"))
 
+    def test_a_sync_while_a_platform_fails_names_what_it_could_not_read_and_a_later_one_reads_it(self):
+        world = TESTBED.create_world("Python: sincronía", fixture={"vehicles": 1, "registeredOn": ["platform_b"]})
+        try:
+            world.platform_fault("platform_b", "error")
+
+            unread = world.sync()
+            world.platform_fault("platform_b", "none")
+
+            self.assertTrue(unread)
+            self.assertEqual({entry["tenant"] for entry in unread}, {world.id})
+            self.assertEqual(world.sync(), [])
+        finally:
+            world.delete()
+
+    def test_a_worlds_snapshots_are_listed_the_last_saved_first_and_one_deleted_is_gone(self):
+        world = TESTBED.create_world("Python: instantáneas")
+        try:
+            world.snapshot("primera")
+            world.snapshot("segunda")
+
+            self.assertEqual([saved["name"] for saved in world.snapshots()], ["segunda", "primera"])
+            world.delete_snapshot("segunda")
+            self.assertEqual([saved["name"] for saved in world.snapshots()], ["primera"])
+        finally:
+            world.delete()
+
     def test_a_world_deleted_twice_is_gone_without_error(self):
         world = TESTBED.create_world("Python: borrada dos veces")
 

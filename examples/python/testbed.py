@@ -216,6 +216,10 @@ class World:
         """This world's simulated now (ISO 8601)."""
         return self.testbed.control("GET", f"/clock?tenant={self.id}")["now"]
 
+    def sync(self):
+        """Reads this world from the platforms now, as its advance does; answers what it could not read (`notSynced`, empty when all was)."""
+        return self.testbed.control("POST", f"/sync?tenant={urllib.parse.quote(self.id, safe='')}")["notSynced"]
+
     def platform_fault(self, platform, mode, ms=None):
         """platform_a or platform_b fails ('error') or answers slowly ('slow', after ms) for this world alone, until 'none'."""
         return self.control("POST", "/faults", {"platform": platform, "mode": mode, **({"ms": ms} if ms is not None else {})})
@@ -225,6 +229,13 @@ class World:
 
     def restore(self, name):
         return self.control("POST", f"/snapshots/{urllib.parse.quote(name, safe='')}/restore")
+
+    def snapshots(self):
+        """The world's snapshots, the last saved first: [{name, createdAt, sizeBytes}]."""
+        return self.control("GET", "/snapshots")["data"]
+
+    def delete_snapshot(self, name):
+        self.control("DELETE", f"/snapshots/{urllib.parse.quote(name, safe='')}")
 
     def add_fault(self, **rule):
         """A fault rule on this world's requests; answers its id (`flt_1`…)."""

@@ -10,6 +10,8 @@ export interface BodyTap {
   /**
    * The text read (up to one byte past the cut, so a cut is known), or the parts of a multipart body
    * with whether they are all of it (`whole`: false when its end had not arrived, or a limit cut it).
+   * A multipart body with no part to describe because it cannot be read as parts (no boundary, or
+   * malformed before its first part) is its text: what the client sent is what its author needs to see.
    */
   result(): { text: string } | { multipart: MultipartBody; whole: boolean } | null;
 }
@@ -28,8 +30,9 @@ export function tapBody(req: IncomingMessage): BodyTap {
   req.emit = function (this: IncomingMessage, event: string | symbol, ...args: unknown[]) {
     if (event === 'data') {
       const chunk = args[0] as Buffer;
-      if (describer) describer.write(chunk);
-      else if (kept <= MAX_BODY_BYTES) {
+      describer?.write(chunk);
+      // A multipart body's bytes too: kept as text if it cannot be read as parts (result()).
+      if (kept <= MAX_BODY_BYTES) {
         chunks.push(chunk);
         kept += chunk.length;
       }
@@ -38,7 +41,7 @@ export function tapBody(req: IncomingMessage): BodyTap {
   } as typeof req.emit;
   return {
     result() {
-      if (describer) return { multipart: describer.body(), whole: describer.whole() };
+      if (describer && !describer.unreadable()) return { multipart: describer.body(), whole: describer.whole() };
       if (kept === 0) return null;
       return { text: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1).toString() };
     },
@@ -54,7 +57,7 @@ const FIELD_READ_LIMIT = MAX_BODY_BYTES;
 const MAX_PARTS = 50;
 
 /** A second, describing-only multipart reader: names, file names, types and sizes, never the bytes. */
-function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): boolean; write(chunk: Buffer): void; end(): void } {
+function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): boolean; unreadable(): boolean; write(chunk: Buffer): void; end(): void } {
   const body: MultipartBody = { parts: [] };
   // Files whose end has not been read: their size so far is not theirs (a 700 KB file answered
   // before the API read it would show 0), so they are described with size null.
@@ -63,10 +66,12 @@ function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): 
   // The request's end reached the parser: every part is described (busboy parses as it is written).
   let ended = false;
   let cut = false;
+  let malformed = false;
   try {
     parser = busboy({ headers: req.headers, limits: { fieldSize: FIELD_READ_LIMIT, parts: MAX_PARTS } });
   } catch {
-    parser = null; // no boundary: the upload answers 400; the journal keeps the headers.
+    parser = null; // no boundary: the upload answers 400; the journal keeps the body as text.
+    malformed = true;
   }
   // A part with no name (`name=""` read as none, or no name at all) comes with `name` undefined: a
   // throw here, inside busboy's events, would end the whole process.
@@ -89,6 +94,7 @@ function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): 
   parser?.on('error', () => {
     parser = null; // a malformed body: what was described so far stays, the rest is left out.
     cut = true;
+    malformed = true;
   });
   const describes = parser !== null;
   return {
@@ -96,6 +102,9 @@ function describeParts(req: IncomingMessage): { body(): MultipartBody; whole(): 
     // No boundary: nothing to describe (the upload answers 400), and nothing left out.
     // A file whose end has not been read (its stream ends a tick after the parser's) is not whole yet.
     whole: () => !describes || (ended && !cut && unread.size === 0),
+    // Ended with no part described, it could not be read as parts (busboy's own end check comes with
+    // the parser's end: a body that never had a part errs there, "Unexpected end of form").
+    unreadable: () => malformed && body.parts.length === 0,
     write: (chunk) => void parser?.write(chunk),
     end: () => {
       ended = true;

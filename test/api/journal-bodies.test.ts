@@ -141,6 +141,35 @@ describe('request journal: multipart bodies described in part', () => {
     expect((request.body as MultipartBody).parts.length).toBeLessThanOrEqual(50);
   });
 
+  it.each([
+    ['no boundary', 'multipart/form-data', 'abc'],
+    ['a boundary the body never uses', 'multipart/form-data; boundary=XyZ', '--otra\r\nContent-Disposition: form-data; name="type"\r\n\r\ncirculation_card\r\n--otra--\r\n'],
+    ['a body broken before its first part', 'multipart/form-data; boundary=x', '--x\r\ngarbage'],
+  ])('when a multipart body has %s, then the upload is 400 and the journal keeps the body as text as it came (no part could be read)', async (_case, type, body) => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const upload = await uploader(t, auth);
+
+    await upload().set('Content-Type', type).send(body).expect(400);
+
+    const { request } = t.entries(tenant.id)[0];
+    expect([request.body, request.truncated]).toEqual([body, false]);
+  });
+
+  it('when a multipart body breaks after a part was read, then the parts read are described, never the bytes', async () => {
+    const t = journalApp();
+    const { tenant, auth } = t.newTenant();
+    const upload = await uploader(t, auth);
+    const body = '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\ncirculation_card\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\nBYTES-OF-THE-FILE';
+
+    await upload().set('Content-Type', 'multipart/form-data; boundary=x').send(body).expect(400);
+
+    const { request } = t.entries(tenant.id)[0];
+    expect(request.truncated).toBe(true);
+    expect((request.body as MultipartBody).parts[0]).toMatchObject({ name: 'type', value: 'circulation_card' });
+    expect(JSON.stringify(request.body)).not.toContain('BYTES-OF-THE-FILE');
+  });
+
   it('when a fault answers an upload before the API reads it, then the parts that had arrived are marked truncated, not shown as the whole body', async () => {
     const t = journalApp();
     const { tenant, auth } = t.newTenant();

@@ -63,6 +63,20 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     expect(fetch.body.error.message).toContain('method debe ser un método HTTP');
   });
 
+  it('when a world sent HEAD (which a rule\'s GET faults too), then ?method=GET lists the GETs as sent and no HEAD; ?method=HEAD and ?operation find it', async () => {
+    const w = await worldWithRequests();
+    await w.t.request.head(`/v1/vehicles/${w.vehicleId}`).set(w.auth).expect(200);
+
+    const heads = (await w.shown('?method=HEAD')).length;
+    const byOperation = await w.shown('?operation=getVehicle');
+    const gets = await w.shown('?method=GET');
+
+    expect(heads).toBe(1);
+    expect(byOperation[0]).toBe(`HEAD /v1/vehicles/${w.vehicleId} 200`);
+    expect(gets.some((line: string) => line.startsWith('HEAD'))).toBe(false);
+    expect(gets).toHaveLength(3);
+  });
+
   it('when a world sent a path with characters it percent-encoded (vehículos, 😀), then ?path= finds it by its characters or by its escapes', async () => {
     const w = await worldWithRequests();
     await w.t.request.get('/v1/veh%C3%ADculos/%F0%9F%98%80').set(w.auth).expect(404);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,27 +127,30 @@ describe('the examples, on one testbed', () => {
     expect(tenants.data.map((t) => t.id)).not.toContain(tenantId);
   }, 120_000);
 
-  const python = (extra: Record<string, string>) => run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, PYTHONDONTWRITEBYTECODE: '1', ...extra }, 'examples/python');
+  const python = (extra: Record<string, string>, dir = 'examples/python') => run('python3', ['-m', 'unittest', '-v', 'test_fleet'], { ...env, PYTHONDONTWRITEBYTECODE: '1', ...extra }, dir);
 
   it.concurrent('when the Python example runs on the suite\'s testbed (FLEET_URL), then every one of its tests passes', async () => {
     const result = await python({});
 
-    expect(result.stderr).toMatch(/Ran 11 tests in [\d.]+s\n\nOK\n$/);
+    expect(result.stderr).toMatch(/Ran 13 tests in [\d.]+s\n\nOK\n$/);
     expect(result.code).toBe(0);
   }, 120_000);
 
-  it.concurrent('when the Python example starts a serve of its own with a control token, then every test passes and its data dir is gone', async () => {
+  it.concurrent('when the three files docs/testing.md names are copied elsewhere and start a serve of their own with a control token, then every test passes and its data dir is gone', async () => {
     // As from a project where `npx fleet-sim` is installed; the serve and the helper both read the token.
     const fleetSim = `'${process.execPath}' '${join(ROOT, 'cli/bin.mjs')}'`;
     const tmp = mkdtempSync(join(tmpdir(), 'fleet-python-'));
+    const copied = mkdtempSync(join(tmpdir(), 'fleet-python-files-'));
+    for (const file of ['testbed.py', 'test_fleet.py', 'fleet_client.py']) copyFileSync(join(ROOT, 'examples/python', file), join(copied, file));
     try {
-      const result = await python({ FLEET_URL: '', FLEET_SIM: fleetSim, FLEET_CONTROL_TOKEN: 'un-token-de-prueba-de-python', TMPDIR: tmp });
+      const result = await python({ FLEET_URL: '', FLEET_SIM: fleetSim, FLEET_CONTROL_TOKEN: 'un-token-de-prueba-de-python', TMPDIR: tmp }, copied);
 
-      expect(result.stderr).toMatch(/Ran 11 tests in [\d.]+s\n\nOK\n$/);
+      expect(result.stderr).toMatch(/Ran 13 tests in [\d.]+s\n\nOK\n$/);
       expect(result.code).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
+      rmSync(copied, { recursive: true, force: true });
     }
   }, 120_000);
 
