@@ -3,6 +3,7 @@ import { pathId } from '../common/schemas.ts';
 import { AdvanceBody } from '../clock/control.ts';
 import { advanceWorld } from '../clock/service.ts';
 import { syncWorld } from '../sync/world-sync.ts';
+import type { SyncFailure } from '../sync/runner.ts';
 import { GenerateBody } from '../ingestion/generate.ts';
 import { cdmxTime } from '../lib/human-text.ts';
 import { ReviewBody } from '../platforms/control.ts';
@@ -23,11 +24,24 @@ export function reviewOutcome(plate: string, asked: string, decided: Pick<Platfo
 }
 
 /**
+ * What the API could not read of the world after an action (its platform failing: the sync retries
+ * it), each message once: several tasks fail with the same platform's message.
+ */
+export function unreadLine(notSynced: readonly SyncFailure[]): string {
+  if (notSynced.length === 0) return '';
+  return ` Sin leer de las plataformas (se reintenta): ${[...new Set(notSynced.map((f) => f.message))].join(' ')}`;
+}
+
+/** After a platform decision: the platform decided, and the page shows it once the API has read it. */
+const decidedButUnread = (notSynced: readonly SyncFailure[]): string =>
+  notSynced.length === 0 ? '' : ` La API aún no lo ha leído: la página muestra lo de antes hasta que lo lea.${unreadLine(notSynced)}`;
+
+/**
  * The world page's actions, through the same operations as the control API: the schemas judge the
  * form, the simulators' control client plays platform_a, and the control API's clock and rides
  * functions move the world. After a platform decision the API syncs that world (sync/world-sync.ts:
  * another world's slow platform does not hold it), so the page shows what the API sees (what the
- * background sync would show a little later).
+ * background sync would show a little later); what it could not read is said with the decision.
  */
 export function driveActions(ctx: Dashboard) {
   const { deps, services } = ctx;
@@ -37,8 +51,7 @@ export function driveActions(ctx: Dashboard) {
       const tenant = requireWorld(ctx, req);
       const { duration } = AdvanceBody.parse(formFields(req));
       const { now, notSynced } = await advanceWorld(deps, services, duration, tenant.id);
-      const unread = notSynced.length === 0 ? '' : ` Sin leer de las plataformas (se reintenta): ${notSynced.map((f) => f.message).join(' ')}`;
-      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${cdmxTime(now)}.${unread}`);
+      answerAction(res, `Reloj de «${tenant.name}» avanzado ${duration}: ahora ${cdmxTime(now)}.${unreadLine(notSynced)}`);
     },
 
     async review(req: Request, res: Response): Promise<void> {
@@ -46,8 +59,8 @@ export function driveActions(ctx: Dashboard) {
       const vehicle = services.vehicles.get(tenant.id, pathId(req.params.vehicle, 'El vehículo'));
       const decision = ReviewBody.parse(formFields(req));
       const decided = await deps.simulators.reviewVehicle(vehicle.id, decision);
-      await syncWorld(deps, services, tenant.id);
-      answerAction(res, reviewOutcome(vehicle.plate, decision.verdict, decided));
+      const notSynced = await syncWorld(deps, services, tenant.id);
+      answerAction(res, `${reviewOutcome(vehicle.plate, decision.verdict, decided)}${decidedButUnread(notSynced)}`);
     },
 
     answer: (choice: 'accept' | 'decline') => async (req: Request, res: Response): Promise<void> => {
@@ -55,8 +68,8 @@ export function driveActions(ctx: Dashboard) {
       const driver = services.drivers.get(tenant.id, pathId(req.params.driver, 'El conductor'));
       const accept = choice === 'accept';
       const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
-      await syncWorld(deps, services, tenant.id);
-      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.`);
+      const notSynced = await syncWorld(deps, services, tenant.id);
+      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.${decidedButUnread(notSynced)}`);
     },
 
     async generate(req: Request, res: Response): Promise<void> {

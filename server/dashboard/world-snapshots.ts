@@ -20,7 +20,7 @@ export function worldSnapshotsList(ctx: Dashboard, tenantId: string): Html {
     <td data-label="${name}"><code>${s.name}</code></td><td data-label="${taken}">${when(s.createdAt)}</td>
     <td class="numero" data-label="${size}">${sizeText(s.sizeBytes)}</td>
     <td data-label="${actions}"><div class="fila">
-      <button class="secundario" hx-post="${base}/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar este mundo a «${s.name}»? Los demás mundos no cambian.">Restaurar</button>
+      <button class="secundario" hx-post="${base}/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar este mundo a «${s.name}»? Los demás mundos no cambian." aria-label="Restaurar el mundo a la instantánea ${s.name}">Restaurar</button>
       <button class="peligro" hx-delete="${base}/${seg(s.name)}" hx-target="#resultado" hx-confirm="¿Borrar la instantánea «${s.name}» de este mundo? No se puede deshacer." aria-label="Borrar la instantánea ${s.name} del mundo">Borrar</button>
     </div></td></tr>`);
   return html`<div id="instantaneas-mundo" hx-get="${base}" hx-trigger="${RELOADS}" hx-swap="outerHTML">

@@ -27,7 +27,7 @@ function worldRow(ctx: Dashboard, t: TenantRow): Html {
     <td data-label="${WORLD_HEADERS[5]}"><span class="par">vehículos <strong>${counts.vehicles}</strong> · conductores <strong>${counts.drivers}</strong></span>
       <span class="par">asignaciones activas <strong>${counts.activeAssignments}</strong> · viajes <strong>${counts.rides}</strong></span></td>
     <td data-label="${WORLD_HEADERS[6]}"><div class="fila">
-      ${t.status === 'pending' ? html`<button class="secundario" hx-post="${BASE}/worlds/${seg(t.id)}/approve" hx-target="#resultado">Aprobar el mundo</button>` : null}
+      ${t.status === 'pending' ? html`<button class="secundario" hx-post="${BASE}/worlds/${seg(t.id)}/approve" hx-target="#resultado" aria-label="Aprobar el mundo ${t.name}">Aprobar el mundo</button>` : null}
       <button class="peligro" hx-delete="${BASE}/worlds/${seg(t.id)}" hx-target="#resultado" hx-confirm="${confirm}" aria-label="Borrar el mundo ${t.name}">Borrar</button>
     </div></td>
   </tr>`;
@@ -91,7 +91,7 @@ export function snapshotsList(ctx: Dashboard): Html {
     <td data-label="${name}"><code>${s.name}</code></td><td data-label="${taken}">${when(s.takenAt)}</td><td data-label="${clock}">${when(s.createdAt)}</td>
     <td class="numero" data-label="${size}">${sizeText(s.sizeBytes)}</td>
     <td data-label="${actions}"><div class="fila">
-      <button class="secundario" hx-post="${BASE}/snapshots/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar «${s.name}»? Todo vuelve a como estaba entonces.">Restaurar</button>
+      <button class="secundario" hx-post="${BASE}/snapshots/${seg(s.name)}/restore" hx-target="#resultado" hx-confirm="¿Restaurar «${s.name}»? Todo vuelve a como estaba entonces." aria-label="Restaurar la instantánea ${s.name}">Restaurar</button>
       <button class="peligro" hx-delete="${BASE}/snapshots/${seg(s.name)}" hx-target="#resultado" hx-confirm="¿Borrar la instantánea «${s.name}» de todo el testbed (y su copia en disco)? No se puede deshacer." aria-label="Borrar la instantánea ${s.name}">Borrar</button>
     </div></td></tr>`);
   return html`<div id="instantaneas" hx-get="${BASE}/snapshots" hx-trigger="${RELOADS}" hx-swap="outerHTML">

@@ -32,6 +32,24 @@ describe('dashboard actions: the control API operations behind forms', () => {
       }
     });
 
+    it.each([
+      ['a review is approved', 'vehicle'],
+      ['an invitation is accepted', 'driver'],
+    ])('when %s from the page while the world\'s platform_a fails, then the line says the platform decided but the API has not read it yet, the failure said once', async (_case, what) => {
+      const { tenant, auth } = w.newTenant();
+      const id = what === 'vehicle' ? await cardSent(auth) : await f.driver(auth);
+      if (what === 'driver') await f.invite(auth, id).expect(201);
+      await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
+
+      const res = await act('post', what === 'vehicle' ? `/worlds/${tenant.id}/vehicles/${id}/review` : `/worlds/${tenant.id}/drivers/${id}/accept`,
+        what === 'vehicle' ? { verdict: 'approved', card: 'approved' } : {});
+
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(what === 'vehicle' ? 'platform_a decidió la revisión de' : 'aceptó la invitación de platform_a');
+      expect(res.text).toContain('La API aún no lo ha leído: la página muestra lo de antes hasta que lo lea. Sin leer de las plataformas (se reintenta): ');
+      expect(res.text.split('falla de plataforma simulada en este mundo')).toHaveLength(2);
+    });
+
     it('when a review is rejected with the card rejected, then the API shows both rejected', async () => {
       const { tenant, auth } = w.newTenant();
       const id = await cardSent(auth);

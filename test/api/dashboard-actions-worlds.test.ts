@@ -315,6 +315,21 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(res.text).toMatch(/ahora [^.]+\. Sin leer de las plataformas \(se reintenta\): La plataforma platform_b no está disponible \(falla de plataforma simulada en este mundo\)/);
     });
 
+    it('when several of a world\'s reads fail with the same message (its platform_a down), then the advance says it once', async () => {
+      const { tenant, auth } = w.newTenant('Reloj, tres tareas caídas');
+      const v = await w.request.post('/v1/vehicles').set(auth).send({ plate: 'DWF-002', brand: 'Kia', model: 'Rio', year: 2024, colorId: 1, city: 'cdmx', vin: 'KNADM4A37E6302999' }).expect(201);
+      await w.request.post(`/v1/vehicles/${v.body.id}/registrations`).set(auth).send({ platform: 'platform_a' }).expect(201);
+      const d = await w.request.post('/v1/drivers').set(auth).send({ name: 'Ana', whatsapp: '+523312349999', city: 'cdmx' }).expect(201);
+      await w.request.post(`/v1/drivers/${d.body.id}/invitations`).set(auth).send({ platform: 'platform_a' }).expect(201);
+      await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_a', mode: 'error' }).expect(200);
+
+      const res = await act('post', `/worlds/${tenant.id}/clock/advance`, { duration: '1d' });
+
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Sin leer de las plataformas (se reintenta): La plataforma platform_a no está disponible');
+      expect(res.text.split('falla de plataforma simulada en este mundo')).toHaveLength(2);
+    });
+
     it.each([
       [{ duration: '3x' }, 'Duración no válida: «3x»'],
       // A field left empty is not sent by the form: it is missing, not of another type.
