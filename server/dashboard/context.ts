@@ -7,6 +7,7 @@ import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
 import { html, type Html } from './html.ts';
+import { inlineProblem } from './errors.ts';
 
 /** What every page and action of the dashboard works with: the services the control API uses. */
 export interface Dashboard {
@@ -43,10 +44,20 @@ export function filled(query: Request['query'], name: string): string | undefine
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** `GET` of a world's list searched by one query field. */
-export const searchPartial = (ctx: Dashboard, field: string, render: (ctx: Dashboard, tenantId: string, value?: string) => Html) =>
+/**
+ * `GET` of a world's list searched by one query field. A value the API refuses is said in place of
+ * the list (its element `listId`): above a list of the search before, it read as that one's answer.
+ */
+export const searchPartial = (ctx: Dashboard, field: string, listId: string, render: (ctx: Dashboard, tenantId: string, value?: string) => Html) =>
   (req: Request, res: Response): void => {
-    res.type('html').send(render(ctx, requireWorld(ctx, req).id, filled(req.query, field)).value);
+    const tenantId = requireWorld(ctx, req).id;
+    let list: Html;
+    try {
+      list = render(ctx, tenantId, filled(req.query, field));
+    } catch (err) {
+      list = inlineProblem(res, err, listId, ['VALIDATION', 'INVALID_PHONE']);
+    }
+    res.type('html').send(list.value);
   };
 
 /** A world's simulated now, as the control API's clock answers it. */

@@ -39,4 +39,4 @@ export const driversSection = (tenantId: string, list: Html): Html =>
   searchCard({ title: 'Conductores', url: `${BASE}/worlds/${seg(tenantId)}/drivers`, list: 'conductores', field: 'whatsapp', label: 'WhatsApp', button: 'Buscar conductor', placeholder: '+52…' }, list);
 
 /** `GET /dashboard/worlds/:world/drivers?whatsapp=`. */
-export const driversPartial = (ctx: Dashboard) => searchPartial(ctx, 'whatsapp', driversList);
+export const driversPartial = (ctx: Dashboard) => searchPartial(ctx, 'whatsapp', 'conductores', driversList);

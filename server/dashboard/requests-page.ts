@@ -43,13 +43,18 @@ function messageBlock(title: string, message: JournalMessage): Html {
   return html`<div class="mensaje"><h3>${title}</h3><pre class="cabeceras">${headers}</pre>${bodyBlock(message)}</div>`;
 }
 
+/** No answer went out (a `reset` rule cut the connection, the client gave up): nothing to show as one. */
+const noAnswer = (entry: JournalEntry): Html => html`<div class="mensaje"><h3>Respuesta</h3><p class="nada">${entry.fault
+  ? `Ninguna: la regla ${entry.fault} cortó la conexión sin responder.`
+  : 'Ninguna: la conexión se cerró antes de la respuesta (el cliente se fue o se rindió).'}</p></div>`;
+
 function entryItem(entry: JournalEntry): Html {
   const query = new URLSearchParams(Object.entries(entry.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))).toString();
   return html`<li class="solicitud"><details>
     <summary><span class="metodo">${entry.method}</span> <code>${entry.path}${query ? `?${query}` : ''}</code> ${statusBadge(entry.status)}
       <span class="nota">${when(entry.at)} · ${entry.durationMs} ms · ${entry.operation ?? 'sin operación'} · ${entry.keyPrefix}${entry.fault ? ` · falla ${entry.fault}` : ''}</span></summary>
     <p class="nota">Solicitud ${entry.requestId} · entrada ${entry.id}</p>
-    <div class="intercambio">${messageBlock('Solicitud', entry.request)}${messageBlock('Respuesta', entry.response)}</div>
+    <div class="intercambio">${messageBlock('Solicitud', entry.request)}${entry.status === null ? noAnswer(entry) : messageBlock('Respuesta', entry.response)}</div>
   </details></li>`;
 }
 

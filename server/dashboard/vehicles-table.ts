@@ -39,4 +39,4 @@ export const vehiclesSection = (tenantId: string, list: Html): Html =>
   searchCard({ title: 'Vehículos', url: `${BASE}/worlds/${seg(tenantId)}/vehicles`, list: 'vehiculos', field: 'plate', label: 'Placa', button: 'Buscar vehículo' }, list);
 
 /** `GET /dashboard/worlds/:world/vehicles?plate=`. */
-export const vehiclesPartial = (ctx: Dashboard) => searchPartial(ctx, 'plate', vehiclesList);
+export const vehiclesPartial = (ctx: Dashboard) => searchPartial(ctx, 'plate', 'vehiculos', vehiclesList);

@@ -27,11 +27,19 @@ export const worldStatusPartial = (ctx: Dashboard) => (req: Request, res: Respon
   res.type('html').send(worldStatus(requireWorld(ctx, req)).value);
 };
 
+/**
+ * Asks for the world every 5 s, showing nothing: a page with no list that polls (no fault rule, no
+ * job) would otherwise not learn that the world went (another tab, a test, a reset) until an action.
+ * Gone, the answer's 404 says so to the page (WORLD_GONE_EVENT), which then stops asking.
+ */
+const stillThere = (tenantId: string): Html =>
+  html`<span hidden hx-get="${BASE}/worlds/${seg(tenantId)}/status" hx-trigger="every 5s" hx-swap="none"></span>`;
+
 /** The line under a world's title: its id, status and own time (shared with the look page). */
 export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
   return html`<p class="resumen">
     <span>Id: ${copyable(tenant.id, `el id del mundo ${tenant.name}`)}</span>
-    ${worldStatus(tenant)}
+    ${worldStatus(tenant)}${stillThere(tenant.id)}
     <span>Hora del mundo (CDMX): <strong>${clockLine(ctx, tenant.id)}</strong></span>
   </p>`;
 }

@@ -73,7 +73,7 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(res.text).not.toContain(`data-copy="${other}"`);
     });
 
-    it('when drivers are searched by whatsapp, then only that driver is listed; a malformed number is 400 INVALID_PHONE', async () => {
+    it('when drivers are searched by whatsapp, then only that driver is listed; a malformed number is 400 INVALID_PHONE, said in place of the list (not above the list of the search before)', async () => {
       const { tenant, auth } = w.newTenant();
       const one = await smallFleet(auth);
       const other = await f.driver(auth);
@@ -84,8 +84,9 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(found.text).toContain(`data-copy="${one.driverId}"`);
       expect(found.text).not.toContain(`data-copy="${other}"`);
       expect(bad.status).toBe(400);
-      expect(bad.headers['hx-retarget']).toBe('#avisos');
-      expect(bad.text).toContain('INVALID_PHONE');
+      expect(bad.headers['hx-retarget']).toBeUndefined();
+      expect(bad.text).toMatch(/^<div id="conductores"><p class="error" role="alert"><strong>INVALID_PHONE<\/strong> /);
+      expect(bad.text).not.toContain('data-copy');
     });
 
     it('when a whatsapp is typed as it is written down (spaces, dashes, brackets), then the driver is found, the caption naming the number searched', async () => {

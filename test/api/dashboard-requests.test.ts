@@ -31,6 +31,19 @@ describe('dashboard: a world\'s requests', () => {
     expect(page).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har" download`);
   });
 
+  it('when a request got no answer (a reset rule cut it), then its entry says so and names the rule, instead of an empty answer', async () => {
+    const { t, tenant, key, get } = await worldWithRequests();
+    const rule = (await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'reset', operation: 'getMe' }).expect(201)).body;
+    // The connection cut: supertest's request fails, as any client's does.
+    await t.request.get('/v1/me').set({ authorization: `Bearer ${key.key}` }).then(() => undefined, () => undefined);
+
+    const page = (await get('/requests?status=none').expect(200)).text;
+
+    expect(methodsShown(page)).toEqual(['GET /v1/me']);
+    expect(page).toContain(`Ninguna: la regla ${rule.id} cortó la conexión sin responder.`);
+    expect(page).not.toContain('Sin cuerpo.</p></div></div>');
+  });
+
   it('when the list is filtered, then its HAR download takes the same filter', async () => {
     const { tenant, get } = await worldWithRequests();
 

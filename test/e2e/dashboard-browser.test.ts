@@ -156,10 +156,10 @@ describe('/dashboard in headless Chromium', () => {
     await page.locator('#fallas-plataforma-mundo').getByText('sin falla propia').nth(1).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('button', { name: 'Quitar la falla de platform_b de este mundo' }).count()).toBe(0);
 
-    // The world deleted elsewhere while its rules' list polls: the page says it is gone and polls no more.
-    await w.request.post(`/_testbed/tenants/${tenantId}/faults`).send({ effect: 'internal', operation: 'getMe' }).expect(201);
+    // The world deleted elsewhere while its page is idle (no fault rule, no job: no list of it polls):
+    // the page learns it from its own poll of the world, says it is gone and polls no more.
     await page.reload();
-    await page.locator('#fallos-mundo').getByText('getMe').waitFor();
+    await page.getByRole('heading', { name: 'Manejar el mundo' }).waitFor();
     await w.request.delete(`/_testbed/tenants/${tenantId}`).expect(200);
     await page.getByText('Este mundo ya no está en el testbed').waitFor({ timeout: 10_000 });
     expect(await page.locator('#avisos').textContent()).toContain(`El tenant ${tenantId} no existe en este testbed.`);
