@@ -11,6 +11,7 @@ import { settledWithin } from './lib/settled-within.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { clockStartIgnored, loadClock } from './lib/clock-store.ts';
 import { createClocks } from './lib/clocks.ts';
+import { startCheckpoints, type Checkpoints } from './db/checkpoints.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { createSeededIds } from './lib/ids.ts';
@@ -53,6 +54,7 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, options: ApiServerOptions): Promise<ApiServer> {
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
+  let checkpoints: Checkpoints | null = null;
   const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
   const deps = apiDeps(config, db, logger, platforms);
   const services = createServices(deps);
@@ -61,6 +63,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const close = async () => {
     await services.rideIngestion.close();
     await services.worldSnapshots.close();
+    await checkpoints?.stop();
     db.close();
   };
   let server: Server;
@@ -88,6 +91,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     if (ignored !== null) process.stdout.write(`${ignored}\n`);
   }
   const timer = setInterval(() => void services.sync.runBackground(), options.syncEveryMs ?? 1000);
+  // Once listening: a thread's start is nothing a start-up must wait for.
+  checkpoints = startCheckpoints(db.name);
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
   const address = server.address() as AddressInfo;

@@ -13,6 +13,7 @@ import { removeVaultFile } from './common/fleet-snapshots.ts';
 import { readClockState } from './common/clock-store.ts';
 import { openSimulatorsDb } from './db.ts';
 import { writeLine } from './common/long-work.ts';
+import { startCheckpoints, type Checkpoints } from '../server/db/checkpoints.ts';
 
 function fail(message: string): never {
   process.stderr.write(`simulators: ${message}\n`);
@@ -51,8 +52,11 @@ const supervised = process.env.FLEET_SIM_EXIT_WITH_PARENT === '1';
 const server = nodeHttp.createServer(createSimulatorsApp({ db, clock, seed, vaultFile, markLine: supervised ? writeLine : undefined }));
 server.on('error', (err) => fail(err.message));
 // Loopback only: the control surface must never be reachable from another machine.
+let checkpoints: Checkpoints | null = null;
 server.listen(port, '127.0.0.1', () => {
   console.log(`simulators listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  // Once listening: a thread's start is nothing a start-up must wait for.
+  checkpoints = startCheckpoints(db.name);
 });
 
 let stopping = false;
@@ -63,7 +67,8 @@ function stop(): void {
   server.close();
   server.closeAllConnections();
   db.close();
-  process.exit(0);
+  // The thread's connection closed too: the last one to close leaves no WAL behind.
+  void (checkpoints?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
 }
 // Started by `fleet-sim serve` with a pipe on stdin: serve closes it to stop this process once its
 // own stop is done, and when serve dies (even by SIGKILL) the pipe closes too, so the companion never

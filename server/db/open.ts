@@ -25,7 +25,8 @@ export function openDatabase(file: string | Buffer, migrations: Migration[] = AP
   // The cache only grows as pages are used, so a small data dir pays nothing for the limit.
   db.pragma('cache_size = -65536');
   // A checkpoint (copy the WAL back, fsync) every ~40 MB of WAL instead of SQLite's 4 MB: ride
-  // ingestion commits a page of 25 000 rides at a time, and at 4 MB every commit paid for one.
+  // ingestion commits a page of 25 000 rides at a time, and at 4 MB every commit paid for one. serve's
+  // two databases are checkpointed by a thread of their own (checkpoints.ts): this is the fallback.
   db.pragma('wal_autocheckpoint = 10000');
   // With no writable temporary directory (a container run --read-only without a tmpfs), SQLite's
   // temporaries stay in memory: spilled to a file, platform_b's bigger queries failed, and every
