@@ -66,6 +66,10 @@ export const worldNotFound = (tenantId: string) => new WorldNotFound(tenantId);
  */
 export const stopping = (what = 'lo que alcanzó a guardar queda, lo demás no se hizo') => new AppError('PLATFORM_UNAVAILABLE',
   `El testbed se detuvo antes de terminar esta solicitud: ${what}.`);
+/** What a stop makes of a request, when not what `stopping` says by default: a handler sets it (server/main.ts reads it). */
+export const setStoppedMeans = (res: { locals: Record<string, unknown> }, what: string): void => void (res.locals.stoppedMeans = what);
+export const stoppedMeansOf = (res: { locals?: Record<string, unknown> }): string | undefined =>
+  typeof res.locals?.stoppedMeans === 'string' ? res.locals.stoppedMeans : undefined;
 export const conflict = (message: string, details: unknown = null) => new AppError('CONFLICT', message, details);
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */

@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { createHttpServer } from './http/http-server.ts';
 import type { Response } from 'express';
 import { sendError } from './http/error-handler.ts';
-import { stopping } from './errors.ts';
+import { stoppedMeansOf, stopping } from './errors.ts';
 import { settledWithin } from './lib/settled-within.ts';
 import { apiDatabaseFile, type Config } from './config.ts';
 import { clockStartIgnored, loadClock } from './lib/clock-store.ts';
@@ -197,7 +197,7 @@ async function answerStopping(connections: Set<Socket>, retryAfterS: number): Pr
     const res = (socket as Socket & { _httpMessage?: Response })._httpMessage;
     if (!res || res.headersSent) continue;
     res.setHeader('Connection', 'close');
-    const error = stopping();
+    const error = stopping(stoppedMeansOf(res));
     // A 503 PLATFORM_UNAVAILABLE carries Retry-After (contract §3): a serve started again answers then.
     sendError(res, error.code, error.message, null, { 'Retry-After': String(retryAfterS) });
     sent.push(new Promise((resolve) => res.once('finish', resolve)));

@@ -1,23 +1,39 @@
 # Helpers for talking to a running fleet testbed with curl: the partner API with a key, the control
-# API with the optional FLEET_CONTROL_TOKEN, and JSON reads with jq (or node where jq is missing).
-# Source it: `. lib.sh`. FLEET_URL defaults to the `fleet-sim serve` default, http://127.0.0.1:3000.
+# API with the optional FLEET_CONTROL_TOKEN, and JSON reads with jq (or python3, or node, whichever
+# the machine has first). Source it: `. lib.sh`. FLEET_URL defaults to the `fleet-sim serve`
+# default, http://127.0.0.1:3000.
 
 FLEET_URL="${FLEET_URL:-http://127.0.0.1:3000}"
 FLEET_URL="${FLEET_URL%/}"
 
-# Reads one field of the JSON on stdin: `json_get .data[0].id`. Plain paths only (they mean the same
-# to jq and to JavaScript); null and missing fields print `null`. FLEET_JSON_TOOL=node forces node.
+# The tool json_get reads JSON with: FLEET_JSON_TOOL (jq, python3 or node), else the first of them
+# the machine has. None: the script stops here, before its first call makes anything.
+FLEET_JSON_TOOL="${FLEET_JSON_TOOL:-$(for tool in jq python3 node; do command -v "$tool" >/dev/null 2>&1 && { echo "$tool"; break; }; done; true)}"
+if [ -z "$FLEET_JSON_TOOL" ] || ! command -v "$FLEET_JSON_TOOL" >/dev/null 2>&1; then
+  echo "FALLO: para leer JSON hace falta jq, python3 o node, y esta máquina no tiene ${FLEET_JSON_TOOL:-ninguno} (instala jq: apt-get install -y jq)" >&2
+  exit 1
+fi
+
+# Reads one field of the JSON on stdin: `json_get .data[0].id`. Plain paths only (fields and [index]:
+# they mean the same to each tool); null and missing fields print `null`, objects as indented JSON.
 json_get() {
-  if [ "${FLEET_JSON_TOOL:-}" != node ] && command -v jq >/dev/null 2>&1; then
-    jq -r "$1"
-  else
-    node -e '
+  case "$FLEET_JSON_TOOL" in
+    jq) jq -r "$1" ;;
+    python3) python3 -c '
+import json, re, sys
+value = json.load(sys.stdin)
+for field, index in re.findall(r"\.(\w+)|\[(\d+)\]", sys.argv[1]):
+    if field and isinstance(value, dict): value = value.get(field)
+    elif index and isinstance(value, list) and int(index) < len(value): value = value[int(index)]
+    else: value = None
+print("null" if value is None else json.dumps(value, indent=2, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value).lower() if isinstance(value, bool) else value)' "$1" ;;
+    *) node -e '
       let text = "";
       process.stdin.on("data", (chunk) => (text += chunk)).on("end", () => {
         const value = new Function("x", `return x${process.argv[1]}`)(JSON.parse(text));
         console.log(value === undefined || value === null ? "null" : typeof value === "object" ? JSON.stringify(value, null, 2) : String(value));
-      });' "$1"
-  fi
+      });' "$1" ;;
+  esac
 }
 
 # One HTTP call; prints the body, and fails (non-zero, the API's message on stderr) unless the status

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The onboarding flow of examples/vitest with curl only, for teams that do not write Node (Python,
-# Go, Java: each step is one HTTP call to copy). Against a running testbed:
+# The onboarding flow of examples/vitest with curl (and jq, python3 or node to read JSON: lib.sh), for
+# teams that do not write Node (Python, Go, Java: each step is one HTTP call to copy). Against a
+# running testbed:
 #
 #   npx fleet-sim serve &                      # or a CI service container
 #   FLEET_URL=http://127.0.0.1:3000 bash examples/shell/onboarding.sh

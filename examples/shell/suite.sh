@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The pattern docs/testing.md recommends, with curl only: set a world up once with a fixture, save it
-# as a world snapshot, and restore it before each test; each test then adds faults of its world's own,
-# reads its world's request journal and moves its world's clock. Against a running testbed:
+# The pattern docs/testing.md recommends, with curl (and jq, python3 or node to read JSON: lib.sh):
+# set a world up once with a fixture, save it as a world snapshot, and restore it before each test;
+# each test then adds faults of its world's own, reads its world's request journal and moves its
+# world's clock. Against a running testbed:
 #
 #   FLEET_RATE_LIMIT=0 npx fleet-sim serve &   # or a CI service container
 #   FLEET_URL=http://127.0.0.1:3000 bash examples/shell/suite.sh

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,8 +168,26 @@ describe('the examples, on one testbed', () => {
     const script = paths.map((path) => `json_get '${path}' <<<'${json}'`).join('; ');
 
     const withNode = await withLib(script, { ...env, FLEET_JSON_TOOL: 'node' });
+    const withPython = await withLib(script, { ...env, FLEET_JSON_TOOL: 'python3' });
 
     expect(withNode.stdout).toBe('a1\n3\nnull\nnull\n{\n  "x": null\n}\n');
+    expect(withPython.stdout).toBe(withNode.stdout);
+  });
+
+  it('when the machine has neither jq, python3 nor node, then the shell example stops before its first call, saying what it needs', async () => {
+    // A PATH of the tools the script runs before its first call, and nothing to read JSON with.
+    const bin = mkdtempSync(join(tmpdir(), 'fleet-shell-bin-'));
+    try {
+      for (const tool of ['bash', 'dirname', 'curl']) symlinkSync(execFileSync('bash', ['-c', `command -v ${tool}`]).toString().trim(), join(bin, tool));
+
+      const result = await run(join(bin, 'bash'), ['examples/shell/onboarding.sh'], { ...env, PATH: bin });
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe('FALLO: para leer JSON hace falta jq, python3 o node, y esta máquina no tiene ninguno (instala jq: apt-get install -y jq)\n');
+      expect(result.stdout).toBe('');
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('when a check of the shell helpers fails, then it names what differed and stops', async () => {
