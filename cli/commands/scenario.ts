@@ -3,7 +3,7 @@ import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
 import { junitReport, junitStoppedReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
-import { loadScenario, ScenarioFileError } from '../scenario/load.ts';
+import { loadScenario, ScenarioFileError, STDIN_FILE } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
 import type { ScenarioRun } from '../scenario/runner.ts';
@@ -53,6 +53,8 @@ function freshSettings(opts: RunOptions): Pick<RunFileOptions, 'seed' | 'clockSt
  * its references and what its fault and expectRequests steps target, all said at once.
  */
 async function loadAll(files: string[], junit: string | undefined): Promise<Scenario[]> {
+  // The standard input is read once: a second `-` would be an empty file.
+  if (files.filter((f) => f === STDIN_FILE).length > 1) throw new CliError(`${STDIN_FILE} (la entrada estándar) solo puede nombrarse una vez`);
   // Loaded here, with the server a run loads anyway: the document's operations.
   const { targetProblems } = await import('../scenario/targets.ts');
   const unrun: UnrunFile[] = [];

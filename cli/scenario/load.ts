@@ -99,10 +99,13 @@ export function trailingCommaAt(text: string): number | null {
   return null;
 }
 
+/** The file name that stands for the standard input (a file of the host, into a container: docs/container.md). */
+export const STDIN_FILE = '-';
+
 export function loadScenario(file: string, moreProblems?: MoreProblems): Scenario {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(file === STDIN_FILE ? 0 : file, 'utf8');
   } catch (err) {
     throw new ScenarioFileError(`no se puede leer ${file}: ${fileProblem(err, 'read')}`);
   }

@@ -31,6 +31,9 @@ export function startCheckpoints(file: string, everyMs = CHECKPOINT_EVERY_MS): C
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held while it closes: a process with nothing else left (the CLI's fresh environment once its
+      // server closed) ended before the thread did, and the stop never settled (exit code 13).
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,6 +221,28 @@ describe('fleet-sim scenario run (the real command)', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.stringify(JSON.parse(result.stdout).scenarios[0].steps[1])).toContain('falla de plataforma simulada en este mundo');
+  }, SCENARIO_TIMEOUT);
+
+  it('when the file is - and comes on the standard input (a host file, into a container), then it runs; - twice is refused before anything runs', async () => {
+    const run = (args: string[], input: string) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', '--json', ...args], { cwd: ROOT, timeout: SCENARIO_TIMEOUT });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d));
+      child.stderr.on('data', (d: Buffer) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input);
+    });
+    const yaml = 'name: desde stdin\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { key: k, method: GET, path: /v1/me }\n    expect: { status: 200 }\n';
+
+    const once = await run(['-'], yaml);
+    const twice = await run(['-', '-'], yaml);
+
+    expect(once.stderr).toBe('');
+    expect(once.code).toBe(0);
+    expect(JSON.parse(once.stdout).scenarios[0]).toMatchObject({ scenario: 'desde stdin', file: '-', ok: true });
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toBe('error: - (la entrada estándar) solo puede nombrarse una vez\n');
   }, SCENARIO_TIMEOUT);
 
   it('when several files are invalid, one in its shape and one in what its steps target, then each is said before anything runs, and --junit holds each as an error, the valid file as not run', async () => {
