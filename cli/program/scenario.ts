@@ -4,7 +4,7 @@ import { declareGroup } from './declare.ts';
 export const declareScenario = (program: Command) =>
   declareGroup(program, 'scenario', 'archivos de escenario: llamadas a la API, pasos de control y expectativas (docs/scenarios.md)', () => import('../commands/scenario.ts'), {
     'run <files...>': {
-      does: 'ejecuta archivos de escenario contra el serve en marcha, o con --fresh contra uno nuevo y temporal; - lee uno de la entrada estándar (docker exec -i … fleet-sim scenario run - < archivo.yaml)',
+      does: 'ejecuta archivos de escenario contra el serve en marcha, o con --fresh contra uno nuevo y temporal; con - lee uno de la entrada estándar (un archivo del anfitrión, dentro de un contenedor)',
       run: 'runScenarios',
       options: {
         '--fresh': 'inicia un entorno nuevo en un directorio de datos temporal para cada archivo, y lo detiene al final',
