@@ -9,16 +9,18 @@ import { CONTROL_TIMEOUT_MS } from '../../server/platforms/control-timeout.ts';
  * call (CONTROL_TIMEOUT_MS), and a process still silent is hung after all.
  */
 export function busyMarks(stdout: Readable, now: () => number = Date.now, atMostMs = CONTROL_TIMEOUT_MS): () => boolean {
-  let since: number | null = null;
+  // Long requests may overlap (a fleet's deletion yields between its slices): busy until the last ends.
+  let underWay = 0;
+  let since = 0;
   let rest = '';
   stdout.setEncoding('utf8');
   stdout.on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
-      if (line === BUSY_LINE) since = now();
-      else if (line === IDLE_LINE) since = null;
+      if (line === BUSY_LINE && underWay++ === 0) since = now();
+      else if (line === IDLE_LINE) underWay = Math.max(0, underWay - 1);
     }
   });
-  return () => since !== null && now() - since < atMostMs;
+  return () => underWay > 0 && now() - since < atMostMs;
 }

@@ -17,10 +17,10 @@ export interface Checkpoints {
 /**
  * WAL checkpoints of a database file on a thread of their own. Otherwise the commit that brings the
  * WAL to its limit (wal_autocheckpoint: db/open.ts) copies ~40 MB back into the file and syncs it,
- * on whichever thread made that commit: a platform call of a fixture's build, a vehicle's creation
- * (measured: a fixture ~8% slower, and a request now and then ~50 ms longer). With the thread the WAL
- * rarely reaches the limit; when it does (a reader keeps old pages needed), the commit does it as
- * before. The thread never keeps the process alive; a thread that fails is not replaced (the
+ * on whichever thread made that commit: a platform call of a fixture's build, a page of rides
+ * (fixture worlds were ~8% slower so: docs/performance.md). With the thread the WAL rarely reaches
+ * the limit; when it does (a reader keeps old pages needed), the commit does it as before. The
+ * thread keeps the process alive only while it closes; a thread that fails is not replaced (the
  * commits checkpoint as before).
  */
 export function startCheckpoints(file: string, everyMs = CHECKPOINT_EVERY_MS): Checkpoints {

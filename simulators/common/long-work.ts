@@ -14,9 +14,9 @@ export const IDLE_LINE = 'simulators idle';
 const LONG_WORK = /^\/_control\/(state\/|fleets\/[^/]+(\/snapshots\/|\/undo-restore$|$))/;
 
 /**
- * Writes BUSY_LINE before a long request's work and IDLE_LINE once it has answered. Requests run one
- * at a time, each start to end in one synchronous turn, so marks never overlap. `write` must be
- * synchronous (writeLine): the line has to leave before the event loop is held.
+ * Writes BUSY_LINE before a long request's work and IDLE_LINE once it has answered, one of each per
+ * request: two may overlap (a fleet's deletion yields between its slices), and the reader counts
+ * them. `write` must be synchronous (writeLine): the line has to leave before the event loop is held.
  */
 export function markLongWork(write: (line: string) => void): RequestHandler {
   return (req, res, next) => {

@@ -37,6 +37,17 @@ describe('busyMarks: serve reads from the companion\'s stdout whether it is busy
     expect(busy()).toBe(true);
   });
 
+  it('when two long requests overlap, then it stays busy until both have said they are idle', async () => {
+    const { busy, say } = marks();
+
+    await say(`${BUSY_LINE}\n${BUSY_LINE}\n${IDLE_LINE}\n`);
+    expect(busy()).toBe(true);
+    await say(`${IDLE_LINE}\n`);
+    expect(busy()).toBe(false);
+    await say(`${IDLE_LINE}\n${BUSY_LINE}\n`);
+    expect(busy()).toBe(true);
+  });
+
   it('when a line only resembles a mark, then nothing changes', async () => {
     const { busy, say } = marks();
 
