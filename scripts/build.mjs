@@ -32,7 +32,7 @@ const ASSET_TREES = ['fixtures', 'schemas'];
  * Plain-JS bootstraps that register tsx for a source checkout, and the client types' generator (it
  * needs openapi-typescript, a devDependency): the compiled code never loads them.
  */
-const SOURCE_ONLY = new Set(['cli/bin.mjs', 'cli/native-check.d.mts', 'server/ingestion/writer-worker.mjs', 'server/world-snapshots/rows-worker.mjs', 'client/generate-types.ts']);
+const SOURCE_ONLY = new Set(['cli/bin.mjs', 'cli/native-check.d.mts', 'server/ingestion/writer-worker.mjs', 'server/world-snapshots/rows-worker.mjs', 'server/db/checkpoint-worker.mjs', 'client/generate-types.ts']);
 /** What built dist/ (stampOf), written last: a build that dies before it leaves dist/ to start over. */
 const STAMP = '.build-stamp';
 

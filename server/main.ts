@@ -92,7 +92,9 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   }
   const timer = setInterval(() => void services.sync.runBackground(), options.syncEveryMs ?? 1000);
   // Once listening: a thread's start is nothing a start-up must wait for.
-  checkpoints = startCheckpoints(db.name);
+  checkpoints = startCheckpoints(db.name, {
+    onError: (err) => logger.warn('the WAL checkpoint thread failed: commits checkpoint as before', { error: err.message }),
+  });
   // Resumes the jobs a previous run left open (killed or stopped mid-way).
   services.jobs.start();
   const address = server.address() as AddressInfo;
@@ -108,7 +110,8 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     // An advance under way ends at its next step and says where its clock stayed; one of a single
     // step, and everything else under way, has the drain to finish.
     stopTravels(deps);
-    await closeServer(server, connections, deadline, config.retryAfterS);
+    // The builds still running at the deadline are abandoned before their requests are told so.
+    await closeServer(server, connections, deadline, config.retryAfterS, services.fixtures.cutOff);
     // A client gone (a timeout, Ctrl-C) left its fixture's build running with no connection to count.
     await services.fixtures.idle(Math.max(0, deadline - Date.now()));
     // What is still under way ends at its next step rather than go on beside the stop, holding a core
@@ -178,13 +181,14 @@ const answering = (socket: Socket) => (socket as Socket & { _httpMessage?: unkno
  * (an empty reply said nothing), then cut; its own answer, later, goes nowhere (a fixture's world
  * is deleted: abandon(), or at the next start: fixtures/unfinished.ts).
  */
-async function closeServer(server: Server, connections: Set<Socket>, deadline: number, retryAfterS: number): Promise<void> {
+async function closeServer(server: Server, connections: Set<Socket>, deadline: number, retryAfterS: number, atDeadline: () => void): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   for (;;) {
     for (const socket of connections) if (!answering(socket)) socket.destroy();
     if (connections.size === 0 || Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
+  if (connections.size > 0) atDeadline();
   await answerStopping(connections, retryAfterS);
   server.closeAllConnections();
   await closed;

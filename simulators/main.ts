@@ -56,7 +56,9 @@ let checkpoints: Checkpoints | null = null;
 server.listen(port, '127.0.0.1', () => {
   console.log(`simulators listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   // Once listening: a thread's start is nothing a start-up must wait for.
-  checkpoints = startCheckpoints(db.name);
+  checkpoints = startCheckpoints(db.name, {
+    onError: (err) => process.stderr.write(`simulators: the WAL checkpoint thread failed (commits checkpoint as before): ${err.message}\n`),
+  });
 });
 
 let stopping = false;
@@ -66,9 +68,12 @@ function stop(): void {
   // Requests held by a "slow" fault must not delay the exit: drop every connection at once.
   server.close();
   server.closeAllConnections();
-  db.close();
-  // The thread's connection closed too: the last one to close leaves no WAL behind.
-  void (checkpoints?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+  // The thread's connection first, so that this one, the last to close, leaves no WAL behind; what
+  // still runs meanwhile (a fleet deletion's next slice) meets an open database.
+  void (checkpoints?.stop() ?? Promise.resolve()).finally(() => {
+    db.close();
+    process.exit(0);
+  });
 }
 // Started by `fleet-sim serve` with a pipe on stdin: serve closes it to stop this process once its
 // own stop is done, and when serve dies (even by SIGKILL) the pipe closes too, so the companion never

@@ -103,6 +103,10 @@ export function trailingCommaAt(text: string): number | null {
 export const STDIN_FILE = '-';
 
 export function loadScenario(file: string, moreProblems?: MoreProblems): Scenario {
+  // A terminal there would wait for typing nobody announced.
+  if (file === STDIN_FILE && process.stdin.isTTY) {
+    throw new ScenarioFileError(`${STDIN_FILE} lee el escenario de la entrada estándar, y aquí es una terminal: redirígele el archivo (< archivo.yaml)`);
+  }
   let text: string;
   try {
     text = readFileSync(file === STDIN_FILE ? 0 : file, 'utf8');

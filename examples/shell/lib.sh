@@ -8,10 +8,18 @@ FLEET_URL="${FLEET_URL%/}"
 
 # The tool json_get reads JSON with: FLEET_JSON_TOOL (jq, python3 or node), else the first of them
 # the machine has. None: the script stops here, before its first call makes anything.
+# Sourced into an interactive shell, it returns instead of closing that shell.
 FLEET_JSON_TOOL="${FLEET_JSON_TOOL:-$(for tool in jq python3 node; do command -v "$tool" >/dev/null 2>&1 && { echo "$tool"; break; }; done; true)}"
-if [ -z "$FLEET_JSON_TOOL" ] || ! command -v "$FLEET_JSON_TOOL" >/dev/null 2>&1; then
-  echo "FALLO: para leer JSON hace falta jq, python3 o node, y esta máquina no tiene ${FLEET_JSON_TOOL:-ninguno} (instala jq: apt-get install -y jq)" >&2
-  exit 1
+case "$FLEET_JSON_TOOL" in
+  jq | python3 | node) ;;
+  "") echo "FALLO: para leer JSON hace falta jq, python3 o node, y esta máquina no tiene ninguno (instala jq: apt-get install -y jq)" >&2
+    return 1 2>/dev/null || exit 1 ;;
+  *) echo "FALLO: FLEET_JSON_TOOL debe ser jq, python3 o node (recibido: $FLEET_JSON_TOOL)" >&2
+    return 1 2>/dev/null || exit 1 ;;
+esac
+if ! command -v "$FLEET_JSON_TOOL" >/dev/null 2>&1; then
+  echo "FALLO: FLEET_JSON_TOOL=$FLEET_JSON_TOOL, y esta máquina no lo tiene" >&2
+  return 1 2>/dev/null || exit 1
 fi
 
 # Reads one field of the JSON on stdin: `json_get .data[0].id`. Plain paths only (fields and [index]:

@@ -32,9 +32,13 @@ export function unreadLine(notSynced: readonly SyncFailure[]): string {
   return ` Sin leer de las plataformas (se reintenta): ${[...new Set(notSynced.map((f) => f.message))].join(' ')}`;
 }
 
-/** After a platform decision: the platform decided, and the page shows it once the API has read it. */
-const decidedButUnread = (notSynced: readonly SyncFailure[]): string =>
-  notSynced.length === 0 ? '' : ` La API aún no lo ha leído: la página muestra lo de antes hasta que lo lea.${unreadLine(notSynced)}`;
+/**
+ * After a platform decision, whether the API has read it (`read`: what it stores now is what the
+ * platform decided) and what it could not read of the world: another platform failing leaves this
+ * decision read, and the line says only that other failure.
+ */
+const afterDecision = (read: boolean, notSynced: readonly SyncFailure[]): string =>
+  read ? unreadLine(notSynced) : ` La API aún no lo ha leído: la página muestra lo de antes hasta que lo lea.${unreadLine(notSynced)}`;
 
 /**
  * The world page's actions, through the same operations as the control API: the schemas judge the
@@ -60,7 +64,9 @@ export function driveActions(ctx: Dashboard) {
       const decision = ReviewBody.parse(formFields(req));
       const decided = await deps.simulators.reviewVehicle(vehicle.id, decision);
       const notSynced = await syncWorld(deps, services, tenant.id);
-      answerAction(res, `${reviewOutcome(vehicle.plate, decision.verdict, decided)}${decidedButUnread(notSynced)}`);
+      const seen = services.registrations.get(tenant.id, vehicle.id, 'platform_a');
+      const read = seen.status === decided.status && seen.docReviewStatus === decided.docReviewStatus;
+      answerAction(res, `${reviewOutcome(vehicle.plate, decision.verdict, decided)}${afterDecision(read, notSynced)}`);
     },
 
     answer: (choice: 'accept' | 'decline') => async (req: Request, res: Response): Promise<void> => {
@@ -69,7 +75,8 @@ export function driveActions(ctx: Dashboard) {
       const accept = choice === 'accept';
       const live = accept ? await deps.simulators.acceptInvitation(driver.id) : await deps.simulators.declineInvitation(driver.id);
       const notSynced = await syncWorld(deps, services, tenant.id);
-      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.${decidedButUnread(notSynced)}`);
+      const read = services.invitations.get(tenant.id, driver.id, 'platform_a').status === live.status;
+      answerAction(res, `${driver.name} ${accept ? 'aceptó' : 'declinó'} la invitación de platform_a: ${glossed(live.status, GLOSSES.invitation)}.${afterDecision(read, notSynced)}`);
     },
 
     async generate(req: Request, res: Response): Promise<void> {

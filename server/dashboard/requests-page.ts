@@ -43,9 +43,12 @@ function messageBlock(title: string, message: JournalMessage): Html {
   return html`<div class="mensaje"><h3>${title}</h3><pre class="cabeceras">${headers}</pre>${bodyBlock(message)}</div>`;
 }
 
-/** No answer went out (a `reset` rule cut the connection, the client gave up): nothing to show as one. */
+/**
+ * No answer went out: a `reset` rule cut the connection, or the client left first (gave up on a
+ * `delay` rule, timed out): nothing to show as one. The entry names the rule, not which it was.
+ */
 const noAnswer = (entry: JournalEntry): Html => html`<div class="mensaje"><h3>Respuesta</h3><p class="nada">${entry.fault
-  ? `Ninguna: la regla ${entry.fault} cortó la conexión sin responder.`
+  ? `Ninguna: la conexión se cerró sin respuesta, con la regla ${entry.fault} aplicada (un reset la corta; con un delay, el cliente se fue antes).`
   : 'Ninguna: la conexión se cerró antes de la respuesta (el cliente se fue o se rindió).'}</p></div>`;
 
 function entryItem(entry: JournalEntry): Html {

@@ -22,7 +22,7 @@ export function worldsActions(ctx: Dashboard) {
       const { name, status } = formFields(req);
       const body = CreateTenant.parse({ name, status, keys: [{}], fixture: fixtureFromForm(req) });
       const created = services.tenants.createTenantWithKeys(body.name, body.status, body.keys);
-      const fixture = body.fixture && await services.fixtures.build(created.id, body.fixture);
+      const fixture = body.fixture && await services.fixtures.build(created.id, body.fixture, res);
       const secret = html`${keyShownOnce(created.keys[0])}<p>Id del mundo: ${copyable(created.id, 'el id del mundo')}</p>`;
       const populated = fixture && body.fixture && (fixture.vehicleIds.length > 0 || fixture.driverIds.length > 0) ? `, poblado con ${fixtureMadeText(fixture, body.fixture.rideDays)}` : '';
       // Answered in #creado: the line of the page's last other action goes (out of band), as it no longer tells what happened last.

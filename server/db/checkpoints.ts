@@ -23,11 +23,15 @@ export interface Checkpoints {
  * thread keeps the process alive only while it closes; a thread that fails is not replaced (the
  * commits checkpoint as before).
  */
-export function startCheckpoints(file: string, everyMs = CHECKPOINT_EVERY_MS): Checkpoints {
+export function startCheckpoints(file: string, { everyMs = CHECKPOINT_EVERY_MS, onError = () => {} }: {
+  everyMs?: number;
+  /** The thread failed (its file gone, a build without its script): said once, for the log. */
+  onError?: (err: Error) => void;
+} = {}): Checkpoints {
   const worker = new Worker(THREAD, { workerData: { file, everyMs } });
   worker.unref();
   // A failed thread exits too ('error' then 'exit'): its stop resolves all the same.
-  worker.on('error', () => undefined);
+  worker.on('error', onError);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {

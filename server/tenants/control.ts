@@ -5,8 +5,6 @@ import { parseJsonBody } from '../http/parse.ts';
 import { CreateTenant, KeyOptions, NamePrefixQuery } from './schema.ts';
 import { answer, IdDeleted } from '../control/answers.ts';
 import { ApprovedTenant, CreatedKey, CreatedTenant, KeyList, RevokedKey, TenantList, TenantsDeleted } from './answers.ts';
-import { setStoppedMeans } from '../errors.ts';
-import { HALF_BUILT } from '../fixtures/service.ts';
 
 const keyAnswer = (k: { id: string; key: string; prefix: string; scopes: string[]; environment: string }) =>
   ({ id: k.id, key: k.key, prefix: k.prefix, scopes: k.scopes, environment: k.environment });
@@ -30,9 +28,7 @@ export const tenantsControl: ControlCapability = {
       handler: async (req, res, { services }) => {
         const body = parseJsonBody(CreateTenant, req);
         const created = services.tenants.createTenantWithKeys(body.name, body.status, body.keys);
-        // Cut by serve's stop, the build's world goes: its 503 says so, not that what it saved stays.
-        if (body.fixture) setStoppedMeans(res, HALF_BUILT);
-        const fixture = body.fixture && { fixture: await services.fixtures.build(created.id, body.fixture) };
+        const fixture = body.fixture && { fixture: await services.fixtures.build(created.id, body.fixture, res) };
         res.status(201).json({ id: created.id, name: created.name, status: created.status, keys: created.keys.map(keyAnswer), ...fixture });
       },
     }),

@@ -50,6 +50,20 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(res.text.split('falla de plataforma simulada en este mundo')).toHaveLength(2);
     });
 
+    it('when a review is approved from the page while only platform_b fails for the world, then the line does not say the API missed the decision, only what it could not read', async () => {
+      const { tenant, auth } = w.newTenant();
+      const id = await cardSent(auth);
+      await w.request.post(`/v1/vehicles/${id}/registrations`).set(auth).send({ platform: 'platform_b' }).expect(201);
+      await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+
+      const res = await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'approved' });
+
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain('La API aún no lo ha leído');
+      expect(res.text).toContain('registro approved (aprobado), tarjeta approved (aprobada). Sin leer de las plataformas (se reintenta): La plataforma platform_b no está disponible');
+      expect((await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body.status).toBe('approved');
+    });
+
     it('when a review is rejected with the card rejected, then the API shows both rejected', async () => {
       const { tenant, auth } = w.newTenant();
       const id = await cardSent(auth);

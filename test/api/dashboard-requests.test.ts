@@ -31,7 +31,7 @@ describe('dashboard: a world\'s requests', () => {
     expect(page).toContain(`href="/dashboard/worlds/${tenant.id}/requests.har" download`);
   });
 
-  it('when a request got no answer (a reset rule cut it), then its entry says so and names the rule, instead of an empty answer', async () => {
+  it('when a request got no answer (a reset rule cut it), then its entry says so and names the rule that applied, instead of an empty answer', async () => {
     const { t, tenant, key, get } = await worldWithRequests();
     const rule = (await t.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'reset', operation: 'getMe' }).expect(201)).body;
     // The connection cut: supertest's request fails, as any client's does.
@@ -40,7 +40,7 @@ describe('dashboard: a world\'s requests', () => {
     const page = (await get('/requests?status=none').expect(200)).text;
 
     expect(methodsShown(page)).toEqual(['GET /v1/me']);
-    expect(page).toContain(`Ninguna: la regla ${rule.id} cortó la conexión sin responder.`);
+    expect(page).toContain(`Ninguna: la conexión se cerró sin respuesta, con la regla ${rule.id} aplicada (un reset la corta; con un delay, el cliente se fue antes).`);
     expect(page).not.toContain('Sin cuerpo.</p></div></div>');
   });
 

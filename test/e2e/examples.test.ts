@@ -190,6 +190,14 @@ describe('the examples, on one testbed', () => {
     }
   });
 
+  it('when FLEET_JSON_TOOL names a tool json_get does not speak, then sourcing the helpers stops the script saying which it takes', async () => {
+    const result = await withLib('echo reached', { ...env, FLEET_JSON_TOOL: 'cat' });
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('FALLO: FLEET_JSON_TOOL debe ser jq, python3 o node (recibido: cat)\n');
+    expect(result.stdout).toBe('');
+  });
+
   it('when a check of the shell helpers fails, then it names what differed and stops', async () => {
     const result = await withLib("expect_eq estado pending approved; echo reached", env);
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildJs, outOfDate, pruneSplitBundle } from '../../scripts/build.mjs';
 import { age, checkout, removeCheckouts } from '../support/build-checkout.ts';
@@ -55,6 +56,16 @@ describe('scripts/build.mjs', () => {
 
     expect(readFileSync(join(root, 'dist/fixtures/pair.json'), 'utf8')).toBe(SOURCES['fixtures/pair.json']);
     expect(existsSync(join(root, 'dist/server/ingestion/writer-worker.mjs'))).toBe(false);
+  });
+
+  it('when this checkout is built (the suite\'s own dist/), then no file of it loads tsx, a dev dependency: every thread\'s bootstrap is left out', () => {
+    const dist = join(fileURLToPath(new URL('../..', import.meta.url)), 'dist');
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.m?js$/.test(f) && !f.startsWith('bundles'));
+
+    const loadingTsx = files.filter((f) => /from ['"]tsx|import\(['"]tsx/.test(readFileSync(join(dist, f), 'utf8')));
+
+    expect(files.length).toBeGreaterThan(100);
+    expect(loadingTsx).toEqual([]);
   });
 
   it('when nothing changed since the last build, then nothing is rebuilt', async () => {

@@ -48,6 +48,19 @@ describe('busyMarks: serve reads from the companion\'s stdout whether it is busy
     expect(busy()).toBe(true);
   });
 
+  it('when long requests overlap for longer than atMostMs, or an idle mark was lost, then a new busy mark counts again from itself', async () => {
+    const { busy, clock, say } = marks(1_000);
+    await say(`${BUSY_LINE}\n`);
+    clock.ms = 1_500;
+    expect(busy()).toBe(false);
+
+    await say(`${BUSY_LINE}\n`);
+
+    expect(busy()).toBe(true);
+    clock.ms = 2_499;
+    expect(busy()).toBe(true);
+  });
+
   it('when a line only resembles a mark, then nothing changes', async () => {
     const { busy, say } = marks();
 

@@ -21,17 +21,17 @@ describe('WAL checkpoints on a thread of their own (server/db/checkpoints.ts)', 
     })();
     expect(statSync(db.name).size).toBe(sizeBefore);
 
-    const checkpoints = startCheckpoints(db.name, 10);
+    const checkpoints = startCheckpoints(db.name, { everyMs: 10 });
     await until(() => statSync(db.name).size > sizeBefore + 1_000_000);
     await checkpoints.stop();
 
     expect(db.prepare('SELECT COUNT(*) FROM filler').pluck().get()).toBe(500);
   });
 
-  it('when the thread is stopped and then the last connection closes, then no WAL file is left', async () => {
+  it('when the thread is stopped, then its connection is gone by the time the stop resolves: the last connection to close leaves no WAL file', async () => {
     const [db] = databases(1);
     db.exec('CREATE TABLE t (x)');
-    const checkpoints = startCheckpoints(db.name, 10);
+    const checkpoints = startCheckpoints(db.name, { everyMs: 10 });
 
     await checkpoints.stop();
     await checkpoints.stop();
@@ -40,9 +40,12 @@ describe('WAL checkpoints on a thread of their own (server/db/checkpoints.ts)', 
     expect(existsSync(`${db.name}-wal`)).toBe(false);
   });
 
-  it('when the file is not there, then the thread ends and its stop resolves: the commits checkpoint as before', async () => {
-    const checkpoints = startCheckpoints('/nonexistent/dir/api.db', 10);
+  it('when the file is not there, then the thread ends saying so once, and its stop resolves: the commits checkpoint as before', async () => {
+    const errors: string[] = [];
+    const checkpoints = startCheckpoints('/nonexistent/dir/api.db', { everyMs: 10, onError: (err) => errors.push(err.message) });
 
     await expect(checkpoints.stop()).resolves.toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/directory does not exist|unable to open/);
   });
 });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useWorld } from '../support/world.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { requestsDuring } from '../support/platform-calls.ts';
 import { SIM_URLS } from '../support/platform-network.ts';
-import { fillsWriterPages } from '../../server/fixtures/service.ts';
+import { fillsWriterPages, HALF_BUILT } from '../../server/fixtures/service.ts';
 
 /** The fixture service against both simulated platforms (in-process, msw between them). */
 describe('fixtures: a populated world in one call', () => {
@@ -97,5 +97,31 @@ describe('fixtures: the ingestion writer thread started ahead', () => {
     expect(fillsWriterPages({ vehicles: 5, rideDays: 30 })).toBe(false);
     expect(fillsWriterPages({ vehicles: 500, rideDays: 0 })).toBe(false);
     expect(fillsWriterPages({ vehicles: 0, rideDays: 366 })).toBe(false);
+  });
+});
+
+describe('fixtures: serve\'s stop cuts the builds off', () => {
+  const w = useWorld();
+
+  it('when the stop cuts a build off as its last step ends (its client already told the world is deleted), then the world is deleted, not kept whole', async () => {
+    const tenantId = w.services.tenants.createTenantWithKeys('Flota Cortada', 'active', [{ scopes: [...SCOPES] }]).id;
+    const release = w.deps.simulators.releaseFleetDue;
+    // The build's last platform call (no assignments, no rides: the first phase's release), then the cut.
+    const cutAfter = vi.spyOn(w.deps.simulators, 'releaseFleetDue').mockImplementation(async (fleetId) => {
+      const released = await release(fleetId);
+      w.services.fixtures.cutOff();
+      return released;
+    });
+    const answering = { locals: {} as Record<string, unknown> };
+
+    try {
+      await expect(w.services.fixtures.build(tenantId, Fixture.parse({ vehicles: 1, registeredOn: ['platform_b'] }), answering))
+        .rejects.toMatchObject({ code: 'PLATFORM_UNAVAILABLE', message: `El testbed se detuvo antes de terminar esta solicitud: ${HALF_BUILT}.` });
+    } finally {
+      cutAfter.mockRestore();
+    }
+
+    expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
+    expect(answering.locals.stoppedMeans).toBe(HALF_BUILT);
   });
 });

@@ -63,10 +63,12 @@ describe('simulators process', () => {
 
     expect((await fetch(`${url}/_control/health`)).status).toBe(200);
     expect((await post('/_control/state/save', { file: join(dir, 'copy.db') })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
+    // The idle mark follows the answer: waited for (a second health answer comes after it).
+    const lines = () => output().split('\n').slice(1).filter(Boolean);
+    if (supervised) while (!lines().includes(IDLE_LINE)) await new Promise((r) => setTimeout(r, 10));
+    expect((await fetch(`${url}/_control/health`)).status).toBe(200);
 
-    const lines = output().split('\n').slice(1).filter(Boolean);
-    expect(lines).toEqual(supervised ? [BUSY_LINE, IDLE_LINE] : []);
+    expect(lines()).toEqual(supervised ? [BUSY_LINE, IDLE_LINE] : []);
   });
 
   it('when restarted on the same data dir, then the pushed clock and the data are still there', async () => {
