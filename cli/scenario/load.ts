@@ -105,7 +105,7 @@ export const STDIN_FILE = '-';
 export function loadScenario(file: string, moreProblems?: MoreProblems): Scenario {
   // A terminal there would wait for typing nobody announced.
   if (file === STDIN_FILE && process.stdin.isTTY) {
-    throw new ScenarioFileError(`${STDIN_FILE} lee el escenario de la entrada estándar, y aquí es una terminal: redirígele el archivo (< archivo.yaml)`);
+    throw new ScenarioFileError(`${STDIN_FILE} lee el escenario de la entrada estándar, y aquí es una terminal: pásale el archivo con < archivo.yaml`);
   }
   let text: string;
   try {

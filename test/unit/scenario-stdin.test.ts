@@ -12,6 +12,6 @@ describe('scenario run - (the file on the standard input)', () => {
     Object.defineProperty(process.stdin, 'isTTY', { value: true, configurable: true });
 
     expect(() => loadScenario(STDIN_FILE)).toThrow(ScenarioFileError);
-    expect(() => loadScenario(STDIN_FILE)).toThrow('- lee el escenario de la entrada estándar, y aquí es una terminal: redirígele el archivo (< archivo.yaml)');
+    expect(() => loadScenario(STDIN_FILE)).toThrow('- lee el escenario de la entrada estándar, y aquí es una terminal: pásale el archivo con < archivo.yaml');
   });
 });
