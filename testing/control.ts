@@ -40,7 +40,8 @@ export type ControlCall = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 
 /** Codes of a connection that never opened, each in words (fetch's own, "fetch failed", says none of it). */
 const NOT_LISTENING: Record<string, string> = {
-  ECONNREFUSED: 'nadie escucha en ese puerto (¿está en marcha el serve?)',
+  // Also what a runner's other workers meet once a signal to the runner alone made the library stop serve.
+  ECONNREFUSED: 'nadie escucha en ese puerto (¿está en marcha el serve, o lo detuvo el proceso que lo inició, al terminar o por una señal?)',
   ENOTFOUND: 'el nombre del host no se resuelve',
   EAI_AGAIN: 'el nombre del host no se resuelve ahora (DNS)',
   EHOSTUNREACH: 'el host no es alcanzable',

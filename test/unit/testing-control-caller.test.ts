@@ -20,7 +20,7 @@ describe('the testing library\'s control caller, when no answer comes', () => {
     const url = await listening(() => undefined);
     await new Promise((resolve) => servers.pop()!.close(resolve));
 
-    await expect(controlCaller(url)('GET', '/clock')).rejects.toThrow(`no hay un testbed escuchando en ${url}: nadie escucha en ese puerto (¿está en marcha el serve?)`);
+    await expect(controlCaller(url)('GET', '/clock')).rejects.toThrow(`no hay un testbed escuchando en ${url}: nadie escucha en ese puerto (¿está en marcha el serve, o lo detuvo el proceso que lo inició, al terminar o por una señal?)`);
   });
 
   it('when the URL\'s port is one fetch refuses to call (the Fetch standard\'s bad ports), then it says that in Spanish, not "fetch failed"', async () => {
