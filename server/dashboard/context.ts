@@ -7,7 +7,7 @@ import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
 import { html, type Html } from './html.ts';
-import { inlineProblem } from './errors.ts';
+import { orInlineProblem } from './errors.ts';
 
 /** What every page and action of the dashboard works with: the services the control API uses. */
 export interface Dashboard {
@@ -51,12 +51,7 @@ export function filled(query: Request['query'], name: string): string | undefine
 export const searchPartial = (ctx: Dashboard, field: string, listId: string, render: (ctx: Dashboard, tenantId: string, value?: string) => Html) =>
   (req: Request, res: Response): void => {
     const tenantId = requireWorld(ctx, req).id;
-    let list: Html;
-    try {
-      list = render(ctx, tenantId, filled(req.query, field));
-    } catch (err) {
-      list = inlineProblem(res, err, listId, ['VALIDATION', 'INVALID_PHONE']);
-    }
+    const list = orInlineProblem(res, listId, ['VALIDATION', 'INVALID_PHONE'], () => render(ctx, tenantId, filled(req.query, field)));
     res.type('html').send(list.value);
   };
 

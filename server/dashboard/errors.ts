@@ -51,6 +51,15 @@ export function inlineProblem(res: Response, err: unknown, id: string, codes: re
   return html`<div id="${id}"><p class="error" role="alert"><strong>${refused.code}</strong> ${refused.message}</p></div>`;
 }
 
+/** What `render` makes, or in its place why the API refuses what the address asks (inlineProblem). */
+export function orInlineProblem(res: Response, id: string, codes: readonly ErrorCode[], render: () => Html): Html {
+  try {
+    return render();
+  } catch (err) {
+    return inlineProblem(res, err, id, codes);
+  }
+}
+
 /** The API's own error handler (one mapping of errors to codes and messages), rendering HTML. */
 export const dashboardErrors = (logger: Logger) => createErrorHandler(logger, sendHtmlError);
 

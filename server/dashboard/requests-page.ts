@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { inlineProblem } from './errors.ts';
+import { orInlineProblem } from './errors.ts';
 import { harAttachment } from '../journal/har.ts';
 import type { JournalEntry, JournalMessage } from '../journal/view.ts';
 import { BASE, when } from './components.ts';
@@ -97,13 +97,8 @@ function filterForm(tenantId: string, filters: Filters): Html {
  * its `/`) or a journal that is off, said where the list goes, the form kept: not a page of its own
  * with only a way back, and not a red line above the list of the filter before, as if it were this one's.
  */
-function listOrProblem(ctx: Dashboard, res: Response, tenantId: string, filters: Filters): Html {
-  try {
-    return requestsList(ctx, tenantId, filters);
-  } catch (err) {
-    return inlineProblem(res, err, 'solicitudes', ['VALIDATION', 'CONFLICT']);
-  }
-}
+const listOrProblem = (ctx: Dashboard, res: Response, tenantId: string, filters: Filters): Html =>
+  orInlineProblem(res, 'solicitudes', ['VALIDATION', 'CONFLICT'], () => requestsList(ctx, tenantId, filters));
 
 /** `GET /dashboard/worlds/:world/requests`: what the world's code sent and got, like a payment provider's request logs. */
 export const requestsPage = (ctx: Dashboard) => (req: Request, res: Response): void => {

@@ -1,10 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { threadUrl } from '../lib/thread-url.ts';
 
-// Compiled, the thread runs checkpoint-thread.js itself; from the sources it needs checkpoint-worker.mjs,
-// which registers tsx's loader (as the ingestion writer's thread does: server/ingestion/writer.ts).
-const THREAD = import.meta.url.endsWith('.js')
-  ? new URL('./checkpoint-thread.js', import.meta.url)
-  : new URL('./checkpoint-worker.mjs', import.meta.url);
+const THREAD = threadUrl(import.meta.url, 'checkpoint');
 
 /** Real time between two checkpoints of the thread: a fixture's build writes ~10 MB of WAL a second. */
 export const CHECKPOINT_EVERY_MS = 100;

@@ -5,6 +5,7 @@ import { createEarningsStore, type DailyEarningsRow } from '../earnings/store.ts
 import type { PackedRides } from './packed-rides.ts';
 import { stopping } from '../errors.ts';
 import { createRideStore } from '../rides/store.ts';
+import { threadUrl } from '../lib/thread-url.ts';
 
 /**
  * Where ingestion writes: pages of rides (packed-rides.ts) and daily earnings rows, each call in one
@@ -23,11 +24,7 @@ export type WriterMessage =
   | { close: true };
 export type WriterAnswer = { id: number; changed: number } | { id: number; error: string };
 
-// Compiled, the thread runs writer-thread.js itself; from the sources it needs writer-worker.mjs,
-// which registers tsx's loader (a worker does not inherit the one the test runner uses).
-const THREAD = import.meta.url.endsWith('.js')
-  ? new URL('./writer-thread.js', import.meta.url)
-  : new URL('./writer-worker.mjs', import.meta.url);
+const THREAD = threadUrl(import.meta.url, 'writer');
 
 /** The writes themselves, on one connection: the API's (inProcessWriter) or the thread's. */
 export function ingestWrites(db: Db) {

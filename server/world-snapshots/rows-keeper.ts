@@ -4,6 +4,7 @@ import type { Db } from '../db/open.ts';
 import { noTempDirProblem } from '../lib/temp-dir.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { createWorldRows, type WorldRows } from './rows.ts';
+import { threadUrl } from '../lib/thread-url.ts';
 
 /** What the world's rows do, synchronously, on the connection that holds the copies (rows.ts). */
 export interface RowsCalls {
@@ -37,11 +38,7 @@ export interface RowsThreadOptions {
   hold?: SharedArrayBuffer;
 }
 
-// Compiled, the thread runs rows-thread.js itself; from the sources it needs rows-worker.mjs, which
-// registers tsx's loader (as the ingestion writer's thread does: server/ingestion/writer.ts).
-const THREAD = import.meta.url.endsWith('.js')
-  ? new URL('./rows-thread.js', import.meta.url)
-  : new URL('./rows-worker.mjs', import.meta.url);
+const THREAD = threadUrl(import.meta.url, 'rows');
 
 export const failureOf = (err: unknown): RowsFailure =>
   err instanceof AppError
