@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
@@ -16,6 +16,8 @@ export async function serve(): Promise<void> {
   const config = cliConfig();
   const unsafe = serviceModeProblem(config);
   if (unsafe !== null) throw new CliError(unsafe);
+  // A start refused once the data dir is made (a port taken) must not leave one the user never had.
+  const madeNow = !existsSync(config.dataDir);
   prepareDataDir(config.dataDir);
   // Listened for before the lock and its PID file are taken, so a stop asked for as soon as the PID
   // file shows is a clean stop once started, not a death by the signal's default action that would
@@ -45,6 +47,7 @@ export async function serve(): Promise<void> {
     running = await starting;
   } catch (err) {
     lock.release();
+    if (madeNow) removeDataDir(config.dataDir);
     throw oneLine(err);
   }
   if (sqliteTempDir() === null) process.stdout.write(NO_TEMP_DIR_WARNING);
@@ -62,11 +65,14 @@ export async function serve(): Promise<void> {
  * this covers a test process that never ran its exit handler (jest's copy of `process` per file).
  */
 function removeThrowawayDataDir(dataDir: string): void {
-  if (process.env.FLEET_THROWAWAY_DATA_DIR !== dataDir) return;
+  if (process.env.FLEET_THROWAWAY_DATA_DIR === dataDir) removeDataDir(dataDir);
+}
+
+function removeDataDir(dataDir: string): void {
   try {
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   } catch {
-    // Still in use by the library's own removal: it goes there.
+    // Still in use by another removal (the testing library's own), or out of reach: it stays.
   }
 }
 

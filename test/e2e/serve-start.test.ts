@@ -154,6 +154,24 @@ describe('when the port is taken', () => {
     expect(run.output).not.toContain('Clave de API');
     expect(await answers(simPort)).toBe(false);
   }, 30_000);
+
+  it('then a data dir that start made is removed, and one that was there before stays with its worlds', async () => {
+    const port = await freePort();
+    blocker = await new Promise<Server>((resolve) => {
+      const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
+    });
+    const made = join(tempDir(), 'new-data');
+    const existing = tempDir();
+    writeFileSync(join(existing, 'notes.txt'), 'mine');
+
+    const first = await refused({ PORT: String(port), FLEET_DATA_DIR: made });
+    const second = await refused({ PORT: String(port), FLEET_DATA_DIR: existing });
+
+    expect([first.code, second.code]).toEqual([1, 1]);
+    expect(existsSync(made)).toBe(false);
+    expect(readFileSync(join(existing, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(join(existing, 'api.db'))).toBe(true);
+  }, 30_000);
 });
 
 describe('when the data dir cannot be used', () => {

@@ -97,8 +97,10 @@ describe('serve stopped while a fixture world is being built', () => {
     // Its request line says no answer went out (Node's default 200 said one did).
     const line = log.split('\n').filter((l) => l.includes('"msg":"request"') && l.includes('"method":"POST","path":"/_testbed/tenants"')).at(-1);
     expect(JSON.parse(line!)).toMatchObject({ status: null, aborted: true });
-    expect(listed.body.data.map((t: { name: string }) => t.name)).toContain('Flota Sin Cliente');
-    expect(clock.status).toBe(200);
+    // Whole, or (on a machine too busy for serve's 2 s drain) abandoned by the stop and deleted:
+    // never left half-made, nor failed by a database closed under it.
+    if (listed.body.data.some((t: { name: string }) => t.name === 'Flota Sin Cliente')) expect(clock.status).toBe(200);
+    else expect(log).toMatch(/"msg":"fixture failed: its world is deleted".*El testbed se detuvo antes de terminar esta solicitud/);
   }, 60_000);
 
   it('when serve gets SIGTERM under a build too big for its drain, then the client is answered a 503 saying serve stopped, serve exits within 5 s with no stack in its log, and the world is gone', async () => {
