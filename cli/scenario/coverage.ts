@@ -1,23 +1,40 @@
 import { coveragePercent, coveragePercentText, mergeReports, type CoverageReport } from '../../server/coverage/report.ts';
+import { transitionKey } from '../../server/coverage/machines.ts';
 import { CliError } from '../output.ts';
 import { send, StepError } from './http.ts';
 
+/** One world's coverage, or null when the world is gone (deleted by the file itself). */
+export async function coverageOfWorld(baseUrl: string, headers: Record<string, string>, tenantId: string): Promise<CoverageReport | null> {
+  const response = await send(`${baseUrl}/_testbed/coverage?tenant=${encodeURIComponent(tenantId)}`, { method: 'GET', headers });
+  if (response.status === 404) return null;
+  if (response.status !== 200) throw new StepError(`no se pudo leer la cobertura de transiciones del escenario (HTTP ${response.status})`);
+  return response.body as CoverageReport;
+}
+
 /**
- * What a scenario's own worlds did: each of its tenants' coverage, added up, never the rest of the
- * serve's. A tenant the file deleted itself has nothing left to count.
+ * What a scenario's own worlds did: each of its tenants' coverage, added up with what its world
+ * restores took back (`rewound`), never the rest of the serve's. A tenant the file deleted itself
+ * has nothing left to count.
  */
-export async function coverageOfTenants(baseUrl: string, headers: Record<string, string>, tenantIds: string[]): Promise<CoverageReport> {
-  const reports: CoverageReport[] = [];
+export async function coverageOfTenants(baseUrl: string, headers: Record<string, string>, tenantIds: string[],
+  rewound: readonly CoverageReport[] = []): Promise<CoverageReport> {
+  const reports: CoverageReport[] = [...rewound];
   for (const id of tenantIds) {
-    const url = `${baseUrl}/_testbed/coverage?tenant=${encodeURIComponent(id)}`;
-    const response = await send(url, { method: 'GET', headers }).catch((err) => {
+    const report = await coverageOfWorld(baseUrl, headers, id).catch((err) => {
       throw err instanceof StepError ? new CliError(err.message) : err;
     });
-    if (response.status === 404) continue;
-    if (response.status !== 200) throw new CliError(`no se pudo leer la cobertura de transiciones del escenario (HTTP ${response.status})`);
-    reports.push(response.body as CoverageReport);
+    if (report !== null) reports.push(report);
   }
   return mergeReports(reports);
+}
+
+/**
+ * What a world restore took back of the world's counts (`before` less `after`, per transition): the
+ * transitions the file's steps made since the snapshot, which its run still counts.
+ */
+export function takenBack(before: CoverageReport, after: CoverageReport): CoverageReport {
+  const left = new Map(after.transitions.map((t) => [transitionKey(t.machine, t.from, t.to), t.count]));
+  return mergeReports([{ ...before, transitions: before.transitions.map((t) => ({ ...t, count: Math.max(0, t.count - (left.get(transitionKey(t.machine, t.from, t.to)) ?? 0)) })) }]);
 }
 
 /** `--min-coverage P`: a percentage from 0 to 100. */

@@ -141,6 +141,7 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
     defaultKey: setup.tenants.flatMap((t) => t.keys)[0].as,
     tenantIds: new Map(setup.tenants.map((t) => [t.as, t.id])),
     controlHeaders: controlHeaders(target.config),
+    rewound: [],
   };
   const steps: StepResult[] = [];
   const durationsMs: number[] = [];
@@ -158,6 +159,6 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
   const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   const environment = { fresh: target.fresh !== null, seed: target.fresh?.seed ?? null, clockStart: target.fresh?.clockStart ?? null };
   const transcript = { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary };
-  const coverage = await coverageOfTenants(target.baseUrl, ctx.controlHeaders, setup.tenants.map((t) => t.id));
+  const coverage = await coverageOfTenants(target.baseUrl, ctx.controlHeaders, setup.tenants.map((t) => t.id), ctx.rewound);
   return { transcript, durationsMs, coverage };
 }

@@ -143,7 +143,7 @@ describe('world faults: a platform failing for one world', () => {
     const server = createServer(w.app).listen(0);
     await once(server, 'listening');
     const ctx = {
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secrets: new Map(), defaultKey: '', controlHeaders: {},
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secrets: new Map(), defaultKey: '', controlHeaders: {}, rewound: [],
       tenantIds: new Map([['caida', faulted.tenant.id], ['sana', healthy.tenant.id]]),
     };
 

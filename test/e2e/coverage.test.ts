@@ -91,6 +91,22 @@ describe('transition coverage from the command line', () => {
     expect(registeredOnB((await env.cli(['coverage'])).json)).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
+  it('when a world restore takes back what the steps made, then the run still counts those transitions, each once', async () => {
+    const rewound = join(env.dataDir, 'rewound.yaml');
+    const steps = ONE_TRANSITION.slice(ONE_TRANSITION.indexOf('steps:\n') + 'steps:\n'.length);
+    writeFileSync(rewound, ONE_TRANSITION.replace('steps:\n', 'steps:\n  - saveSnapshot: inicio\n')
+      + '  - restoreSnapshot: inicio\n' + steps.replaceAll('CV${run.tag}', 'CW${run.tag}').replaceAll('E6${run.digits}', 'E7${run.digits}')
+      + '  - restoreSnapshot: inicio\n  - request: { method: GET, path: /v1/vehicles }\n    expect: { body: { data: { $length: 0 } } }\n');
+
+    const res = await run(['scenario', 'run', '--json', rewound]);
+
+    expect(res.code, res.stderr).toBe(0);
+    const { coverage } = JSON.parse(res.stdout);
+    // Two registrations, both taken back by a restore: the world counts none now, the run both.
+    expect(registeredOnB(coverage)).toBe(2);
+    expect(coverage.covered).toBe(1);
+  }, 120_000);
+
   it('when a scenario fails, then its failing step comes first and the coverage after it is short: the count and the first five never seen', async () => {
     const failing = join(env.dataDir, 'failing.yaml');
     writeFileSync(failing, 'name: falla\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/health }\n    expect: { body: { status: down } }\n');
