@@ -14,6 +14,7 @@ import { coverageLine, neverSeen } from './coverage.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { cleanUpWorlds, worldsReport } from '../scenario/cleanup.ts';
 import { finishEvenIfReaderLeaves } from '../lib/closed-pipe.ts';
+import { interruption, onInterrupted } from '../scenario/interrupt.ts';
 
 /** How many never-seen transitions a failing run lists. */
 const SHORT_COVERAGE = 5;
@@ -85,22 +86,33 @@ interface Progress {
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   const scenarios = await loadAll(files, opts.junit);
   const progress: Progress = { started: false, ran: [] };
+  // A signal stops the environments under the steps: the report says so, not what the steps met then.
+  const forget = opts.junit
+    ? onInterrupted((signal) => writeReport(opts.junit!, stoppedReport(files, progress, interruptedProblem(signal), 'se interrumpió')))
+    : () => undefined;
   try {
     return await runLoaded(scenarios, files, opts, progress);
   } catch (err) {
+    // Ended by the interrupt's own exit (interrupt.ts), its report and its line written there.
+    if (interruption() !== null) await new Promise<never>(() => undefined);
     if (opts.junit) writeReport(opts.junit, stoppedReport(files, progress, (err as Error).message));
     throw err;
+  } finally {
+    forget();
   }
 }
+
+const interruptedProblem = (signal: NodeJS.Signals) =>
+  `la ejecución se interrumpió (${signal}) mientras corría este archivo: sus entornos se detuvieron y sus directorios de datos se borraron`;
 
 /**
  * The report of a run that stopped: before any file (options refused), every file not run with why;
  * part way (no serve answering, an environment that did not start), what ran, the file it stopped
  * at, and the files after it as not run.
  */
-function stoppedReport(files: string[], { started, ran }: Progress, problem: string): string {
-  if (!started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), 'no se pudo ejecutar');
-  return junitStoppedReport(ran, files[ran.length], problem, files.slice(ran.length + 1));
+function stoppedReport(files: string[], { started, ran }: Progress, problem: string, title = 'no se pudo ejecutar'): string {
+  if (!started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), title);
+  return junitStoppedReport(ran, files[ran.length], problem, files.slice(ran.length + 1), title);
 }
 
 async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions, progress: Progress): Promise<ScenarioRun[]> {

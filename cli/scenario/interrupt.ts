@@ -11,6 +11,18 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 const open = new Map<() => Promise<void>, () => void>();
 const installed = new Map<NodeJS.Signals, () => void>();
+/** What an interrupted run still writes as it ends (its JUnit report), after its environments stopped. */
+const lastWords = new Set<(signal: NodeJS.Signals) => void>();
+let interruptedBy: NodeJS.Signals | null = null;
+
+/** The signal that interrupts the run, once one has: its steps then fail for that reason, not their own. */
+export const interruption = (): NodeJS.Signals | null => interruptedBy;
+
+/** `write` runs as an interrupted run ends, before it exits; the returned function takes it back. */
+export function onInterrupted(write: (signal: NodeJS.Signals) => void): () => void {
+  lastWords.add(write);
+  return () => void lastWords.delete(write);
+}
 
 function uninstall(): void {
   for (const [signal, handler] of installed) process.off(signal, handler);
@@ -28,12 +40,20 @@ function install(): void {
   if (installed.size > 0) return;
   for (const signal of SIGNALS) {
     const handler = () => {
+      interruptedBy = signal;
       uninstall();
       const stops = Promise.allSettled([...open.keys()].map((stop) => stop()));
       void settledWithin(stops, INTERRUPT_STOP_MS).finally(() => {
         // A stop still under way (a machine busy enough for it to outlast the wait): its data dir
         // goes all the same; what still runs ends with this process.
         for (const removeNow of open.values()) removeNow();
+        for (const write of lastWords) {
+          try {
+            write(signal);
+          } catch (err) {
+            process.stderr.write(`error: ${(err as Error).message}\n`);
+          }
+        }
         // Said, as every other end of a run is: a run that ended without a word looked like a crash.
         process.stderr.write(`escenarios interrumpidos (${signal}): sus entornos se detuvieron y sus directorios de datos se borraron.\n`);
         process.exit(128 + osConstants.signals[signal]);

@@ -89,10 +89,10 @@ export const junitUnrunReport = (files: UnrunFile[], title: string): string =>
 
 /**
  * The report of a run stopped part way (serve gone between two files, a fresh environment that did
- * not start): the files that ran as they ran, the one that stopped it as an <error> with `problem`,
- * and the files after it as <skipped>.
+ * not start, a signal): the files that ran as they ran, the one that stopped it as an <error> with
+ * `title` and `problem`, and the files after it as <skipped>.
  */
-export function junitStoppedReport(runs: ScenarioRun[], stoppedAt: string, problem: string, notRun: string[]): string {
+export function junitStoppedReport(runs: ScenarioRun[], stoppedAt: string, problem: string, notRun: string[], title = 'no se pudo ejecutar'): string {
   const skipped = notRun.map((file) => unrunSuite(file, null, '', `no se ejecutó: la ejecución se detuvo en ${stoppedAt}`));
-  return report([...runs.map(ranSuite), unrunSuite(stoppedAt, problem, 'no se pudo ejecutar', ''), ...skipped]);
+  return report([...runs.map(ranSuite), unrunSuite(stoppedAt, problem, title, ''), ...skipped]);
 }

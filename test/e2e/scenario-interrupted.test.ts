@@ -22,6 +22,14 @@ steps:
   - request: { method: GET, path: /v1/me }
 `;
 
+/** A file of one step that passes at once. */
+const QUICK = `name: rápido
+tenants: [{ as: fleet, name: Flota Rápida, keys: [{ as: admin }] }]
+steps:
+  - request: { method: GET, path: /v1/me }
+    expect: { status: 200 }
+`;
+
 /** Whether any process runs with this text in its environment (a companion's FLEET_DATA_DIR, say). */
 const anyProcessWith = (text: string): boolean =>
   readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).some((pid) => {
@@ -36,17 +44,24 @@ const anyProcessWith = (text: string): boolean =>
  * `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its
  * companion started), or (`starting`) as soon as its data dir is made, while the environment starts.
  */
-async function freshRunUnderWay(starting = false) {
+async function freshRunUnderWay(starting = false, { quickFirst = false, junit = false } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
   dirs.push(tmp);
   const file = join(tmp, 'lento.yaml');
   writeFileSync(file, SLOW);
-  const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', file], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(join(tmp, 'rapido.yaml'), QUICK);
+  const files = quickFirst ? [join(tmp, 'rapido.yaml'), file, join(tmp, 'rapido.yaml')] : [file];
+  const args = junit ? ['--junit', join(tmp, 'report.xml')] : [];
+  const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', ...args, ...files], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
+  let stdout = '';
   let stderr = '';
+  run.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   run.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const environments = () => readdirSync(tmp).filter((name) => name.startsWith('fleet-scenario-'));
-  const ready = starting ? () => environments().length === 1 : () => environments().length === 1 && childrenOf(run.pid!).length === 1;
+  // The quick file's report printed first: the slow one runs now.
+  const quickDone = () => !quickFirst || stdout.includes('rápido');
+  const ready = starting ? () => environments().length === 1 : () => quickDone() && environments().length === 1 && childrenOf(run.pid!).length === 1;
   expect(await eventually(ready, 30_000)).toBe(true);
   return { run, exited, environments, tmp, companion: childrenOf(run.pid!)[0] as number | undefined, stderr: () => stderr };
 }
@@ -65,6 +80,21 @@ describe('scenario run --fresh, interrupted', () => {
     // Looked at once the companion has gone: a companion still starting made the data dir again.
     expect(environments()).toEqual([]);
   }, 60_000);
+
+  it('when a run with --junit is interrupted, then its report keeps the file that ran, says the one under way was interrupted (not what its steps met then) and the next one did not run', async () => {
+    const { run, exited, tmp, stderr } = await freshRunUnderWay(false, { quickFirst: true, junit: true });
+    const junit = join(tmp, 'report.xml');
+
+    run.kill('SIGINT');
+
+    expect(await exited).toBe(130);
+    const report = readFileSync(junit, 'utf8');
+    expect(report).toMatch(/<testsuite name="rápido" [^>]*tests="1" failures="0" errors="0"/);
+    expect(report).toContain('<error message="se interrumpió" type="unrun">la ejecución se interrumpió (SIGINT) mientras corría este archivo: sus entornos se detuvieron y sus directorios de datos se borraron</error>');
+    expect(report).toContain('no se ejecutó: la ejecución se detuvo en');
+    expect(report).not.toContain('no se pudo llamar');
+    expect(stderr()).not.toContain('no se pudo llamar');
+  }, 90_000);
 
   it('when the environment\'s data dir is made, then the interrupt\'s handlers are there already (a signal in between ended the run by default, leaving the dir)', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
