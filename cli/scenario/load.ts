@@ -22,11 +22,19 @@ function where(path: PropertyKey[], raw: unknown): string {
 /** The file's own order: what is above the steps first, then step by step. */
 const stepIndex = (path: PropertyKey[]) => (path[0] === 'steps' && typeof path[1] === 'number' ? path[1] : -1);
 
-/** The line of the file a problem's path names: its deepest part the file has (null for none but the root). */
-export type LineOf = (path: PropertyKey[]) => number | null;
+/**
+ * The line of the file a problem names: an unknown key's own line, else its path's deepest part the
+ * file has (null for none but the root).
+ */
+export type LineOf = (path: PropertyKey[], unknownKey?: string) => number | null;
 
 function linesOf(doc: Document, lines: LineCounter): LineOf {
-  return (path) => {
+  return (path, unknownKey) => {
+    if (unknownKey !== undefined) {
+      const map = (path.length ? doc.getIn(path, true) : doc.contents) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null;
+      const key = map?.items?.find((pair) => pair.key?.value === unknownKey)?.key;
+      if (key?.range) return lines.linePos(key.range[0]).line;
+    }
     for (let n = path.length; n > 0; n--) {
       const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
       if (node?.range) return lines.linePos(node.range[0]).line;
@@ -38,7 +46,8 @@ function linesOf(doc: Document, lines: LineCounter): LineOf {
 export function formatIssues(issues: readonly Problem[], raw: unknown, lineOf: LineOf = () => null): string {
   const sorted = [...issues].sort((a, b) => stepIndex(a.path) - stepIndex(b.path));
   return sorted.map((issue) => {
-    const line = lineOf(issue.path);
+    // zod's unrecognized_keys: the first unknown key's line, not its object's first one.
+    const line = lineOf(issue.path, (issue as { keys?: string[] }).keys?.[0]);
     return `  - ${where(issue.path, raw)}: ${issue.message}${line === null ? '' : ` (línea ${line})`}`;
   }).join('\n');
 }

@@ -125,7 +125,10 @@ export const Scenario = z
     description: z.string().optional(),
     /** Used by --fresh unless the command line or the environment gives another one. */
     seed: z.number().int().optional(),
-    clockStart: z.iso.datetime({ offset: true }).optional(),
+    clockStart: z.iso.datetime({
+      offset: true,
+      error: (issue) => `clockStart debe ser una fecha-hora ISO con su zona, p. ej. 2026-05-04T12:00:00Z (recibido: ${JSON.stringify(issue.input)})`,
+    }).optional(),
     tenants: z.array(Tenant).min(1),
     steps: z.array(Step).min(1),
   });

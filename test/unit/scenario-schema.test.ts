@@ -190,6 +190,22 @@ describe('scenario file validation', () => {
     expect(message).toBe('x.yaml: no es YAML ni JSON válido: línea 2, columna 1: tabulador como sangría (usa espacios)\n\nname: t\n\tsteps: 1\n^');
   });
 
+  it.each([
+    ['at the top', `${HEAD}\ndescripton: typo\nsteps: [{ sync: true }]\n`, '(raíz): campo desconocido: descripton', 8],
+    ['in a tenant, below its first line', 'name: t\ntenants:\n  - as: f\n    name: F\n    fixtures: { vehicles: 1 }\nsteps: [{ sync: true }]\n', 'tenants.0: campo desconocido: fixtures', 5],
+    ['in a step, below its first line', 'name: t\ntenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps:\n  - request: { method: GET, path: /v1/me }\n    expcet: { status: 200 }\n', 'campo desconocido: expcet', 5],
+  ])('when an unknown key is %s, then its problem names the line of that key', (_case, text, words, line) => {
+    expect(errorOf(text)).toMatch(new RegExp(`${words.replace(/[().]/g, '\\$&')}.*\\(línea ${line}\\)`));
+  });
+
+  it.each([['mañana', '"mañana"'], ['2026-05-04', '"2026-05-04"'], ['2026-02-30T12:00:00Z', '"2026-02-30T12:00:00Z"'], ['12', '12']])('when clockStart is %s, then the problem says what it must be and what it got', (value, shown) => {
+    expect(errorOf(`${HEAD}clockStart: ${value}\nsteps: [{ sync: true }]\n`)).toContain(`  - clockStart: clockStart debe ser una fecha-hora ISO con su zona, p. ej. 2026-05-04T12:00:00Z (recibido: ${shown}) (línea 7)`);
+  });
+
+  it('when clockStart is a date-time with its zone, then it is taken', () => {
+    expect(parseScenario(`${HEAD}clockStart: "2026-05-04T12:00:00-06:00"\nsteps: [{ sync: true }]\n`, 'x.yaml').clockStart).toBe('2026-05-04T12:00:00-06:00');
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });
