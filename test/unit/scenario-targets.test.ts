@@ -23,6 +23,9 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
     ['a rule on a near-miss operation', '  - { fault: { effect: internal, operation: createVehicles } }\n', /¿Quisiste decir createVehicle\?/],
     ['a journal filter on health\'s operation', '  - { expectRequests: { operation: getHealth, count: 0 } }\n', /paso 1: expectRequests\.operation: operation «getHealth» se lee sin clave/],
     ['a journal filter on a template no route has', '  - { expectRequests: { path: "/v1/nope/{id}", count: 0 } }\n', /paso 1: expectRequests\.path: path «\/v1\/nope\/\{id\}» no es una ruta/],
+    ['none expected on a path no route has (a typo: it would always pass)', '  - { expectRequests: { path: /v1/vehicle, count: 0 } }\n', /paso 1: expectRequests\.path: path «\/v1\/vehicle» no es una ruta del documento \(\/v1\/openapi\.json\)\. Con count: 0 el paso pasaría siempre/],
+    ['none expected of a method the route has not', '  - { expectRequests: { method: PUT, path: /v1/vehicles/abc, count: 0 } }\n', /paso 1: expectRequests\.method: PUT \/v1\/vehicles\/abc no es una operación del documento .*Con count: 0 el paso pasaría siempre/],
+    ['none expected on health\'s reads, never a world\'s', '  - { expectRequests: { path: /v1/health, count: 0 } }\n', /paso 1: expectRequests\.path: \/v1\/health se lee sin clave de API/],
   ])('when a step has %s, then the file is refused naming the step and the field', (_case, steps, message) => {
     expect(problemsOf(steps)).toMatch(message);
   });
@@ -31,7 +34,8 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
     ['templated targets, known only when the step runs', '  - { fault: { effect: internal, operation: "${op}" } }\n  - { fault: { effect: internal, path: "/v1/vehicles/${op}" } }\n', 'op'],
     ['a templated method on health\'s path (it may render as POST, a world\'s request there)', '  - { fault: { effect: internal, method: "${m}", path: /v1/health } }\n', 'm'],
     ['a platform fault (no operation or path)', '  - { fault: { platform: platform_b, mode: error } }\n', null],
-    ['a journal filter on any concrete path (404s are journaled)', '  - { expectRequests: { path: /v1/typo, count: 0 } }\n', null],
+    ['a journal filter counting requests to a concrete path no route has (404s are journaled)', '  - { expectRequests: { path: /v1/typo, count: 1 } }\n', null],
+    ['none expected on a concrete path of a route', '  - { expectRequests: { method: delete, path: /v1/assignments/abc, count: 0 } }\n', null],
   ])('when a step has %s, then nothing is refused as the file is read', (_case, steps, captured) => {
     const capture = captured === null ? '' : `  - { request: { method: GET, path: /v1/me }, capture: { ${captured}: body.tenantId } }\n`;
     expect(problemsOf(capture + steps)).toBeNull();
