@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validation } from '../errors.ts';
+import { similarNames } from '../lib/similar-names.ts';
 
 /** Shared by the control operations read for the whole service or for one world. */
 export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ description: 'Un tenant (mundo); sin él, el servicio.' }) });
@@ -31,9 +32,15 @@ export const controlBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
     error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys, Object.keys(shape)) : undefined),
   });
 
-/** `campo desconocido: fixure (se admiten name, status, keys, fixture)`: the control bodies' words, and the scenario files'. */
-export const unknownFieldsMessage = (keys: readonly string[], admittedNames: readonly string[]): string =>
-  `${keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(keys)} (${admitted(admittedNames)})`;
+/**
+ * `campo desconocido: fixure (se admiten name, status, keys, fixture; ¿quisiste decir fixture?)`: the
+ * control bodies' words, and the scenario files'. A near miss is named only for one unknown field.
+ */
+export function unknownFieldsMessage(keys: readonly string[], admittedNames: readonly string[]): string {
+  const meant = keys.length === 1 ? similarNames(keys[0], admittedNames) : [];
+  const hint = meant.length > 0 ? `; ¿quisiste decir ${meant.join(' o ')}?` : '';
+  return `${keys.length === 1 ? 'campo desconocido' : 'campos desconocidos'}: ${listed(keys)} (${admitted(admittedNames)}${hint})`;
+}
 
 /** The query parameters a declared query admits (its object's keys; none without one). */
 export const queryParamsOf = (query: z.ZodObject | undefined): string[] => (query ? Object.keys(query.shape) : []);

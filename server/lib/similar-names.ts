@@ -13,10 +13,11 @@ function distance(a: string, b: string): number {
 
 /**
  * The names a misspelt one most likely meant (`createVehicles` → `createVehicle`): those the fewest
- * edits away, up to a third of its length (at least 2), so an unrelated word suggests nothing.
+ * edits away, up to a third of its length (at least 2; 1 below five letters, where two edits make
+ * another word: `note` is not `name`), so an unrelated word suggests nothing.
  */
 export function similarNames(wrong: string, names: Iterable<string>): string[] {
-  const most = Math.max(2, Math.floor(wrong.length / 3));
+  const most = wrong.length < 5 ? 1 : Math.max(2, Math.floor(wrong.length / 3));
   let best = Infinity;
   let found: string[] = [];
   for (const name of names) {

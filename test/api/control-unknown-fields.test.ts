@@ -5,11 +5,11 @@ import { useWorldOnDataDir } from '../support/world.ts';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 /** 400 VALIDATION whose detail on the body names the unknown field and the fields the body has. */
-function expectUnknownField(res: { status: number; body: any }, unknown: string, admitted: string[]) {
+function expectUnknownField(res: { status: number; body: any }, unknown: string, admitted: string[], meant?: string) {
   expect(res.status).toBe(400);
   expect(res.body.error.code).toBe('VALIDATION');
   const detail = res.body.error.details.find((d: { message: string }) => d.message.includes('desconocido'));
-  expect(detail.message).toBe(`campo desconocido: ${unknown} (se admiten ${admitted.join(', ')})`);
+  expect(detail.message).toBe(`campo desconocido: ${unknown} (se admiten ${admitted.join(', ')}${meant ? `; ¿quisiste decir ${meant}?` : ''})`);
 }
 
 describe('control bodies with a field they do not have (a typo)', () => {
@@ -41,8 +41,8 @@ describe('control bodies with a field they do not have (a typo)', () => {
 
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Typo', fixure: { vehicles: 5 } });
 
-    expectUnknownField(res, 'fixure', ['name', 'status', 'keys', 'fixture']);
-    expect(res.body.error.message).toBe('La solicitud no es válida (campo desconocido: fixure (se admiten name, status, keys, fixture)).');
+    expectUnknownField(res, 'fixure', ['name', 'status', 'keys', 'fixture'], 'fixture');
+    expect(res.body.error.message).toBe('La solicitud no es válida (campo desconocido: fixure (se admiten name, status, keys, fixture; ¿quisiste decir fixture?)).');
     expect(count('tenants')).toBe(before);
   });
 
@@ -58,7 +58,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const res = await w.request.post('/_testbed/tenants').send({ name: 'Flota Clave', keys: [{ scope: ['vehicles:read'] }] });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'keys.0.scope', message: 'campo desconocido: scope (se admiten scopes, environment)' }]);
+    expect(res.body.error.details).toEqual([{ field: 'keys.0.scope', message: 'campo desconocido: scope (se admiten scopes, environment; ¿quisiste decir scopes?)' }]);
     expect(count('tenants')).toBe(before);
   });
 
@@ -97,7 +97,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
 
     const res = await w.request.post('/_testbed/clock/advance').send({ duration: '1h', tenantId: UNKNOWN });
 
-    expectUnknownField(res, 'tenantId', ['duration', 'tenant']);
+    expectUnknownField(res, 'tenantId', ['duration', 'tenant'], 'tenant');
     expect((await w.request.get('/_testbed/clock').expect(200)).body.now).toBe(before);
   });
 
@@ -120,7 +120,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
   it('when a review has cards for card, then 400', async () => {
     const res = await w.request.post(`/_testbed/platform-a/vehicles/${UNKNOWN}/review`).send({ verdict: 'approved', cards: 'approved' });
 
-    expectUnknownField(res, 'cards', ['verdict', 'card']);
+    expectUnknownField(res, 'cards', ['verdict', 'card'], 'card');
   });
 
   it('when a snapshot save has a field it does not, then 400 and no snapshot is saved, whole testbed or one world', async () => {
@@ -142,7 +142,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const rule = await w.request.post(faults).send({ effect: 'internal', efect: 'delay' });
     const platform = await w.request.post(faults).send({ platform: 'platform_a', mode: 'error', delay: 5 });
 
-    expectUnknownField(rule, 'efect', ['effect', 'operation', 'method', 'path', 'times', 'after', 'probability', 'retryAfter', 'delayMs', 'when']);
+    expectUnknownField(rule, 'efect', ['effect', 'operation', 'method', 'path', 'times', 'after', 'probability', 'retryAfter', 'delayMs', 'when'], 'effect');
     expectUnknownField(platform, 'delay', ['platform', 'mode', 'ms']);
     expect((await w.request.get(faults).expect(200)).body.data).toEqual([]);
   });

@@ -206,12 +206,17 @@ describe('scenario file validation', () => {
     expect(parseScenario(`${HEAD}clockStart: "2026-05-04T12:00:00-06:00"\nsteps: [{ sync: true }]\n`, 'x.yaml').clockStart).toBe('2026-05-04T12:00:00-06:00');
   });
 
+  it('when an action is misspelt, then its problem ends with the action it most likely meant', () => {
+    expect(errorOf(`${HEAD}steps: [{ requst: { method: GET, path: /v1/me } }]\n`)).toMatch(/paso 1: campo desconocido: requst \(se admiten [^)]*, capture; ¿quisiste decir request\?\) \(línea \d+\)/);
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });
 
   it.each([
-    ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): campo desconocido: stpes (se admiten name, description, seed, clockStart, tenants, steps)'],
+    ['a misspelt top-level key', `${HEAD}stpes: []\nsteps: [{ sync: true }]\n`, '(raíz): campo desconocido: stpes (se admiten name, description, seed, clockStart, tenants, steps; ¿quisiste decir steps?)'],
+    ['a misspelt action', `${HEAD}steps: [{ requst: { method: GET, path: /v1/me } }]\n`, 'paso 1: campo desconocido: requst (se admiten name, request,'],
     ['a misspelt key of a tenant', `tenants: [{ as: f, nmae: F, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'tenants.0: campo desconocido: nmae (se admiten'],
     ['an unknown method', `${HEAD}steps: [{ request: { method: FETCH, path: /v1/me } }]\n`, 'paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE'],
     ['a missing name', `tenants: [{ as: f, name: F, keys: [{ as: k }] }]\nsteps: [{ sync: true }]\n`, 'name: name es obligatorio'],
@@ -318,7 +323,7 @@ describe('scenario step expectRequests', () => {
     ['the method is unknown', '{ method: FETCH, count: 1 }', 'expectRequests.method: method debe ser un método HTTP, p. ej. GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS o TRACE'],
     ['the status is not a code or a class', '{ status: 200x, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)'],
     ['the status is neither text nor a number', '{ status: true, count: 1 }', 'expectRequests.status: status debe ser un código HTTP (p. ej. 404), una clase (p. ej. 4xx) o none (sin respuesta)'],
-    ['a field is unknown', '{ count: 1, stauts: 200 }', 'expectRequests: campo desconocido: stauts (se admiten method, path, operation, status, count, tenant)'],
+    ['a field is unknown', '{ count: 1, stauts: 200 }', 'expectRequests: campo desconocido: stauts (se admiten method, path, operation, status, count, tenant; ¿quisiste decir status?)'],
     ['a paging field of the journal is given', '{ count: 1, limit: 5 }', 'expectRequests: campo desconocido: limit (se admiten method, path, operation, status, count, tenant)'],
   ])('when %s, then the file is refused naming the step and the field', (_case, step, line) => {
     expect(errorOf(`${HEAD}\nsteps:\n  - expectRequests: ${step}\n`)).toContain(`  - paso 1: ${line}`);
@@ -352,7 +357,7 @@ describe('scenario step fault', () => {
     ['a probability above 1', '{ effect: internal, probability: 2 }', ['fault.probability: probability va de 0 a 1']],
     ['delay without delayMs', '{ effect: delay }', ['fault.delayMs: delayMs es obligatorio con effect delay']],
     ['an operation with a path', '{ effect: internal, operation: createVehicle, path: /v1/vehicles }', ['fault.operation: operation no se combina con method ni path: elige una forma de elegir peticiones']],
-    ['a misspelt field', '{ effect: internal, time: 2 }', ['fault: campo desconocido: time (se admiten effect, operation, method, path, times, after, probability, retryAfter, delayMs, when)']],
+    ['a misspelt field', '{ effect: internal, time: 2 }', ['fault: campo desconocido: time (se admiten effect, operation, method, path, times, after, probability, retryAfter, delayMs, when; ¿quisiste decir times?)']],
     ['an unknown platform', '{ platform: platform_c, mode: error }', ['fault.platform: platform debe ser platform_a o platform_b']],
   ])('when it has %s, then the file is refused naming the step and the field, as the control API would', (_case, fault, lines) => {
     const message = errorOf(`${HEAD}\nsteps:\n  - { sync: true }\n  - { name: caída, fault: ${fault} }\n`);

@@ -24,4 +24,9 @@ describe('similarNames: what a misspelt name most likely meant', () => {
     expect(similarNames('gxtMx', IDS)).toEqual(['getMe']);
     expect(similarNames('gxxMx', IDS)).toEqual([]);
   });
+
+  it('when a name is shorter than five letters, then only one edit away counts (two make another word)', () => {
+    expect(similarNames('time', ['times', 'name'])).toEqual(['times']);
+    expect(similarNames('note', ['name', 'status'])).toEqual([]);
+  });
 });
