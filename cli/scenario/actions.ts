@@ -5,7 +5,7 @@ import { ACTIONS, type ActionName, type RequestSpec, type Step } from './schema.
 import { addFault } from './fault-step.ts';
 import { worldSnapshot } from './snapshot-step.ts';
 import type { CoverageReport } from '../../server/coverage/report.ts';
-import { worldOf } from './worlds.ts';
+import { clearOfWorld, worldOf } from './worlds.ts';
 
 export interface ActionContext {
   baseUrl: string;
@@ -165,5 +165,9 @@ export function perform(step: Step, ctx: ActionContext): Promise<Exchange> {
       return worldSnapshot(ctx, step.saveSnapshot!, 'save');
     case 'restoreSnapshot':
       return worldSnapshot(ctx, step.restoreSnapshot!, 'restore');
+    case 'clearFaults':
+      return clearOfWorld(ctx, step.clearFaults!, 'faults');
+    case 'clearRequests':
+      return clearOfWorld(ctx, step.clearRequests!, 'requests');
   }
 }

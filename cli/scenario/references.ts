@@ -26,7 +26,7 @@ const RUN_TOKENS = ['tag', 'digits'];
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
 const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
-const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot'] as const;
+const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot', 'clearFaults', 'clearRequests'] as const;
 const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
 
 /** How many ids of each list a fixture makes (driver i is assigned to vehicle i). */

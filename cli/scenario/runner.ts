@@ -49,7 +49,17 @@ export function stepName(step: Step): string {
   const action = actionOf(step);
   const arg = step[action];
   if (typeof arg === 'string') return `${action} ${arg}`;
+  if (action === 'fault') return [action, ...faultLabel(step.fault!)].join(' ');
   return [action, ...objectArgLabel(arg)].join(' ');
+}
+
+/** What a fault step sets, as its name: `fault rate_limited createVehicle ×2 (fleet)`, `fault platform_b error`. */
+function faultLabel({ tenant, ...fault }: Record<string, unknown>): string[] {
+  const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  const words = 'platform' in fault
+    ? [fault.platform, fault.mode, fault.ms === undefined ? undefined : `${shown(fault.ms)} ms`]
+    : [fault.effect, fault.operation ?? [fault.method, fault.path].filter((v) => v !== undefined).join(' '), fault.times === undefined ? undefined : `×${shown(fault.times)}`];
+  return [...words.map(shown), typeof tenant === 'string' ? `(${tenant})` : undefined].filter((w): w is string => w !== undefined && w !== '');
 }
 
 /**

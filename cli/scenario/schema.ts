@@ -8,6 +8,7 @@ import { Fixture } from '../../server/fixtures/schema.ts';
 import { ExpectRequestsStep } from './expect-requests.ts';
 import { FaultStep } from './fault-step.ts';
 import { WorldSnapshotStep } from './snapshot-step.ts';
+import { WorldStep } from './worlds.ts';
 
 /** Names a scenario can refer to (tenant, key and capture aliases): they are used in `${...}` paths. */
 const Alias = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'debe ser un nombre: letras, dígitos y _, sin empezar por dígito');
@@ -65,6 +66,8 @@ export const ACTIONS = [
   'expectRequests',
   'saveSnapshot',
   'restoreSnapshot',
+  'clearFaults',
+  'clearRequests',
 ] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
@@ -95,6 +98,10 @@ const Step = z
     expectRequests: ExpectRequestsStep.optional(),
     saveSnapshot: WorldSnapshotStep.optional(),
     restoreSnapshot: WorldSnapshotStep.optional(),
+    // A world's instruments, which its snapshots leave as they are: every fault rule and platform
+    // fault of the world, and its request journal (what a test rewinding its world clears too).
+    clearFaults: WorldStep.optional(),
+    clearRequests: WorldStep.optional(),
     expect: Expect.optional(),
     capture: z.record(Alias, z.string().min(1), {
       error: (issue) => issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'

@@ -257,6 +257,33 @@ describe('the request journal on a running serve', () => {
     expect(code).not.toBe(0);
   }, 180_000);
 
+  it('when a scenario restores its world, then its fault rules and journal stay until clearFaults and clearRequests clear them, that world\'s only', async () => {
+    const { code, steps } = await runScenarioLines('limpiar.yaml', [
+      'name: limpiar',
+      'tenants: [{as: flota, name: Flota Limpia, keys: [{as: k}]}, {as: otra, name: Flota Otra, keys: [{as: o}]}]',
+      'steps:',
+      '  - saveSnapshot: inicio',
+      '  - fault: {effect: unavailable, operation: listVehicles}',
+      '  - fault: {effect: unavailable, operation: listVehicles, tenant: otra}',
+      '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: 503}}',
+      '  - {request: {method: GET, path: /v1/vehicles, key: o}, expect: {status: 503}}',
+      '  - restoreSnapshot: inicio',
+      '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: 503}}',
+      '  - expectRequests: {count: 2}',
+      '  - clearFaults: true',
+      '  - clearRequests: {tenant: flota}',
+      '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: 200}}',
+      '  - expectRequests: {count: 1}',
+      '  - {request: {method: GET, path: /v1/vehicles, key: o}, expect: {status: 503}}',
+      '  - expectRequests: {count: 2, tenant: otra}',
+    ]);
+
+    expect(steps.map((s) => s.status)).toEqual(Array(14).fill('passed'));
+    expect(steps[8].request).toEqual({ method: 'DELETE', path: '/_testbed/tenants/{tenant}/faults', worlds: ['flota'] });
+    expect(steps[9].request).toEqual({ method: 'DELETE', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'] });
+    expect(code).toBe(0);
+  }, 180_000);
+
   it('when a scenario\'s expectRequests steps filter by operation and status, then they count as the journal list selects', async () => {
     const { steps } = await runScenarioLines('diario-operaciones.yaml', [
       'name: diario por operación',

@@ -210,6 +210,14 @@ describe('scenario file validation', () => {
     expect(errorOf(`${HEAD}steps: [{ requst: { method: GET, path: /v1/me } }]\n`)).toMatch(/paso 1: campo desconocido: requst \(se admiten [^)]*, capture; ¿quisiste decir request\?\) \(línea \d+\)/);
   });
 
+  it.each([
+    ['false', 'clearFaults: false', 'paso 1: clearFaults: debe ser true (el primer tenant del archivo) o {tenant}'],
+    ['a field it has not', 'clearRequests: { tenant: fleet, all: true }', 'paso 1: clearRequests'],
+    ['a tenant the file has not', 'clearRequests: { tenant: ghost }', 'paso 1: clearRequests.tenant: el tenant ghost no está declarado en tenants'],
+  ])('when a clear step is %s, then the file is refused naming it', (_case, step, words) => {
+    expect(errorOf(`${HEAD}steps:\n  - ${step}\n`)).toContain(words);
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });

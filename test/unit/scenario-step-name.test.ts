@@ -12,6 +12,12 @@ describe('a scenario step\'s name in the transcript', () => {
     ['a clock advance of one tenant', { advanceClock: { duration: '6h', tenant: 'fleet' } }, 'advanceClock 6h (fleet)'],
     ['a job with its time limit', { waitForJob: { id: 'job-1', timeout: '30s' } }, 'waitForJob job-1'],
     ['an action with nothing to name', { sync: true }, 'sync'],
+    ['a fault rule', { fault: { effect: 'rate_limited', operation: 'createVehicle', times: 2 } }, 'fault rate_limited createVehicle ×2'],
+    ['a fault rule by method and path, on a tenant', { fault: { effect: 'reset', method: 'POST', path: '/v1/vehicles', tenant: 'fleet' } }, 'fault reset POST /v1/vehicles (fleet)'],
+    ['a fault rule on every request', { fault: { effect: 'internal' } }, 'fault internal'],
+    ['a platform fault', { fault: { platform: 'platform_b', mode: 'slow', ms: 3000 } }, 'fault platform_b slow 3000 ms'],
+    ['a clear of the first world', { clearFaults: true }, 'clearFaults'],
+    ['a clear of another world', { clearRequests: { tenant: 'other' } }, 'clearRequests (other)'],
   ])('when the step is %s, then it reads like the short form and names its world', (_case, step, name) => {
     expect(stepName(step as Step)).toBe(name);
   });
