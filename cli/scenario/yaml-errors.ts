@@ -35,5 +35,17 @@ export function spanishYamlError(err: unknown): string {
   const reason = REASONS[err.code] ?? `error de sintaxis (${err.code})`;
   const place = err.linePos ? `línea ${err.linePos[0].line}, columna ${err.linePos[0].col}: ` : '';
   const excerpt = err.message.split(':\n\n')[1]?.trimEnd();
-  return `${place}${reason}${excerpt ? `\n\n${excerpt}` : ''}`;
+  return `${place}${reason}${braceHint(err, excerpt)}${excerpt ? `\n\n${excerpt}` : ''}`;
+}
+
+/**
+ * Inside `{ … }` an unquoted `{id}` or `${car}` ends the map or opens another, and the parser only
+ * says what it met; the path templates of a scenario are where that happens, so their fix is said.
+ */
+function braceHint(err: YAMLError, excerpt: string | undefined): string {
+  if (!['UNEXPECTED_TOKEN', 'MISSING_CHAR', 'BAD_SCALAR_START'].includes(err.code)) return '';
+  const line = excerpt?.split('\n')[0] ?? '';
+  // A plain value running straight into a brace: `path: /v1/vehicles/{id}`, `path: /x/${car}`.
+  const unquoted = /:\s+[^"'\s{[,:]+\{/.test(line);
+  return unquoted ? '. Un valor con { } o ${…} dentro de { … } va entre comillas: path: "/v1/vehicles/${car}"' : '';
 }

@@ -218,6 +218,17 @@ describe('scenario file validation', () => {
     expect(errorOf(`${HEAD}steps:\n  - ${step}\n`)).toContain(words);
   });
 
+  it.each([
+    ['a template', 'path: /v1/vehicles/{id}'],
+    ['a capture', 'path: /v1/vehicles/${car}'],
+  ])('when %s is left unquoted inside { … }, then the YAML error says to quote it', (_case, field) => {
+    expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, ${field} }\n`)).toContain('elemento inesperado. Un valor con { } o ${…} dentro de { … } va entre comillas: path: "/v1/vehicles/${car}"');
+  });
+
+  it('when a map inside { … } is left open, then the YAML error gives no quoting hint', () => {
+    expect(errorOf(`${HEAD}steps:\n  - request: { method: POST, path: /v1/vehicles, body: { plate: X }\n`)).not.toContain('comillas');
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });
