@@ -136,6 +136,10 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
     const message = /^\d+$/.test(status) ? `el estado es un número: escribe ${status} sin comillas` : 'el estado es un número (201) o un operador ({ $oneOf: [200, 201] })';
     problems.push({ path: ['expect', 'status'], message });
   }
+  // 2000 for 200: no answer ever has it, and the step fails for a reason the file made.
+  if (typeof status === 'number' && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
+    problems.push({ path: ['expect', 'status'], message: `${status} no es un estado HTTP (un entero de 100 a 599)` });
+  }
   // A list is compared as a list, which no status ever is.
   if (Array.isArray(status)) problems.push({ path: ['expect', 'status'], message: `para admitir varios estados usa { $oneOf: ${JSON.stringify(status)} }` });
   const request = isObject(step.request) ? step.request : {};

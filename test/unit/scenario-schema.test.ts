@@ -229,6 +229,14 @@ describe('scenario file validation', () => {
     expect(errorOf(`${HEAD}steps:\n  - request: { method: POST, path: /v1/vehicles, body: { plate: X }\n`)).not.toContain('comillas');
   });
 
+  it.each([[2000], [99], [600], [200.5]])('when the expected status is %d, then the file is refused: no answer has it', (status) => {
+    expect(errorOf(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: ${status} } }\n`)).toContain(`paso 1: expect.status: ${status} no es un estado HTTP (un entero de 100 a 599)`);
+  });
+
+  it.each([[100], [599], [null]])('when the expected status is %s, then the file is taken', (status) => {
+    expect(parseScenario(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: ${status} } }\n`, 'x.yaml').steps[0].expect?.status).toBe(status);
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });
