@@ -207,7 +207,10 @@ async function runAndReport(files: string[], opts: RunOptions): Promise<void> {
   if (opts.json) printJson({ ok: ok && short === null, ...minimum, scenarios: runs.map((r) => r.transcript), coverage, ...(worlds && { worlds }) });
   else {
     // A failing run is about its failure: the coverage after it is short, so the failing step stays in view.
-    process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage, ok ? Infinity : SHORT_COVERAGE)}\n`);
+    // Every transition left to cover only for a run that asks about coverage (--min-coverage): after
+    // one file tried by hand, the whole list buried its report under dozens of lines it did not ask for.
+    const shownNeverSeen = ok && minCoverage !== null ? Infinity : SHORT_COVERAGE;
+    process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage, shownNeverSeen)}\n`);
     const shown = worlds ? worldsReport(worlds) : '';
     if (shown) process.stdout.write(`${shown}\n`);
   }

@@ -82,8 +82,9 @@ describe('transition coverage from the command line', () => {
     // Said first: the serve the run went to (FLEET_DATA_DIR plays no part in choosing it).
     expect(res.stdout.split('\n')[0]).toBe(`Contra el serve de ${env.base} (PORT=${env.port}), en mundos nuevos creados por su API de control`);
     expect(res.stdout).toContain(`Cobertura de transiciones de esta ejecución: 1 de ${TOTAL}`);
+    // Short by default: five never seen, then how many more and where the whole list is.
     expect(res.stdout).toContain(`Nunca vistas (${TOTAL - 1}):`);
-    expect(res.stdout).not.toContain('… y ');
+    expect(res.stdout).toContain(`  … y ${TOTAL - 6} más (la lista entera: --coverage-out FILE o --json)`);
     const written = JSON.parse(readFileSync(out, 'utf8'));
     expect(written).toMatchObject({ covered: 1, total: TOTAL });
     expect(registeredOnB(written)).toBe(1);
@@ -134,6 +135,15 @@ describe('transition coverage from the command line', () => {
     expect(JSON.parse(below.stdout)).toMatchObject({ ok: false, minCoverage: { percent: 50, met: false }, scenarios: [{ ok: true }] });
     expect(atIt.code, atIt.stderr).toBe(0);
     expect(JSON.parse(atIt.stdout)).toMatchObject({ ok: true, minCoverage: { met: true }, coverage: { covered: 1, total: TOTAL } });
+  }, 120_000);
+
+  it('when a passing run asks for a minimum it meets, then it lists every transition never seen (what is left to cover)', async () => {
+    const res = await run(['scenario', 'run', '--min-coverage', '0', scenario]);
+
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Nunca vistas (${TOTAL - 1}):`);
+    expect(res.stdout).not.toContain('… y ');
+    expect(res.stdout).toMatch(/assignment\s+— → active/);
   }, 120_000);
 
   it('when --min-coverage is not a percentage, then the run stops before any step with a Spanish line', async () => {
