@@ -53,12 +53,21 @@ function serializeBody(body: unknown) {
   return form;
 }
 
-const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
+/**
+ * The base URL without its trailing slashes, refused when it ends in a prefix the paths already
+ * carry (`/v1`, `/_testbed`): every call went to `/v1/v1/…`, each a 404 that pointed away from the URL.
+ */
+function baseOf(client: string, baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const prefix = /\/(v1|_testbed)$/.exec(base);
+  if (prefix) throw new Error(`${client} necesita la URL base sin ${prefix[0]}, que cada ruta ya lleva: ${base.slice(0, -prefix[0].length)}`);
+  return base;
+}
 
 /** The partner API (`/v1/...`) with one key. */
 export function createClient(options: ClientOptions): PartnerClient {
   return createFetchClient<PartnerPaths>({
-    baseUrl: trimmed(options.baseUrl),
+    baseUrl: baseOf('createClient', options.baseUrl),
     headers: { Authorization: `Bearer ${options.key}` },
     bodySerializer: serializeBody,
     ...(options.fetch && { fetch: options.fetch }),
@@ -78,7 +87,7 @@ export interface ControlClientOptions {
  */
 export function createControlClient(options: ControlClientOptions): ControlClient {
   return createFetchClient<ControlPaths>({
-    baseUrl: trimmed(options.baseUrl),
+    baseUrl: baseOf('createControlClient', options.baseUrl),
     ...(options.token && { headers: { Authorization: `Bearer ${options.token}` } }),
     ...(options.fetch && { fetch: options.fetch }),
   });

@@ -27,7 +27,7 @@ export interface RequestFilter {
   path?: string;
   /** An operationId of /v1/openapi.json, e.g. `createVehicle`. */
   operation?: PartnerOperationId;
-  /** A status (`404`, or `'404'`), a class (`'4xx'`, any case), or `'none'`: no answer went out (a lost answer, a client gone). A typo such as `'five'` is a compile error. */
+  /** A status (`404`, or `'404'`), a class (`'4xx'`, any case), or `'none'`: no answer went out (a `reset` rule, a client gone; a `when: 'after'` rule's 503 or 429 has its status). A typo such as `'five'` is a compile error. */
   status?: number | `${number}` | StatusClass | 'none';
   /** At most this many, newest first (read 100 a page); without it, every entry that matches. */
   limit?: number;

@@ -96,12 +96,24 @@ export async function createWorld(url: string, call: ControlCall, options: World
     status: options.status ?? 'active',
     keys: [key],
     ...(options.fixture !== undefined && { fixture: options.fixture }),
+  }).catch((err: unknown) => {
+    throw err instanceof TestbedError ? inOptionNames(err) : err;
   });
   const bound = live.bind(call, `«${tenant.name}» (tenant ${tenant.id})`);
   // Deleted by its handle, its key is the API's to refuse (401, as a deleted tenant's: contract §4),
   // what a test of the code under test may mean to meet; replaced by a reset, it may be another world's.
   const clientRefusal = () => (bound.wasDeleted() ? undefined : bound.refusal());
   return worldHandle(url, bound, tenant, guardedClient(createClient({ baseUrl: url, key: tenant.keys[0].key }), clientRefusal));
+}
+
+/** The API's words for the key createWorld sends (`keys.0.scopes.1`) as the options that made it (`scopes[1]`). */
+const OPTION_NAMES: [RegExp, string][] = [[/\bkeys\.0\.scopes\.(\d+)/g, 'scopes[$1]'], [/\bkeys\.0\.(scopes|environment)\b/g, '$1']];
+const optionNames = (text: string) => OPTION_NAMES.reduce((t, [from, to]) => t.replace(from, to), text);
+
+function inOptionNames(err: TestbedError): TestbedError {
+  const details = err.details.map((d) => (typeof d === 'object' && d !== null && typeof (d as { field?: unknown }).field === 'string'
+    ? { ...d, field: optionNames((d as { field: string }).field) } : d));
+  return new TestbedError(err.status, { code: err.code, message: optionNames(err.message), details, requestId: err.requestId ?? undefined });
 }
 
 /**

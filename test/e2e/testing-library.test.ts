@@ -255,6 +255,15 @@ describe('fleet-testbed/testing on a started testbed', () => {
     }
   });
 
+  it('when createWorld is given a scope that is none, then its refusal names the option (scopes[1]), not the key of the call it makes', async () => {
+    const made = testbed.createWorld({ scopes: ['vehicles:read', 'vehicles:reed'] as never });
+
+    await expect(made).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringMatching(/\(scopes\[1\]: /) });
+    const err = await made.catch((e: { message: string; details: { field: string }[] }) => e);
+    expect(err.message).not.toContain('keys.0');
+    expect(err.details).toEqual([expect.objectContaining({ field: 'scopes[1]' })]);
+  });
+
   it('when createWorld is given an option it does not have (plain JavaScript), then it rejects naming it, and no world is made', async () => {
     const before = (await (await fetch(`${testbed.url}/_testbed/tenants`)).json()).data.length;
 

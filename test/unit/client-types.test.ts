@@ -36,6 +36,17 @@ describe('fleet-testbed/client types', () => {
     ]);
   });
 
+  it.each([
+    ['createClient', () => createClient({ baseUrl: 'http://testbed.test:3000/v1/', key: 'k' }), '/v1'],
+    ['createControlClient', () => createControlClient({ baseUrl: 'http://testbed.test:3000/_testbed' }), '/_testbed'],
+  ])('when %s is given a base URL ending in the prefix its paths carry, then it throws naming the URL to give', (client, make, prefix) => {
+    expect(make).toThrow(`${client} necesita la URL base sin ${prefix}, que cada ruta ya lleva: http://testbed.test:3000`);
+  });
+
+  it('when the base URL only has /v1 inside it (a proxy path), then it is taken', () => {
+    expect(() => createClient({ baseUrl: 'http://gw.test/v1/fleet', key: 'k' })).not.toThrow();
+  });
+
   it('when a body holds a Blob, then it goes as multipart form data; any other body as JSON', async () => {
     const seen: Request[] = [];
     const fetch = async (request: Request) => {
