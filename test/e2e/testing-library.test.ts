@@ -259,7 +259,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
     const made = testbed.createWorld({ scopes: ['vehicles:read', 'vehicles:reed'] as never });
 
     await expect(made).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringMatching(/\(scopes\[1\]: /) });
-    const err = await made.catch((e: { message: string; details: { field: string }[] }) => e);
+    const err = (await made.catch((e: unknown) => e)) as { message: string; details: { field: string }[] };
     expect(err.message).not.toContain('keys.0');
     expect(err.details).toEqual([expect.objectContaining({ field: 'scopes[1]' })]);
   });
