@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +95,27 @@ describe('the examples, on one testbed', () => {
       const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts'], env, project);
 
       expect(tests.stderr + tests.stdout).toMatch(/Tests\s+11 passed \(11\)/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.concurrent('when the three files of docs/testing.md\'s "vitest in three files" are written into a project, then its test passes on a testbed of its own', async () => {
+    const docs = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### vitest in three files'), docs.indexOf('## `startTestbed(options?)`'));
+    const files = [...section.matchAll(/```ts\n\/\/ ([\w.-]+\.ts)[^\n]*\n([\s\S]*?)```/g)].map(([, name, code]) => [name, code]);
+    const project = mkdtempSync(join(tmpdir(), 'fleet-quick-start-'));
+    try {
+      mkdirSync(join(project, 'node_modules'), { recursive: true });
+      writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
+      symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
+      symlinkSync(join(ROOT, 'node_modules/vitest'), join(project, 'node_modules/vitest'));
+      for (const [name, code] of files) writeFileSync(join(project, name), code);
+
+      const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run'], cleanEnv({ NO_COLOR: '1' }), project);
+
+      expect(files.map(([name]) => name)).toEqual(['vitest.config.ts', 'global-setup.ts', 'vehicles.test.ts']);
+      expect(tests.stderr + tests.stdout).toMatch(/Tests\s+1 passed \(1\)/);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
