@@ -5,13 +5,15 @@
  */
 import createFetchClient, { defaultBodySerializer, type Client } from 'openapi-fetch';
 import type { paths as PartnerPaths, components as PartnerComponents, operations as PartnerOperations } from './partner-api.js';
-import type { paths as ControlPaths } from './control-api.js';
+import type { paths as ControlPaths, components as ControlComponents } from './control-api.js';
 
 export type { PartnerPaths, ControlPaths };
 /** An operationId of the partner API's document (`createVehicle`): what fault rules and journal filters name. */
 export type PartnerOperationId = keyof PartnerOperations & string;
 /** The partner API's schemas by name, e.g. `Schemas['Vehicle']`. */
 export type Schemas = PartnerComponents['schemas'];
+/** The control API's schemas by name, e.g. `ControlSchemas['AnsweredInvitation']`. */
+export type ControlSchemas = ControlComponents['schemas'];
 export type PartnerClient = Client<PartnerPaths>;
 export type ControlClient = Client<ControlPaths>;
 

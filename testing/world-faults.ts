@@ -30,7 +30,7 @@ export interface FaultRule {
 
 export interface FaultRuleView extends Required<Pick<FaultRule, 'effect' | 'after' | 'probability' | 'when'>> {
   id: string;
-  operation: string | null;
+  operation: PartnerOperationId | null;
   method: FaultMethod | null;
   path: string | null;
   times: number | null;

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../server/journal/entry-shape.ts';
+import type { JournalEntry as EntryShape } from '../server/journal/entry-shape.ts';
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall } from './control.ts';
 import { expectedRequestsText } from '../server/journal/expected-text.ts';
@@ -6,8 +6,12 @@ import { refuseUnknown } from './known-options.ts';
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 
-/** One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5). */
-export type { JournalEntry, JournalMessage } from '../server/journal/entry-shape.ts';
+/**
+ * One request of a world's journal, as `GET /_testbed/tenants/{id}/requests` gives it (contract §5):
+ * `operation` is the document's operationId its route has, null for a path no route has (a 404).
+ */
+export type JournalEntry = Omit<EntryShape, 'operation'> & { operation: PartnerOperationId | null };
+export type { JournalMessage } from '../server/journal/entry-shape.ts';
 
 /**
  * The methods of the document's routes and those a client sends anyway (HEAD, OPTIONS, TRACE,

@@ -1,4 +1,4 @@
-import { createClient, type PartnerClient } from '../client/index.ts';
+import { createClient, type ControlSchemas, type PartnerClient } from '../client/index.ts';
 import { TestbedError, type ControlCall, type Coverage, type CreatedTenant, type GeneratedRides, type Platform, type PlatformView, type Scope } from './control.ts';
 import { worldSetup, type Fixture, type FixtureIds, type WorldSetup } from './world-setup.ts';
 import { worldFaults, type WorldFaults } from './world-faults.ts';
@@ -45,9 +45,11 @@ export interface World extends WorldSetup {
   sync(): Promise<{ now: string; notSynced: NotSynced[] }>;
   /** Acts as platform_a: its reviewers and the drivers in its app. */
   platformA: {
-    review(vehicleId: string, verdict: Verdict, card?: Verdict): Promise<{ vehicleId: string; verdict: Verdict; card: string | null }>;
-    accept(driverId: string): Promise<{ driverId: string; status: string; reviewStatus: string | null }>;
-    decline(driverId: string): Promise<{ driverId: string; status: string; reviewStatus: string | null }>;
+    /** The verdict asked for; the card's review and the registration, as platform_a stored them. */
+    review(vehicleId: string, verdict: Verdict, card?: Verdict): Promise<ControlSchemas['ReviewedVehicle']>;
+    /** The invitation and the driver's review, as platform_a stored them. */
+    accept(driverId: string): Promise<ControlSchemas['AnsweredInvitation']>;
+    decline(driverId: string): Promise<ControlSchemas['AnsweredInvitation']>;
   };
   /** The rides and daily earnings of those days (`YYYY-MM-DD`, inclusive, up to the world's today), ingested. */
   generateRides(from: string, to: string): Promise<GeneratedRides>;
@@ -137,7 +139,7 @@ function worldHandle(url: string, bound: BoundWorld, tenant: CreatedTenant, clie
   const tenantId = tenant.id;
   const query = `?tenant=${encodeURIComponent(tenantId)}`;
   const answer = (driverId: string, verb: 'accept' | 'decline') =>
-    call<{ driverId: string; status: string; reviewStatus: string | null }>('POST', `/platform-a/drivers/${encodeURIComponent(driverId)}/${verb}`);
+    call<ControlSchemas['AnsweredInvitation']>('POST', `/platform-a/drivers/${encodeURIComponent(driverId)}/${verb}`);
   return {
     ...worldSetup(call, tenantId),
     url,

@@ -3,8 +3,9 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedClientTypes } from '../../client/generate-types.ts';
 import { createClient, createControlClient, type ControlBody, type PartnerBody } from '../../client/index.ts';
-import type { FaultRule, WorldFaults } from '../../testing/world-faults.ts';
-import type { RequestFilter } from '../../testing/world-requests.ts';
+import type { FaultRule, FaultRuleView, WorldFaults } from '../../testing/world-faults.ts';
+import type { JournalEntry, RequestFilter } from '../../testing/world-requests.ts';
+import type { World } from '../../testing/world.ts';
 
 describe('fleet-testbed/client types', () => {
   it('when the OpenAPI documents are generated from the code, then the committed client types are exactly what they give', async () => {
@@ -126,4 +127,18 @@ export function use(client: ReturnType<typeof createClient>) {
 export async function retriesWhenUnavailable(client: ReturnType<typeof createClient>): Promise<boolean> {
   const { error } = await client.GET('/v1/vehicles');
   return error?.error.code === 'PLATFORM_UNAVAILABLE';
+}
+
+// Never called: what the testing library answers carries the API's own unions, not bare strings.
+export async function answersTyped(world: World, entry: JournalEntry, rule: FaultRuleView) {
+  // @ts-expect-error createVehicel is no operation a journaled request can have
+  void (entry.operation === 'createVehicel');
+  // @ts-expect-error listVehicle is no operation a rule can have
+  void (rule.operation === 'listVehicle');
+  const answered = await world.platformA.accept('d');
+  // @ts-expect-error accepted is no status of an invitation on platform_a (bound is)
+  void (answered.status === 'accepted');
+  const reviewed = await world.platformA.review('v', 'approved');
+  // @ts-expect-error aprobado is no card review
+  void (reviewed.card === 'aprobado');
 }
