@@ -1,7 +1,7 @@
 import type { JournalEntry as EntryShape } from '../server/journal/entry-shape.ts';
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall } from './control.ts';
-import { expectedRequestsText } from '../server/journal/expected-text.ts';
+import { answeredBy, expectedRequestsText } from '../server/journal/expected-text.ts';
 import { refuseUnknown } from './known-options.ts';
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
@@ -53,13 +53,17 @@ function queryOf(filter: RequestFilter, limit: number, after?: string): string {
   return params.toString();
 }
 
-/** One line of what was sent: `POST /v1/vehicles?x=1 → 400 {"plate":…}`. */
+/**
+ * One line of what was sent: `POST /v1/vehicles?x=1 → 400 {"plate":…}`, and `→ 429 (regla flt_1)`
+ * when a fault rule gave the answer: a retry test's failure shows which answers were the test's own.
+ */
 export function describeRequest(entry: JournalEntry): string {
   const query = new URLSearchParams(Object.entries(entry.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))).toString();
   const body = entry.request.body === null ? '' : ` ${typeof entry.request.body === 'string' ? entry.request.body : JSON.stringify(entry.request.body)}`;
   const shown = body.length > 120 ? `${body.slice(0, 119)}…` : body;
-  return `${entry.method} ${entry.path}${query ? `?${query}` : ''} → ${entry.status ?? 'sin respuesta'}${shown}`;
+  return `${entry.method} ${entry.path}${query ? `?${query}` : ''} → ${answeredBy(entry)}${shown}`;
 }
+
 
 /** `world.requests()` and `world.expectRequests()`: a world's journal, read over the control API. */
 export function worldRequests(call: ControlCall, tenantId: string, worldName: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { controlBody } from '../../server/control/schemas.ts';
-import { expectedRequestsText } from '../../server/journal/expected-text.ts';
+import { answeredBy, expectedRequestsText } from '../../server/journal/expected-text.ts';
 import { JournalSelection, STATUS_FILTER_RULE } from '../../server/journal/filter.ts';
 import type { ActionContext } from './actions.ts';
 import { send, StepError, type Exchange } from './http.ts';
@@ -36,13 +36,15 @@ interface Entry {
   method: string;
   path: string;
   status: number | null;
+  /** The fault rule that gave the answer (`flt_1`), if one did. */
+  fault: string | null;
 }
 
 const PAGE = 100;
 /** What a failure lists of what was sent, newest first. */
 const SHOWN = 10;
 
-const line = (e: Entry) => `${e.method} ${e.path} → ${e.status ?? 'sin respuesta'}`;
+const line = (e: Entry) => `${e.method} ${e.path} → ${answeredBy(e)}`;
 
 /** Every entry of the world's journal that the filter selects, newest first. */
 async function journal(ctx: ActionContext, tenantId: string, filter: Record<string, string>, all = true): Promise<Entry[]> {

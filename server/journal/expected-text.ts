@@ -23,3 +23,11 @@ const expectedCount = (count: number | undefined) =>
   count === undefined ? 'se esperaba al menos una solicitud' : count === 1 ? 'se esperaba 1 solicitud' : `se esperaban ${count} solicitudes`;
 
 export const expectedRequestsText = (count: number | undefined, selection: ExpectedSelection): string => `${expectedCount(count)} ${wanted(selection)}`;
+
+/**
+ * How a sent request was answered, in the lines both doors list of what a world sent: `201`,
+ * `429 (regla flt_1)` when a fault rule gave the answer, `sin respuesta (regla flt_2)` (a reset):
+ * a retry test's failure shows which answers were the test's own.
+ */
+export const answeredBy = (entry: { status: number | null; fault: string | null }): string =>
+  `${entry.status ?? 'sin respuesta'}${entry.fault ? ` (regla ${entry.fault})` : ''}`;

@@ -99,6 +99,10 @@ describe('the request journal on a running serve', () => {
     const tries = await world.expectRequests({ operation: 'createVehicle', count: 3 });
 
     expect(tries.map((t) => [t.status, t.fault])).toEqual([[201, null], [429, rule.id], [429, rule.id]]);
+    // A failed expectation lists each answer with the rule that gave it, if one did.
+    const failed = await world.expectRequests({ operation: 'createVehicle', count: 1 }).catch((err: Error) => err.message);
+    expect(failed).toContain(`POST /v1/vehicles → 201 {`);
+    expect(failed).toContain(`POST /v1/vehicles → 429 (regla ${rule.id}) {`);
   }, 120_000);
 
   it('when `fleet-sim requests` is run, then it prints a compact table, oldest first, or one JSON document with --json', async () => {
