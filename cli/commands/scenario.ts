@@ -103,7 +103,7 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
 }
 
 const interruptedProblem = (signal: NodeJS.Signals) =>
-  `la ejecución se interrumpió (${signal}) mientras corría este archivo: sus entornos se detuvieron y sus directorios de datos se borraron`;
+  `la ejecución se interrumpió (${signal}) mientras corría este archivo: su entorno se detuvo y su directorio de datos se borró`;
 
 /**
  * The report of a run that stopped: before any file (options refused), every file not run with why;

@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { serviceModeProblem, type Config } from '../../server/config.ts';
 import { cliConfig } from '../environment.ts';
 import { startCompanion } from '../lib/companion.ts';
@@ -46,8 +47,9 @@ export async function serve(): Promise<void> {
   try {
     running = await starting;
   } catch (err) {
-    lock.release();
+    // Removed while still held: released first, another serve starting on it could take it between.
     if (madeNow) removeDataDir(config.dataDir);
+    lock.release();
     throw oneLine(err);
   }
   if (sqliteTempDir() === null) process.stdout.write(NO_TEMP_DIR_WARNING);
@@ -65,7 +67,9 @@ export async function serve(): Promise<void> {
  * this covers a test process that never ran its exit handler (jest's copy of `process` per file).
  */
 function removeThrowawayDataDir(dataDir: string): void {
-  if (process.env.FLEET_THROWAWAY_DATA_DIR === dataDir) removeDataDir(dataDir);
+  // The same folder however it is written (relative, a trailing slash), as FLEET_DATA_DIR is read.
+  const throwaway = process.env.FLEET_THROWAWAY_DATA_DIR;
+  if (throwaway && resolve(throwaway) === dataDir) removeDataDir(dataDir);
 }
 
 function removeDataDir(dataDir: string): void {

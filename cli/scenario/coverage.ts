@@ -25,17 +25,22 @@ export async function coverageOfTenants(baseUrl: string, headers: Record<string,
     });
     if (report !== null) reports.push(report);
   }
-  return mergeReports(reports);
+  // A world the file deleted leaves only its restores' differences, which alone may be below 0.
+  return atLeastZero(mergeReports(reports));
 }
 
 /**
  * What a world restore took back of the world's counts (`before` less `after`, per transition): the
- * transitions the file's steps made since the snapshot, which its run still counts.
+ * transitions the file's steps made since the snapshot, which its run still counts. Signed: a restore
+ * of a later snapshot brings counts back that an earlier restore took, and they must not count twice.
  */
 export function takenBack(before: CoverageReport, after: CoverageReport): CoverageReport {
   const left = new Map(after.transitions.map((t) => [transitionKey(t.machine, t.from, t.to), t.count]));
-  return mergeReports([{ ...before, transitions: before.transitions.map((t) => ({ ...t, count: Math.max(0, t.count - (left.get(transitionKey(t.machine, t.from, t.to)) ?? 0)) })) }]);
+  return { ...before, transitions: before.transitions.map((t) => ({ ...t, count: t.count - (left.get(transitionKey(t.machine, t.from, t.to)) ?? 0) })) };
 }
+
+const atLeastZero = (report: CoverageReport): CoverageReport =>
+  mergeReports([{ ...report, transitions: report.transitions.map((t) => ({ ...t, count: Math.max(0, t.count) })) }]);
 
 /** `--min-coverage P`: a percentage from 0 to 100. */
 export function parseMinCoverage(text: string | undefined): number | null {

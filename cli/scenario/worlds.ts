@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { send, StepError, type Exchange } from './http.ts';
+import type { ActionContext } from './actions.ts';
 
 /** A step's world: the tenant alias it names, or the file's first one; the step fails on an alias the file has not declared. */
 export function worldOf(tenantIds: ReadonlyMap<string, string>, alias: string = tenantIds.keys().next().value!): { alias: string; id: string } {
@@ -10,15 +11,11 @@ export function worldOf(tenantIds: ReadonlyMap<string, string>, alias: string = 
 
 /** `clearFaults: true` (the file's first world) or `{tenant}`: a step that acts on one of the file's worlds and takes nothing else. */
 export const WorldStep = z.union([z.literal(true), z.strictObject({ tenant: z.string() })], {
-  error: 'debe ser true (el primer tenant del archivo) o {tenant}: tenant el alias de un tenant del archivo',
+  error: 'debe ser true (el primer tenant del archivo) o {tenant}, con el alias de un tenant del archivo',
 });
 export type WorldStep = z.infer<typeof WorldStep>;
 
-interface WorldCallContext {
-  baseUrl: string;
-  tenantIds: Map<string, string>;
-  controlHeaders: Record<string, string>;
-}
+type WorldCallContext = Pick<ActionContext, 'baseUrl' | 'tenantIds' | 'controlHeaders'>;
 
 /**
  * A DELETE of one of the world's collections on the control API (`faults`, `requests`): the

@@ -47,5 +47,6 @@ function braceHint(err: YAMLError, excerpt: string | undefined): string {
   const line = excerpt?.split('\n')[0] ?? '';
   // A plain value running straight into a brace: `path: /v1/vehicles/{id}`, `path: /x/${car}`.
   const unquoted = /:\s+[^"'\s{[,:]+\{/.test(line);
-  return unquoted ? '. Un valor con { } o ${…} dentro de { … } va entre comillas: path: "/v1/vehicles/${car}"' : '';
+  const example = line.includes('${') ? 'path: "/v1/vehicles/${car}"' : 'path: "/v1/vehicles/{id}"';
+  return unquoted ? `. Un valor con { } o \${…} dentro de { … } va entre comillas: ${example}` : '';
 }

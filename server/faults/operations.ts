@@ -99,8 +99,25 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
     ]);
   }
 
+  /** The operations a template or a concrete path names (a concrete one as Express routes it). */
+  function routesOf(path: string): Compiled[] {
+    // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
+    const segments = path.split('/').map(decoded).join('/');
+    return path.includes('{')
+      ? compiled.filter((op) => op.template.toLowerCase() === path.toLowerCase())
+      : compiled.filter((op) => op.pattern.test(segments));
+  }
+
   return {
     has: (operationId: string) => ids.has(operationId),
+    /**
+     * What a world's journal can hold of a path: `keyless` for the reads answered without a key
+     * (health, the document: never a world's), else the methods of the routes it names (none for a
+     * path no route has, whose 404s the journal keeps all the same).
+     */
+    journaledAt(path: string): 'keyless' | string[] {
+      return isKeyless(path) ? 'keyless' : [...new Set(routesOf(path).map((op) => op.method))];
+    },
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
     requireOperation,
     requirePath,
@@ -125,11 +142,7 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
           { field: 'method', message: 'Esa ruta solo se lee (GET), sin clave' },
         ]);
       }
-      // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
-      const segments = path.split('/').map(decoded).join('/');
-      const routes = path.includes('{')
-        ? compiled.filter((op) => op.template.toLowerCase() === path.toLowerCase())
-        : compiled.filter((op) => op.pattern.test(segments));
+      const routes = routesOf(path);
       if (routes.length === 0) throw notARoute(path, ROUTE_DETAIL);
       // A method the path has not (DELETE /v1/vehicles) would fault only requests answered 405: a
       // method mistyped in a test (PUT for PATCH) left it passing unfaulted, and nothing said so.

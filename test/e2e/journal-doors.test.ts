@@ -275,6 +275,7 @@ describe('the request journal on a running serve', () => {
       '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: 503}}',
       '  - expectRequests: {count: 2}',
       '  - clearFaults: true',
+      '  - restoreSnapshot: inicio',
       '  - clearRequests: {tenant: flota}',
       '  - {request: {method: GET, path: /v1/vehicles}, expect: {status: 200}}',
       '  - expectRequests: {count: 1}',
@@ -282,9 +283,9 @@ describe('the request journal on a running serve', () => {
       '  - expectRequests: {count: 2, tenant: otra}',
     ]);
 
-    expect(steps.map((s) => s.status)).toEqual(Array(14).fill('passed'));
+    expect(steps.map((s) => s.status)).toEqual(Array(15).fill('passed'));
     expect(steps[8].request).toEqual({ method: 'DELETE', path: '/_testbed/tenants/{tenant}/faults', worlds: ['flota'] });
-    expect(steps[9].request).toEqual({ method: 'DELETE', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'] });
+    expect(steps[10].request).toEqual({ method: 'DELETE', path: '/_testbed/tenants/{tenant}/requests', worlds: ['flota'] });
     expect(code).toBe(0);
   }, 180_000);
 

@@ -90,7 +90,7 @@ describe('scenario run --fresh, interrupted', () => {
     expect(await exited).toBe(130);
     const report = readFileSync(junit, 'utf8');
     expect(report).toMatch(/<testsuite name="rápido" [^>]*tests="1" failures="0" errors="0"/);
-    expect(report).toContain('<error message="se interrumpió" type="unrun">la ejecución se interrumpió (SIGINT) mientras corría este archivo: sus entornos se detuvieron y sus directorios de datos se borraron</error>');
+    expect(report).toContain('<error message="se interrumpió" type="unrun">la ejecución se interrumpió (SIGINT) mientras corría este archivo: su entorno se detuvo y su directorio de datos se borró</error>');
     expect(report).toContain('no se ejecutó: la ejecución se detuvo en');
     expect(report).not.toContain('no se pudo llamar');
     expect(stderr()).not.toContain('no se pudo llamar');

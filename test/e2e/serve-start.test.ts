@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, chmodSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
@@ -116,6 +116,23 @@ describe('the rate limit at start', () => {
 
     expect(limited.output()).toMatch(/^Límite: 7 solicitudes por segundo por clave; FLEET_RATE_LIMIT=0 lo quita \(pruebas en paralelo\)\nFleet testbed listening on /m);
     expect(unlimited.output()).not.toContain('Límite');
+  }, 60_000);
+});
+
+describe('FLEET_THROWAWAY_DATA_DIR', () => {
+  it.each([
+    ['the data dir with a trailing slash', (dir: string) => `${dir}/`, false],
+    ['the data dir relative to serve\'s folder', (dir: string) => relative(process.cwd(), dir), false],
+    ['another folder', (dir: string) => `${dir}-otro`, true],
+  ])('when it names %s, then serve removes its data dir as it stops only if that is the folder named', async (_case, written, stays) => {
+    const dataDir = tempDir();
+    const run = runServe({ ...process.env, FLEET_RATE_LIMIT: '0', PORT: '0', FLEET_DATA_DIR: dataDir, FLEET_THROWAWAY_DATA_DIR: written(dataDir) });
+    await run.waitFor(/listening on/);
+
+    run.kill('SIGTERM');
+
+    expect(await run.exited, run.output()).toBe(0);
+    expect(existsSync(dataDir)).toBe(stays);
   }, 60_000);
 });
 

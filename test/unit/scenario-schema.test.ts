@@ -211,7 +211,7 @@ describe('scenario file validation', () => {
   });
 
   it.each([
-    ['false', 'clearFaults: false', 'paso 1: clearFaults: debe ser true (el primer tenant del archivo) o {tenant}'],
+    ['false', 'clearFaults: false', 'paso 1: clearFaults: debe ser true (el primer tenant del archivo) o {tenant}, con el alias de un tenant del archivo'],
     ['a field it has not', 'clearRequests: { tenant: fleet, all: true }', 'paso 1: clearRequests'],
     ['a tenant the file has not', 'clearRequests: { tenant: ghost }', 'paso 1: clearRequests.tenant: el tenant ghost no está declarado en tenants'],
   ])('when a clear step is %s, then the file is refused naming it', (_case, step, words) => {
@@ -219,10 +219,10 @@ describe('scenario file validation', () => {
   });
 
   it.each([
-    ['a template', 'path: /v1/vehicles/{id}'],
-    ['a capture', 'path: /v1/vehicles/${car}'],
-  ])('when %s is left unquoted inside { … }, then the YAML error says to quote it', (_case, field) => {
-    expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, ${field} }\n`)).toContain('elemento inesperado. Un valor con { } o ${…} dentro de { … } va entre comillas: path: "/v1/vehicles/${car}"');
+    ['a template', 'path: /v1/vehicles/{id}', 'path: "/v1/vehicles/{id}"'],
+    ['a capture', 'path: /v1/vehicles/${car}', 'path: "/v1/vehicles/${car}"'],
+  ])('when %s is left unquoted inside { … }, then the YAML error says to quote it, with one like it', (_case, field, example) => {
+    expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, ${field} }\n`)).toContain(`elemento inesperado. Un valor con { } o \${…} dentro de { … } va entre comillas: ${example}`);
   });
 
   it('when a map inside { … } is left open, then the YAML error gives no quoting hint', () => {

@@ -15,6 +15,7 @@ describe('a scenario step\'s name in the transcript', () => {
     ['a fault rule', { fault: { effect: 'rate_limited', operation: 'createVehicle', times: 2 } }, 'fault rate_limited createVehicle ×2'],
     ['a fault rule by method and path, on a tenant', { fault: { effect: 'reset', method: 'POST', path: '/v1/vehicles', tenant: 'fleet' } }, 'fault reset POST /v1/vehicles (fleet)'],
     ['a fault rule on every request', { fault: { effect: 'internal' } }, 'fault internal'],
+    ['a fault rule with its conditions', { fault: { effect: 'delay', operation: 'createVehicle', after: 1, probability: 0.5, delayMs: 300, when: 'after' } }, 'fault delay createVehicle after=1 probability=0.5 delayMs=300 when=after'],
     ['a platform fault', { fault: { platform: 'platform_b', mode: 'slow', ms: 3000 } }, 'fault platform_b slow 3000 ms'],
     ['a clear of the first world', { clearFaults: true }, 'clearFaults'],
     ['a clear of another world', { clearRequests: { tenant: 'other' } }, 'clearRequests (other)'],

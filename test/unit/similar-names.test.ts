@@ -29,4 +29,8 @@ describe('similarNames: what a misspelt name most likely meant', () => {
     expect(similarNames('time', ['times', 'name'])).toEqual(['times']);
     expect(similarNames('note', ['name', 'status'])).toEqual([]);
   });
+
+  it.each([['nmae', 'name'], ['paht', 'path'], ['bdoy', 'body'], ['stauts', 'status'], ['stpes', 'steps']])('when two letters of %s are swapped, then it is one edit from %s', (wrong, meant) => {
+    expect(similarNames(wrong, ['name', 'path', 'body', 'status', 'steps', 'note'])).toEqual([meant]);
+  });
 });
