@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
-import { junitReport, junitStoppedReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
+import { junitReport, junitStoppedReport, junitUnrunReport, type StoppedFile, type UnrunFile } from '../scenario/junit.ts';
 import { loadScenario, ScenarioFileError, STDIN_FILE } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
@@ -77,15 +77,20 @@ async function loadAll(files: string[], junit: string | undefined): Promise<Scen
   throw new CliError(problems.join('\nerror: '));
 }
 
-/** How far a run went: whether its files started, and those that ended, in file order. */
+/**
+ * How far a run went: whether its files started, those that ended (in file order, as reported),
+ * and where each file stands: its run once it ended, `running`, `failed` (what stopped the run), or
+ * not started yet (`undefined`). With --parallel, several run at once, and later ones may end first.
+ */
 interface Progress {
   started: boolean;
   ran: ScenarioRun[];
+  files: (ScenarioRun | 'running' | 'failed' | undefined)[];
 }
 
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   const scenarios = await loadAll(files, opts.junit);
-  const progress: Progress = { started: false, ran: [] };
+  const progress: Progress = { started: false, ran: [], files: [] };
   // A signal stops the environments under the steps: the report says so, not what the steps met then.
   const forget = opts.junit
     ? onInterrupted((signal) => writeReport(opts.junit!, stoppedReport(files, progress, interruptedProblem(signal), 'se interrumpió')))
@@ -107,12 +112,22 @@ const interruptedProblem = (signal: NodeJS.Signals) =>
 
 /**
  * The report of a run that stopped: before any file (options refused), every file not run with why;
- * part way (no serve answering, an environment that did not start), what ran, the file it stopped
- * at, and the files after it as not run.
+ * part way, file by file: those that ended as they ran (later ones too, with --parallel), the one
+ * that stopped the run with `problem` (no serve answering, an environment that did not start), and
+ * the others as not run or cut short there. A signal (`title` se interrumpió) stops every file still
+ * running: each is an error with `problem`.
  */
-function stoppedReport(files: string[], { started, ran }: Progress, problem: string, title = 'no se pudo ejecutar'): string {
-  if (!started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), title);
-  return junitStoppedReport(ran, files[ran.length], problem, files.slice(ran.length + 1), title);
+function stoppedReport(files: string[], progress: Progress, problem: string, title = 'no se pudo ejecutar'): string {
+  if (!progress.started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), title);
+  const interrupted = title === 'se interrumpió';
+  const stoppedAt = files[progress.files.findIndex((state) => state === 'failed')] ?? files[progress.ran.length];
+  return junitStoppedReport(files.map((file, i): StoppedFile => {
+    const state = progress.files[i];
+    if (state !== undefined && typeof state === 'object') return { run: state };
+    if (state === 'failed' || (state === 'running' && interrupted)) return { file, error: { title, problem } };
+    if (state === 'running') return { file, skipped: `no terminó: la ejecución se detuvo en ${stoppedAt}` };
+    return { file, skipped: interrupted ? 'no se ejecutó: la ejecución se interrumpió antes' : `no se ejecutó: la ejecución se detuvo en ${stoppedAt}` };
+  }));
 }
 
 async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions, progress: Progress): Promise<ScenarioRun[]> {
@@ -132,7 +147,14 @@ async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOption
   let next = 0;
   const workers = Array.from({ length: Math.min(parallel, scenarios.length) }, async () => {
     for (let i = next++; i < scenarios.length; i = next++) {
-      await runLoadedScenario(scenarios[i], files[i], options).then(outcomes[i].resolve, outcomes[i].reject);
+      progress.files[i] = 'running';
+      await runLoadedScenario(scenarios[i], files[i], options).then((run) => {
+        progress.files[i] = run;
+        outcomes[i].resolve(run);
+      }, (err: unknown) => {
+        progress.files[i] = 'failed';
+        outcomes[i].reject(err);
+      });
     }
   });
   for (const outcome of outcomes) {

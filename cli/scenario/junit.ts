@@ -87,12 +87,16 @@ export interface UnrunFile {
 export const junitUnrunReport = (files: UnrunFile[], title: string): string =>
   report(files.map((f) => unrunSuite(f.file, f.problems, title, 'no se ejecutó: otro archivo de la ejecución no es válido')));
 
+/** A file of a run stopped part way: as it ran, with the error that stopped it, or skipped with why. */
+export type StoppedFile =
+  | { run: ScenarioRun }
+  | { file: string; error: { title: string; problem: string } }
+  | { file: string; skipped: string };
+
 /**
  * The report of a run stopped part way (serve gone between two files, a fresh environment that did
- * not start, a signal): the files that ran as they ran, the one that stopped it as an <error> with
- * `title` and `problem`, and the files after it as <skipped>.
+ * not start, a signal), file by file in the run's order: the files that ran as they ran, those it
+ * stopped under as an <error>, the rest as <skipped> with why.
  */
-export function junitStoppedReport(runs: ScenarioRun[], stoppedAt: string, problem: string, notRun: string[], title = 'no se pudo ejecutar'): string {
-  const skipped = notRun.map((file) => unrunSuite(file, null, '', `no se ejecutó: la ejecución se detuvo en ${stoppedAt}`));
-  return report([...runs.map(ranSuite), unrunSuite(stoppedAt, problem, title, ''), ...skipped]);
-}
+export const junitStoppedReport = (files: StoppedFile[]): string =>
+  report(files.map((f) => ('run' in f ? ranSuite(f.run) : 'error' in f ? unrunSuite(f.file, f.error.problem, f.error.title, '') : unrunSuite(f.file, null, '', f.skipped))));

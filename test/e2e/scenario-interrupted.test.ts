@@ -44,14 +44,17 @@ const anyProcessWith = (text: string): boolean =>
  * `scenario run --fresh` of the slow file with TMPDIR of its own, once its environment is up (its
  * companion started), or (`starting`) as soon as its data dir is made, while the environment starts.
  */
-async function freshRunUnderWay(starting = false, { quickFirst = false, junit = false } = {}) {
+async function freshRunUnderWay(starting = false, { quickFirst = false, junit = false, quickBesideIt = false } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'fleet-interrupted-'));
   dirs.push(tmp);
   const file = join(tmp, 'lento.yaml');
   writeFileSync(file, SLOW);
   writeFileSync(join(tmp, 'rapido.yaml'), QUICK);
-  const files = quickFirst ? [join(tmp, 'rapido.yaml'), file, join(tmp, 'rapido.yaml')] : [file];
-  const args = junit ? ['--junit', join(tmp, 'report.xml')] : [];
+  // quickBesideIt: the slow file first, two quick ones after it, two files at a time: the quick
+  // ones end (unreported yet, behind the slow one) while the slow one runs.
+  const quick = join(tmp, 'rapido.yaml');
+  const files = quickFirst ? [quick, file, quick] : quickBesideIt ? [file, quick, quick] : [file];
+  const args = [...(junit ? ['--junit', join(tmp, 'report.xml')] : []), ...(quickBesideIt ? ['--parallel', '2'] : [])];
   const run = spawn(process.execPath, [BIN, 'scenario', 'run', '--fresh', ...args, ...files], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => run.once('exit', (code) => resolve(code)));
   let stdout = '';
@@ -60,7 +63,11 @@ async function freshRunUnderWay(starting = false, { quickFirst = false, junit = 
   run.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const environments = () => readdirSync(tmp).filter((name) => name.startsWith('fleet-scenario-'));
   // The quick file's report printed first: the slow one runs now.
-  const quickDone = () => !quickFirst || stdout.includes('rápido');
+  const seen = new Set<string>();
+  const quickDone = () => {
+    environments().forEach((name) => seen.add(name));
+    return quickBesideIt ? seen.size === 3 : !quickFirst || stdout.includes('rápido');
+  };
   const ready = starting ? () => environments().length === 1 : () => quickDone() && environments().length === 1 && childrenOf(run.pid!).length === 1;
   expect(await eventually(ready, 30_000)).toBe(true);
   return { run, exited, environments, tmp, companion: childrenOf(run.pid!)[0] as number | undefined, stderr: () => stderr };
@@ -91,9 +98,22 @@ describe('scenario run --fresh, interrupted', () => {
     const report = readFileSync(junit, 'utf8');
     expect(report).toMatch(/<testsuite name="rápido" [^>]*tests="1" failures="0" errors="0"/);
     expect(report).toContain('<error message="se interrumpió" type="unrun">la ejecución se interrumpió (SIGINT) mientras corría este archivo: su entorno se detuvo y su directorio de datos se borró</error>');
-    expect(report).toContain('no se ejecutó: la ejecución se detuvo en');
+    expect(report).toContain('<skipped message="no se ejecutó: la ejecución se interrumpió antes"/>');
     expect(report).not.toContain('no se pudo llamar');
     expect(stderr()).not.toContain('no se pudo llamar');
+  }, 90_000);
+
+  it('when a run with --parallel and --junit is interrupted, then the files that ended behind the one under way keep their steps, and only that one was interrupted', async () => {
+    const { run, exited, tmp } = await freshRunUnderWay(false, { quickBesideIt: true, junit: true });
+
+    run.kill('SIGINT');
+
+    expect(await exited).toBe(130);
+    const report = readFileSync(join(tmp, 'report.xml'), 'utf8');
+    expect(report.match(/<testsuite name="rápido" [^>]*tests="1" failures="0" errors="0"/g)).toHaveLength(2);
+    expect(report.match(/<error message="se interrumpió"/g)).toHaveLength(1);
+    expect(report).toMatch(/<testsuite name="[^"]*lento\.yaml"/);
+    expect(report).not.toContain('no se ejecutó');
   }, 90_000);
 
   it('when the environment\'s data dir is made, then the interrupt\'s handlers are there already (a signal in between ended the run by default, leaving the dir)', async () => {

@@ -95,7 +95,13 @@ describe('human report', () => {
   });
 
   it('when a run stopped part way, then the files that ran are as they ran, the one it stopped at is an error with why, and the rest are skipped naming it', () => {
-    const xml = junitStoppedReport([run([passed, failed])], 'b.yaml', 'no hay un testbed escuchando en http://127.0.0.1:3999', ['c.yaml', 'd.yaml']);
+    const skipped = 'no se ejecutó: la ejecución se detuvo en b.yaml';
+    const xml = junitStoppedReport([
+      { run: run([passed, failed]) },
+      { file: 'b.yaml', error: { title: 'no se pudo ejecutar', problem: 'no hay un testbed escuchando en http://127.0.0.1:3999' } },
+      { file: 'c.yaml', skipped },
+      { file: 'd.yaml', skipped },
+    ]);
 
     expect(xml).toContain('<testsuites name="fleet-sim scenarios" tests="5" failures="1" errors="1" skipped="2" time="0.024">');
     expect(xml).toContain('<testsuite name="Flota &lt;A&gt; &amp; &quot;B&quot;" file="fixtures/scenarios/a.yaml" tests="2" failures="1" errors="0" skipped="0" time="0.024">');
