@@ -147,6 +147,8 @@ async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOption
   let next = 0;
   const workers = Array.from({ length: Math.min(parallel, scenarios.length) }, async () => {
     for (let i = next++; i < scenarios.length; i = next++) {
+      // A file that could not run stops the run, as a signal does: no environment starts after it.
+      if (interruption() !== null || progress.files.includes('failed')) return;
       progress.files[i] = 'running';
       await runLoadedScenario(scenarios[i], files[i], options).then((run) => {
         progress.files[i] = run;
