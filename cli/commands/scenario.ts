@@ -2,7 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../../server/config.ts';
 import { cliConfig, runningServeConfig } from '../environment.ts';
 import { CliError, fail, printJson } from '../output.ts';
-import { junitReport, junitStoppedReport, junitUnrunReport, type StoppedFile, type UnrunFile } from '../scenario/junit.ts';
+import { junitReport, junitUnrunReport, type UnrunFile } from '../scenario/junit.ts';
+import { interruptedProblem, stoppedReport, type Progress } from '../scenario/stopped-report.ts';
 import { loadScenario, ScenarioFileError, STDIN_FILE } from '../scenario/load.ts';
 import { humanReport } from '../scenario/report.ts';
 import type { RunFileOptions } from '../scenario/run-file.ts';
@@ -16,7 +17,7 @@ import { cleanUpWorlds, worldsReport } from '../scenario/cleanup.ts';
 import { finishEvenIfReaderLeaves } from '../lib/closed-pipe.ts';
 import { interruption, onInterrupted } from '../scenario/interrupt.ts';
 
-/** How many never-seen transitions a failing run lists. */
+/** How many never-seen transitions a run lists unless it asks about coverage (--min-coverage) and passes. */
 const SHORT_COVERAGE = 5;
 
 interface RunOptions {
@@ -77,23 +78,12 @@ async function loadAll(files: string[], junit: string | undefined): Promise<Scen
   throw new CliError(problems.join('\nerror: '));
 }
 
-/**
- * How far a run went: whether its files started, those that ended (in file order, as reported),
- * and where each file stands: its run once it ended, `running`, `failed` (what stopped the run), or
- * not started yet (`undefined`). With --parallel, several run at once, and later ones may end first.
- */
-interface Progress {
-  started: boolean;
-  ran: ScenarioRun[];
-  files: (ScenarioRun | 'running' | 'failed' | undefined)[];
-}
-
 async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]> {
   const scenarios = await loadAll(files, opts.junit);
   const progress: Progress = { started: false, ran: [], files: [] };
   // A signal stops the environments under the steps: the report says so, not what the steps met then.
   const forget = opts.junit
-    ? onInterrupted((signal) => writeReport(opts.junit!, stoppedReport(files, progress, interruptedProblem(signal), 'se interrumpió')))
+    ? onInterrupted((signal) => writeReport(opts.junit!, stoppedReport(files, progress, interruptedProblem(signal), true)))
     : () => undefined;
   try {
     return await runLoaded(scenarios, files, opts, progress);
@@ -105,29 +95,6 @@ async function runAll(files: string[], opts: RunOptions): Promise<ScenarioRun[]>
   } finally {
     forget();
   }
-}
-
-const interruptedProblem = (signal: NodeJS.Signals) =>
-  `la ejecución se interrumpió (${signal}) mientras corría este archivo: su entorno se detuvo y su directorio de datos se borró`;
-
-/**
- * The report of a run that stopped: before any file (options refused), every file not run with why;
- * part way, file by file: those that ended as they ran (later ones too, with --parallel), the one
- * that stopped the run with `problem` (no serve answering, an environment that did not start), and
- * the others as not run or cut short there. A signal (`title` se interrumpió) stops every file still
- * running: each is an error with `problem`.
- */
-function stoppedReport(files: string[], progress: Progress, problem: string, title = 'no se pudo ejecutar'): string {
-  if (!progress.started) return junitUnrunReport(files.map((file) => ({ file, problems: problem })), title);
-  const interrupted = title === 'se interrumpió';
-  const stoppedAt = files[progress.files.findIndex((state) => state === 'failed')] ?? files[progress.ran.length];
-  return junitStoppedReport(files.map((file, i): StoppedFile => {
-    const state = progress.files[i];
-    if (state !== undefined && typeof state === 'object') return { run: state };
-    if (state === 'failed' || (state === 'running' && interrupted)) return { file, error: { title, problem } };
-    if (state === 'running') return { file, skipped: `no terminó: la ejecución se detuvo en ${stoppedAt}` };
-    return { file, skipped: interrupted ? 'no se ejecutó: la ejecución se interrumpió antes' : `no se ejecutó: la ejecución se detuvo en ${stoppedAt}` };
-  }));
 }
 
 async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOptions, progress: Progress): Promise<ScenarioRun[]> {
@@ -230,9 +197,9 @@ async function runAndReport(files: string[], opts: RunOptions): Promise<void> {
   const minimum = minCoverage === null ? {} : { minCoverage: { percent: minCoverage, met: short === null } };
   if (opts.json) printJson({ ok: ok && short === null, ...minimum, scenarios: runs.map((r) => r.transcript), coverage, ...(worlds && { worlds }) });
   else {
-    // A failing run is about its failure: the coverage after it is short, so the failing step stays in view.
-    // Every transition left to cover only for a run that asks about coverage (--min-coverage): after
-    // one file tried by hand, the whole list buried its report under dozens of lines it did not ask for.
+    // Short, so a failing step stays in view; every transition left to cover only for a passing run
+    // that asks about coverage (--min-coverage): after one file tried by hand, the whole list buried
+    // its report under dozens of lines it did not ask for.
     const shownNeverSeen = ok && minCoverage !== null ? Infinity : SHORT_COVERAGE;
     process.stdout.write(`${coverageLine(coverage, 'de esta ejecución')}\n${neverSeen(coverage, shownNeverSeen)}\n`);
     const shown = worlds ? worldsReport(worlds) : '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { junitReport, junitStoppedReport, junitUnrunReport, xmlEscape } from '../../cli/scenario/junit.ts';
+import { interruptedProblem, stoppedReport } from '../../cli/scenario/stopped-report.ts';
 import { humanReport } from '../../cli/scenario/report.ts';
 import type { ScenarioRun, StepResult } from '../../cli/scenario/runner.ts';
 
@@ -109,5 +110,27 @@ describe('human report', () => {
     expect(xml).toContain('<error message="no se pudo ejecutar" type="unrun">no hay un testbed escuchando en http://127.0.0.1:3999</error>');
     expect(xml.match(/<skipped message="no se ejecutó: la ejecución se detuvo en b.yaml"\/>/g)).toHaveLength(2);
     expect(xml.match(/<testsuite /g)).toHaveLength(4);
+  });
+});
+
+describe('the report of a run stopped part way, from where each file stood (stoppedReport)', () => {
+  const ended = run([{ index: 1, name: 'uno', action: 'request', status: 'passed', failures: [] }]);
+  const files = ['a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'];
+
+  it('when a file could not run beside another still running (--parallel), then the one that ended keeps its steps, the failed one is the error, the running one did not end and the last did not run', () => {
+    const xml = stoppedReport(files, { started: true, ran: [ended], files: [ended, 'failed', 'running', undefined] }, 'no hay un testbed escuchando');
+
+    expect(xml).toContain('<testcase classname="Flota &lt;A&gt; &amp; &quot;B&quot;" name="01 uno"');
+    expect(xml).toContain('<error message="no se pudo ejecutar" type="unrun">no hay un testbed escuchando</error>');
+    expect(xml).toContain('<testsuite name="c.yaml" file="c.yaml" tests="1" failures="0" errors="0" skipped="1" time="0.000">\n    <testcase classname="c.yaml" name="no se ejecutó" time="0.000">\n      <skipped message="no terminó: la ejecución se detuvo en b.yaml"/>');
+    expect(xml).toContain('<skipped message="no se ejecutó: la ejecución se detuvo en b.yaml"/>');
+  });
+
+  it('when a signal came with two files running and one ended behind them, then both running are errors naming it and the ended one keeps its steps', () => {
+    const xml = stoppedReport(files, { started: true, ran: [], files: ['running', 'running', ended, undefined] }, interruptedProblem('SIGTERM'), true);
+
+    expect(xml.match(/<error message="se interrumpió" type="unrun">la ejecución se interrumpió \(SIGTERM\)/g)).toHaveLength(2);
+    expect(xml).toContain('name="01 uno"');
+    expect(xml).toContain('<skipped message="no se ejecutó: la ejecución se interrumpió antes"/>');
   });
 });
