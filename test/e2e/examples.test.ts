@@ -22,6 +22,16 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv, cwd = '.')
     );
   });
 
+/** A temp ES module project with fleet-testbed (this checkout) and vitest in its node_modules, as a user's. */
+function vitestProject(prefix: string): string {
+  const project = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
+  symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
+  symlinkSync(join(ROOT, 'node_modules/vitest'), join(project, 'node_modules/vitest'));
+  return project;
+}
+
 /** Runs bash with examples/shell/lib.sh sourced, then `script`. */
 const withLib = (script: string, env: NodeJS.ProcessEnv) => run('bash', ['-c', `set -euo pipefail; . examples/shell/lib.sh; ${script}`], env);
 
@@ -84,12 +94,8 @@ describe('the examples, on one testbed', () => {
 
   it.concurrent('when the vitest example is copied into another project as the docs say, then its tests pass there (its types: test/unit/package-declarations.test.ts)', async () => {
     // A project with fleet-testbed and vitest in its node_modules, and the example copied whole.
-    const project = mkdtempSync(join(tmpdir(), 'fleet-example-copy-'));
+    const project = vitestProject('fleet-example-copy-');
     try {
-      mkdirSync(join(project, 'node_modules'), { recursive: true });
-      writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
-      symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
-      symlinkSync(join(ROOT, 'node_modules/vitest'), join(project, 'node_modules/vitest'));
       cpSync(join(ROOT, 'examples/vitest'), join(project, 'tests'), { recursive: true, filter: (src) => !src.includes('node_modules') });
 
       const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/vitest.config.ts'], env, project);
@@ -104,12 +110,8 @@ describe('the examples, on one testbed', () => {
     const docs = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
     const section = docs.slice(docs.indexOf('### vitest in three files'), docs.indexOf('## `startTestbed(options?)`'));
     const files = [...section.matchAll(/```ts\n\/\/ ([\w.-]+\.ts)[^\n]*\n([\s\S]*?)```/g)].map(([, name, code]) => [name, code]);
-    const project = mkdtempSync(join(tmpdir(), 'fleet-quick-start-'));
+    const project = vitestProject('fleet-quick-start-');
     try {
-      mkdirSync(join(project, 'node_modules'), { recursive: true });
-      writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
-      symlinkSync(ROOT, join(project, 'node_modules/fleet-testbed'));
-      symlinkSync(join(ROOT, 'node_modules/vitest'), join(project, 'node_modules/vitest'));
       for (const [name, code] of files) writeFileSync(join(project, name), code);
 
       const tests = await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run'], cleanEnv({ NO_COLOR: '1' }), project);
