@@ -56,20 +56,30 @@ function serializeBody(body: unknown) {
 }
 
 /**
- * The base URL without its trailing slashes, refused when it ends in a prefix the paths already
- * carry (`/v1`, `/_testbed`): every call went to `/v1/v1/…`, each a 404 that pointed away from the URL.
+ * The base URL without its trailing slashes, refused when its path ends in a prefix the paths carry
+ * (`own`: every call went to `/v1/v1/…`, each a 404 that pointed away from the URL) or the other
+ * API's (the control API's URL given to the partner client, or the reverse).
  */
-function baseOf(client: string, baseUrl: string): string {
+function baseOf(client: string, own: '/v1' | '/_testbed', baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const prefix = /\/(v1|_testbed)$/.exec(base);
-  if (prefix) throw new Error(`${client} necesita la URL base sin ${prefix[0]}, que cada ruta ya lleva: ${base.slice(0, -prefix[0].length)}`);
-  return base;
+  let path: string;
+  try {
+    path = new URL(base).pathname;
+  } catch {
+    return base; // not a URL: the first call says so, in fetch's words
+  }
+  const prefix = /\/(v1|_testbed)$/.exec(path)?.[0];
+  if (prefix === undefined) return base;
+  const root = base.slice(0, -prefix.length);
+  throw new Error(prefix === own
+    ? `${client} necesita la URL base sin ${prefix}, que cada ruta ya lleva: ${root}`
+    : `${client} necesita la URL base del testbed, sin ${prefix} (¿la URL de la otra API?): ${root}`);
 }
 
 /** The partner API (`/v1/...`) with one key. */
 export function createClient(options: ClientOptions): PartnerClient {
   return createFetchClient<PartnerPaths>({
-    baseUrl: baseOf('createClient', options.baseUrl),
+    baseUrl: baseOf('createClient', '/v1', options.baseUrl),
     headers: { Authorization: `Bearer ${options.key}` },
     bodySerializer: serializeBody,
     ...(options.fetch && { fetch: options.fetch }),
@@ -89,7 +99,7 @@ export interface ControlClientOptions {
  */
 export function createControlClient(options: ControlClientOptions): ControlClient {
   return createFetchClient<ControlPaths>({
-    baseUrl: baseOf('createControlClient', options.baseUrl),
+    baseUrl: baseOf('createControlClient', '/_testbed', options.baseUrl),
     ...(options.token && { headers: { Authorization: `Bearer ${options.token}` } }),
     ...(options.fetch && { fetch: options.fetch }),
   });

@@ -64,7 +64,6 @@ export function describeRequest(entry: JournalEntry): string {
   return `${entry.method} ${entry.path}${query ? `?${query}` : ''} → ${answeredBy(entry)}${shown}`;
 }
 
-
 /** `world.requests()` and `world.expectRequests()`: a world's journal, read over the control API. */
 export function worldRequests(call: ControlCall, tenantId: string, worldName: string) {
   const base = `/tenants/${encodeURIComponent(tenantId)}/requests`;

@@ -118,7 +118,8 @@ async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOption
       if (interruption() !== null || progress.files.includes('failed')) return;
       progress.files[i] = 'running';
       await runLoadedScenario(scenarios[i], files[i], options).then((run) => {
-        progress.files[i] = run;
+        // Ended as a signal came: its environment stopped under it, whatever its steps met.
+        progress.files[i] = interruption() !== null ? 'running' : run;
         outcomes[i].resolve(run);
       }, (err: unknown) => {
         progress.files[i] = 'failed';
@@ -127,7 +128,15 @@ async function runLoaded(scenarios: Scenario[], files: string[], opts: RunOption
     }
   });
   for (const outcome of outcomes) {
-    const run = await outcome.promise;
+    let run: ScenarioRun;
+    try {
+      run = await outcome.promise;
+    } catch (err) {
+      // The files already under way end first (they start no other): ended by the process's exit,
+      // they left their temporary data dirs, and their worlds on a running serve.
+      await Promise.allSettled(workers);
+      throw err;
+    }
     if (!opts.json) process.stdout.write(humanReport(run.transcript) + '\n\n');
     progress.ran.push(run);
   }

@@ -47,9 +47,11 @@ export async function serve(): Promise<void> {
   try {
     running = await starting;
   } catch (err) {
-    // Removed while still held: released first, another serve starting on it could take it between.
+    // Removed while still held (released first, another serve starting on it could take it between),
+    // then once more after: where an open file cannot be removed (Windows), the lock's file goes then.
     if (madeNow) removeDataDir(config.dataDir);
     lock.release();
+    if (madeNow) removeDataDir(config.dataDir);
     throw oneLine(err);
   }
   if (sqliteTempDir() === null) process.stdout.write(NO_TEMP_DIR_WARNING);

@@ -60,7 +60,7 @@ function faultLabel({ tenant, ...fault }: Record<string, unknown>): string[] {
     ? [fault.platform, fault.mode, fault.ms === undefined ? undefined : `${shown(fault.ms)} ms`]
     : [fault.effect, fault.operation ?? [fault.method, fault.path].filter((v) => v !== undefined).join(' '), fault.times === undefined ? undefined : `×${shown(fault.times)}`,
       // What else tells two rules on one target apart, as `field=value`.
-      ...(['after', 'probability', 'delayMs', 'when'] as const).map((field) => (fault[field] === undefined ? undefined : `${field}=${shown(fault[field])}`))];
+      ...(['after', 'probability', 'retryAfter', 'delayMs', 'when'] as const).map((field) => (fault[field] === undefined ? undefined : `${field}=${shown(fault[field])}`))];
   return [...words.map(shown), typeof tenant === 'string' ? `(${tenant})` : undefined].filter((w): w is string => w !== undefined && w !== '');
 }
 

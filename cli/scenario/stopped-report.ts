@@ -19,8 +19,8 @@ export const interruptedProblem = (signal: NodeJS.Signals) =>
  * The report of a run that stopped: before any file (options refused), every file not run with why;
  * part way, file by file: those that ended as they ran (later ones too, with --parallel), the one
  * that stopped the run with `problem` (no serve answering, an environment that did not start), and
- * the others as not run or cut short there. A signal (`interrupted`) stops every file still
- * running: each is an error with `problem`.
+ * the others as not run. A signal (`interrupted`) stops every file still running: each is an error
+ * with `problem`.
  */
 export function stoppedReport(files: string[], progress: Progress, problem: string, interrupted = false): string {
   const title = interrupted ? 'se interrumpió' : 'no se pudo ejecutar';
@@ -28,9 +28,9 @@ export function stoppedReport(files: string[], progress: Progress, problem: stri
   const stoppedAt = files[progress.files.findIndex((state) => state === 'failed')] ?? files[progress.ran.length];
   return junitStoppedReport(files.map((file, i): StoppedFile => {
     const state = progress.files[i];
-    if (state !== undefined && typeof state === 'object') return { run: state };
-    if (state === 'failed' || (state === 'running' && interrupted)) return { file, error: { title, problem } };
-    if (state === 'running') return { file, skipped: `no terminó: la ejecución se detuvo en ${stoppedAt}` };
+    if (typeof state === 'object') return { run: state };
+    // Still running only under a signal: a run that stops otherwise lets the files under way end.
+    if (state === 'failed' || state === 'running') return { file, error: { title, problem } };
     return { file, skipped: interrupted ? 'no se ejecutó: la ejecución se interrumpió antes' : `no se ejecutó: la ejecución se detuvo en ${stoppedAt}` };
   }));
 }

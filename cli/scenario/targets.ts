@@ -69,13 +69,14 @@ export function targetProblems(raw: unknown): Problem[] {
  * often than a test: refused, saying so.
  */
 function noneExpectedProblems(at: PropertyKey[], path: string, method: unknown): Problem[] {
-  const journaled = catalog.journaledAt(path);
-  const meant = (what: string) => `con count: 0 el paso solo comprueba que nada pidió ${what}; ¿un error al escribirla?`;
+  const journaled = catalog.journaledMethods(path);
+  const meant = (what: string, it: 'la' | 'lo') => `con count: 0 el paso solo comprueba que nada pidió ${what}; ¿un error al escribir${it}?`;
   if (journaled === 'keyless') {
     return [{ path: [...at, 'path'], message: `${path} se lee sin clave de API: sus peticiones no entran en el diario de ningún mundo, y count: 0 se cumpliría siempre.` }];
   }
-  if (journaled.length === 0) return [{ path: [...at, 'path'], message: `path «${path}» no es una ruta del documento (/v1/openapi.json): ${meant('esa ruta')}` }];
+  if (journaled.length === 0) return [{ path: [...at, 'path'], message: `path «${path}» no es una ruta del documento (/v1/openapi.json): ${meant('esa ruta', 'la')}` }];
   const verb = literal(method) ? method.toUpperCase() : null;
   if (verb === null || journaled.includes(verb)) return [];
-  return [{ path: [...at, 'method'], message: `${verb} ${path} no es una operación del documento: esa ruta admite ${journaled.join(', ')}, y ${meant('ese método')}` }];
+  const methods = journaled.length === 1 ? journaled[0] : `${journaled.slice(0, -1).join(', ')} y ${journaled.at(-1)}`;
+  return [{ path: [...at, 'method'], message: `${verb} ${path} no es una operación del documento: esa ruta admite ${methods}; ${meant('ese método', 'lo')}` }];
 }

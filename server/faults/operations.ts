@@ -115,7 +115,7 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
      * (health, the document: never a world's), else the methods of the routes it names (none for a
      * path no route has, whose 404s the journal keeps all the same).
      */
-    journaledAt(path: string): 'keyless' | string[] {
+    journaledMethods(path: string): 'keyless' | string[] {
       return isKeyless(path) ? 'keyless' : [...new Set(routesOf(path).map((op) => op.method))];
     },
     isTemplate: (path: string) => templates.has(path.toLowerCase()),

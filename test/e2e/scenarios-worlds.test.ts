@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,29 @@ describe('shipped scenarios on one running serve', () => {
       expect(run.json.coverage).toMatchObject({ covered: DECLARED.length, total: DECLARED.length });
     }
   }, 600_000);
+
+  it('when a file cannot make its worlds while another runs beside it (--parallel), then the other ends first and keeps its steps in the report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-parallel-stop-'));
+    const bad = join(dir, 'sin-plataforma.yaml');
+    const slow = join(dir, 'lento.yaml');
+    const junit = join(dir, 'report.xml');
+    writeFileSync(bad, 'name: sin plataforma\ntenants: [{ as: f, name: Flota Sin Plataforma, keys: [{ as: k }], fixture: { vehicles: 1, registeredOn: [platform_a] } }]\nsteps: [{ sync: true }]\n');
+    writeFileSync(slow, 'name: lento al lado\ntenants: [{ as: f, name: Flota Lenta, keys: [{ as: k }] }]\nsteps:\n  - fault: { effect: delay, delayMs: 1500, operation: getMe }\n  - request: { method: GET, path: /v1/me }\n');
+    const platformA = (mode: string) => fetch(`${env.base}/_testbed/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ platform: 'platform_a', mode }) });
+    try {
+      // platform_a down: the first file's fixture is refused (503) while the second waits on its delay.
+      expect((await platformA('error')).status).toBe(200);
+      const run = await env.cli(['scenario', 'run', '--parallel', '2', '--junit', junit, bad, slow], 120_000);
+
+      expect(run.code).not.toBe(0);
+      const report = readFileSync(junit, 'utf8');
+      expect(report).toMatch(/<testsuite name="lento al lado" [^>]*tests="2" failures="0" errors="0" skipped="0"/);
+      expect(report).toMatch(/<error message="no se pudo ejecutar" type="unrun">no se pudieron crear los tenants del escenario: /);
+    } finally {
+      await platformA('none');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('when --parallel is out of its range, then the run stops with one line before it says which serve it runs against', async () => {
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

@@ -44,8 +44,15 @@ describe('fleet-testbed/client types', () => {
     expect(make).toThrow(`${client} necesita la URL base sin ${prefix}, que cada ruta ya lleva: http://testbed.test:3000`);
   });
 
-  it('when the base URL only has /v1 inside it (a proxy path), then it is taken', () => {
-    expect(() => createClient({ baseUrl: 'http://gw.test/v1/fleet', key: 'k' })).not.toThrow();
+  it.each([
+    ['createClient', () => createClient({ baseUrl: 'http://testbed.test:3000/_testbed', key: 'k' }), '/_testbed'],
+    ['createControlClient', () => createControlClient({ baseUrl: 'http://testbed.test:3000/v1' }), '/v1'],
+  ])('when %s is given the other API\'s URL, then it throws asking whether it is', (client, make, prefix) => {
+    expect(make).toThrow(`${client} necesita la URL base del testbed, sin ${prefix} (¿la URL de la otra API?): http://testbed.test:3000`);
+  });
+
+  it.each(['http://gw.test/v1/fleet', 'http://v1', 'http://v1:3000/'])('when the base URL only has v1 elsewhere (%s), then it is taken', (baseUrl) => {
+    expect(() => createClient({ baseUrl, key: 'k' })).not.toThrow();
   });
 
   it('when a body holds a Blob, then it goes as multipart form data; any other body as JSON', async () => {
