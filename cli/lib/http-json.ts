@@ -12,6 +12,8 @@ export interface HttpInit {
   method: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** Real-time limit, connection to last byte: past it the call fails with code ETIMEDOUT. */
+  timeoutMs?: number;
 }
 
 /**
@@ -24,14 +26,23 @@ export interface HttpInit {
 export async function requestText(url: string, init: HttpInit): Promise<{ status: number; text: string; headers: IncomingMessage['headers'] }> {
   const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
   const request = url.startsWith('https:') ? (await import('node:https')).request : nodeHttp.request;
-  const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(url, { method: init.method, headers }, resolve);
-    req.once('error', reject);
-    req.end(init.body);
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  return { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(url, { method: init.method, headers }, resolve);
+      req.once('error', reject);
+      if (init.timeoutMs !== undefined) {
+        const expired = Object.assign(new Error(`no answer in ${init.timeoutMs} ms`), { code: 'ETIMEDOUT' });
+        timer = setTimeout(() => req.destroy(expired), init.timeoutMs);
+      }
+      req.end(init.body);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One JSON request (requestText): the body parsed, null when empty or not JSON. */

@@ -1,7 +1,7 @@
 import { parseDuration } from '../../server/lib/clock.ts';
 import { buildForm, ConnectionClosed, send, StepError, type Exchange, type SendInit } from './http.ts';
 import { expectRequests } from './expect-requests.ts';
-import { ACTIONS, type ActionName, type RequestSpec, type Step } from './schema.ts';
+import { ACTIONS, REQUEST_TIMEOUT, type ActionName, type RequestSpec, type Step } from './schema.ts';
 import { addFault } from './fault-step.ts';
 import { worldSnapshot } from './snapshot-step.ts';
 import type { CoverageReport } from '../../server/coverage/report.ts';
@@ -50,7 +50,8 @@ async function apiRequest(spec: RequestSpec, ctx: ActionContext): Promise<Exchan
     body = { json: spec.body };
   }
   try {
-    return { request, response: await send(ctx.baseUrl + spec.path, { method: spec.method, headers, ...body }) };
+    const timeoutMs = parseDuration(spec.timeout ?? REQUEST_TIMEOUT)!;
+    return { request, response: await send(ctx.baseUrl + spec.path, { method: spec.method, headers, ...body, timeoutMs }) };
   } catch (err) {
     if (!(err instanceof ConnectionClosed)) throw err;
     // No answer: the step's expectations judge it (`status: null` expects it), and say the cut otherwise.

@@ -40,6 +40,8 @@ export interface SendInit {
   headers?: Record<string, string>;
   json?: unknown;
   form?: MultipartBody;
+  /** A request step's own limit (its `timeout`), connection to last byte. */
+  timeoutMs?: number;
 }
 
 /** A multipart/form-data body, already encoded. */
@@ -58,8 +60,9 @@ const CUT = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 export const statusText = (status: number | null): string => (status === null ? '(ninguna: la conexión se cortó)' : String(status));
 
 /** The call failed before any answer; its code says why, in words the user can act on. */
-function unreachable(err: unknown): string {
+function unreachable(err: unknown, timeoutMs?: number): string {
   const code = ((err as { code?: string }).code ?? '') as string;
+  if (code === 'ETIMEDOUT' && timeoutMs !== undefined) return `no respondió en ${timeoutMs / 1000} s, el límite del paso (request.timeout lo cambia)`;
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'nadie escucha en esa dirección (¿está en marcha el serve?)',
     ECONNRESET: 'la conexión se cortó',
@@ -84,10 +87,10 @@ export async function send(url: string, init: SendInit): Promise<Answer> {
   else if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
   let answer: Awaited<ReturnType<typeof requestText>>;
   try {
-    answer = await requestText(url, { method: init.method, headers, body });
+    answer = await requestText(url, { method: init.method, headers, body, timeoutMs: init.timeoutMs });
   } catch (err) {
     const Failure = CUT.has((err as { code?: string }).code ?? '') ? ConnectionClosed : StepError;
-    throw new Failure(`no se pudo llamar a ${url}: ${unreachable(err)}`);
+    throw new Failure(`no se pudo llamar a ${url}: ${unreachable(err, init.timeoutMs)}`);
   }
   const { status, text } = answer;
   let parsed: unknown = text === '' ? null : text;

@@ -34,6 +34,10 @@ const FilePart = z.union([
   z.strictObject({ text: z.string(), filename: z.string().optional(), contentType: z.string().optional() }),
 ]);
 
+/** What a request step waits for its answer unless it says (`timeout`): a fixture's biggest build or a year of rides take less. */
+export const REQUEST_TIMEOUT = '120s';
+const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
+
 const Request = z.strictObject({
   method: z.enum(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']),
   path: z.string().startsWith('/', 'debe empezar por /'),
@@ -45,7 +49,10 @@ const Request = z.strictObject({
   body: z.unknown().optional(),
   /** multipart/form-data fields: a string, or a file from fixtures/files (`fixture`) or inline `text`. */
   multipart: z.record(z.string(), z.union([z.string(), FilePart])).optional(),
+  /** Real time the step waits for its answer (default REQUEST_TIMEOUT): a hung serve fails the step, not the CI job. */
+  timeout: z.string().refine((d) => (parseDuration(d) ?? 0) > 0 && parseDuration(d)! <= MAX_REQUEST_TIMEOUT_MS, 'timeout debe ser una duración de 1s a 1h (30s, 2m)').optional(),
 });
+
 
 const Verdict = z.enum(['approved', 'rejected']);
 const Duration = z.string().refine((d) => parseDuration(d) !== null, 'duración no válida (ejemplos: 45m, 6h, 3d)');

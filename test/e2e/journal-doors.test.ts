@@ -289,6 +289,21 @@ describe('the request journal on a running serve', () => {
     expect(code).toBe(0);
   }, 180_000);
 
+  it('when a request step\'s answer takes longer than its timeout, then the step fails saying so, and the rest is skipped', async () => {
+    const { code, steps } = await runScenarioLines('espera.yaml', [
+      'name: espera',
+      'tenants: [{as: flota, name: Flota Espera, keys: [{as: k}]}]',
+      'steps:',
+      '  - fault: {effect: delay, delayMs: 2000, operation: getMe}',
+      '  - request: {method: GET, path: /v1/me, timeout: 1s}',
+      '  - request: {method: GET, path: /v1/me}',
+    ]);
+
+    expect(steps.map((s) => s.status)).toEqual(['passed', 'failed', 'skipped']);
+    expect(steps[1].failures[0]).toMatch(/^no se pudo llamar a http:\/\/127\.0\.0\.1:\d+\/v1\/me: no respondió en 1 s, el límite del paso \(request\.timeout lo cambia\)$/);
+    expect(code).not.toBe(0);
+  }, 180_000);
+
   it('when a scenario\'s expectRequests steps filter by operation and status, then they count as the journal list selects', async () => {
     const { steps } = await runScenarioLines('diario-operaciones.yaml', [
       'name: diario por operación',

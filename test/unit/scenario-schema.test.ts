@@ -237,6 +237,14 @@ describe('scenario file validation', () => {
     expect(parseScenario(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: ${status} } }\n`, 'x.yaml').steps[0].expect?.status).toBe(status);
   });
 
+  it.each([['0s'], ['2h'], ['pronto']])('when a request step\'s timeout is %s, then the file is refused saying what it takes', (timeout) => {
+    expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me, timeout: ${timeout} }\n`)).toContain('paso 1: request.timeout: timeout debe ser una duración de 1s a 1h (30s, 2m)');
+  });
+
+  it.each([['1s'], ['1h'], ['2m30s']])('when a request step\'s timeout is %s, then it is taken', (timeout) => {
+    expect(parseScenario(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me, timeout: ${timeout} }\n`, 'x.yaml').steps[0].request?.timeout).toBe(timeout);
+  });
+
   it('when a key is repeated in the YAML, then the error is Spanish', () => {
     expect(errorOf('name: a\nname: b\n')).toMatch(/línea 2, columna 1: clave repetida en el mismo objeto/);
   });
