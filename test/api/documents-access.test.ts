@@ -6,8 +6,9 @@ import { TINY_JPEG } from '../support/images.ts';
 import { useWorld } from '../support/world.ts';
 
 describe('vehicle documents', () => {
-  // A short client timeout: the 'slow' fault waits it out once or twice a case.
-  const w = useWorld({ clientTimeoutMs: 500 });
+  // A short client timeout: the 'slow' fault waits it out once or twice a case. Not shorter: the retry
+  // once the platform is back must fit in it on a CI machine busy with the suite (500 ms did not).
+  const w = useWorld({ clientTimeoutMs: 1_500 });
   const { vehicle, url, upload, history, snapshot } = documentFixtures(w);
 
   it.each([
@@ -79,7 +80,7 @@ describe('vehicle documents', () => {
     const before = snapshot(id);
     if (fault === 'down') w.net.platformDown('platform_a');
     if (fault === '500') w.net.platformError('platform_a', 500);
-    if (fault === 'slow') w.net.platformSlow('platform_a', 1_000);
+    if (fault === 'slow') w.net.platformSlow('platform_a', 3_000);
 
     // Act
     const res = await upload(auth, id);
