@@ -19,6 +19,8 @@ const AGAIN = fileURLToPath(new URL('./again-and-again.mjs', import.meta.url));
 const RUNS = 5;
 const BIG = { vehicles: 50, drivers: 50, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 30 };
 const SMALL = { vehicles: 5, registeredOn: ['platform_b'] };
+/** A fixture at its vehicle limit, with few days (its rides' pages are the holds of any size). */
+const LARGEST = { vehicles: 500, drivers: 500, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 3 };
 // Enough reads to span about a second and many restores: 400 (~50 ms) often fell between two
 // restores, and the p99 of one window then measured its noise more than the restores.
 const READS = 4000;
@@ -46,6 +48,23 @@ async function byIdP99(serve: Serve, world: { tenant: Tenant; vehicleIds: string
   await Promise.all(Array.from({ length: IN_FLIGHT }, reader));
   latencies.sort((a, b) => a - b);
   return { p99: latencies[Math.floor(latencies.length * 0.99)], bad };
+}
+
+/** Another world's by-id reads, one after another, for as long as `work` runs: their p99 and longest (ms). */
+async function byIdDuring(serve: Serve, world: { tenant: Tenant; vehicleIds: string[] }, work: Promise<unknown>): Promise<{ p99: number; max: number; bad: number }> {
+  let running = true;
+  void work.finally(() => (running = false)).catch(() => undefined);
+  const latencies: number[] = [];
+  let bad = 0;
+  while (running) {
+    const started = performance.now();
+    const res = await call(serve.base, world.tenant, 'GET', `/v1/vehicles/${world.vehicleIds[latencies.length % world.vehicleIds.length]}`);
+    latencies.push(performance.now() - started);
+    if (res.status !== 200) bad++;
+  }
+  await work;
+  latencies.sort((a, b) => a - b);
+  return { p99: latencies[Math.floor(latencies.length * 0.99)], max: latencies.at(-1)!, bad };
 }
 
 export const measureWorldSetup = (log: (msg: string) => void): Promise<{ rows: Row[]; stop: () => Promise<void> }> =>
@@ -106,6 +125,9 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
   }
   const [quiet, during, besideBusy] = [stat(samples.quiet), stat(samples.during), stat(samples.busy)];
 
+  log('another world read by id, one read after another, while a 500-vehicle world is built');
+  const largest = await byIdDuring(serve, otherWorld, control(serve, 'POST', '/tenants', { name: 'Flota Mayor', fixture: LARGEST }));
+
   const goal = (ms: number) => ({ text: `≤ ${ms} ms`, valueMax: ms });
   const rows: Row[] = [
     { name: 'fixture: 50 vehicles on both platforms, 50 bound drivers, 50 synced assignments, 30 days of rides', unit: 'ms', value: big, goal: goal(500) },
@@ -115,6 +137,11 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
       name: `another world's GET /v1/vehicles/{id} p99 while that world is restored again and again by another process (${IN_FLIGHT} in flight)`, unit: 'ms', value: during,
       baselineName: 'the same reads beside a process that keeps a core busy and never calls the testbed', baseline: besideBusy,
       goal: { text: 'unchanged (≤ 1.5×; every read answered)', max: 1.5 }, note: badDuring ? `${badDuring} reads not 200` : undefined,
+    },
+    {
+      name: `another world's GET /v1/vehicles/{id}, one after another, while a fixture of 500 vehicles and drivers is built: the longest wait`, unit: 'ms',
+      value: stat([largest.max]),
+      note: `p99 ${largest.p99.toFixed(1)} ms${largest.bad ? `; ${largest.bad} reads not 200` : ''}; the build gives other worlds a turn every 25 vehicles, drivers or decisions, and between pages of rides`,
     },
     {
       name: 'the same reads while that world is restored again and again, against the reads alone', unit: 'ms', value: during,
