@@ -74,7 +74,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     // They catch up on what fell due meanwhile after answering: a start never fails for a long catch-up.
     await platforms.simulators.setClock({ ...deps.clocks.service.getState(), fleets: deps.clocks.offsets(), settle: false });
     const dropped = await services.fixtures.dropUnfinished();
-    if (dropped.length > 0) logger.warn('worlds whose fixture a stopped serve left unfinished were deleted', { tenants: dropped });
+    if (dropped.length > 0) logger.warn('worlds a stopped serve left half-built or half-deleted were deleted', { tenants: dropped });
     server = await listen(app, config);
   } catch (err) {
     await close();

@@ -51,7 +51,7 @@ export const tenantsControl: ControlCapability = {
       responses: { 200: answer(TenantsDeleted, 'Cuántos tenants se borraron y sus ids.'), 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = NamePrefixQuery.parse(req.query);
-        const ids = await services.worldDeletion.byNamePrefix(name);
+        const ids = await services.worldDeletion.byNamePrefix(name, res);
         res.json({ deleted: ids.length, ids });
       },
     }),
@@ -72,7 +72,7 @@ export const tenantsControl: ControlCapability = {
       responses: { 200: answer(IdDeleted, 'El tenant borrado, aquí y en las plataformas.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const id = worldPathId(req.params.id);
-        await services.worldDeletion.one(id);
+        await services.worldDeletion.one(id, res);
         res.json({ id, deleted: true });
       },
     }),

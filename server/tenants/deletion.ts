@@ -1,11 +1,18 @@
 import { betweenAdvances } from '../clock/service.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, setStoppedMeans } from '../errors.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
 import type { SyncRunner } from '../sync/runner.ts';
 import type { TenantGates } from '../world-snapshots/tenant-gate.ts';
 import { createTenantPurge } from './purge.ts';
+import { createUnfinishedBuilds } from '../fixtures/unfinished.ts';
 import type { TenantStore } from './store.ts';
+
+/** What a stop of serve makes of a deletion under way (its rows go in turns: purge.ts). */
+export const HALF_DELETED = 'el mundo a medio borrar se termina de borrar al volver a arrancar serve';
+export const HALF_DELETED_AMONG_MANY = 'los mundos ya borrados no vuelven, y el que estaba a medio borrar se termina de borrar al volver a arrancar serve';
+
+type Answering = { locals: Record<string, unknown> };
 
 interface Collaborators {
   store: TenantStore;
@@ -23,6 +30,7 @@ interface Collaborators {
  */
 export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDeleted = [] }: Collaborators) {
   const purge = createTenantPurge(deps.db);
+  const unfinished = createUnfinishedBuilds(deps.db);
   // Its own requests and control calls on it wait (its gate), the background work pauses between
   // two steps, and no clock advance runs meanwhile (clock/service.ts); other worlds' requests go on.
   const deleteOne = (id: string): Promise<void> =>
@@ -32,7 +40,10 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
         store.requireTenant(id);
         // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
         await deps.simulators.deleteFleet(id);
-        purge(id);
+        // Its rows go in turns (purge.ts): cut off meanwhile (serve killed), the world is deleted at the next start.
+        unfinished.started(id);
+        await purge(id);
+        unfinished.ended(id);
         // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
         // platforms drop the fleet's snapshot copies with its records.
         for (const forget of onDeleted) forget(id);
@@ -42,8 +53,10 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
     );
 
   return {
-    async one(id: string): Promise<void> {
+    /** `answering`: its request, which a stop of serve answers saying what becomes of the world. */
+    async one(id: string, answering?: Answering): Promise<void> {
       store.requireTenant(id);
+      if (answering) setStoppedMeans(answering, HALF_DELETED);
       await deleteOne(id);
     },
 
@@ -52,7 +65,8 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
      * first. A world still being built by a fixture is deleted once built (the build holds its
      * world's gate); one another call deleted meanwhile is left out of the answer.
      */
-    async byNamePrefix(prefix: string): Promise<string[]> {
+    async byNamePrefix(prefix: string, answering?: Answering): Promise<string[]> {
+      if (answering) setStoppedMeans(answering, HALF_DELETED_AMONG_MANY);
       const deleted: string[] = [];
       for (const { id } of namedWith(store.listTenants(), prefix)) {
         try {

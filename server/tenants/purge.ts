@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open.ts';
 
 /**
@@ -29,12 +30,34 @@ export const TENANT_ROWS: readonly { table: string; where: string }[] = [
 export const SERVICE_TABLES: readonly string[] = ['schema_migrations', 'counters', 'clock_state'];
 
 /**
- * Deletes everything of one tenant in one transaction; its plates, VINs and numbers are free again.
- * `except`: tables left alone (a world restore puts the rides back by difference, not wholesale).
+ * Rows of a bulk table deleted in one go: the API answers every world from one thread, and a
+ * 500-vehicle world's 200,000 rides and 30,000 daily rows deleted in one transaction held every
+ * other world's requests ~0.7 s; 2,500 take ~12 ms.
  */
-export function createTenantPurge(db: Db, except: readonly string[] = []) {
-  const statements = TENANT_ROWS.filter(({ table }) => !except.includes(table)).map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
-  return db.transaction((tenantId: string) => {
+export const ROWS_DELETED_IN_ONE_GO = 2_500;
+
+/** The tables a big world fills, deleted a portion at a time before the rest (a portion's rows by key). */
+const BULK_PORTIONS = [
+  `DELETE FROM rides WHERE (feed, id) IN (SELECT feed, id FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = @tenant) LIMIT ${ROWS_DELETED_IN_ONE_GO})`,
+  `DELETE FROM daily_earnings WHERE rowid IN (SELECT rowid FROM daily_earnings WHERE tenant_id = @tenant LIMIT ${ROWS_DELETED_IN_ONE_GO})`,
+];
+
+/**
+ * Deletes everything of one tenant; its plates, VINs and numbers are free again. Its rides and daily
+ * rows go first, ROWS_DELETED_IN_ONE_GO at a time with a turn of the event loop between, then every
+ * other row in one transaction. A world cut off between two (serve killed) must be marked by the
+ * caller to be deleted at the next start (fixtures/unfinished.ts): its rows are no world any more.
+ */
+export function createTenantPurge(db: Db) {
+  const statements = TENANT_ROWS.map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
+  const rest = db.transaction((tenantId: string) => {
     for (const statement of statements) statement.run({ tenant: tenantId });
   });
+  const portions = BULK_PORTIONS.map((sql) => db.prepare(sql));
+  return async (tenantId: string): Promise<void> => {
+    for (const portion of portions) {
+      while (portion.run({ tenant: tenantId }).changes === ROWS_DELETED_IN_ONE_GO) await nextTurn();
+    }
+    rest(tenantId);
+  };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { TENANT_ROWS } from '../../server/tenants/purge.ts';
+import { HALF_DELETED, HALF_DELETED_AMONG_MANY } from '../../server/tenants/deletion.ts';
+import { stoppedMeansOf } from '../../server/errors.ts';
 import { useWorld } from '../support/world.ts';
 
 /** A world's deletion holds that world alone, as its restore does: every other world goes on. */
@@ -55,6 +57,54 @@ describe('deleting a world while other worlds work', () => {
     expect(rowsOf(doomed.id)).toBe(0);
     // The other world's journal only: the deleted world's waiting request is in no journal.
     expect(w.services.journal.stats().worlds).toBe(journals + 1);
+  });
+
+  it('when a world with many rides and daily rows is deleted, then they go 2,500 at a time with turns of the event loop between, the world marked for deletion at the next start until its last row goes', async () => {
+    const doomed = await world('Flota Con Viajes');
+    const other = await world('Flota De Al Lado');
+    const db = w.deps.db;
+    const feed = db.prepare("INSERT INTO ride_feeds (tenant_id, platform) VALUES (?, 'platform_b') RETURNING id").pluck().get(doomed.id) as number;
+    const otherFeed = db.prepare("INSERT INTO ride_feeds (tenant_id, platform) VALUES (?, 'platform_b') RETURNING id").pluck().get(other.id) as number;
+    const insert = db.prepare("INSERT INTO rides (feed, id, status, started_at_ms) VALUES (?, ?, 'completed', ?)");
+    const daily = db.prepare(`INSERT INTO daily_earnings (id, tenant_id, platform, date, driver_id, trips, gross_cents, net_cents, online_chours, updated_at)
+      VALUES (?, ?, 'platform_b', '2026-01-01', NULL, 1, 100, 80, 100, '2026-01-01T00:00:00.000Z')`);
+    db.transaction(() => {
+      for (let i = 0; i < 6_000; i++) insert.run(feed, Buffer.from(i.toString(16).padStart(32, '0'), 'hex'), i);
+      for (let i = 0; i < 3_000; i++) daily.run(`d${i}`, doomed.id);
+      insert.run(otherFeed, Buffer.alloc(16, 1), 0);
+    })();
+    const ridesOf = (f: number) => db.prepare('SELECT count(*) FROM rides WHERE feed = ?').pluck().get(f) as number;
+    const dailyOf = () => db.prepare('SELECT count(*) FROM daily_earnings WHERE tenant_id = ?').pluck().get(doomed.id) as number;
+    const marked = () => db.prepare('SELECT count(*) FROM counters WHERE name = ?').pluck().get(`fixture-building:${doomed.id}`) === 1;
+    const seen: string[] = [];
+    let deleting = true;
+    // What another world's request would see: it runs only when the deletion gives the event loop a turn.
+    const look = () => {
+      const [rides, days] = [ridesOf(feed), dailyOf()];
+      if (rides + days > 0 && rides + days < 9_000) seen.push(`${rides} rides, ${days} daily rows, ${marked() ? 'marked' : 'unmarked'}`);
+      if (deleting) setImmediate(look);
+    };
+    setImmediate(look);
+
+    await w.request.delete(`/_testbed/tenants/${doomed.id}`).expect(200);
+    deleting = false;
+
+    expect([...new Set(seen)]).toEqual(['3500 rides, 3000 daily rows, marked', '1000 rides, 3000 daily rows, marked', '0 rides, 500 daily rows, marked']);
+    expect(rowsOf(doomed.id)).toBe(0);
+    expect(marked()).toBe(false);
+    expect(ridesOf(otherFeed)).toBe(1);
+  });
+
+  it.each([
+    ['one world', (id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.one(id, answering), HALF_DELETED],
+    ['worlds by name prefix', (_id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.byNamePrefix('Flota Parada', answering), HALF_DELETED_AMONG_MANY],
+  ] as const)('when %s are deleted, then the request says what a stop of serve under way would make of them', async (_label, remove, means) => {
+    const { id } = await world('Flota Parada');
+    const answering = { locals: {} as Record<string, unknown> };
+
+    await remove(id, answering);
+
+    expect(stoppedMeansOf(answering)).toBe(means);
   });
 
   it('when a world is deleted while its fixture is being built, then the deletion waits for the whole build, and nothing of the world is left', async () => {

@@ -93,7 +93,7 @@ describe('serve stopped while a fixture world is being built', () => {
 
     expect(stopped.ms).toBeLessThan(5_000);
     expect(log).not.toMatch(/TypeError|not open|\bat .*\.(ts|js):\d+/);
-    expect(log).not.toContain('left unfinished');
+    expect(log).not.toContain('left half-built');
     // Its request line says no answer went out (Node's default 200 said one did).
     const line = log.split('\n').filter((l) => l.includes('"msg":"request"') && l.includes('"method":"POST","path":"/_testbed/tenants"')).at(-1);
     expect(JSON.parse(line!)).toMatchObject({ status: null, aborted: true });
@@ -138,7 +138,7 @@ describe('serve stopped while a fixture world is being built', () => {
     expect(listed.body.data.map((t: { name: string }) => t.name)).not.toContain('Flota Cortada');
     expect(listed.body.data.map((t: { name: string }) => t.name)).toContain('Flota Drenada');
     expect(drawn.status).toBe(404);
-    expect(env.output()).toContain('worlds whose fixture a stopped serve left unfinished were deleted');
+    expect(env.output()).toContain('worlds a stopped serve left half-built or half-deleted were deleted');
     // None of its records is left on a platform: they hold what they held before it began.
     expect(await onPlatforms()).toBe(before);
   }, 60_000);

@@ -54,30 +54,6 @@ describe('fixtures: a populated world in one call', () => {
     expect(w.services.registrations.list(tenantId, (await w.services.vehicles.list(tenantId, {}, 10)).data[0].id)[0].status).toBe('approved');
   });
 
-  it('when a big world is built, then the event loop gets turns while its vehicles, drivers and platform_a\'s decisions are stored: other worlds are answered meanwhile', async () => {
-    const tenantId = newWorld();
-    const count = (sql: string) => w.deps.db.prepare(sql).pluck().get(tenantId) as number;
-    const seen = { vehicles: new Set<number>(), drivers: new Set<number>(), approved: new Set<number>() };
-    let building = true;
-    // What another world's request would see: it runs only when the build gives the event loop a turn.
-    const look = () => {
-      seen.vehicles.add(count('SELECT count(*) FROM vehicles WHERE tenant_id = ?'));
-      seen.drivers.add(count('SELECT count(*) FROM drivers WHERE tenant_id = ?'));
-      seen.approved.add(count(`SELECT count(*) FROM vehicle_registrations r JOIN vehicles v ON v.id = r.vehicle_id
-        WHERE v.tenant_id = ? AND r.platform = 'platform_a' AND r.status = 'approved'`));
-      if (building) setImmediate(look);
-    };
-    setImmediate(look);
-
-    await build(tenantId, { vehicles: 60, drivers: 60, registeredOn: ['platform_a'], boundOn: ['platform_a'] });
-    building = false;
-
-    const between = (counts: Set<number>) => [...counts].filter((n) => n > 0 && n < 60).sort((a, b) => a - b);
-    expect(between(seen.vehicles)).toEqual([25, 50]);
-    expect(between(seen.drivers)).toEqual([25, 50]);
-    expect(between(seen.approved)).toEqual([25, 50]);
-  });
-
   it('when two worlds are made with fixtures, then no plate, VIN or whatsapp of one is the other\'s', async () => {
     const [a, b] = [newWorld(), newWorld()];
     const [ia, ib] = [await build(a, { vehicles: 4, drivers: 4 }), await build(b, { vehicles: 4, drivers: 4 })];
@@ -111,6 +87,30 @@ describe('fixtures: a populated world in one call', () => {
     expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
     expect(w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId)).toBe(0);
     expect((await w.net.control.platformView('platform_a')).vehicles).toHaveLength(heldBefore);
+  });
+
+  it('when a big world is built, then the event loop gets turns while its vehicles, drivers and platform_a\'s decisions are stored: other worlds are answered meanwhile', async () => {
+    const tenantId = newWorld();
+    const count = (sql: string) => w.deps.db.prepare(sql).pluck().get(tenantId) as number;
+    const seen = { vehicles: new Set<number>(), drivers: new Set<number>(), approved: new Set<number>() };
+    let building = true;
+    // What another world's request would see: it runs only when the build gives the event loop a turn.
+    const look = () => {
+      seen.vehicles.add(count('SELECT count(*) FROM vehicles WHERE tenant_id = ?'));
+      seen.drivers.add(count('SELECT count(*) FROM drivers WHERE tenant_id = ?'));
+      seen.approved.add(count(`SELECT count(*) FROM vehicle_registrations r JOIN vehicles v ON v.id = r.vehicle_id
+        WHERE v.tenant_id = ? AND r.platform = 'platform_a' AND r.status = 'approved'`));
+      if (building) setImmediate(look);
+    };
+    setImmediate(look);
+
+    await build(tenantId, { vehicles: 60, drivers: 60, registeredOn: ['platform_a'], boundOn: ['platform_a'] });
+    building = false;
+
+    const between = (counts: Set<number>) => [...counts].filter((n) => n > 0 && n < 60).sort((a, b) => a - b);
+    expect(between(seen.vehicles)).toEqual([25, 50]);
+    expect(between(seen.drivers)).toEqual([25, 50]);
+    expect(between(seen.approved)).toEqual([25, 50]);
   });
 });
 

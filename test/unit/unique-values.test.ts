@@ -92,11 +92,11 @@ describe('unique values of a world', () => {
     expect(() => unique.plate(world())).toThrow(expect.objectContaining({ code: 'CONFLICT', message: expect.stringMatching(/100 000 mundos/) }));
   });
 
-  it('when a world is deleted, then its counters go with it', () => {
+  it('when a world is deleted, then its counters go with it', async () => {
     const { deps, unique, world } = setup();
     const tenantId = world();
     draw(unique, tenantId, 2);
-    createTenantPurge(deps.db)(tenantId);
+    await createTenantPurge(deps.db)(tenantId);
     expect(deps.db.prepare("SELECT count(*) FROM counters WHERE name LIKE 'unique:%:%'").pluck().get()).toBe(0);
   });
 });

@@ -1,0 +1,55 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite } from '../support/process.ts';
+
+async function control(base: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/_testbed${path}`, {
+    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/**
+ * A world's deletion takes its rides a portion at a time (server/tenants/purge.ts), so it can be cut
+ * off half-way: the next start finishes it, rather than keep a world with part of its rows.
+ */
+describe('serve killed while a world with many rides is being deleted', () => {
+  const env = serveForSuite();
+
+  it('when serve is SIGKILLed with part of the world\'s rides deleted, then the next start deletes the rest of the world and says so', async () => {
+    const doomed = (await control(env.base, 'POST', '/tenants', { name: 'Flota Medio Borrada' })).body.id as string;
+    const kept = (await control(env.base, 'POST', '/tenants', { name: 'Flota Que Queda' })).body.id as string;
+    // Rides written straight into serve's database (another connection, as the CLI's): enough for many portions.
+    const db = new Database(join(env.dataDir, 'api.db'));
+    db.pragma('busy_timeout = 5000');
+    const feedOf = (tenantId: string) => db.prepare("INSERT INTO ride_feeds (tenant_id, platform) VALUES (?, 'platform_b') RETURNING id").pluck().get(tenantId) as number;
+    const [feed, keptFeed] = [feedOf(doomed), feedOf(kept)];
+    const insert = db.prepare("INSERT INTO rides (feed, id, status, started_at_ms) VALUES (?, ?, 'completed', ?)");
+    const RIDES = 200_000;
+    db.transaction(() => {
+      for (let i = 0; i < RIDES; i++) insert.run(feed, Buffer.from(i.toString(16).padStart(32, '0'), 'hex'), i);
+      insert.run(keptFeed, Buffer.alloc(16, 1), 0);
+    })();
+    const ridesOf = (f: number) => db.prepare('SELECT count(*) FROM rides WHERE feed = ?').pluck().get(f) as number;
+
+    const deleting = fetch(`${env.base}/_testbed/tenants/${doomed}`, { method: 'DELETE' }).then(() => 'answered', () => 'cut off');
+    while (ridesOf(feed) === RIDES) await new Promise((resolve) => setTimeout(resolve, 2));
+    await env.stop('SIGKILL');
+    const leftAtKill = ridesOf(feed);
+    await deleting;
+    await env.restart();
+    const listed = (await control(env.base, 'GET', '/tenants')).body.data.map((t: { name: string }) => t.name);
+    const ridesAfter = ridesOf(feed);
+    const keptRides = ridesOf(keptFeed);
+    db.close();
+
+    expect(leftAtKill).toBeGreaterThan(0);
+    expect(leftAtKill).toBeLessThan(RIDES);
+    expect(listed).not.toContain('Flota Medio Borrada');
+    expect(listed).toContain('Flota Que Queda');
+    expect(ridesAfter).toBe(0);
+    expect(keptRides).toBe(1);
+    expect(env.output()).toContain('worlds a stopped serve left half-built or half-deleted were deleted');
+  }, 60_000);
+});
