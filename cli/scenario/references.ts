@@ -136,9 +136,12 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
     const message = /^\d+$/.test(status) ? `el estado es un número: escribe ${status} sin comillas` : 'el estado es un número (201) o un operador ({ $oneOf: [200, 201] })';
     problems.push({ path: ['expect', 'status'], message });
   }
-  // 2000 for 200: no answer ever has it, and the step fails for a reason the file made.
-  if (typeof status === 'number' && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
-    problems.push({ path: ['expect', 'status'], message: `${status} no es un estado HTTP (un entero de 100 a 599)` });
+  // 2000 for 200: no answer ever has it, and the step fails for a reason the file made; so too in a $oneOf.
+  const oneOf = isObject(status) && Array.isArray(status.$oneOf) ? (status.$oneOf as unknown[]) : null;
+  const listed: [unknown, (string | number)[]][] = oneOf ? oneOf.map((s, i) => [s, ['expect', 'status', '$oneOf', i]]) : [[status, ['expect', 'status']]];
+  for (const [one, path] of listed) {
+    if (typeof one === 'number' && !(Number.isInteger(one) && one >= 100 && one <= 599)) problems.push({ path, message: `${one} no es un estado HTTP (un entero de 100 a 599)` });
+    if (oneOf && typeof one === 'string' && /^\d+$/.test(one)) problems.push({ path, message: `el estado es un número: escribe ${one} sin comillas` });
   }
   // A list is compared as a list, which no status ever is.
   if (Array.isArray(status)) problems.push({ path: ['expect', 'status'], message: `para admitir varios estados usa { $oneOf: ${JSON.stringify(status)} }` });

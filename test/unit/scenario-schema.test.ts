@@ -237,6 +237,18 @@ describe('scenario file validation', () => {
     expect(parseScenario(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: ${status} } }\n`, 'x.yaml').steps[0].expect?.status).toBe(status);
   });
 
+  it.each([
+    ['[200, 2000]', 'expect.status.$oneOf.1: 2000 no es un estado HTTP (un entero de 100 a 599)'],
+    ['[99, 201]', 'expect.status.$oneOf.0: 99 no es un estado HTTP (un entero de 100 a 599)'],
+    ['[200, "201"]', 'expect.status.$oneOf.1: el estado es un número: escribe 201 sin comillas'],
+  ])('when an expected $oneOf of statuses is %s, then the file is refused naming the one no answer has', (list, message) => {
+    expect(errorOf(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: { $oneOf: ${list} } } }\n`)).toContain(`paso 1: ${message}`);
+  });
+
+  it('when an expected $oneOf of statuses is 100 and 599, then the file is taken', () => {
+    expect(parseScenario(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: { $oneOf: [100, 599] } } }\n`, 'x.yaml').steps[0].expect?.status).toEqual({ $oneOf: [100, 599] });
+  });
+
   it.each([['0s'], ['2h'], ['pronto']])('when a request step\'s timeout is %s, then the file is refused saying what it takes', (timeout) => {
     expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me, timeout: ${timeout} }\n`)).toContain('paso 1: request.timeout: timeout debe ser una duración de 1s a 1h (30s, 2m)');
   });
