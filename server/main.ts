@@ -32,6 +32,13 @@ export interface ApiServer {
    */
   simulatorsReplaced(): void;
   /**
+   * Real time (ms; 0: never) of the companion's last answer to any of the API's calls. serve's probe
+   * counts it as an answer to itself: with a long queue of calls (eight fixtures built at once on
+   * two busy cores) the companion answered its probe late, was taken for hung and killed, and every
+   * world's calls failed with it.
+   */
+  simulatorsAnsweredAt(): number;
+  /**
    * Stops taking requests and lets those under way end (up to DRAIN_MS): the first half of stop(),
    * for a caller that must keep the simulators up meanwhile (cli/commands/serve.ts).
    */
@@ -55,7 +62,9 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
   const logger = options.logger ?? createJsonLogger();
   const db = openDatabase(apiDatabaseFile(config.dataDir));
   let checkpoints: Checkpoints | null = null;
-  const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs);
+  // When the companion last answered one of the API's calls, for serve's health probe (simulatorsAnsweredAt).
+  let simulatorsAnsweredMs = 0;
+  const platforms = createPlatformClients(options.simulatorsUrl, config.platformTimeoutMs, () => void (simulatorsAnsweredMs = Date.now()));
   const deps = apiDeps(config, db, logger, platforms);
   const services = createServices(deps);
   const app = createApp(deps, services);
@@ -127,6 +136,7 @@ export async function startApiServer(config: Config, options: ApiServerOptions):
     simulatorsReplaced() {
       logger.warn('the simulators were replaced: their records and world snapshots are kept');
     },
+    simulatorsAnsweredAt: () => simulatorsAnsweredMs,
     drain,
     async stop() {
       clearImmediate(baseline);

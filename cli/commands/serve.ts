@@ -91,12 +91,13 @@ async function startProcesses(config: Config) {
   // The simulators start while this process loads the server: two cold starts overlap. Once the API
   // runs, it hears when they are replaced (what only they held in memory is gone).
   let replaced = () => {};
+  let answeredAt = () => 0;
   const starting = startCompanion({
     ...process.env,
     FLEET_DATA_DIR: config.dataDir,
     FLEET_SEED: String(config.seed),
     FLEET_SIM_PORT: String(config.simPort),
-  }, { onReplaced: () => replaced() });
+  }, { onReplaced: () => replaced(), answeredAt: () => answeredAt() });
   // Not awaited yet: the API builds what needs no platform while they start. A failure meanwhile
   // is handled when startApiServer awaits it, not reported as an unhandled rejection.
   const simulatorsUrl = starting.then((companion) => companion.baseUrl);
@@ -105,6 +106,7 @@ async function startProcesses(config: Config) {
   try {
     const api = await startApiServer(config, { simulatorsUrl });
     replaced = () => api.simulatorsReplaced();
+    answeredAt = () => api.simulatorsAnsweredAt();
     const companion = await starting;
     // The API's drain first: the requests it lets finish (a fixture's build) still call the
     // simulators. Then both stop side by side, as before, within the contract's 5 s.

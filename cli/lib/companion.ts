@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { probeTimings, watchHealth } from './health-probe.ts';
+import { notHung, probeTimings, watchHealth } from './health-probe.ts';
 import { busyMarks } from './busy-marks.ts';
 
 // Compiled (dist/, what fleet-sim runs) the simulators are one bundled file (scripts/bundle.mjs); from
@@ -37,10 +37,12 @@ interface Running {
  * data is in platforms.db, written in transactions, and the fleets' snapshots in a file beside it,
  * which the new process opens again, so nothing is lost.
  */
-export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 30_000, onReplaced = () => {} }: {
+export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 30_000, onReplaced = () => {}, answeredAt = () => 0 }: {
   startTimeoutMs?: number;
   /** A new process answers in place of one that died or hung: what was only in its memory is gone (the fleets' snapshots are kept). */
   onReplaced?: () => void;
+  /** Real time of its last answer to the API's own calls (0: none): as good as an answer to its probe. */
+  answeredAt?: () => number;
 } = {}): Promise<Companion> {
   const timings = probeTimings(env);
   // A first process starts its fleets' snapshots afresh, whatever the environment says (simulators/main.ts).
@@ -49,10 +51,11 @@ export async function startCompanion(env: NodeJS.ProcessEnv, { startTimeoutMs = 
   let stopProbe = () => {};
 
   const supervise = (running: Running) => {
+    const alive = notHung(busyMarks(running.child.stdout!), answeredAt, timings.everyMs);
     stopProbe = watchHealth(`${running.baseUrl}/_control/health`, timings, (silentMs) => {
       process.stderr.write(`simuladores sin responder durante ${Math.round(silentMs / 1000)} s (pid ${running.child.pid}); se reemplazan\n`);
       running.child.kill('SIGKILL');
-    }, busyMarks(running.child.stdout!));
+    }, alive);
     running.child.once('exit', async (code, signal) => {
       stopProbe();
       if (stopping) return;

@@ -87,3 +87,12 @@ export function watchHealth(url: string, timings: ProbeTimings, onHung: (silentM
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * A peer is not hung while it says it is busy on purpose (`busy`), or while it answers other calls
+ * (`answeredAt`: the real time of its last answer to the API; its probe may wait behind them): for
+ * `watchHealth`'s `busy`. With a long queue of the API's calls (eight fixtures built at once on two
+ * busy cores) the probe's answer came late, and a companion at work was killed as hung.
+ */
+export const notHung = (busy: () => boolean, answeredAt: () => number, everyMs: number, now: () => number = Date.now) =>
+  (): boolean => busy() || now() - answeredAt() <= everyMs;

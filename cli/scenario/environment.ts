@@ -88,11 +88,13 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
       tenants.seedDemo();
       db.close();
       let replaced = () => {};
-      const simulators = await startSimulators(options, config, () => replaced());
+      let answeredAt = () => 0;
+      const simulators = await startSimulators(options, config, { onReplaced: () => replaced(), answeredAt: () => answeredAt() });
       stoppers.push(() => simulators.stop());
       const api = await startApiServer(config, { simulatorsUrl: simulators.baseUrl, logger: quietLogger(), syncEveryMs: NEVER_MS, announceKeys: false });
       stoppers.push(() => api.stop());
       replaced = () => api.simulatorsReplaced();
+      answeredAt = () => api.simulatorsAnsweredAt();
       return api;
     })();
     startup = starting;
@@ -105,13 +107,13 @@ export async function startFresh(options: FreshOptions): Promise<Target> {
   }
 }
 
-async function startSimulators(options: FreshOptions, config: Config, onReplaced: () => void): Promise<Companion> {
+async function startSimulators(options: FreshOptions, config: Config, watch: { onReplaced: () => void; answeredAt: () => number }): Promise<Companion> {
   if (options.simulators === 'in-process') {
     // Loaded on demand: every other CLI command would pay for loading the simulators.
     const { startInProcessSimulators } = await import('./simulators.ts');
     return startInProcessSimulators(config.dataDir, config.seed, options.clockStart);
   }
-  return startCompanion({ ...process.env, FLEET_DATA_DIR: config.dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' }, { onReplaced });
+  return startCompanion({ ...process.env, FLEET_DATA_DIR: config.dataDir, FLEET_SEED: String(config.seed), FLEET_SIM_PORT: '0' }, watch);
 }
 
 function quietLogger(): Logger {

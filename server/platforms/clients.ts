@@ -13,12 +13,13 @@ export interface PlatformClients {
  * The companion process serves both platforms and its control surface from one origin. A real
  * platform could stand behind either client by giving it another base URL.
  */
-export function createPlatformClients(simulatorsUrl: string | Promise<string>, timeoutMs: number): PlatformClients {
+export function createPlatformClients(simulatorsUrl: string | Promise<string>, timeoutMs: number, onAnswer?: () => void): PlatformClients {
   const base = Promise.resolve(simulatorsUrl).then((url) => url.replace(/\/+$/, ''));
   return {
-    platformA: createPlatformAClient({ baseUrl: base.then((url) => `${url}/platform-a`), timeoutMs }),
-    platformB: createPlatformBClient({ baseUrl: base.then((url) => `${url}/platform-b`), timeoutMs }),
+    platformA: createPlatformAClient({ baseUrl: base.then((url) => `${url}/platform-a`), timeoutMs, onAnswer }),
+    platformB: createPlatformBClient({ baseUrl: base.then((url) => `${url}/platform-b`), timeoutMs, onAnswer }),
     // Control calls are the testbed's own, not a platform's: control-timeout.ts.
-    simulators: createSimulatorControlClient({ baseUrl: base, timeoutMs: Math.max(timeoutMs, CONTROL_TIMEOUT_MS) }),
+    simulators: createSimulatorControlClient({ baseUrl: base, timeoutMs: Math.max(timeoutMs, CONTROL_TIMEOUT_MS), onAnswer }),
   };
 }
+

@@ -10,6 +10,8 @@ export interface PlatformClientOptions {
   baseUrl: string | Promise<string>;
   /** Real-time limit of one call, connection to last byte; simulated time never stretches it. */
   timeoutMs: number;
+  /** Called at each answer, whatever its status: the peer is alive (serve's probe of the companion reads it). */
+  onAnswer?: () => void;
 }
 
 export interface RemoteCall {
@@ -46,7 +48,7 @@ function outgoing(call: RemoteCall): Outgoing {
  * answering — refused connection, reset, timeout, a 5xx — is the same thing to the API:
  * PLATFORM_UNAVAILABLE (503, Retry-After), to be retried later.
  */
-export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClientOptions): Remote {
+export function createRemote(label: string, { baseUrl, timeoutMs, onAnswer }: PlatformClientOptions): Remote {
   const base = Promise.resolve(baseUrl).then((url) => url.replace(/\/+$/, ''));
   // Simulators that never started: each call says so (below); the promise alone is no crash.
   base.catch(() => undefined);
@@ -54,6 +56,7 @@ export function createRemote(label: string, { baseUrl, timeoutMs }: PlatformClie
   return async (call) => {
     try {
       const { status, text, faulted } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
+      onAnswer?.();
       if (status >= 500) throw faulted ? platformFaulted(label, 'testbed') : platformUnavailable(label);
       return { status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (err) {

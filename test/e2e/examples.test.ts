@@ -195,7 +195,7 @@ describe('the examples, on one testbed', () => {
 
     expect(withNode.stdout).toBe('a1\n3\nnull\nnull\n{\n  "x": null\n}\n');
     expect(withPython.stdout).toBe(withNode.stdout);
-  });
+  }, 60_000); // ten interpreters started one after another: 20 s on a machine busy with other suites
 
   it('when the machine has neither jq, python3 nor node, then the shell example stops before its first call, saying what it needs', async () => {
     // A PATH of the tools the script runs before its first call, and nothing to read JSON with.

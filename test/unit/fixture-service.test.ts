@@ -4,7 +4,7 @@ import { Fixture } from '../../server/fixtures/schema.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { requestsDuring } from '../support/platform-calls.ts';
 import { SIM_URLS } from '../support/platform-network.ts';
-import { fillsWriterPages, HALF_BUILT } from '../../server/fixtures/service.ts';
+import { BUILDS_AT_ONCE, fillsWriterPages, HALF_BUILT } from '../../server/fixtures/service.ts';
 
 /** The fixture service against both simulated platforms (in-process, msw between them). */
 describe('fixtures: a populated world in one call', () => {
@@ -87,6 +87,27 @@ describe('fixtures: a populated world in one call', () => {
     expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
     expect(w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(tenantId)).toBe(0);
     expect((await w.net.control.platformView('platform_a')).vehicles).toHaveLength(heldBefore);
+  });
+
+  it('when three worlds are built at once, then two are built side by side and the third waits for one of them to end', async () => {
+    const worlds = [newWorld(), newWorld(), newWorld()];
+    const vehiclesOf = (id: string) => w.deps.db.prepare('SELECT count(*) FROM vehicles WHERE tenant_id = ?').pluck().get(id) as number;
+    const events: string[] = [];
+    const started = new Set<number>();
+    let ended = 0;
+    const look = () => {
+      worlds.forEach((id, i) => {
+        if (!started.has(i) && vehiclesOf(id) > 0) started.add(i) && events.push(`start ${i}`);
+      });
+      if (ended < 3) setImmediate(look);
+    };
+    setImmediate(look);
+
+    await Promise.all(worlds.map((id, i) => build(id, { vehicles: 30, registeredOn: ['platform_b'] }).then(() => (ended++, events.push(`end ${i}`)))));
+
+    expect(events.slice(0, 2).sort()).toEqual(['start 0', 'start 1']);
+    expect(events.indexOf('start 2')).toBeGreaterThan(Math.min(events.indexOf('end 0'), events.indexOf('end 1')));
+    expect(BUILDS_AT_ONCE).toBe(2);
   });
 
   it('when a big world is built, then the event loop gets turns while its vehicles, drivers and platform_a\'s decisions are stored: other worlds are answered meanwhile', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PROBE, probeTimings, silenceClock, watchHealth } from '../../cli/lib/health-probe.ts';
+import { DEFAULT_PROBE, notHung, probeTimings, silenceClock, watchHealth } from '../../cli/lib/health-probe.ts';
 import { CliError } from '../../cli/output.ts';
 
 describe('the companion health probe', () => {
@@ -91,6 +91,27 @@ describe('the companion health probe', () => {
     while (probesWhenHung === null) await new Promise((r) => setTimeout(r, 10));
 
     expect(probesWhenHung).toBeGreaterThanOrEqual(10);
+  });
+
+  it('when the peer leaves its probes unanswered but answers the API\'s calls, then it is not taken for hung; once those answers stop, then it is', async () => {
+    const { state, url } = await peer();
+    state.answering = false;
+    let answeredAt = Date.now();
+    const answering = setInterval(() => (answeredAt = Date.now()), 5);
+    let probesWhenHung: number | null = null;
+    stop = watchHealth(url, { everyMs: 10, timeoutMs: 30, hungAfterMs: 100 }, () => (probesWhenHung = state.probes), notHung(() => false, () => answeredAt, 10));
+
+    while (state.probes < 10) await new Promise((r) => setTimeout(r, 10));
+    expect(probesWhenHung).toBe(null);
+    clearInterval(answering);
+    while (probesWhenHung === null) await new Promise((r) => setTimeout(r, 10));
+
+    expect(probesWhenHung).toBeGreaterThanOrEqual(10);
+  });
+
+  it('when the last answer to the API is at most one probe interval old, or the peer says it is busy, then it is not hung; older, it may be', () => {
+    const at = (answeredAt: number, busy = false) => notHung(() => busy, () => answeredAt, 1_000, () => 10_000)();
+    expect([at(9_000), at(8_999), at(0), at(0, true)]).toEqual([true, false, false, true]);
   });
 
   it('when no variable is set, then the defaults apply; when one is set, then it wins', () => {

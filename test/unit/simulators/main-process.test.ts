@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUSY_LINE, IDLE_LINE } from '../../../simulators/common/long-work.ts';
+import { DEFAULT_SLOW_MS } from '../../../simulators/common/faults.ts';
 
 const started: ChildProcess[] = [];
 
@@ -41,7 +42,7 @@ afterEach(() => {
 });
 
 describe('simulators process', () => {
-  it('when started, then it answers health on loopback and SIGTERM stops it within 1 s, even with a request hanging', async () => {
+  it('when started, then it answers health on loopback and SIGTERM stops it at once, not after the request a slow fault holds (30 s)', async () => {
     const { child, url } = await startSimulators(mkdtempSync(join(tmpdir(), 'sims-')));
     expect((await (await fetch(`${url}/_control/health`)).json()).status).toBe('ok');
     await fetch(`${url}/_control/faults`, {
@@ -51,7 +52,8 @@ describe('simulators process', () => {
     await new Promise((r) => setTimeout(r, 50));
     const { code, ms } = await stop(child);
     expect(code).toBe(0);
-    expect(ms).toBeLessThan(1_000);
+    // At once: ~0.1 s, 1.5 s on a machine busy with other suites; held, it would take the fault's 30 s.
+    expect(ms).toBeLessThan(DEFAULT_SLOW_MS / 6);
     expect(await hanging).toBe('dropped');
   });
 
