@@ -126,7 +126,10 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
   const [quiet, during, besideBusy] = [stat(samples.quiet), stat(samples.during), stat(samples.busy)];
 
   log('another world read by id, one read after another, while a 500-vehicle world is built');
-  const largest = await byIdDuring(serve, otherWorld, control(serve, 'POST', '/tenants', { name: 'Flota Mayor', fixture: LARGEST }));
+  const building = control(serve, 'POST', '/tenants', { name: 'Flota Mayor', fixture: LARGEST });
+  const largest = await byIdDuring(serve, otherWorld, building);
+  log('the same reads while that 500-vehicle world is deleted');
+  const deleted = await byIdDuring(serve, otherWorld, control(serve, 'DELETE', `/tenants/${(await building).json.id}`));
 
   const goal = (ms: number) => ({ text: `≤ ${ms} ms`, valueMax: ms });
   const rows: Row[] = [
@@ -142,6 +145,10 @@ async function measure(serve: Serve, log: (msg: string) => void): Promise<Row[]>
       name: `another world's GET /v1/vehicles/{id}, one after another, while a fixture of 500 vehicles and drivers is built: the longest wait`, unit: 'ms',
       value: stat([largest.max]),
       note: `p99 ${largest.p99.toFixed(1)} ms${largest.bad ? `; ${largest.bad} reads not 200` : ''}; the build gives other worlds a turn every 25 vehicles, drivers or decisions, and between pages of rides`,
+    },
+    {
+      name: 'the same reads while that 500-vehicle world is deleted: the longest wait', unit: 'ms', value: stat([deleted.max]),
+      note: `p99 ${deleted.p99.toFixed(1)} ms${deleted.bad ? `; ${deleted.bad} reads not 200` : ''}; its rides and daily rows go 2,500 at a time, other worlds' requests between`,
     },
     {
       name: 'the same reads while that world is restored again and again, against the reads alone', unit: 'ms', value: during,

@@ -141,7 +141,9 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   const listed: [unknown, (string | number)[]][] = oneOf ? oneOf.map((s, i) => [s, ['expect', 'status', '$oneOf', i]]) : [[status, ['expect', 'status']]];
   for (const [one, path] of listed) {
     if (typeof one === 'number' && !(Number.isInteger(one) && one >= 100 && one <= 599)) problems.push({ path, message: `${one} no es un estado HTTP (un entero de 100 a 599)` });
-    if (oneOf && typeof one === 'string' && /^\d+$/.test(one)) problems.push({ path, message: `el estado es un número: escribe ${one} sin comillas` });
+    if (oneOf && typeof one === 'string' && !one.includes('${')) {
+      problems.push({ path, message: /^\d+$/.test(one) ? `el estado es un número: escribe ${one} sin comillas` : `«${one}» no es un estado HTTP: el estado es un número (201)` });
+    }
   }
   // A list is compared as a list, which no status ever is.
   if (Array.isArray(status)) problems.push({ path: ['expect', 'status'], message: `para admitir varios estados usa { $oneOf: ${JSON.stringify(status)} }` });

@@ -10,7 +10,7 @@ import type { TenantStore } from './store.ts';
 
 /** What a stop of serve makes of a deletion under way (its rows go in turns: purge.ts). */
 export const HALF_DELETED = 'el mundo a medio borrar se termina de borrar al volver a arrancar serve';
-export const HALF_DELETED_AMONG_MANY = 'los mundos ya borrados no vuelven, y el que estaba a medio borrar se termina de borrar al volver a arrancar serve';
+export const SOME_DELETED = 'los mundos ya borrados no vuelven, el que estuviera a medio borrar se termina de borrar al volver a arrancar serve, y los demás quedan como estaban';
 
 type Answering = { locals: Record<string, unknown> };
 
@@ -33,15 +33,22 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
   const unfinished = createUnfinishedBuilds(deps.db);
   // Its own requests and control calls on it wait (its gate), the background work pauses between
   // two steps, and no clock advance runs meanwhile (clock/service.ts); other worlds' requests go on.
-  const deleteOne = (id: string): Promise<void> =>
+  const deleteOne = (id: string, marked: () => void): Promise<void> =>
     gates.exclusive(id, () =>
       withBackgroundPaused(sync, jobs, () => betweenAdvances(deps, async () => {
         // Checked again once alone: a deletion, or a fixture that failed, may have gone first.
         store.requireTenant(id);
-        // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
-        await deps.simulators.deleteFleet(id);
-        // Its rows go in turns (purge.ts): cut off meanwhile (serve killed), the world is deleted at the next start.
+        // Marked from here on: cut off (serve stopped or killed) with its platform records or its rows
+        // half gone (its rows go in turns: purge.ts), the world is deleted whole at the next start.
         unfinished.started(id);
+        marked();
+        // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
+        try {
+          await deps.simulators.deleteFleet(id);
+        } catch (err) {
+          unfinished.ended(id);
+          throw err;
+        }
         await purge(id);
         unfinished.ended(id);
         // What a world keeps in memory beside its rows (its fault rules, its snapshots) goes with it; the
@@ -56,8 +63,8 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
     /** `answering`: its request, which a stop of serve answers saying what becomes of the world. */
     async one(id: string, answering?: Answering): Promise<void> {
       store.requireTenant(id);
-      if (answering) setStoppedMeans(answering, HALF_DELETED);
-      await deleteOne(id);
+      // Until the world is marked, a stop leaves it as it was: what `stopping` says by default.
+      await deleteOne(id, () => answering && setStoppedMeans(answering, HALF_DELETED));
     },
 
     /**
@@ -66,11 +73,10 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
      * world's gate); one another call deleted meanwhile is left out of the answer.
      */
     async byNamePrefix(prefix: string, answering?: Answering): Promise<string[]> {
-      if (answering) setStoppedMeans(answering, HALF_DELETED_AMONG_MANY);
       const deleted: string[] = [];
       for (const { id } of namedWith(store.listTenants(), prefix)) {
         try {
-          await deleteOne(id);
+          await deleteOne(id, () => answering && setStoppedMeans(answering, SOME_DELETED));
           deleted.push(id);
         } catch (err) {
           if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { TENANT_ROWS } from '../../server/tenants/purge.ts';
-import { HALF_DELETED, HALF_DELETED_AMONG_MANY } from '../../server/tenants/deletion.ts';
+import { HALF_DELETED, SOME_DELETED } from '../../server/tenants/deletion.ts';
+import { AppError } from '../../server/errors.ts';
 import { stoppedMeansOf } from '../../server/errors.ts';
 import { useWorld } from '../support/world.ts';
 
@@ -14,7 +15,7 @@ describe('deleting a world while other worlds work', () => {
     return { id: res.body.id as string, auth: bearer(res.body.keys[0].key) };
   }
   /** The companion's `method` waits until `release` (a slow companion); `asked` once it is called. */
-  function holdSimulators(method: 'deleteFleet' | 'setFleetClock') {
+  function holdSimulators(method: 'deleteFleet' | 'setFleetClock' | 'holdFleetDue') {
     const simulators = w.deps.simulators as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
     const original = simulators[method];
     let release!: () => void;
@@ -96,15 +97,47 @@ describe('deleting a world while other worlds work', () => {
   });
 
   it.each([
-    ['one world', (id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.one(id, answering), HALF_DELETED],
-    ['worlds by name prefix', (_id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.byNamePrefix('Flota Parada', answering), HALF_DELETED_AMONG_MANY],
-  ] as const)('when %s are deleted, then the request says what a stop of serve under way would make of them', async (_label, remove, means) => {
+    ['one world is', (id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.one(id, answering), HALF_DELETED],
+    ['worlds by name prefix are', (_id: string, answering: { locals: Record<string, unknown> }) => w.services.worldDeletion.byNamePrefix('Flota Parada', answering), SOME_DELETED],
+  ] as const)('when %s deleted, then what a stop of serve would make of them is said once the world is marked, not while the deletion waits for it', async (_label, remove, means) => {
     const { id } = await world('Flota Parada');
+    const marked = () => w.deps.db.prepare('SELECT count(*) FROM counters WHERE name = ?').pluck().get(`fixture-building:${id}`) === 1;
+    // The world's gate held by a step of another call on it (here a fixture's build on the platforms).
+    const hold = holdSimulators('holdFleetDue');
+    const building = w.services.fixtures.build(id, Fixture.parse({ vehicles: 1, registeredOn: ['platform_b'] }));
+    await hold.asked;
     const answering = { locals: {} as Record<string, unknown> };
+    let markedWhenPlatformsAsked = false;
+    const deleteFleet = w.deps.simulators.deleteFleet;
+    w.deps.simulators.deleteFleet = async (fleetId) => ((markedWhenPlatformsAsked = marked()), deleteFleet(fleetId));
 
-    await remove(id, answering);
+    const removing = remove(id, answering);
+    await new Promise((resolve) => setImmediate(resolve));
+    const meansWhileWaiting = stoppedMeansOf(answering);
+    hold.release();
+    await building;
+    await removing;
+    w.deps.simulators.deleteFleet = deleteFleet;
 
+    expect(meansWhileWaiting).toBeUndefined();
+    expect(markedWhenPlatformsAsked).toBe(true);
     expect(stoppedMeansOf(answering)).toBe(means);
+    expect(marked()).toBe(false);
+  });
+
+  it('when the platforms fail the deletion, then the world stays whole and unmarked, to be deleted again', async () => {
+    const { id } = await world('Flota Sin Plataformas');
+    const deleteFleet = w.deps.simulators.deleteFleet;
+    w.deps.simulators.deleteFleet = async () => {
+      throw new AppError('PLATFORM_UNAVAILABLE', 'Los simuladores de las plataformas no están disponibles; reintenta más tarde.');
+    };
+
+    const res = await w.request.delete(`/_testbed/tenants/${id}`);
+    w.deps.simulators.deleteFleet = deleteFleet;
+
+    expect(res.status).toBe(503);
+    expect(w.deps.db.prepare('SELECT count(*) FROM counters WHERE name = ?').pluck().get(`fixture-building:${id}`)).toBe(0);
+    expect(w.services.tenants.store.getTenant(id)).toBeDefined();
   });
 
   it('when a world is deleted while its fixture is being built, then the deletion waits for the whole build, and nothing of the world is left', async () => {

@@ -241,6 +241,7 @@ describe('scenario file validation', () => {
     ['[200, 2000]', 'expect.status.$oneOf.1: 2000 no es un estado HTTP (un entero de 100 a 599)'],
     ['[99, 201]', 'expect.status.$oneOf.0: 99 no es un estado HTTP (un entero de 100 a 599)'],
     ['[200, "201"]', 'expect.status.$oneOf.1: el estado es un número: escribe 201 sin comillas'],
+    ['[200, OK]', 'expect.status.$oneOf.1: «OK» no es un estado HTTP: el estado es un número (201)'],
   ])('when an expected $oneOf of statuses is %s, then the file is refused naming the one no answer has', (list, message) => {
     expect(errorOf(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: { $oneOf: ${list} } } }\n`)).toContain(`paso 1: ${message}`);
   });
