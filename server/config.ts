@@ -135,7 +135,7 @@ function serveUrl(raw: string | undefined, port: number): string {
 /** serve refuses to open the control API to another machine without a token (contract §4). */
 export function serviceModeProblem(config: Config): string | null {
   if (isLoopbackHost(config.host) || config.controlToken !== null) return null;
-  return `FLEET_HOST=${config.host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed`;
+  return `FLEET_HOST=${config.host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN (${MIN_TOKEN_LENGTH} caracteres o más, p. ej. $(openssl rand -hex 24)) para proteger /_testbed`;
 }
 
 export const apiDatabaseFile = (dataDir: string) => join(dataDir, 'api.db');

@@ -84,13 +84,19 @@ function unusable(dataDir: string, err: unknown): string {
   const reasons: Record<string, string> = {
     EEXIST: 'existe y es un archivo, no un directorio',
     ENOTDIR: 'una parte de la ruta es un archivo, no un directorio',
-    EACCES: 'no hay permiso para leerlo y escribir en él',
-    EPERM: 'no hay permiso para leerlo y escribir en él',
+    EACCES: `no hay permiso para leerlo y escribir en él${asWhom()}`,
+    EPERM: `no hay permiso para leerlo y escribir en él${asWhom()}`,
     EROFS: 'está en un sistema de archivos de solo lectura',
     // Its parent is there (a missing one is made first): a file system that makes no directories, as /proc or /sys.
     ENOENT: 'no se puede crear ahí: ese sistema de archivos no admite carpetas nuevas (¿/proc o /sys?)',
   };
   return `no se puede usar FLEET_DATA_DIR=${dataDir}: ${reasons[code] ?? fileProblem(err, 'write')}`;
+}
+
+/** Who serve runs as, for a permission refused: in a container, who a bind mount must let write (chown, chmod g+w). */
+function asWhom(): string {
+  const [uid, gid] = [process.getuid?.(), process.getgid?.()];
+  return uid === undefined ? '' : ` (serve se ejecuta como uid ${uid}, gid ${gid}: dale permiso a uno de los dos)`;
 }
 
 function isBrokenLink(path: string): boolean {

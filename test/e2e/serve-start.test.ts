@@ -247,7 +247,7 @@ describe('when the data dir cannot be used', () => {
     const run = await refused({ PORT: String(await freePort()), FLEET_DATA_DIR: dir }, asNobody?.spawn, asNobody?.command);
 
     expect(run.code).toBe(1);
-    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dir}: no hay permiso para leerlo y escribir en él`]);
+    expect(oneLine(run.stderr)).toEqual([`error: no se puede usar FLEET_DATA_DIR=${dir}: no hay permiso para leerlo y escribir en él (serve se ejecuta como uid ${asNobody?.spawn.uid ?? process.getuid!()}, gid ${asNobody?.spawn.gid ?? process.getgid!()}: dale permiso a uno de los dos)`]);
   }, 30_000);
 });
 

@@ -152,7 +152,7 @@ describe('when FLEET_HOST is not loopback and no FLEET_CONTROL_TOKEN is set', ()
     const code = await run.exited;
 
     expect(code).toBe(1);
-    expect(run.stderr()).toBe('error: FLEET_HOST=0.0.0.0 expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed\n');
+    expect(run.stderr()).toBe('error: FLEET_HOST=0.0.0.0 expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN (16 caracteres o más, p. ej. $(openssl rand -hex 24)) para proteger /_testbed\n');
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 });

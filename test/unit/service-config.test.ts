@@ -81,7 +81,7 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
 
   it.each(['0.0.0.0', '::', '192.168.1.5'])('when FLEET_HOST=%s has no token, then serve is refused in one line', (host) => {
     expect(serviceModeProblem(readConfig({ FLEET_HOST: host }))).toBe(
-      `FLEET_HOST=${host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN para proteger /_testbed`,
+      `FLEET_HOST=${host} expone el testbed fuera de este equipo: define FLEET_CONTROL_TOKEN (16 caracteres o más, p. ej. $(openssl rand -hex 24)) para proteger /_testbed`,
     );
   });
 
