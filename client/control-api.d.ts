@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no
-         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura.
+         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra antes de restaurar (quedan borradas aunque la restauración falle), `clearRequests` vacía el registro después, si restauró. Sin cuerpo: ninguna de las dos.
          */
         post: operations["restoreWorldSnapshot"];
         delete?: never;
@@ -1024,6 +1024,20 @@ export interface components {
                     ms: number;
                 };
             };
+        };
+        WorldRestored: {
+            /** @description Con clearFaults o clearRequests: cuántas reglas y entradas se borraron. */
+            cleared?: {
+                faults?: number;
+                requests?: number;
+            };
+            name: string;
+            /**
+             * Format: date-time
+             * @description Fecha y hora UTC (ISO 8601), del reloj simulado.
+             * @example 2026-03-02T15:00:00.000Z
+             */
+            now: string;
         };
         /** @description Una instantánea de un mundo: su nombre, la hora simulada del mundo al guardarla y lo que ocupa. */
         WorldSnapshotInfo: {
@@ -10588,7 +10602,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Borra las reglas de fallo y los fallos de plataforma del mundo antes de restaurar. */
+                    clearFaults?: boolean;
+                    /** @description Vacía el registro de solicitudes del mundo tras restaurar. */
+                    clearRequests?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description El mundo como estaba, con su hora. */
             200: {
@@ -10598,7 +10621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Restored"];
+                    "application/json": components["schemas"]["WorldRestored"];
                 };
             };
             /** @description VALIDATION: cuerpo, nombre o parámetros no válidos. */

@@ -18,7 +18,7 @@ import { readConfig } from '../server/config.ts';
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
 export type { FaultMode, NotSynced, Verdict, World, WorldOptions } from './world.ts';
-export type { Fixture, FixtureIds, UniqueValues, WorldSetup, WorldSnapshotInfo } from './world-setup.ts';
+export type { Fixture, FixtureIds, RestoreOptions, UniqueValues, WorldSetup, WorldSnapshotInfo } from './world-setup.ts';
 export type { AddedFault, FaultEffect, FaultRule, FaultRuleView, WorldFaults, WorldPlatformFaults } from './world-faults.ts';
 export type { ExpectedRequests, JournalEntry, JournalMessage, RequestFilter } from './world-requests.ts';
 

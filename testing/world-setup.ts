@@ -1,4 +1,5 @@
 import { TestbedError, type ControlCall } from './control.ts';
+import { refuseUnknown } from './known-options.ts';
 import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
 
 /** `createWorld({fixture})`: a populated world in the same call (contract §5, "Fixtures"; limits in docs/testing.md). */
@@ -37,12 +38,24 @@ export interface UniqueValues {
   whatsapp(): Promise<string>;
 }
 
+/** What a world's restore clears besides (neither is part of a snapshot). */
+export interface RestoreOptions {
+  clearFaults?: boolean;
+  clearRequests?: boolean;
+}
+const RESTORE_OPTIONS: readonly (keyof RestoreOptions)[] = ['clearFaults', 'clearRequests'];
+
 /** What a world adds for a suite's shared setup: its snapshots and its unique values. */
 export interface WorldSetup {
   /** Saves this world alone (its data, platform records, clock, jobs and keys) under `name` (`[a-z0-9-]{1,64}`). */
   snapshot(name: string): Promise<{ name: string; tenant: string; createdAt: string }>;
-  /** This world as at the snapshot; every other world goes on untouched. */
-  restore(name: string): Promise<{ name: string; now: string }>;
+  /**
+   * This world as at the snapshot; every other world goes on untouched. A snapshot holds neither the
+   * world's fault rules nor its journal: `clearFaults` clears the rules (and platform faults) before
+   * the restore, `clearRequests` the journal after it, in the same call (the recommended pattern's
+   * `beforeEach`). A refused restore (409) has cleared the rules already; an unknown name nothing.
+   */
+  restore(name: string, options?: RestoreOptions): Promise<{ name: string; now: string; cleared?: { faults?: number; requests?: number } }>;
   /** This world's snapshots, newest first. */
   snapshots(): Promise<WorldSnapshotInfo[]>;
   deleteSnapshot(name: string): Promise<void>;
@@ -65,7 +78,10 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
   const draw = async (kind: 'plate' | 'vin' | 'whatsapp') => (await call<{ value: string }>('POST', `${base}/unique/${kind}`)).value;
   return {
     snapshot: async (name) => call('POST', `${base}/snapshots`, { name: checkedSnapshotName(name) }),
-    restore: async (name) => call('POST', `${named(name)}/restore`),
+    restore: async (name, options) => {
+      refuseUnknown('restore', options ?? {}, RESTORE_OPTIONS);
+      return call('POST', `${named(name)}/restore`, options);
+    },
     snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,
     deleteSnapshot: async (name) => void (await call('DELETE', named(name))),
     unique: { plate: () => draw('plate'), vin: () => draw('vin'), whatsapp: () => draw('whatsapp') },

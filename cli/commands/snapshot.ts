@@ -6,7 +6,7 @@ import { callTestbed } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 
-type SnapshotOptions = OutputOptions & { tenant?: string };
+type SnapshotOptions = OutputOptions & { tenant?: string; clearFaults?: boolean; clearRequests?: boolean };
 const world = () => import('./world-snapshot.ts');
 
 /**
@@ -37,6 +37,10 @@ export async function saveSnapshot(name: string, opts: SnapshotOptions): Promise
 
 export async function restoreSnapshot(name: string, opts: SnapshotOptions): Promise<void> {
   if (opts.tenant !== undefined) return (await world()).restoreWorldSnapshot(opts.tenant, name, opts);
+  // A whole restore replaces every world, their rules and journals included: nothing to clear.
+  if (opts.clearFaults || opts.clearRequests) {
+    throw new CliError(`${opts.clearFaults ? '--clear-faults' : '--clear-requests'} es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos`, 'VALIDATION');
+  }
   const body = await callTestbed<{ name: string; now: string }>(`${path(name)}/restore`, { method: 'POST' });
   print(opts, body, `Instantánea restaurada: ${body.name}; reloj simulado: ${cdmxTime(body.now)}`);
 }

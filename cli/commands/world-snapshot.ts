@@ -21,9 +21,16 @@ export async function saveWorldSnapshot(tenantId: string, name: string, opts: Ou
   print(opts, body, `Instantánea del mundo ${body.tenant} guardada: ${body.name} (hora del mundo: ${cdmxTime(body.createdAt)})`);
 }
 
-export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {
-  const body = await callTestbed<{ name: string; now: string }>(`${named(tenantId, name)}/restore`, { method: 'POST' });
-  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}`);
+export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions & { clearFaults?: boolean; clearRequests?: boolean }): Promise<void> {
+  const clear = { ...(opts.clearFaults && { clearFaults: true }), ...(opts.clearRequests && { clearRequests: true }) };
+  type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } };
+  const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
+  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const cleared = [
+    body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de fallo borrada', 'reglas de fallo borradas')} antes` : null,
+    body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del registro borrada', 'solicitudes del registro borradas')} después` : null,
+  ].filter(Boolean);
+  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}`);
 }
 
 export async function deleteWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {

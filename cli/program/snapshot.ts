@@ -12,7 +12,15 @@ export function declareSnapshot(program: Command): void {
   const worldList = { '--tenant <tenantId>': 'las instantáneas de un mundo (tenant), no las del testbed entero' };
   declareGroup(program, 'snapshot', 'guarda y recupera el estado completo del testbed en marcha, o el de un mundo', load, {
     'save <name>': { does: 'guarda el estado de ambos procesos como NAME ([a-z0-9-], hasta 64); reemplaza la instantánea de ese nombre', run: 'saveSnapshot', options: world },
-    'restore <name>': { does: 'devuelve todo exactamente a como estaba al guardar NAME', run: 'restoreSnapshot', options: world },
+    'restore <name>': {
+      does: 'devuelve todo exactamente a como estaba al guardar NAME',
+      run: 'restoreSnapshot',
+      options: {
+        ...world,
+        '--clear-faults': 'con --tenant: borra antes las reglas de fallo y los fallos de plataforma del mundo (la instantánea no los guarda)',
+        '--clear-requests': 'con --tenant: vacía después el registro de solicitudes del mundo (la instantánea no lo guarda)',
+      },
+    },
     'delete <name>': { does: 'borra una instantánea guardada', run: 'deleteSnapshot', options: world },
     list: { does: 'las instantáneas guardadas, la más reciente primero (las del testbed, por la hora real en que se tomaron; con --tenant, la última guardada primero)', run: 'listSnapshots', options: worldList },
   });

@@ -7,7 +7,7 @@ import { operatorProblems } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { ExpectRequestsStep } from './expect-requests.ts';
 import { FaultStep } from './fault-step.ts';
-import { WorldSnapshotStep } from './snapshot-step.ts';
+import { RestoreSnapshotStep, WorldSnapshotStep } from './snapshot-step.ts';
 import { WorldStep } from './worlds.ts';
 
 /** Names a scenario can refer to (tenant, key and capture aliases): they are used in `${...}` paths. */
@@ -104,7 +104,7 @@ const Step = z
     fault: FaultStep.optional(),
     expectRequests: ExpectRequestsStep.optional(),
     saveSnapshot: WorldSnapshotStep.optional(),
-    restoreSnapshot: WorldSnapshotStep.optional(),
+    restoreSnapshot: RestoreSnapshotStep.optional(),
     // A world's instruments, which its snapshots leave as they are: every fault rule and platform
     // fault of the world, and its request journal (what a test rewinding its world clears too).
     clearFaults: WorldStep.optional(),

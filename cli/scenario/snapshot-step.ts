@@ -19,7 +19,17 @@ const Name = z.string()
 export const WorldSnapshotStep = z.union([Name, z.strictObject({ name: Name, tenant: z.string().optional() })], {
   error: 'debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo',
 });
-export type WorldSnapshotStep = z.infer<typeof WorldSnapshotStep>;
+/**
+ * `restoreSnapshot` also takes what the restore clears besides (what `POST …/restore` takes):
+ * `clearFaults` before it, `clearRequests` after it, neither of which a world snapshot holds.
+ */
+export const RestoreSnapshotStep = z.union([
+  Name,
+  z.strictObject({ name: Name, tenant: z.string().optional(), clearFaults: z.boolean().optional(), clearRequests: z.boolean().optional() }),
+], {
+  error: 'debe ser el nombre de la instantánea (inicio) o {name, tenant?, clearFaults?, clearRequests?}: name el nombre, tenant el alias de un tenant del archivo, clearFaults y clearRequests true o false',
+});
+export type WorldSnapshotStep = z.infer<typeof WorldSnapshotStep> | z.infer<typeof RestoreSnapshotStep>;
 
 export interface SnapshotContext {
   baseUrl: string;
@@ -31,12 +41,12 @@ export interface SnapshotContext {
 
 /** The transcript names the world by its alias and the call by its template: ids differ between runs on a shared serve. */
 export async function worldSnapshot(ctx: SnapshotContext, step: WorldSnapshotStep, what: 'save' | 'restore'): Promise<Exchange> {
-  const { name, tenant } = typeof step === 'string' ? { name: step, tenant: undefined } : step;
+  const { name, tenant, ...clear } = typeof step === 'string' ? { name: step, tenant: undefined } : step;
   const { alias, id } = worldOf(ctx.tenantIds, tenant);
   const base = `/_testbed/tenants/${encodeURIComponent(id)}/snapshots`;
   const [path, shown, body] = what === 'save'
     ? [base, '/_testbed/tenants/{tenant}/snapshots', { name }]
-    : [`${base}/${encodeURIComponent(name)}/restore`, `/_testbed/tenants/{tenant}/snapshots/${name}/restore`, undefined];
+    : [`${base}/${encodeURIComponent(name)}/restore`, `/_testbed/tenants/{tenant}/snapshots/${name}/restore`, Object.keys(clear).length ? clear : undefined];
   // The world's counts around a restore, for the run's coverage: a read that fails costs that
   // restore's difference, never the step (which is the restore's).
   const counts = () => coverageOfWorld(ctx.baseUrl, ctx.controlHeaders, id).catch(() => null);

@@ -61,12 +61,9 @@ class AFleetOfThree(unittest.TestCase):
         cls.world.delete()
 
     def setUp(self):
-        # The world as the fixture made it; its fault rules and journal are not part of a snapshot.
-        # The faults go first: a platform fault left would keep the restore from reading the days
-        # the world's clock has passed since the save.
-        self.world.clear_faults()
-        self.world.restore("inicio")
-        self.world.clear_requests()
+        # The world as the fixture made it; its fault rules and journal are not part of a snapshot,
+        # so the same call clears them (the rules before the restore, the journal after it).
+        self.world.restore("inicio", clear_faults=True, clear_requests=True)
 
     def vehicles(self):
         return self.world.api("GET", "/v1/vehicles?limit=100").body["data"]

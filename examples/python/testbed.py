@@ -227,8 +227,11 @@ class World:
     def snapshot(self, name):
         return self.control("POST", "/snapshots", {"name": name})
 
-    def restore(self, name):
-        return self.control("POST", f"/snapshots/{urllib.parse.quote(name, safe='')}/restore")
+    def restore(self, name, clear_faults=False, clear_requests=False):
+        """The world as saved. A snapshot holds neither its fault rules nor its journal: clear_faults
+        clears the rules before the restore, clear_requests the journal after it, in the same call."""
+        body = {k: True for k, on in (("clearFaults", clear_faults), ("clearRequests", clear_requests)) if on}
+        return self.control("POST", f"/snapshots/{urllib.parse.quote(name, safe='')}/restore", body or None)
 
     def snapshots(self):
         """The world's snapshots, the last saved first: [{name, createdAt, sizeBytes}]."""

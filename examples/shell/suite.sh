@@ -25,13 +25,11 @@ echo "mundo $TENANT_ID"
 control_expect 201 POST "$WORLD/snapshots" '{"name": "inicio"}' >/dev/null
 SAVED_AT=$(control GET "/clock?tenant=$TENANT_ID" | json_get .now)
 
-# Before each test: no fault rule or journal entry of the test before (a world's rules and journal
-# are not in its snapshots), and the world as saved. The faults go first: a platform fault left would
-# keep the restore from reading the days the world's clock has passed since the save.
+# Before each test: the world as saved, and no fault rule or journal entry of the test before (a
+# world's rules and journal are not in its snapshots): one call clears the rules before the restore
+# and the journal after it.
 before_each() {
-  control DELETE "$WORLD/faults" >/dev/null
-  control POST "$WORLD/snapshots/inicio/restore" >/dev/null
-  control DELETE "$WORLD/requests" >/dev/null
+  control POST "$WORLD/snapshots/inicio/restore" '{"clearFaults": true, "clearRequests": true}' >/dev/null
 }
 
 # A vehicle with this world's next unique plate and VIN (no other world of the testbed holds them).

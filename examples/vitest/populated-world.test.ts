@@ -19,12 +19,9 @@ describe('a fleet with three drivers on the road for a week (a fixture, restored
     await world.snapshot('inicio');
   });
   beforeEach(async () => {
-    // Fault rules and the journal are the test's, not the world's: each test starts from none. The
-    // faults go first: a platform fault the last test left would keep the restore from reading the
-    // days its world's clock has passed since the save.
-    await world.faults.clear();
-    await world.restore('inicio');
-    await world.clearRequests();
+    // Fault rules and the journal are the test's, not the world's: each test starts from none, cleared
+    // in the same call (the rules before the restore, the journal after it).
+    await world.restore('inicio', { clearFaults: true, clearRequests: true });
   });
   afterAll(() => world?.delete());
 

@@ -82,7 +82,7 @@ export function requestOf(op: AnyDeclared, named = true): Pick<ZodOpenApiOperati
   for (const [mediaType, schema] of Object.entries(op.content ?? {})) content[mediaType] = { schema };
   return {
     requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) },
-    ...(Object.keys(content).length ? { requestBody: { ...(named ? { id: bodyComponentId(op) } : {}), required: true, content } } : {}),
+    ...(Object.keys(content).length ? { requestBody: { ...(named ? { id: bodyComponentId(op) } : {}), required: !op.bodyOptional, content } } : {}),
   };
 }
 

@@ -42,6 +42,8 @@ export interface DeclaredOperation<Path extends string, Context> {
   query?: z.ZodObject;
   /** A JSON body; its input side (before transforms) is what the document shows. */
   body?: z.ZodType;
+  /** The body may be left out (read as `{}`: every field optional): not `required` in the document. */
+  bodyOptional?: boolean;
   responses: DeclaredResponses;
   /** Runs once the request has passed its API's gate; Express 5 answers a rejected promise through the error handler. */
   handler: (req: Request, res: Response, context: Context) => unknown;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { worldPathId } from '../common/schemas.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
-import { IdPath } from '../control/schemas.ts';
+import { controlBody, IdPath } from '../control/schemas.ts';
+import { mustBe } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from '../snapshots/files.ts';
 import { SaveBody } from '../snapshots/control.ts';
@@ -15,6 +16,19 @@ const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: T
 const NamePath = IdPath.extend({
   name: z.string().regex(SNAPSHOT_NAME).meta({ description: 'De 1 a 64 letras minúsculas, dígitos o guiones.', example: 'inicio' }),
 });
+
+/** What a restore clears besides, neither of which a world snapshot holds (docs/control-api.md). */
+const RestoreBody = controlBody({
+  clearFaults: z.boolean({ error: mustBe('clearFaults', 'true o false') }).optional()
+    .meta({ description: 'Borra las reglas de fallo y los fallos de plataforma del mundo antes de restaurar.' }),
+  clearRequests: z.boolean({ error: mustBe('clearRequests', 'true o false') }).optional()
+    .meta({ description: 'Vacía el registro de solicitudes del mundo tras restaurar.' }),
+});
+
+const WorldRestored = Restored.extend({
+  cleared: z.object({ faults: z.number().int().min(0).optional(), requests: z.number().int().min(0).optional() })
+    .optional().meta({ description: 'Con clearFaults o clearRequests: cuántas reglas y entradas se borraron.' }),
+}).meta({ id: 'WorldRestored' });
 
 /** `/_testbed/tenants/{id}/snapshots…` (contract §5): one world saved and rewound, the others untouched. */
 export const worldSnapshotsControl: ControlCapability = {
@@ -48,11 +62,24 @@ export const worldSnapshotsControl: ControlCapability = {
     defineControlOperation({
       method: 'post', path: '/_testbed/tenants/{id}/snapshots/{name}/restore', operationId: 'restoreWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no',
-      description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura.',
+      description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. '
+        + 'La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra antes de restaurar '
+        + '(quedan borradas aunque la restauración falle), `clearRequests` vacía el registro después, si restauró. Sin cuerpo: ninguna de las dos.',
       params: NamePath,
-      responses: { 200: answer(Restored, 'El mundo como estaba, con su hora.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
+      body: RestoreBody,
+      bodyOptional: true,
+      responses: { 200: answer(WorldRestored, 'El mundo como estaba, con su hora.'), 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
-        res.json(await services.worldSnapshots.restore(worldPathId(req.params.id), String(req.params.name)));
+        const tenantId = worldPathId(req.params.id);
+        const name = String(req.params.name);
+        const { clearFaults, clearRequests } = parseJsonBody(RestoreBody, req);
+        // Cleared only for a snapshot that is there: a misspelt name (404) changes nothing.
+        const known = services.worldSnapshots.list(tenantId).some((s) => s.name === name);
+        const faults = clearFaults && known ? services.faults.clear(tenantId).deleted : undefined;
+        const restored = await services.worldSnapshots.restore(tenantId, name);
+        const requests = clearRequests ? services.journal.clear(tenantId).deleted : undefined;
+        const cleared = clearFaults || clearRequests ? { cleared: { ...(clearFaults && { faults }), ...(clearRequests && { requests }) } } : {};
+        res.json({ ...restored, ...cleared });
       },
     }),
     defineControlOperation({

@@ -94,6 +94,34 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
   }, 120_000);
 
+  it('when a world is restored with clearFaults and clearRequests, through the library and the CLI, then its rules and journal are gone with it; a misspelt option or a whole restore with them is refused', async () => {
+    const world = await testbed.createWorld();
+    await world.snapshot('limpio');
+    const dirty = async () => {
+      await world.faults.add({ effect: 'internal', operation: 'getVehicle', times: 3 });
+      await world.client.GET('/v1/me');
+    };
+    await dirty();
+
+    const restored = await world.restore('limpio', { clearFaults: true, clearRequests: true });
+    const afterLibrary = [(await world.faults.list()).length, (await world.requests()).length];
+    await dirty();
+    const cliJson = await cli(['snapshot', 'restore', 'limpio', '--tenant', world.tenantId, '--clear-faults', '--clear-requests']);
+    const afterCli = [(await world.faults.list()).length, (await world.requests()).length];
+    await dirty();
+    const human = await cliText(['snapshot', 'restore', 'limpio', '--tenant', world.tenantId, '--clear-faults']);
+    const misspelt = await (world.restore as (name: string, options: object) => Promise<unknown>)('limpio', { clearFault: true }).catch((e: unknown) => e);
+    const whole = await cli(['snapshot', 'restore', 'limpio', '--clear-requests']);
+
+    expect(restored.cleared).toEqual({ faults: 1, requests: 1 });
+    expect(afterLibrary).toEqual([0, 0]);
+    expect(cliJson.json.cleared).toEqual({ faults: 1, requests: 1 });
+    expect(afterCli).toEqual([0, 0]);
+    expect(human).toContain('(1 regla de fallo borrada antes)');
+    expect(misspelt).toMatchObject({ code: 'VALIDATION', message: 'restore no admite clearFault (se admiten clearFaults, clearRequests)' });
+    expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos']);
+  }, 60_000);
+
   it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file, one without JSON or no file at all is said so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fixture-file-'));
     try {

@@ -418,6 +418,7 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
   it.each([
     ['a name alone (the first tenant)', 'saveSnapshot: inicio', 'inicio'],
     ['a name and a tenant', 'restoreSnapshot: { name: dia-2, tenant: fleet }', { name: 'dia-2', tenant: 'fleet' }],
+    ['what it clears besides', 'restoreSnapshot: { name: dia-2, clearFaults: true, clearRequests: true }', { name: 'dia-2', clearFaults: true, clearRequests: true }],
     ['a 64-character name', `saveSnapshot: ${'a'.repeat(64)}`, 'a'.repeat(64)],
     ['a name made of a capture', 'saveSnapshot: "antes-${run.tag}"', 'antes-${run.tag}'],
   ])('when it has %s, then it parses as written', (_case, step, parsed) => {
@@ -453,7 +454,9 @@ describe('scenario steps saveSnapshot and restoreSnapshot', () => {
     ['capitals in the name', 'restoreSnapshot: { name: Inicio }', 'restoreSnapshot.name: Nombre de instantánea no válido: «Inicio» (de 1 a 64 letras minúsculas, dígitos o guiones).'],
     ['a tenant the file does not declare', 'saveSnapshot: { name: inicio, tenant: ghost }', 'saveSnapshot.tenant: el tenant ghost no está declarado en tenants'],
     ['a tenant the file does not declare, in a restore', 'restoreSnapshot: { name: inicio, tenant: ghost }', 'restoreSnapshot.tenant: el tenant ghost no está declarado en tenants'],
-    ['a misspelt field', 'restoreSnapshot: { nombre: inicio }', 'restoreSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
+    ['a misspelt field', 'restoreSnapshot: { nombre: inicio }', 'restoreSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?, clearFaults?, clearRequests?}: name el nombre, tenant el alias de un tenant del archivo, clearFaults y clearRequests true o false'],
+    ['clearFaults in a save', 'saveSnapshot: { name: inicio, clearFaults: true }', 'saveSnapshot: campo desconocido: clearFaults (se admiten name, tenant)'],
+    ['clearRequests not a boolean', 'restoreSnapshot: { name: "x-${run.tag}", clearRequests: si }', 'restoreSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?, clearFaults?, clearRequests?}: name el nombre, tenant el alias de un tenant del archivo, clearFaults y clearRequests true o false'],
     ['a number', 'saveSnapshot: 42', 'saveSnapshot: debe ser el nombre de la instantánea (inicio) o {name, tenant?}: name el nombre, tenant el alias de un tenant del archivo'],
   ])('when it has %s, then the file is refused naming the step, with that one problem', (_case, step, line) => {
     const message = errorOf(`${HEAD}\nsteps:\n  - ${step}\n`);
