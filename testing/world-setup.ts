@@ -53,7 +53,7 @@ export interface WorldSetup {
    * This world as at the snapshot; every other world goes on untouched. A snapshot holds neither the
    * world's fault rules nor its journal: `clearFaults` clears the rules (and platform faults) before
    * the restore, `clearRequests` the journal after it, in the same call (the recommended pattern's
-   * `beforeEach`). A refused restore (409) has cleared the rules already; an unknown name nothing.
+   * `beforeEach`). A refused restore (404, 409) clears nothing.
    */
   restore(name: string, options?: RestoreOptions): Promise<{ name: string; now: string; cleared?: { faults?: number; requests?: number } }>;
   /** This world's snapshots, newest first. */

@@ -13,7 +13,7 @@ describe('a fleet of two vehicles on platform_b', () => {
     await world.snapshot('inicio');
   });
   beforeEach(async () => {
-    // Fault rules and the journal are not in a snapshot: cleared in the same call (rules before, journal after).
+    // Fault rules and the journal are not in a snapshot: the restore clears them in the same call.
     await world.restore('inicio', { clearFaults: true, clearRequests: true });
   });
   // The testbed is the run's (run-tests.mjs stops it): the file deletes its own world.

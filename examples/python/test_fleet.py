@@ -62,7 +62,7 @@ class AFleetOfThree(unittest.TestCase):
 
     def setUp(self):
         # The world as the fixture made it; its fault rules and journal are not part of a snapshot,
-        # so the same call clears them (the rules before the restore, the journal after it).
+        # so the restore clears them in the same call.
         self.world.restore("inicio", clear_faults=True, clear_requests=True)
 
     def vehicles(self):

@@ -26,8 +26,7 @@ control_expect 201 POST "$WORLD/snapshots" '{"name": "inicio"}' >/dev/null
 SAVED_AT=$(control GET "/clock?tenant=$TENANT_ID" | json_get .now)
 
 # Before each test: the world as saved, and no fault rule or journal entry of the test before (a
-# world's rules and journal are not in its snapshots): one call clears the rules before the restore
-# and the journal after it.
+# world's rules and journal are not in its snapshots): the restore clears them in the same call.
 before_each() {
   control POST "$WORLD/snapshots/inicio/restore" '{"clearFaults": true, "clearRequests": true}' >/dev/null
 }

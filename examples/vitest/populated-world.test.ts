@@ -20,7 +20,7 @@ describe('a fleet with three drivers on the road for a week (a fixture, restored
   });
   beforeEach(async () => {
     // Fault rules and the journal are the test's, not the world's: each test starts from none, cleared
-    // in the same call (the rules before the restore, the journal after it).
+    // by the restore itself.
     await world.restore('inicio', { clearFaults: true, clearRequests: true });
   });
   afterAll(() => world?.delete());

@@ -123,10 +123,11 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
 }
 
 /** Where a path outside the three surfaces (a browser's `/`, a base URL without its `/v1`) should go. */
-const SURFACES = 'la API está en /v1 (GET /v1/health, sin clave), el control del testbed en /_testbed (su documento: GET /_testbed/openapi.json) y el panel en /dashboard';
+const SURFACES = 'la API está en /v1 (GET /v1/health, sin clave; su documentación interactiva en /docs), el control del testbed en /_testbed (su documento: GET /_testbed/openapi.json) y el panel en /dashboard';
 
 export function notFoundRoute(req: Request, res: Response): void {
-  const outside = !/^\/(v1|_testbed|dashboard)(\/|$)/.test(req.path);
+  // Case-insensitive, as Express routes are (`/V1/health` is health).
+  const outside = !/^\/(v1|_testbed|dashboard|docs)(\/|$)/i.test(req.path);
   sendError(res, 'NOT_FOUND', `La ruta ${req.method} ${req.path} no existe.${outside ? ` En este testbed ${SURFACES}.` : ''}`);
 }
 

@@ -1,6 +1,8 @@
 /**
  * Runs the work given to it at most `limit` at a time, the rest in the order it came: each waits for
- * a turn, and a turn goes to the next as soon as a work ends (fulfilled or rejected).
+ * a turn, and a turn goes to the next as soon as a work ends (fulfilled or rejected). `open()` ends
+ * the limit: what waits starts at once, and so does what comes later (serve stopping: the builds
+ * waiting their turn must reach their next step, which abandons them, within the stop's budget).
  */
 export function atMost(limit: number) {
   let running = 0;
@@ -17,7 +19,7 @@ export function atMost(limit: number) {
     if (next) next();
     else running--;
   };
-  return async <T>(work: () => Promise<T>): Promise<T> => {
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
     await turn();
     try {
       return await work();
@@ -25,4 +27,12 @@ export function atMost(limit: number) {
       done();
     }
   };
+  const open = (): void => {
+    limit = Infinity;
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      running++;
+      next();
+    }
+  };
+  return Object.assign(run, { open });
 }

@@ -63,8 +63,8 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/tenants/{id}/snapshots/{name}/restore', operationId: 'restoreWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no',
       description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. '
-        + 'La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra antes de restaurar '
-        + '(quedan borradas aunque la restauración falle), `clearRequests` vacía el registro después, si restauró. Sin cuerpo: ninguna de las dos.',
+        + 'La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra y `clearRequests` vacía el registro '
+        + 'al restaurar (una restauración rechazada no borra nada). Sin cuerpo: ninguna de las dos.',
       params: NamePath,
       body: RestoreBody,
       bodyOptional: true,
@@ -72,14 +72,15 @@ export const worldSnapshotsControl: ControlCapability = {
       handler: async (req, res, { services }) => {
         const tenantId = worldPathId(req.params.id);
         const name = String(req.params.name);
-        const { clearFaults, clearRequests } = parseJsonBody(RestoreBody, req);
-        // Cleared only for a snapshot that is there: a misspelt name (404) changes nothing.
-        const known = services.worldSnapshots.list(tenantId).some((s) => s.name === name);
-        const faults = clearFaults && known ? services.faults.clear(tenantId).deleted : undefined;
-        const restored = await services.worldSnapshots.restore(tenantId, name);
-        const requests = clearRequests ? services.journal.clear(tenantId).deleted : undefined;
-        const cleared = clearFaults || clearRequests ? { cleared: { ...(clearFaults && { faults }), ...(clearRequests && { requests }) } } : {};
-        res.json({ ...restored, ...cleared });
+        const { clearFaults, clearRequests } = parseJsonBody(RestoreBody, req, { mayBeEmpty: true });
+        // Cleared as the restore goes (a refused one clears nothing): the rules once the world is put
+        // back, before the days since the save are read; the journal before its held requests go on.
+        const cleared: { faults?: number; requests?: number } = {};
+        const restored = await services.worldSnapshots.restore(tenantId, name, {
+          onPutBack: clearFaults ? () => void (cleared.faults = services.faults.clear(tenantId).deleted) : undefined,
+          beforeReopen: clearRequests ? () => void (cleared.requests = services.journal.clear(tenantId).deleted) : undefined,
+        });
+        res.json({ ...restored, ...(clearFaults || clearRequests ? { cleared } : {}) });
       },
     }),
     defineControlOperation({

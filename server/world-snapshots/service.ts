@@ -112,7 +112,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    * the put-back's write lock, which other worlds' writes wait for). Not while the platforms restore:
    * the two side by side took both cores, and other worlds' reads waited for them (docs/performance.md).
    */
-  async function putBack(tenantId: string, name: string): Promise<void> {
+  async function putBack(tenantId: string, name: string, onPutBack?: () => void): Promise<void> {
     const key = keyOf(tenantId, name);
     const lostIfGone = (err: unknown): never => {
       throw err instanceof AppError && err.code === 'NOT_FOUND' ? lost(tenantId, name) : err;
@@ -130,6 +130,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       lostIfGone(err);
     }
     worldNumbers.keep(tenantId, worldNumber);
+    // Put back on both sides: from here on the restore is whole, and what the caller clears with it goes now.
+    onPutBack?.();
     // Put back unchanged, the platforms' half moves no change number: a copy not in step is read again all the same.
     const copy = known.get(key);
     if (copy?.inSync) sync.markStored(tenantId, restored.seq);
@@ -208,14 +210,21 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       return [...(saved.get(tenantId)?.values() ?? [])].reverse();
     },
 
-    async restore(tenantId: string, name: string): Promise<{ name: string; now: string }> {
+    /**
+     * `also.onPutBack` runs once both sides are put back, before the days since the save are read
+     * (a world's fault rules cleared there cannot hold that reading); `also.beforeReopen` once the
+     * restore is whole, before the world's held requests go on (its journal cleared there misses
+     * none of theirs). A restore refused (404, 409) or failed runs neither.
+     */
+    async restore(tenantId: string, name: string, also: { onPutBack?: () => void; beforeReopen?: () => void } = {}): Promise<{ name: string; now: string }> {
       requireSnapshot(tenantId, name);
       return alone(tenantId, async () => {
         // Again once alone, for the same reason: a world deleted meanwhile is a 404 for its tenant,
         // not a copy "lost when the simulators restarted".
         requireSnapshot(tenantId, name);
-        await putBack(tenantId, name);
+        await putBack(tenantId, name, also.onPutBack);
         generations.restored(tenantId);
+        also.beforeReopen?.();
         // Once it is put back, not before: a restore refused (409, 404) or failed left the world as it
         // was, and a request a delay held goes on in it. The gate is still closed: none gets in between.
         gates.overtakeHeld(tenantId);

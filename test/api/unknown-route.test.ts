@@ -11,13 +11,13 @@ describe('a path no route has', () => {
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({
       code: 'NOT_FOUND',
-      message: `La ruta GET ${path} no existe. En este testbed la API está en /v1 (GET /v1/health, sin clave), el control del testbed en /_testbed (su documento: GET /_testbed/openapi.json) y el panel en /dashboard.`,
+      message: `La ruta GET ${path} no existe. En este testbed la API está en /v1 (GET /v1/health, sin clave; su documentación interactiva en /docs), el control del testbed en /_testbed (su documento: GET /_testbed/openapi.json) y el panel en /dashboard.`,
     });
   });
 
-  it.each(['/v1/nothing', '/_testbed/nothing', '/v1'])('when %s is asked, then 404 names it alone: it is already under a surface', async (path) => {
+  it.each(['/v1/nothing', '/V1/nothing', '/_testbed/nothing', '/v1'])('when %s is asked, then 404 names it alone: it is already under a surface', async (path) => {
     const { auth } = w.newTenant();
-    const res = await w.request.get(path).set(path.startsWith('/v1') ? auth : {});
+    const res = await w.request.get(path).set(path.toLowerCase().startsWith('/v1') ? auth : {});
 
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe(`La ruta GET ${path} no existe.`);

@@ -52,7 +52,7 @@ describe('POST /_testbed/tenants/{id}/snapshots/{name}/restore with clearFaults 
     expect([await rules(a.id), await journal(a.id)]).toEqual([1, 2]);
   });
 
-  it('when the restore is refused (409: another world holds a plate now), then the rules are already gone and the journal stays', async () => {
+  it('when the restore is refused (409: another world holds a plate now), then nothing is cleared', async () => {
     const a = await world();
     const b = await world();
     await w.request.post(base(a.id)).send({ name: 'vacio' }).expect(201);
@@ -68,8 +68,30 @@ describe('POST /_testbed/tenants/{id}/snapshots/{name}/restore with clearFaults 
     const res = await w.request.post(`${base(a.id)}/con-placa/restore`).send({ clearFaults: true, clearRequests: true });
 
     expect(res.status).toBe(409);
-    expect(await rules(a.id)).toBe(0);
+    expect(await rules(a.id)).toBe(1);
     expect(await journal(a.id)).toBe(journalBefore);
+  });
+
+  it('when the snapshot is deleted by a call queued before the restore, then the restore is 404 and nothing is cleared', async () => {
+    const a = await used();
+    // Both wait behind a restore under way; the deletion goes first.
+    const first = w.request.post(`${base(a.id)}/inicio/restore`).then((r) => r);
+    const deleting = w.request.delete(`${base(a.id)}/inicio`).then((r) => r);
+    const restoring = w.request.post(`${base(a.id)}/inicio/restore`).send({ clearFaults: true, clearRequests: true }).then((r) => r);
+
+    const [one, deleted, res] = await Promise.all([first, deleting, restoring]);
+
+    expect([one.status, deleted.status, res.status]).toEqual([200, 200, 404]);
+    expect([await rules(a.id), await journal(a.id)]).toEqual([1, 2]);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])('when an empty body comes as %s (curl -d \'\'), then it is a restore with nothing cleared, as before the body was read', async (type) => {
+    const a = await used();
+
+    const res = await w.request.post(`${base(a.id)}/inicio/restore`).set('Content-Type', type).send('');
+
+    expect(res.status).toBe(200);
+    expect([await rules(a.id), await journal(a.id)]).toEqual([1, 2]);
   });
 
   it.each([

@@ -42,6 +42,23 @@ describe('atMost: work run at most n at a time, in the order it came', () => {
     expect(log).toEqual(['start a', 'start b', 'end b', 'start c', 'end a', 'start d', 'end c', 'end d']);
   });
 
+  it('when it is opened, then what waits starts at once, and so does what comes later', async () => {
+    const log: string[] = [];
+    const limited = atMost(1);
+    const [h, i, j] = ['h', 'i', 'j'].map((name) => controlled(log, name));
+    const results = [h, i].map((w) => limited(w.work));
+    await settle();
+    expect(log).toEqual(['start h']);
+
+    limited.open();
+    results.push(limited(j.work));
+    await settle();
+
+    expect(log).toEqual(['start h', 'start i', 'start j']);
+    [h, i, j].forEach((w) => w.release());
+    expect(await Promise.all(results)).toEqual(['h', 'i', 'j']);
+  });
+
   it('when everything has ended, then the next works start at once again, up to the limit', async () => {
     const log: string[] = [];
     const limited = atMost(2);

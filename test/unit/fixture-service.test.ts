@@ -169,4 +169,38 @@ describe('fixtures: serve\'s stop cuts the builds off', () => {
     expect(w.services.tenants.store.getTenant(tenantId)).toBeUndefined();
     expect(answering.locals.stoppedMeans).toBe(HALF_BUILT);
   });
+
+});
+
+describe('fixtures: serve\'s stop and the builds waiting their turn', () => {
+  const w = useWorld();
+
+  it('when the stop comes while a build waits its turn behind two others, then it is abandoned and its world deleted without waiting for them', async () => {
+    const worlds = [1, 2, 3].map((i) => w.services.tenants.createTenantWithKeys(`Flota ${i}`, 'active', [{ scopes: [...SCOPES] }]).id);
+    const hold = w.deps.simulators.holdFleetDue;
+    let releaseRunning!: () => void;
+    const running = new Promise<void>((resolve) => (releaseRunning = resolve));
+    let held = 0;
+    // The two builds under way stay at their first platform call until released.
+    const holding = vi.spyOn(w.deps.simulators, 'holdFleetDue').mockImplementation(async (fleetId) => {
+      held++;
+      await running;
+      return hold(fleetId);
+    });
+    const builds = worlds.map((id) => w.services.fixtures.build(id, Fixture.parse({ vehicles: 1, registeredOn: ['platform_b'] })).then(() => 'built', (err: Error) => err.message));
+    try {
+      while (held < 2) await new Promise((resolve) => setImmediate(resolve));
+
+      w.services.fixtures.cutOff();
+      const third = await builds[2];
+
+      expect(third).toBe(`El testbed se detuvo antes de terminar esta solicitud: ${HALF_BUILT}.`);
+      expect(held).toBe(2);
+      expect(w.services.tenants.store.getTenant(worlds[2])).toBeUndefined();
+    } finally {
+      releaseRunning();
+      await Promise.all(builds);
+      holding.mockRestore();
+    }
+  });
 });
