@@ -48,9 +48,9 @@ export function pendingLists(ctx: Dashboard, tenantId: string): Html {
     </div></li>`);
   return html`<div id="pendientes" hx-get="${world}/pending" hx-trigger="${RELOADS}" hx-swap="outerHTML">
     <h3>Revisiones de platform_a en curso</h3>
-    ${review.length ? html`<ul class="lista">${review}</ul>` : html`<p class="vacio">Ningún vehículo con la tarjeta enviada espera revisión.</p>`}
+    ${review.length ? html`<ul class="lista">${review}</ul>` : html`<p class="vacio">Ningún vehículo con la tarjeta enviada espera revisión. Los de un fixture ya están aprobados; para tener uno que revisar, regístralo en platform_a y envía su tarjeta de circulación con la API de este mundo (<code>POST /v1/vehicles/{id}/registrations</code> y <code>…/documents</code>: el recorrido del README). Aparece aquí al actualizar la página.</p>`}
     <h3>Invitaciones de platform_a sin respuesta</h3>
-    ${answer.length ? html`<ul class="lista">${answer}</ul>` : html`<p class="vacio">Ningún conductor tiene una invitación abierta.</p>`}
+    ${answer.length ? html`<ul class="lista">${answer}</ul>` : html`<p class="vacio">Ningún conductor tiene una invitación abierta. Los de un fixture ya están vinculados; invita a uno con la API de este mundo (<code>POST /v1/drivers/{id}/invitations</code>) y aparece aquí al actualizar la página.</p>`}
   </div>`;
 }
 

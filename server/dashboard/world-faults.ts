@@ -13,9 +13,12 @@ const NUMBERS = new Set(NUMBER_FIELDS);
 /** What the operation field offers as it is typed: the document's operations a world's key reaches (not health's, not the document's). */
 const KEYED_OPERATIONS = OPERATIONS.filter((op) => op.scope !== 'public').map((op) => op.operationId);
 
+/** A probability as a Spanish speaker writes it (`0,5`) read as the API's `0.5`: the only field with decimals. */
+const decimalPoint = (field: string, text: string) => (field === 'probability' ? text.replace(/^(\d+),(\d+)$/, '$1.$2') : text);
+
 /** Form text → the control API's rule: numbers where the field is one (a text that is not fails there, naming the field). */
 const ruleOf = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) ? typedNumber(v) : v]));
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, NUMBERS.has(k) ? typedNumber(decimalPoint(k, v)) : v]));
 
 const EVERY_REQUEST = 'Di qué peticiones falla la regla (operación, método o ruta), o marca «Todas las peticiones del mundo»: sin ninguna, la regla falla cada petición del mundo.';
 

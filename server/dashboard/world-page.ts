@@ -41,6 +41,7 @@ export function worldSummary(ctx: Dashboard, tenant: TenantRow): Html {
     <span>Id: ${copyable(tenant.id, `el id del mundo ${tenant.name}`)}</span>
     ${worldStatus(tenant)}${stillThere(tenant.id)}
     <span>Hora del mundo (CDMX): <strong>${clockLine(ctx, tenant.id)}</strong></span>
+    <a href="" title="La página no se entera sola de lo que la API hace en el mundo: vuelve a leerla">Actualizar</a>
   </p>`;
 }
 

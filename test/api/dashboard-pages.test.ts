@@ -62,6 +62,16 @@ describe('dashboard pages: what a world holds, as HTML', () => {
       expect(page).toMatch(/Aprobar la revisión de [A-Z]+-\d+/);
     });
 
+    it('when a world has nothing for platform_a to decide, then its panels say how to get something there, and every world page has a link that reads the world again', async () => {
+      const { tenant } = w.newTenant('Flota Sin Pendientes');
+
+      const pages = await Promise.all(['', '/look', '/requests'].map(async (tab) => (await get(`/worlds/${tenant.id}${tab}`).expect(200)).text));
+
+      expect(pages[0]).toContain('Ningún vehículo con la tarjeta enviada espera revisión. Los de un fixture ya están aprobados; para tener uno que revisar, regístralo en platform_a y envía su tarjeta de circulación con la API de este mundo');
+      expect(pages[0]).toContain('Ningún conductor tiene una invitación abierta. Los de un fixture ya están vinculados; invita a uno con la API de este mundo (<code>POST /v1/drivers/{id}/invitations</code>)');
+      for (const page of pages) expect(page).toMatch(/<a href="" title="[^"]+">Actualizar<\/a>/);
+    });
+
     it('when vehicles are searched by plate, in lower case, then only that vehicle is listed, as GET /v1/vehicles?plate= finds it', async () => {
       const { tenant, auth } = w.newTenant();
       const one = await smallFleet(auth);

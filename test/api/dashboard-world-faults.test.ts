@@ -85,6 +85,16 @@ describe('dashboard: a world\'s API faults', () => {
     expect(page.text).toContain('<input name="probability" type="text" inputmode="decimal"');
   });
 
+  it('when a probability is written with a decimal comma (0,5), then it is read as 0.5; a count with one is still refused', async () => {
+    const { tenant } = w.newTenant();
+
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', probability: '0,5', todas: 'si' }).expect(200);
+    const refused = await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', times: '2,5', todas: 'si' });
+
+    expect(w.services.faults.list(tenant.id).data.map((r) => r.probability)).toEqual([0.5]);
+    expect(refused.status).toBe(400);
+  });
+
   it('when a rule is removed from the page, then the world\'s requests pass again', async () => {
     const { tenant, auth } = w.newTenant();
     await act('post', `/worlds/${tenant.id}/faults`, { effect: 'reset', todas: 'si' }).expect(200);
