@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no
-         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra antes de restaurar (quedan borradas aunque la restauración falle), `clearRequests` vacía el registro después, si restauró. Sin cuerpo: ninguna de las dos.
+         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra y `clearRequests` vacía el registro al restaurar (una restauración rechazada no borra nada). Sin cuerpo: ninguna de las dos.
          */
         post: operations["restoreWorldSnapshot"];
         delete?: never;

@@ -147,7 +147,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect((await w.request.get(faults).expect(200)).body.data).toEqual([]);
   });
 
-  it('when an operation without a body gets one (a world restore with a tenant, a draw with a count), then 400 names it and nothing runs', async () => {
+  it('when an operation without a body gets one (a draw with a count, a reset with fields), or a world restore a field it does not take, then 400 names it and nothing runs', async () => {
     const tenant = await newTenant();
     await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'antes' }).expect(201);
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
@@ -156,7 +156,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     const draw = await w.request.post(plate).send({ count: 3 });
     const reset = await w.request.post('/_testbed/reset').send({ keep: true, tenant: tenant.id });
 
-    expect(restore.body.error.details).toEqual([{ field: 'tenant', message: 'campo desconocido: tenant (esta operación no lleva cuerpo)' }]);
+    expect(restore.body.error.details).toEqual([{ field: 'tenant', message: 'campo desconocido: tenant (se admiten clearFaults, clearRequests)' }]);
     expect(draw.body.error.details).toEqual([{ field: 'count', message: 'campo desconocido: count (esta operación no lleva cuerpo)' }]);
     const both = 'campos desconocidos: keep, tenant (esta operación no lleva cuerpo)';
     expect(reset.body.error.details).toEqual([{ field: 'keep', message: both }, { field: 'tenant', message: both }]);
