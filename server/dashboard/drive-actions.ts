@@ -15,12 +15,13 @@ import { platformFaultOf } from './world-platform-faults.ts';
 
 /**
  * What platform_a stored, not what was asked: a rejected card rejects the registration whatever the
- * vehicle's verdict, and the line says so rather than "vehículo approved" beside a rejection.
+ * vehicle's verdict, and the line says so rather than "vehículo approved" beside a rejection. The
+ * card's verdict is named as the vehicles table names it (`revisión`; `tarjeta` there is whether it was sent).
  */
 export function reviewOutcome(plate: string, asked: string, decided: Pick<PlatformRegistration, 'status' | 'docReviewStatus'>): string {
   const card = decided.docReviewStatus === null ? '—' : glossed(decided.docReviewStatus, GLOSSES.card);
-  const stored = `platform_a decidió la revisión de ${plate}: registro ${glossed(decided.status, GLOSSES.registration)}, tarjeta ${card}.`;
-  return asked === decided.status ? stored : `${stored} Se pidió vehículo ${asked}, pero la tarjeta ${decided.docReviewStatus} decide el registro.`;
+  const stored = `platform_a decidió la revisión de ${plate}: registro ${glossed(decided.status, GLOSSES.registration)}, revisión de la tarjeta ${card}.`;
+  return asked === decided.status ? stored : `${stored} Se pidió vehículo ${asked}, pero la revisión de la tarjeta (${decided.docReviewStatus}) decide el registro.`;
 }
 
 /**

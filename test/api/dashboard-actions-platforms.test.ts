@@ -13,7 +13,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       expect(res.status).toBe(200);
       expect(res.text).toContain('platform_a decidió la revisión de');
-      expect(res.text).toContain('registro approved (aprobado), tarjeta approved (aprobada).');
+      expect(res.text).toContain('registro approved (aprobado), revisión de la tarjeta approved (aprobada).');
       expect(res.text).not.toContain('Se pidió');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'approved', docReviewStatus: 'approved' });
@@ -60,7 +60,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       expect(res.status).toBe(200);
       expect(res.text).not.toContain('La API aún no lo ha leído');
-      expect(res.text).toContain('registro approved (aprobado), tarjeta approved (aprobada). Sin leer de las plataformas (se reintenta): La plataforma platform_b no está disponible');
+      expect(res.text).toContain('registro approved (aprobado), revisión de la tarjeta approved (aprobada). Sin leer de las plataformas (se reintenta): La plataforma platform_b no está disponible');
       expect((await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body.status).toBe('approved');
     });
 
@@ -80,7 +80,7 @@ describe('dashboard actions: the control API operations behind forms', () => {
 
       const res = await act('post', `/worlds/${tenant.id}/vehicles/${id}/review`, { verdict: 'approved', card: 'rejected' }).expect(200);
 
-      expect(res.text).toContain('registro rejected (rechazado), tarjeta rejected (rechazada). Se pidió vehículo approved, pero la tarjeta rejected decide el registro.');
+      expect(res.text).toContain('registro rejected (rechazado), revisión de la tarjeta rejected (rechazada). Se pidió vehículo approved, pero la revisión de la tarjeta (rejected) decide el registro.');
       expect(res.text).not.toContain('vehículo approved, tarjeta');
       const reg = (await w.request.get(`/v1/vehicles/${id}/registrations/platform_a`).set(auth).expect(200)).body;
       expect(reg).toMatchObject({ status: 'rejected', docReviewStatus: 'rejected' });
