@@ -4,6 +4,7 @@ import { callTestbed } from '../environment.ts';
 import { fileProblem } from '../lib/file-errors.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 import { tenantCreatedLine } from './tenants.ts';
+import { counted } from '../../server/lib/human-text.ts';
 
 interface Created {
   id: string;
@@ -33,12 +34,10 @@ function parseFixture(option: string): unknown {
   }
 }
 
-const howMany = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What the fixture made, in counts: the ids are in the JSON (`--json`). */
 export const fixtureLine = (made: Created['fixture']): string =>
-  `Fixture: ${howMany(made.vehicleIds.length, 'vehículo', 'vehículos')}, ${howMany(made.driverIds.length, 'conductor', 'conductores')}, ` +
-  `${howMany(made.assignmentIds.length, 'asignación', 'asignaciones')} (sus ids, con --json)`;
+  `Fixture: ${counted(made.vehicleIds.length, 'vehículo', 'vehículos')}, ${counted(made.driverIds.length, 'conductor', 'conductores')}, ` +
+  `${counted(made.assignmentIds.length, 'asignación', 'asignaciones')} (sus ids, con --json)`;
 
 export async function createWithFixture(opts: OutputOptions & { name: string; pending?: boolean; fixture: string }): Promise<void> {
   const fixture = parseFixture(opts.fixture);

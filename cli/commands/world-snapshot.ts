@@ -1,5 +1,5 @@
 // `snapshot save|restore|delete|list --tenant ID` (contract §5): one world saved and rewound while the others go on.
-import { cdmxTime, sizeText } from '../../server/lib/human-text.ts';
+import { cdmxTime, counted, sizeText } from '../../server/lib/human-text.ts';
 import { checkedName } from './snapshot.ts';
 import { callTestbed } from '../environment.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
@@ -25,7 +25,6 @@ export async function restoreWorldSnapshot(tenantId: string, name: string, opts:
   const clear = { ...(opts.clearFaults && { clearFaults: true }), ...(opts.clearRequests && { clearRequests: true }) };
   type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } };
   const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
-  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const cleared = [
     body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de fallo borrada', 'reglas de fallo borradas')} antes` : null,
     body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del registro borrada', 'solicitudes del registro borradas')} después` : null,

@@ -1,4 +1,4 @@
-import { cdmxTime } from '../../server/lib/human-text.ts';
+import { cdmxTime, counted } from '../../server/lib/human-text.ts';
 import type { StepResult, Transcript } from './runner.ts';
 import { statusText } from './http.ts';
 
@@ -37,7 +37,6 @@ export function humanReport(t: Transcript): string {
     if (step.status === 'failed') lines.push(...failureDetail(step));
   }
   const { passed, failed, skipped } = t.summary;
-  const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   lines.push(`${t.ok ? 'CORRECTO' : 'FALLIDO'}: ${counted(passed, 'paso correcto', 'pasos correctos')}, ${counted(failed, 'fallido', 'fallidos')}, ${counted(skipped, 'omitido', 'omitidos')}`);
   return lines.join('\n');
 }

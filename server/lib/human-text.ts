@@ -15,5 +15,8 @@ export function mexicoCityTime(iso: string): string {
 export const sizeText = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString('es-MX')} KB`;
 
+/** `1 paso correcto`, `3 pasos correctos`: a count with its noun, singular for one. */
+export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 /** `2026-05-04 06:00 CDMX`: the same, labelled, where the time stands alone in a line of text. */
 export const cdmxTime = (iso: string): string => `${mexicoCityTime(iso)} CDMX`;
