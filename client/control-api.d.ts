@@ -509,7 +509,7 @@ export interface paths {
         put?: never;
         /**
          * Una placa, un VIN o un WhatsApp que ningún otro mundo de este testbed usa
-         * @description Del flujo sembrado del mundo: el mismo mundo recibe la misma secuencia en cada ejecución; nunca es un valor mágico de los simuladores.
+         * @description Del flujo sembrado del mundo: el mismo mundo recibe la misma secuencia en cada ejecución. Nunca es un valor mágico de los simuladores, salvo que se pida uno: `startingWith` (RJ, RC, RB, FB) para una placa, `endingWith` (0001..0004) para un WhatsApp. Sin cuerpo: un valor común.
          */
         post: operations["drawUniqueValue"];
         delete?: never;
@@ -10903,7 +10903,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Solo con kind whatsapp: un número que termina así, valor mágico de los simuladores (9 por mundo y terminación).
+                     * @enum {string}
+                     */
+                    endingWith?: "0001" | "0002" | "0003" | "0004";
+                    /**
+                     * @description Solo con kind plate: una placa que empieza así, valor mágico de los simuladores.
+                     * @enum {string}
+                     */
+                    startingWith?: "RJ" | "RC" | "RB" | "FB";
+                };
+            };
+        };
         responses: {
             /** @description El valor, válido para los patrones de la especificación. */
             200: {

@@ -1,6 +1,7 @@
 import { TestbedError, type ControlCall } from './control.ts';
 import { refuseUnknown } from './known-options.ts';
 import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
+import type { MagicPlatePrefix, MagicWhatsappEnding } from '../server/lib/magic-values.ts';
 
 /** `createWorld({fixture})`: a populated world in the same call (contract §5, "Fixtures"; limits in docs/testing.md). */
 export interface Fixture {
@@ -31,11 +32,15 @@ export interface WorldSnapshotInfo {
   sizeBytes: number;
 }
 
-/** Values no other world of the testbed has been given, valid for the spec's patterns. */
+/**
+ * Values no other world of the testbed has been given, valid for the spec's patterns; never a magic
+ * value of the simulators (README «Magic values») unless asked for one: `plate({ startingWith: 'RB' })`
+ * (RJ, RC, RB, FB), `whatsapp({ endingWith: '0002' })` (0001..0004; 9 of each ending per world).
+ */
 export interface UniqueValues {
-  plate(): Promise<string>;
+  plate(options?: { startingWith?: MagicPlatePrefix }): Promise<string>;
   vin(): Promise<string>;
-  whatsapp(): Promise<string>;
+  whatsapp(options?: { endingWith?: MagicWhatsappEnding }): Promise<string>;
 }
 
 /** What a world's restore clears besides (neither is part of a snapshot). */
@@ -75,7 +80,10 @@ export function checkedSnapshotName(name: string): string {
 export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
   const base = `/tenants/${encodeURIComponent(tenantId)}`;
   const named = (name: string) => `${base}/snapshots/${checkedSnapshotName(name)}`;
-  const draw = async (kind: 'plate' | 'vin' | 'whatsapp') => (await call<{ value: string }>('POST', `${base}/unique/${kind}`)).value;
+  const draw = async (kind: 'plate' | 'vin' | 'whatsapp', options?: object, known: readonly string[] = []) => {
+    if (options !== undefined) refuseUnknown(`unique.${kind}`, options, known);
+    return (await call<{ value: string }>('POST', `${base}/unique/${kind}`, options)).value;
+  };
   return {
     snapshot: async (name) => call('POST', `${base}/snapshots`, { name: checkedSnapshotName(name) }),
     restore: async (name, options) => {
@@ -84,6 +92,10 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
     },
     snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,
     deleteSnapshot: async (name) => void (await call('DELETE', named(name))),
-    unique: { plate: () => draw('plate'), vin: () => draw('vin'), whatsapp: () => draw('whatsapp') },
+    unique: {
+      plate: (options) => draw('plate', options, ['startingWith']),
+      vin: () => draw('vin'),
+      whatsapp: (options) => draw('whatsapp', options, ['endingWith']),
+    },
   };
 }

@@ -4,7 +4,6 @@ import { expectRequests } from './expect-requests.ts';
 import { ACTIONS, REQUEST_TIMEOUT, type ActionName, type RequestSpec, type Step } from './schema.ts';
 import { addFault } from './fault-step.ts';
 import { worldSnapshot } from './snapshot-step.ts';
-import type { CoverageReport } from '../../server/coverage/report.ts';
 import { clearOfWorld, worldOf } from './worlds.ts';
 
 export interface ActionContext {
@@ -16,8 +15,6 @@ export interface ActionContext {
   tenantIds: Map<string, string>;
   /** FLEET_CONTROL_TOKEN as a bearer when set; kept out of the transcript. */
   controlHeaders: Record<string, string>;
-  /** What the file's world restores took back of its worlds' transition counts (snapshot-step.ts). */
-  rewound: CoverageReport[];
 }
 
 const JOB_ENDED = new Set(['completed', 'failed']);

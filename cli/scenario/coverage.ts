@@ -1,5 +1,4 @@
 import { coveragePercent, coveragePercentText, mergeReports, type CoverageReport } from '../../server/coverage/report.ts';
-import { transitionKey } from '../../server/coverage/machines.ts';
 import { CliError } from '../output.ts';
 import { send, StepError } from './http.ts';
 
@@ -12,35 +11,20 @@ export async function coverageOfWorld(baseUrl: string, headers: Record<string, s
 }
 
 /**
- * What a scenario's own worlds did: each of its tenants' coverage, added up with what its world
- * restores took back (`rewound`), never the rest of the serve's. A tenant the file deleted itself
- * has nothing left to count.
+ * What a scenario's own worlds did: each of its tenants' coverage added up, never the rest of the
+ * serve's (a world restore keeps its world's counts). A tenant the file deleted itself has nothing
+ * left to count.
  */
-export async function coverageOfTenants(baseUrl: string, headers: Record<string, string>, tenantIds: string[],
-  rewound: readonly CoverageReport[] = []): Promise<CoverageReport> {
-  const reports: CoverageReport[] = [...rewound];
+export async function coverageOfTenants(baseUrl: string, headers: Record<string, string>, tenantIds: string[]): Promise<CoverageReport> {
+  const reports: CoverageReport[] = [];
   for (const id of tenantIds) {
     const report = await coverageOfWorld(baseUrl, headers, id).catch((err) => {
       throw err instanceof StepError ? new CliError(err.message) : err;
     });
     if (report !== null) reports.push(report);
   }
-  // A world the file deleted leaves only its restores' differences, which alone may be below 0.
-  return atLeastZero(mergeReports(reports));
+  return mergeReports(reports);
 }
-
-/**
- * What a world restore took back of the world's counts (`before` less `after`, per transition): the
- * transitions the file's steps made since the snapshot, which its run still counts. Signed: a restore
- * of a later snapshot brings counts back that an earlier restore took, and they must not count twice.
- */
-export function takenBack(before: CoverageReport, after: CoverageReport): CoverageReport {
-  const left = new Map(after.transitions.map((t) => [transitionKey(t.machine, t.from, t.to), t.count]));
-  return { ...before, transitions: before.transitions.map((t) => ({ ...t, count: t.count - (left.get(transitionKey(t.machine, t.from, t.to)) ?? 0) })) };
-}
-
-const atLeastZero = (report: CoverageReport): CoverageReport =>
-  mergeReports([{ ...report, transitions: report.transitions.map((t) => ({ ...t, count: Math.max(0, t.count) })) }]);
 
 /** `--min-coverage P`: a percentage from 0 to 100. */
 export function parseMinCoverage(text: string | undefined): number | null {

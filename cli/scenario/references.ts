@@ -3,6 +3,7 @@ import { operatorProblems, UUID } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { WORLD_DAYS } from './setup.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
+import { MAGIC_PLATE_PREFIXES, MAGIC_WHATSAPP_ENDINGS } from '../../server/lib/magic-values.ts';
 
 // What the file itself shows to be wrong beyond each field's shape: names used before they exist,
 // keys never declared, steps without one action. Read from the raw file, whatever its shape, so
@@ -25,6 +26,17 @@ const RESERVED = new Set(['tenants', 'keys', 'run', 'unique']);
 const RUN_TOKENS = ['tag', 'digits'];
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
 const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
+/** `${unique.plate.RB}`, `${unique.whatsapp.0002}`: one of the simulators' magic values, asked for. */
+const UNIQUE_MAGIC: Record<string, readonly string[]> = { plate: MAGIC_PLATE_PREFIXES, whatsapp: MAGIC_WHATSAPP_ENDINGS };
+
+function uniqueProblem(name: string, kind: string | undefined, magic: string | undefined, rest: string | undefined): string | null {
+  if (kind === undefined || !UNIQUE_KINDS.includes(kind)) return `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
+  if (magic === undefined) return null;
+  const allowed = UNIQUE_MAGIC[kind];
+  if (allowed === undefined) return `\${${name}} no existe: un VIN no tiene valores mágicos; usa \${unique.${kind}}`;
+  if (allowed.includes(magic) && rest === undefined) return null;
+  return `\${${name}} no existe: un valor mágico de ${kind} es ${allowed.map((m) => `\${unique.${kind}.${m}}`).join(', ')}`;
+}
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
 const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot', 'clearFaults', 'clearRequests'] as const;
 const TEMPLATE = /\$\$\{|\$\{([^}]*)\}/g;
@@ -99,7 +111,7 @@ function templateProblem(name: string, declared: Declared): string | null {
     return `\${${name}} no existe: una clave da ${KEY_FIELDS.join(', ')}; su secreto no se escribe, un paso lo envía con key: ${second}`;
   }
   if (root === 'tenants' && third !== undefined && !TENANT_FIELDS.includes(third)) return `\${${name}} no existe: un tenant da ${TENANT_FIELDS.join(', ')}`;
-  if (root === 'unique') return UNIQUE_KINDS.includes(second) ? null : `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
+  if (root === 'unique') return uniqueProblem(name, second, third, fourth);
   if (root === 'run' && second !== undefined && !RUN_TOKENS.includes(second)) return `\${${name}} no existe: usa \${run.tag} o \${run.digits}`;
   // A capture of that name wins over the built-in list when the step runs (runner.ts); its length is the list's.
   const ownDays = declared.captured.has('days') || second === 'length';

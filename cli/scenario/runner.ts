@@ -153,7 +153,6 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
     defaultKey: setup.tenants.flatMap((t) => t.keys)[0].as,
     tenantIds: new Map(setup.tenants.map((t) => [t.as, t.id])),
     controlHeaders: controlHeaders(target.config),
-    rewound: [],
   };
   const steps: StepResult[] = [];
   const durationsMs: number[] = [];
@@ -171,6 +170,6 @@ export async function runScenario(scenario: Scenario, target: Target, file: stri
   const summary = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   const environment = { fresh: target.fresh !== null, seed: target.fresh?.seed ?? null, clockStart: target.fresh?.clockStart ?? null };
   const transcript = { scenario: scenario.name, file, ok: summary.failed === 0, environment, tenants: setup.tenants, steps, summary };
-  const coverage = await coverageOfTenants(target.baseUrl, ctx.controlHeaders, setup.tenants.map((t) => t.id), ctx.rewound);
+  const coverage = await coverageOfTenants(target.baseUrl, ctx.controlHeaders, setup.tenants.map((t) => t.id));
   return { transcript, durationsMs, coverage };
 }

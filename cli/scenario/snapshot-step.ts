@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { badSnapshotName, SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
 import { send, type Exchange } from './http.ts';
 import { worldOf } from './worlds.ts';
-import { coverageOfWorld, takenBack } from './coverage.ts';
-import type { CoverageReport } from '../../server/coverage/report.ts';
 
 /** A name the control API takes, checked as the file is read; a `${…}` one is checked by the testbed when the step runs. */
 const Name = z.string()
@@ -35,8 +33,6 @@ export interface SnapshotContext {
   baseUrl: string;
   tenantIds: Map<string, string>;
   controlHeaders: Record<string, string>;
-  /** What each world restore took back of its world's transition counts: the run still counts them (coverage.ts). */
-  rewound: CoverageReport[];
 }
 
 /** The transcript names the world by its alias and the call by its template: ids differ between runs on a shared serve. */
@@ -47,14 +43,8 @@ export async function worldSnapshot(ctx: SnapshotContext, step: WorldSnapshotSte
   const [path, shown, body] = what === 'save'
     ? [base, '/_testbed/tenants/{tenant}/snapshots', { name }]
     : [`${base}/${encodeURIComponent(name)}/restore`, `/_testbed/tenants/{tenant}/snapshots/${name}/restore`, Object.keys(clear).length ? clear : undefined];
-  // The world's counts around a restore, for the run's coverage: a read that fails costs that
-  // restore's difference, never the step (which is the restore's).
-  const counts = () => coverageOfWorld(ctx.baseUrl, ctx.controlHeaders, id).catch(() => null);
-  const before = what === 'restore' ? await counts() : null;
+  // A restore keeps the world's transition counts (server/world-snapshots/world-rows.ts): the run's
+  // coverage, read at its end, counts what the steps made before it.
   const response = await send(ctx.baseUrl + path, { method: 'POST', headers: ctx.controlHeaders, json: body });
-  if (before !== null && response.status === 200) {
-    const after = await counts();
-    if (after !== null) ctx.rewound.push(takenBack(before, after));
-  }
   return { request: { method: 'POST', path: shown, worlds: [alias], ...(body ? { body } : {}) }, response };
 }

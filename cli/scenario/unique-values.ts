@@ -3,29 +3,38 @@ import type { ActionContext } from './actions.ts';
 
 const KINDS = ['plate', 'vin', 'whatsapp'] as const;
 type Kind = (typeof KINDS)[number];
-const TOKEN = /\$\{unique\.([a-z]+)\}/g;
+/** `${unique.plate}`, or a magic one: `${unique.plate.RB}`, `${unique.whatsapp.0002}` (checked as the file is read: references.ts). */
+const TOKEN = /\$\{unique\.([a-z]+)(?:\.([A-Za-z0-9]+))?\}/g;
+/** Where the control API takes a magic value of each kind. */
+const MAGIC_FIELD: Partial<Record<Kind, string>> = { plate: 'startingWith', whatsapp: 'endingWith' };
 
 /** Draws one value for the world: never one another world of the serve was given (contract §5). */
-async function draw(ctx: ActionContext, tenantId: string, kind: string): Promise<string> {
+async function draw(ctx: ActionContext, tenantId: string, kind: string, magic: string | undefined): Promise<string> {
+  const token = `\${unique.${kind}${magic === undefined ? '' : `.${magic}`}}`;
   if (!(KINDS as readonly string[]).includes(kind)) throw new StepError(`\${unique.${kind}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`);
   const path = `/_testbed/tenants/${encodeURIComponent(tenantId)}/unique/${kind as Kind}`;
-  const response = await send(ctx.baseUrl + path, { method: 'POST', headers: ctx.controlHeaders });
+  const field = MAGIC_FIELD[kind as Kind];
+  const json = magic === undefined || field === undefined ? undefined : { [field]: magic };
+  const response = await send(ctx.baseUrl + path, { method: 'POST', headers: ctx.controlHeaders, json });
   const value = (response.body as { value?: string } | null)?.value;
-  if (response.status !== 200 || value === undefined) throw new StepError(`no se pudo obtener \${unique.${kind}} (HTTP ${response.status})`);
+  if (response.status !== 200 || value === undefined) {
+    const said = (response.body as { error?: { message?: string } } | null)?.error?.message;
+    throw new StepError(`no se pudo obtener ${token} (HTTP ${response.status})${said ? `: ${said}` : ''}`);
+  }
   return value;
 }
 
 /**
- * Replaces every `${unique.plate}`, `${unique.vin}` and `${unique.whatsapp}` of a step with a new
+ * Replaces every `${unique.plate}`, `${unique.vin}` and `${unique.whatsapp}` (or a magic one) of a step with a new
  * value of the file's first world, before the step's other `${…}` are rendered: each occurrence is
  * a value of its own (capture it from the answer to use it again).
  */
 export async function drawUniques<T>(value: T, ctx: ActionContext, tenantId: string): Promise<T> {
   if (typeof value === 'string') {
-    const kinds = [...value.matchAll(TOKEN)].map((m) => m[1]);
-    if (kinds.length === 0) return value;
+    const asked = [...value.matchAll(TOKEN)].map((m) => [m[1], m[2]] as const);
+    if (asked.length === 0) return value;
     const drawn: string[] = [];
-    for (const kind of kinds) drawn.push(await draw(ctx, tenantId, kind));
+    for (const [kind, magic] of asked) drawn.push(await draw(ctx, tenantId, kind, magic));
     return value.replace(TOKEN, () => drawn.shift()!) as T;
   }
   if (Array.isArray(value)) {

@@ -50,6 +50,21 @@ const refuseBody: RequestHandler = async (req, res, next) => {
   next();
 };
 
+/**
+ * An operation whose body is optional (`bodyOptional`) runs as with `{}` when none came: no bytes,
+ * whatever their type says (`curl -d ''`, an empty chunked body), as an operation that takes none
+ * does. A body with bytes goes to its handler's parser as any other.
+ */
+const emptyAsNone: RequestHandler = async (req, res, next) => {
+  if (req.body === undefined) {
+    const empty = req.headers['transfer-encoding'] === undefined
+      ? (req.headers['content-length'] ?? '0') === '0'
+      : (await unparsedBodyBytes(req, res)).length === 0;
+    if (empty) req.body = {};
+  }
+  next();
+};
+
 /** A query parameter the operation does not declare is 400 naming it and those admitted; nothing runs. */
 function refuseUnknownQuery(op: ControlOperation): RequestHandler {
   const admitted = queryParamsOf(op.query);
@@ -78,7 +93,8 @@ export function controlRouter(deps: Deps, services: Services): Router {
     .all(methodNotAllowed(['GET']));
   const context: ControlContext = { deps, services };
   const handle: (op: ControlOperation) => RequestHandler = (op) => (req, res) => op.handler(req, res, context);
-  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseUnknownQuery(op), ...(takesNoBody(op) ? [refuseBody] : []), handle(op)];
+  const bodyCheck = (op: ControlOperation): RequestHandler[] => (takesNoBody(op) ? [refuseBody] : op.bodyOptional ? [emptyAsNone] : []);
+  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseUnknownQuery(op), ...bodyCheck(op), handle(op)];
   serveDeclared(router, CONTROL_OPERATIONS, handlersOf, CONTROL_PREFIX);
   return router;
 }

@@ -21,10 +21,8 @@ const sentNoBody = (req: Request): boolean => req.headers['transfer-encoding'] =
  * A JSON body is required to be a JSON object: a form or text body, or valid JSON of another kind
  * (`null`, a number, an array), is a clear 400 saying so, not "invalid JSON" or a confusing zod issue.
  */
-export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request, { mayBeEmpty = false } = {}): z.infer<S> {
+export function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   if (req.body === undefined) {
-    // A body the operation may go without: none sent is `{}` whatever its type says (`curl -d ''`).
-    if (mayBeEmpty && sentNoBody(req)) return schema.parse({});
     // No body and no type at all (urllib's data=None, curl -X POST): read as `{}`, so the answer names
     // the fields the operation needs, as it does when an empty body is said to be JSON (req.is()
     // answers null for a request without a body, so the header is read itself). A body of another

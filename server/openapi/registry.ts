@@ -42,7 +42,7 @@ export interface DeclaredOperation<Path extends string, Context> {
   query?: z.ZodObject;
   /** A JSON body; its input side (before transforms) is what the document shows. */
   body?: z.ZodType;
-  /** The body may be left out (read as `{}`: every field optional): not `required` in the document. */
+  /** The body may be left out: none (no bytes, of any type) reaches the handler as `{}` (control/register.ts); not `required` in the document. */
   bodyOptional?: boolean;
   responses: DeclaredResponses;
   /** Runs once the request has passed its API's gate; Express 5 answers a rejected promise through the error handler. */

@@ -72,7 +72,7 @@ export const worldSnapshotsControl: ControlCapability = {
       handler: async (req, res, { services }) => {
         const tenantId = worldPathId(req.params.id);
         const name = String(req.params.name);
-        const { clearFaults, clearRequests } = parseJsonBody(RestoreBody, req, { mayBeEmpty: true });
+        const { clearFaults, clearRequests } = parseJsonBody(RestoreBody, req);
         // Cleared as the restore goes (a refused one clears nothing): the rules once the world is put
         // back, before the days since the save are read; the journal before its held requests go on.
         const cleared: { faults?: number; requests?: number } = {};

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.ts';
 import { keyedColumns, vaultTable } from '../db/row-vault.ts';
-import { TENANT_ROWS } from '../tenants/purge.ts';
+import { WORLD_ROWS } from './world-rows.ts';
 
 interface TableSpec {
   table: string;
@@ -24,7 +24,7 @@ export const BULK: readonly TableSpec[] = [
  * request or control call may write them. Put back by difference too, not deleted and inserted whole:
  * a rewind after a test that changed little writes little (and an unchanged world nothing at all).
  */
-export const SMALL: readonly TableSpec[] = TENANT_ROWS.filter((r) => !BULK.some((b) => b.table === r.table)).map((r) => ({ table: r.table }));
+export const SMALL: readonly TableSpec[] = WORLD_ROWS.filter((r) => !BULK.some((b) => b.table === r.table)).map((r) => ({ table: r.table }));
 
 /**
  * Whether none of the world's ride feeds was written since the copy: the same feeds, each with the
@@ -44,7 +44,7 @@ const FEEDS_UNWRITTEN = (alias: string) => `SELECT
  * temp) and can run before the put-back takes its write lock.
  */
 function createTableDifference(db: Db, alias: string, { table, unwrittenSince }: TableSpec) {
-  const worldWhere = TENANT_ROWS.find((r) => r.table === table)!.where;
+  const worldWhere = WORLD_ROWS.find((r) => r.table === table)!.where;
   const saved = `${alias}.${vaultTable(table)}`;
   const found = `temp.world_${table}_to_drop`;
   const { columns: names, key, keyDeclared, same } = keyedColumns(db, table);

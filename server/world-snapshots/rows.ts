@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.ts';
 import { createRowVault, vaultTable } from '../db/row-vault.ts';
 import { conflict, notFound } from '../errors.ts';
-import { TENANT_ROWS } from '../tenants/purge.ts';
+import { WORLD_ROWS } from './world-rows.ts';
 import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 
 /** The rides' and daily rows' comparison made ahead (`compareBulk`), if it still holds. */
@@ -46,7 +46,7 @@ export function clashMessage(name: string, found: Clash[]): string {
 
 /**
  * A world's rows in the API's database: every row the tenant's purge would delete (tenants/purge.ts
- * lists them, and a test keeps that list whole), copied out under a key and put back in one
+ * lists them, and a test keeps that list whole) but its history (world-rows.ts), copied out under a key and put back in one
  * transaction, by difference (row-difference.ts): only rows not as in the copy are deleted and the
  * copy's missing ones inserted. Rides and daily earnings, by far the most rows, are compared with the
  * copy ahead of the put-back when they can be (`compareBulk`). Runs on whichever connection holds the copies: the rows
@@ -55,7 +55,7 @@ export function clashMessage(name: string, found: Clash[]): string {
  */
 export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () => void } = {}) {
   const alias = 'world_vault';
-  const vault = createRowVault(db, alias, TENANT_ROWS);
+  const vault = createRowVault(db, alias, WORLD_ROWS);
   const clashes = db.prepare(CLASHES(alias));
   const bulk = createRowDifference(db, alias, BULK);
   const small = createRowDifference(db, alias, SMALL);

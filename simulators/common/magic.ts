@@ -3,6 +3,8 @@
  * platforms without a control call. They are all valid for the API's own validation (plates 6..10
  * characters, the whatsapp pattern), and documented in docs/simulators.md.
  */
+import type { MagicPlatePrefix, MagicWhatsappEnding } from '../../server/lib/magic-values.ts';
+
 export type Verdict = 'approved' | 'rejected';
 
 export interface ReviewOutcome {
@@ -10,7 +12,7 @@ export interface ReviewOutcome {
   card: Verdict;
 }
 
-const plateStarts = (plate: string, prefix: string) => plate.trim().toUpperCase().startsWith(prefix);
+const plateStarts = (plate: string, prefix: MagicPlatePrefix) => plate.trim().toUpperCase().startsWith(prefix);
 
 /** platform_a's verdict when a review ends on its own: RJ… rejects the vehicle, RC… the card. */
 export function defaultReviewOutcome(plate: string): ReviewOutcome {
@@ -29,13 +31,13 @@ export type DriverScript = 'accept' | 'decline' | 'bound_elsewhere' | 'accept_th
 
 /** What a platform_a driver does on their own, by the last four digits of the whatsapp. */
 export function driverScript(whatsapp: string): DriverScript | null {
-  const scripts: Record<string, DriverScript> = {
+  const scripts: Record<MagicWhatsappEnding, DriverScript> = {
     '0001': 'accept',
     '0002': 'decline',
     '0003': 'bound_elsewhere',
     '0004': 'accept_then_suspend',
   };
-  return scripts[whatsapp.slice(-4)] ?? null;
+  return scripts[whatsapp.slice(-4) as MagicWhatsappEnding] ?? null;
 }
 
 /** Simulated delays of the scripted behaviour. */

@@ -147,40 +147,43 @@ describe('control bodies with a field they do not have (a typo)', () => {
     expect((await w.request.get(faults).expect(200)).body.data).toEqual([]);
   });
 
-  it('when an operation without a body gets one (a draw with a count, a reset with fields), or a world restore a field it does not take, then 400 names it and nothing runs', async () => {
+  it('when an operation without a body gets one (a revoke with a reason, a reset with fields), or a restore or a draw a field it does not take, then 400 names it and nothing runs', async () => {
     const tenant = await newTenant();
     await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'antes' }).expect(201);
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
 
     const restore = await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/antes/restore`).send({ tenant: UNKNOWN });
     const draw = await w.request.post(plate).send({ count: 3 });
+    const revoke = await w.request.post(`/_testbed/keys/${tenant.keys[0].id}/revoke`).send({ reason: 'fin' });
     const reset = await w.request.post('/_testbed/reset').send({ keep: true, tenant: tenant.id });
 
     expect(restore.body.error.details).toEqual([{ field: 'tenant', message: 'campo desconocido: tenant (se admiten clearFaults, clearRequests)' }]);
-    expect(draw.body.error.details).toEqual([{ field: 'count', message: 'campo desconocido: count (esta operación no lleva cuerpo)' }]);
+    expect(draw.body.error.details).toEqual([{ field: 'count', message: 'campo desconocido: count (se admiten startingWith, endingWith)' }]);
+    expect(revoke.body.error.details).toEqual([{ field: 'reason', message: 'campo desconocido: reason (esta operación no lleva cuerpo)' }]);
     const both = 'campos desconocidos: keep, tenant (esta operación no lleva cuerpo)';
     expect(reset.body.error.details).toEqual([{ field: 'keep', message: both }, { field: 'tenant', message: both }]);
     expect(reset.body.error.message).toBe(`La solicitud no es válida (${both}).`);
-    expect([restore.status, draw.status, reset.status]).toEqual([400, 400, 400]);
-    // Nothing ran: the reset kept the world, and the draw took no plate (the next is still the first).
+    expect([restore.status, draw.status, revoke.status, reset.status]).toEqual([400, 400, 400, 400]);
+    // Nothing ran: the reset kept the world, the key works, and the draw took no plate (the next is still the first).
     expect(w.deps.db.prepare('SELECT count(*) FROM tenants WHERE id = ?').pluck().get(tenant.id)).toBe(1);
+    expect(count(`api_keys WHERE tenant_id = '${tenant.id}' AND revoked_at IS NULL`)).toBe(1);
     expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
   });
 
-  it('when an operation without a body gets a form or text body (curl -d), then 400 says it takes none and nothing is drawn', async () => {
+  it('when an operation without a body gets a form or text body (curl -d), then 400 says it takes none and nothing is revoked', async () => {
     const tenant = await newTenant();
-    const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
+    const revoke = `/_testbed/keys/${tenant.keys[0].id}/revoke`;
 
-    const form = await w.request.post(plate).type('form').send('tenant=x');
-    const text = await w.request.post(plate).set('content-type', 'text/plain').send('hola');
-    const untyped = await rawPost(plate, 'hola', {});
-    const chunked = await rawPost(plate, 'tenant=x', { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await w.request.post(revoke).type('form').send('tenant=x');
+    const text = await w.request.post(revoke).set('content-type', 'text/plain').send('hola');
+    const untyped = await rawPost(revoke, 'hola', {});
+    const chunked = await rawPost(revoke, 'tenant=x', { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' });
 
     expect([form.status, text.status, untyped.status, chunked.status]).toEqual([400, 400, 400, 400]);
     expect(untyped.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno sin Content-Type).');
     expect(form.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo application/x-www-form-urlencoded).');
     expect(text.body.error.message).toBe('Esta operación no lleva cuerpo: quítalo (se recibió uno de tipo text/plain).');
-    expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
+    expect(count(`api_keys WHERE tenant_id = '${tenant.id}' AND revoked_at IS NULL`)).toBe(1);
   });
 
   it('when a DELETE gets a body (a rule id meant to pick one, a typo, text, a list), then 400 names it and nothing is deleted; none or {} deletes', async () => {
@@ -206,7 +209,7 @@ describe('control bodies with a field they do not have (a typo)', () => {
     await w.request.delete(`/_testbed/tenants/${tenant.id}`).expect(200);
   });
 
-  it('when an operation without a body gets none, {}, or an empty one of any kind, then it runs (the boundary)', async () => {
+  it('when an operation whose body is optional (a draw) gets none, {}, or an empty one of any kind, then it runs as with none (the boundary)', async () => {
     const tenant = await newTenant();
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
 

@@ -5,7 +5,10 @@ import { API_MIGRATIONS } from '../../server/db/migrations/index.ts';
 import { fleetFixtures } from '../support/fleet-fixtures.ts';
 import { useWorldOnDataDir } from '../support/world.ts';
 
-/** Coverage counts are data of the world: reset and snapshots treat them as any other row. */
+/**
+ * Coverage counts are the world's history: a reset and a whole-testbed restore treat them as any
+ * other row, a world restore keeps them (as it keeps the world's journal).
+ */
 describe('transition coverage across reset and snapshots', () => {
   const w = useWorldOnDataDir();
   const f = fleetFixtures(w);
@@ -26,6 +29,22 @@ describe('transition coverage across reset and snapshots', () => {
 
     expect(beforeRestore).toBe(2);
     expect(await registeredOnB(tenant.id)).toBe(1);
+  });
+
+  it('when one world is restored, then its counts stay as its tests left them (its data goes back, not what happened in it), and another world\'s are its own', async () => {
+    const { auth, tenant } = w.newTenant();
+    const other = w.newTenant();
+    await f.registerOnB(auth, await f.vehicle(auth));
+    await f.registerOnB(other.auth, await f.vehicle(other.auth));
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'uno' }).expect(201);
+    await f.registerOnB(auth, await f.vehicle(auth));
+
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/uno/restore`).expect(200);
+
+    // Not vacuous: the restore did rewind the world's data, its second vehicle gone.
+    expect((await w.request.get('/v1/vehicles').set(auth).expect(200)).body.data).toHaveLength(1);
+    expect(await registeredOnB(tenant.id)).toBe(2);
+    expect(await registeredOnB(other.tenant.id)).toBe(1);
   });
 
   it('when the testbed is reset, then nothing is counted anywhere; a snapshot from before brings the counts back', async () => {

@@ -125,4 +125,36 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
       .send({ plate, brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' });
     expect(made.status).toBe(201);
   });
+
+  it('when a magic value is asked for, then the plate starts and the number ends so, and the simulators act on it; a field of another kind, a value not magic or an unknown field is 400 and draws nothing', async () => {
+    const { body: { id, keys: [{ key }] } } = await createTenant({});
+    const drawMagic = (kind: string, body: object) => w.request.post(`/_testbed/tenants/${id}/unique/${kind}`).send(body);
+    const plate = (await drawMagic('plate', { startingWith: 'RB' }).expect(200)).body.value as string;
+    const number = (await drawMagic('whatsapp', { endingWith: '0003' }).expect(200)).body.value as string;
+    const refused = await Promise.all([
+      drawMagic('whatsapp', { startingWith: 'RB' }), drawMagic('vin', { endingWith: '0002' }),
+      drawMagic('plate', { startingWith: 'XX' }), drawMagic('whatsapp', { endingWith: '0005' }), drawMagic('plate', { prefix: 'RB' }),
+    ]);
+    const plain = (await drawMagic('plate', {}).expect(200)).body.value as string;
+    const auth = bearer(key);
+    const vin = (await drawMagic('vin', {}).expect(200)).body.value as string;
+    const vehicle = (await w.request.post('/v1/vehicles').set(auth).send({ plate, vin, brand: 'Kia', model: 'Rio', year: 2023, color: 'Rojo', city: 'Guadalajara' }).expect(201)).body.id;
+    const onB = await w.request.post(`/v1/vehicles/${vehicle}/registrations`).set(auth).send({ platform: 'platform_b' });
+    const driver = (await w.request.post('/v1/drivers').set(auth).send({ name: 'Ana Ruiz', whatsapp: number, city: 'Guadalajara' }).expect(201)).body.id;
+    const invited = await w.request.post(`/v1/drivers/${driver}/invitations`).set(auth).send({ platform: 'platform_a' });
+
+    expect([plate.slice(0, 2), plate.length, number.slice(-4)]).toEqual(['RB', 10, '0003']);
+    expect([onB.status, onB.body.error.code]).toEqual([422, 'PLATFORM_REJECTED']);
+    expect([invited.status, invited.body.error.code]).toEqual([409, 'DRIVER_BOUND_ELSEWHERE']);
+    expect(refused.map((r) => [r.status, r.body.error.code, r.body.error.message])).toEqual([
+      [400, 'VALIDATION', 'startingWith es solo para kind plate, no para whatsapp.'],
+      [400, 'VALIDATION', 'endingWith es solo para kind whatsapp, no para vin.'],
+      [400, 'VALIDATION', expect.stringContaining('startingWith debe ser RJ, RC, RB o FB')],
+      [400, 'VALIDATION', expect.stringContaining('endingWith debe ser 0001, 0002, 0003 o 0004')],
+      [400, 'VALIDATION', expect.stringContaining('prefix')],
+    ]);
+    // The refused calls drew nothing: the plain plate is the draw after the magic one.
+    expect(plain.slice(1, 5)).toBe(plate.slice(2, 6));
+    expect(parseInt(plain.slice(5), 36)).toBe(parseInt(plate.slice(6), 36) + 1);
+  });
 });

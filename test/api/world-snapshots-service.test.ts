@@ -8,6 +8,7 @@ import { advanceClock } from '../../server/clock/service.ts';
 import { DAY, HOUR } from '../support/fleet-fixtures.ts';
 import { mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { TENANT_ROWS } from '../../server/tenants/purge.ts';
+import { WORLD_ROWS } from '../../server/world-snapshots/world-rows.ts';
 
 /** World snapshots through their service, the world's own traffic through the API (supertest). */
 describe('world snapshots: one world rewound while the others go on', () => {
@@ -98,8 +99,8 @@ describe('world snapshots: one world rewound while the others go on', () => {
     expect(rows(a.tenant.id)).toEqual(saved);
   });
 
-  /** Every table of a world (the purge's list), its rows in key order. */
-  const tablesOf = (tenantId: string) => Object.fromEntries(TENANT_ROWS.map(({ table, where }) => {
+  /** Every table of a world (the purge's list; `WORLD_ROWS`: but its history), its rows in key order. */
+  const tablesOf = (tenantId: string, rows = WORLD_ROWS) => Object.fromEntries(rows.map(({ table, where }) => {
     const key = w.deps.db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk').pluck().all(table).join(', ');
     return [table, w.deps.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${key}`).all({ tenant: tenantId })];
   }));
@@ -110,6 +111,8 @@ describe('world snapshots: one world rewound while the others go on', () => {
     const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 1 });
     await snapshots().save(a.tenant.id, 'tablas');
     const saved = tablesOf(a.tenant.id);
+    const history = TENANT_ROWS.filter((r) => r.table === 'transition_counts');
+    const countsSaved = tablesOf(a.tenant.id, history);
     const before = rowsWritten();
     await snapshots().restore(a.tenant.id, 'tablas');
     const written = rowsWritten() - before;
@@ -120,13 +123,18 @@ describe('world snapshots: one world rewound while the others go on', () => {
     w.deps.db.prepare("UPDATE vehicles SET notes = 'editado' WHERE id = ?").run(a.ids.vehicleIds[1]);
     await w.request.post(`/_testbed/tenants/${a.tenant.id}/keys`).send({}).expect(201);
     const changed = tablesOf(a.tenant.id);
+    const countsChanged = tablesOf(a.tenant.id, history);
 
     await snapshots().restore(a.tenant.id, 'tablas');
+    const countsAfter = tablesOf(a.tenant.id, history);
 
     expect(written).toBe(0);
     expect(Object.keys(saved).filter((t) => JSON.stringify(changed[t]) !== JSON.stringify(saved[t]))).toEqual(
-      expect.arrayContaining(['assignments', 'assignment_bindings', 'vehicles', 'vehicle_registrations', 'drivers', 'api_keys', 'transition_counts']));
+      expect.arrayContaining(['assignments', 'assignment_bindings', 'vehicles', 'vehicle_registrations', 'drivers', 'api_keys']));
     expect(tablesOf(a.tenant.id)).toEqual(saved);
+    // Its history stays as the test left it: what the test's transitions counted is still counted.
+    expect(countsAfter).toEqual(countsChanged);
+    expect(countsChanged).not.toEqual(countsSaved);
     expect(w.deps.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
   });
 

@@ -56,6 +56,22 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(made.response.status).toBe(201);
   }, 60_000);
 
+  it('when a world asks for magic unique values, then they start or end as asked and the platforms act on them; an unknown option is refused before any call', async () => {
+    const world = await testbed.createWorld();
+    const [plate, number] = [await world.unique.plate({ startingWith: 'FB' }), await world.unique.whatsapp({ endingWith: '0002' })];
+    const misspelt = await (world.unique.plate as (o: object) => Promise<string>)({ prefix: 'FB' }).catch((e: unknown) => e);
+    const badEnding = await (world.unique.whatsapp as (o: object) => Promise<string>)({ endingWith: '0005' }).catch((e: unknown) => e);
+    const driver = await world.client.POST('/v1/drivers', { body: { name: 'Ana López', whatsapp: number, city: 'Guadalajara' } });
+    await world.client.POST('/v1/drivers/{id}/invitations', { params: { path: { id: driver.data!.id } }, body: { platform: 'platform_a' } });
+    await world.advance('61m');
+
+    expect([plate.slice(0, 2), number.slice(-4)]).toEqual(['FB', '0002']);
+    expect(misspelt).toMatchObject({ status: 400, code: 'VALIDATION', message: 'unique.plate no admite prefix (se admiten startingWith)' });
+    expect(badEnding).toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringContaining('endingWith debe ser 0001, 0002, 0003 o 0004') });
+    const invitation = await world.client.GET('/v1/drivers/{id}/invitations/{platform}', { params: { path: { id: driver.data!.id, platform: 'platform_a' } } });
+    expect(invitation.data?.status).toBe('rejected'); // the driver declined: the spec's word
+  }, 60_000);
+
   it('when a restore names a snapshot the world does not have, then a TestbedError in Spanish', async () => {
     const world = await testbed.createWorld();
     const err = await world.restore('nunca').catch((e: unknown) => e);
@@ -117,7 +133,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(afterLibrary).toEqual([0, 0]);
     expect(cliJson.json.cleared).toEqual({ faults: 1, requests: 1 });
     expect(afterCli).toEqual([0, 0]);
-    expect(human).toContain('(1 regla de fallo borrada antes)');
+    expect(human).toContain('(1 regla de fallo borrada)');
     expect(misspelt).toMatchObject({ code: 'VALIDATION', message: 'restore no admite clearFault (se admiten clearFaults, clearRequests)' });
     expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos']);
   }, 60_000);

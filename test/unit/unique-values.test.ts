@@ -92,6 +92,35 @@ describe('unique values of a world', () => {
     expect(() => unique.plate(world())).toThrow(expect.objectContaining({ code: 'CONFLICT', message: expect.stringMatching(/100 000 mundos/) }));
   });
 
+  it('when a magic plate is asked for, then it starts with that prefix, is valid, does what the prefix says, and shares the plain plates\' draws', () => {
+    const { unique, world } = setup();
+    const [a, b] = [world(), world()];
+    const plain = unique.plate(a);
+    const [rb, fb, rj, rc] = (['RB', 'FB', 'RJ', 'RC'] as const).map((p) => unique.next(a, 'plate', p));
+    const others = (['RB', 'FB', 'RJ', 'RC'] as const).map((p) => unique.next(b, 'plate', p));
+
+    expect([rb, fb, rj, rc].map((p) => p.slice(0, 2))).toEqual(['RB', 'FB', 'RJ', 'RC']);
+    for (const p of [rb, fb, rj, rc]) expect(CreateVehicle.shape.plate.safeParse(p).success).toBe(true);
+    expect([rejectedByPlatformB(rb), refusesBindings(fb), defaultReviewOutcome(rj).verdict, defaultReviewOutcome(rc).card]).toEqual([true, true, 'rejected', 'rejected']);
+    // The tails are the world's and the draw's: the plain plate's draw is not given again.
+    expect(new Set([plain.slice(1), rb.slice(2), fb.slice(2), rj.slice(2), rc.slice(2)]).size).toBe(5);
+    expect(others.some((p) => [rb, fb, rj, rc].includes(p))).toBe(false);
+  });
+
+  it('when magic numbers are asked for, then each ends so and is valid, 9 per ending and world, the 10th a 409 in Spanish; plain numbers and other worlds never meet them', () => {
+    const { unique, world } = setup();
+    const [a, b] = [world(), world()];
+    const declines = Array.from({ length: 9 }, () => unique.next(a, 'whatsapp', '0002'));
+    const accepts = unique.next(a, 'whatsapp', '0001');
+    const elsewhere = [unique.next(b, 'whatsapp', '0002'), unique.whatsapp(a)];
+
+    for (const n of declines) expect([n.slice(-4), driverScript(n)]).toEqual(['0002', 'decline']);
+    expect(declines[0]).toMatch(WHATSAPP_PATTERN);
+    expect(driverScript(accepts)).toBe('accept');
+    expect(new Set([...declines, accepts, ...elsewhere]).size).toBe(12);
+    expect(() => unique.next(a, 'whatsapp', '0002')).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'Este mundo agotó sus WhatsApp únicos terminados en 0002 (9).' }));
+  });
+
   it('when a world is deleted, then its counters go with it', async () => {
     const { deps, unique, world } = setup();
     const tenantId = world();
