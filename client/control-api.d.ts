@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no
-         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra y `clearRequests` vacía el registro al restaurar (una restauración rechazada no borra nada). Sin cuerpo: ninguna de las dos.
+         * @description Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. La instantánea no guarda las reglas de falla ni el diario de solicitudes: `clearFaults` las borra y `clearRequests` vacía el diario al restaurar (una restauración rechazada no borra nada). Sin cuerpo: ninguna de las dos.
          */
         post: operations["restoreWorldSnapshot"];
         delete?: never;
@@ -10605,9 +10605,9 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Borra las reglas de fallo y los fallos de plataforma del mundo antes de restaurar. */
+                    /** @description Borra las reglas de falla y las fallas de plataforma del mundo antes de restaurar. */
                     clearFaults?: boolean;
-                    /** @description Vacía el registro de solicitudes del mundo tras restaurar. */
+                    /** @description Vacía el diario de solicitudes del mundo tras restaurar. */
                     clearRequests?: boolean;
                 };
             };

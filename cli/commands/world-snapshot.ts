@@ -26,8 +26,8 @@ export async function restoreWorldSnapshot(tenantId: string, name: string, opts:
   type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } };
   const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
   const cleared = [
-    body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de fallo borrada', 'reglas de fallo borradas')}` : null,
-    body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del registro borrada', 'solicitudes del registro borradas')}` : null,
+    body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de falla borrada', 'reglas de falla borradas')}` : null,
+    body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del diario borrada', 'solicitudes del diario borradas')}` : null,
   ].filter(Boolean);
   print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}`);
 }

@@ -17,8 +17,8 @@ export function declareSnapshot(program: Command): void {
       run: 'restoreSnapshot',
       options: {
         ...world,
-        '--clear-faults': 'con --tenant: borra antes las reglas de fallo y los fallos de plataforma del mundo (la instantánea no los guarda)',
-        '--clear-requests': 'con --tenant: vacía después el registro de solicitudes del mundo (la instantánea no lo guarda)',
+        '--clear-faults': 'con --tenant: borra antes las reglas de falla y las fallas de plataforma del mundo (la instantánea no las guarda)',
+        '--clear-requests': 'con --tenant: vacía después el diario de solicitudes del mundo (la instantánea no lo guarda)',
       },
     },
     'delete <name>': { does: 'borra una instantánea guardada', run: 'deleteSnapshot', options: world },

@@ -62,7 +62,14 @@ export const CreateVehicle = z.object({
   city: text('city', 2, 80).nullable().optional(),
   vin: Vin.nullable().optional(),
   platforms: z.array(Platform).min(1, 'platforms debe tener al menos un elemento').optional(),
-}).meta(COLOR_OR_ID);
+})
+  // resolveColor says it when all else is right; with other fields wrong it is said with them, so a
+  // client does not meet it only at its next try.
+  .refine((body) => body.color !== undefined || body.colorId !== undefined, {
+    path: ['color'], message: 'Se requiere color o colorId.',
+    when: ({ issues, value }) => issues.length > 0 && typeof value === 'object' && value !== null,
+  })
+  .meta(COLOR_OR_ID);
 export type CreateVehicle = z.infer<typeof CreateVehicle>;
 
 const IMMUTABLE = ['plate', 'brand', 'model', 'year'] as const;

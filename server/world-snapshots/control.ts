@@ -20,9 +20,9 @@ const NamePath = IdPath.extend({
 /** What a restore clears besides, neither of which a world snapshot holds (docs/control-api.md). */
 const RestoreBody = controlBody({
   clearFaults: z.boolean({ error: mustBe('clearFaults', 'true o false') }).optional()
-    .meta({ description: 'Borra las reglas de fallo y los fallos de plataforma del mundo antes de restaurar.' }),
+    .meta({ description: 'Borra las reglas de falla y las fallas de plataforma del mundo antes de restaurar.' }),
   clearRequests: z.boolean({ error: mustBe('clearRequests', 'true o false') }).optional()
-    .meta({ description: 'Vacía el registro de solicitudes del mundo tras restaurar.' }),
+    .meta({ description: 'Vacía el diario de solicitudes del mundo tras restaurar.' }),
 });
 
 const WorldRestored = Restored.extend({
@@ -63,7 +63,7 @@ export const worldSnapshotsControl: ControlCapability = {
       method: 'post', path: '/_testbed/tenants/{id}/snapshots/{name}/restore', operationId: 'restoreWorldSnapshot', tags: ['Instantáneas de un mundo'],
       summary: 'Restaura un mundo; las solicitudes de ese mundo esperan, las de los demás no',
       description: 'Si otro mundo tiene ahora una placa, un VIN o un WhatsApp de la instantánea: 409 que lo nombra, y nada se restaura. '
-        + 'La instantánea no guarda las reglas de fallo ni el registro de solicitudes: `clearFaults` las borra y `clearRequests` vacía el registro '
+        + 'La instantánea no guarda las reglas de falla ni el diario de solicitudes: `clearFaults` las borra y `clearRequests` vacía el diario '
         + 'al restaurar (una restauración rechazada no borra nada). Sin cuerpo: ninguna de las dos.',
       params: NamePath,
       body: RestoreBody,

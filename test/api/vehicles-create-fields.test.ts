@@ -101,7 +101,22 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
       { field: 'brand', message: 'brand es obligatorio' },
       { field: 'model', message: 'model es obligatorio' },
       { field: 'year', message: 'year es obligatorio' },
+      { field: 'color', message: 'Se requiere color o colorId.' },
     ]);
+    expect(count()).toBe(0);
+  });
+
+  it('when other fields are wrong and neither color nor colorId came, then the missing colour is named with them; with either, it is not', async () => {
+    const { post, count } = vehiclesApp();
+
+    const none = await post({ ...without(validBody({ plate: '', year: 1999 }), 'color'), colour: 'rojo' });
+    const named = await post(validBody({ plate: '', year: 1999 }));
+    const byId = await post({ ...without(validBody({ plate: '', year: 1999 }), 'color'), colorId: 1 });
+
+    const fields = (r: typeof none) => [...new Set(r.body.error.details.map((d: { field: string }) => d.field))];
+    expect(fields(none)).toEqual(['plate', 'year', 'color']);
+    expect(none.body.error.details.at(-1)).toEqual({ field: 'color', message: 'Se requiere color o colorId.' });
+    expect([named, byId].map(fields)).toEqual([['plate', 'year'], ['plate', 'year']]);
     expect(count()).toBe(0);
   });
 

@@ -133,7 +133,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(afterLibrary).toEqual([0, 0]);
     expect(cliJson.json.cleared).toEqual({ faults: 1, requests: 1 });
     expect(afterCli).toEqual([0, 0]);
-    expect(human).toContain('(1 regla de fallo borrada)');
+    expect(human).toContain('(1 regla de falla borrada)');
     expect(misspelt).toMatchObject({ code: 'VALIDATION', message: 'restore no admite clearFault (se admiten clearFaults, clearRequests)' });
     expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos']);
   }, 60_000);
