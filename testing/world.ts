@@ -5,9 +5,15 @@ import { worldFaults, type WorldFaults } from './world-faults.ts';
 import { createLiveWorlds, type BoundWorld, type LiveWorlds } from './live-worlds.ts';
 import { refuseUnknown } from './known-options.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
+import { callerFile } from './caller-file.ts';
+import { TENANT_NAME_MAX } from '../server/tenants/limits.ts';
 
 export interface WorldOptions {
-  /** The tenant's name; default `Mundo N`. */
+  /**
+   * The tenant's name; default `Mundo N de <file>`, the file that called createWorld and its N-th
+   * world: a world's ids come from its name, so a file's worlds get the same ids at every run,
+   * whatever order the files run in (`Mundo N` when no file calls it: a REPL).
+   */
   name?: string;
   /** `pending`: a tenant under review, whose key answers 403 TENANT_PENDING until `approve()`. */
   status?: 'active' | 'pending';
@@ -85,6 +91,19 @@ export interface NotSynced {
 }
 
 let worldsMade = 0;
+/** Worlds made per calling file, for their default names. */
+const madeIn = new Map<string, number>();
+
+/** Read before createWorld's first await, while the stack still holds its caller. */
+function defaultName(): string {
+  const file = callerFile();
+  if (file === null) return `Mundo ${++worldsMade}`;
+  const n = (madeIn.get(file) ?? 0) + 1;
+  madeIn.set(file, n);
+  const name = `Mundo ${n} de ${file}`;
+  // A deep path is cut from the left: its file's name is what tells the worlds apart.
+  return name.length <= TENANT_NAME_MAX ? name : `Mundo ${n} de …${file.slice(-(TENANT_NAME_MAX - 20))}`;
+}
 
 /** What createWorld reads: a misspelt option (`fixtur`) from plain JavaScript would make a world without it. */
 const WORLD_OPTIONS: readonly (keyof WorldOptions)[] = ['name', 'status', 'scopes', 'environment', 'fixture'];
@@ -94,7 +113,7 @@ export async function createWorld(url: string, call: ControlCall, options: World
   refuseUnknown('createWorld', options, WORLD_OPTIONS);
   const key = options.scopes || options.environment ? { scopes: options.scopes, environment: options.environment } : {};
   const tenant = await call<CreatedTenant>('POST', '/tenants', {
-    name: options.name ?? `Mundo ${++worldsMade}`,
+    name: options.name ?? defaultName(),
     status: options.status ?? 'active',
     keys: [key],
     ...(options.fixture !== undefined && { fixture: options.fixture }),

@@ -12,6 +12,12 @@ export interface IdGenerator {
    */
   inWorld(worldId: string): string;
   /**
+   * A world's own id, from its name and how many worlds of that name the testbed made before it
+   * (a counter of the service's, which a reset and a whole restore put back): worlds made side by
+   * side, in another order at each run, each get the id their name gives, and so their own streams.
+   */
+  forName(name: string): string;
+  /**
    * The 32 bytes behind a key's secret (auth/secrets.ts), drawn for its id: the same seed and the
    * same requests give the same keys (contract §2: every answer identical), and a serve guarded by
    * a control token mixes it in, so that who can reach its API but not its token cannot work out a
@@ -22,6 +28,9 @@ export interface IdGenerator {
 
 /** The counter of a world's own ids (`IdGenerator.inWorld`), which its purge and its snapshots take with it. */
 export const worldIdsCounter = (worldId: string) => `ids:${worldId}`;
+
+/** The counter of the worlds made with one name (`IdGenerator.forName`): the service's, kept when a world goes. */
+export const nameCounter = (name: string) => `worlds-named:${sha256(name).toString('hex').slice(0, 32)}`;
 
 /** Shapes 16 bytes of a hash as a version-4 UUID string. */
 export function uuidFromHash(input: string): string {
@@ -53,6 +62,7 @@ export function createSeededIds(db: Database.Database, seed: number, counter = '
   return {
     next: () => draw(counter),
     inWorld: (worldId) => draw(worldIdsCounter(worldId)),
+    forName: (name) => uuidFromHash(`${seed}:world:${name}:${(bump.get(nameCounter(name)) as { value: number }).value}`),
     keySecretBytes: (keyId) => createHmac('sha256', `${seed}:${keySalt}`).update(keyId).digest(),
   };
 }

@@ -53,7 +53,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
 
   function createTenant(rawName: string, status: TenantStatus = 'active'): TenantView {
     const name = tenantName(rawName);
-    const row = { id: deps.ids.next(), name, status, created_at: now() };
+    const row = { id: deps.ids.forName(name), name, status, created_at: now() };
     store.insertTenant(row);
     return { id: row.id, name, status, createdAt: row.created_at };
   }

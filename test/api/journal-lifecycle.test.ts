@@ -22,7 +22,8 @@ describe('request journal: what clears it', () => {
   const w = useJournalWorld();
 
   it('when the testbed is reset, then no world keeps a journal, and a world the reset keeps starts its rule and entry ids again, as on a new data dir', async () => {
-    const { auth, tenant } = w.newTenant();
+    // The demo tenant of a new data dir (its name gives its id, its key is the first drawn): the world a reset keeps.
+    const { auth, tenant } = w.newTenant('Flota Demo');
     const faults = `/_testbed/tenants/${tenant.id}/faults`;
     await w.request.get('/v1/me').set(auth).expect(200);
     await w.request.post(faults).send({ effect: 'internal', operation: 'listVehicles' }).expect(201);
@@ -30,7 +31,7 @@ describe('request journal: what clears it', () => {
     await w.request.post('/_testbed/reset').expect(200);
 
     expect(w.services.journal.stats()).toMatchObject({ totalBytes: 0 });
-    // The first reset builds its baseline from the state then: this world is in it, and stays.
+    // The reset keeps the demo tenant and its key, as serve printed them.
     expect((await w.request.post(faults).send({ effect: 'internal', operation: 'getMe' }).expect(201)).body.id).toBe('flt_1');
     await w.request.get('/v1/vehicles').set(auth).expect(200);
     expect(w.journaled(tenant.id).map((e) => e.id)).toEqual(['je_1']);

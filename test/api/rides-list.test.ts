@@ -11,7 +11,8 @@ describe('GET /v1/rides', () => {
   const w = useWorld();
   const r = ridesFixtures(w);
   let fleet: PbFleet, generated: Item, from: string, to: string;
-  r.generatedBeforeAll(6, 14, 1, (made) => void ({ fleet, generated, from, to } = made));
+  // 8 vehicles' 14 days: enough shifts that some rides start at 23:xx and some at 00:xx local time.
+  r.generatedBeforeAll(8, 14, 1, (made) => void ({ fleet, generated, from, to } = made));
 
   it.each([
     ['platform missing', {}],
@@ -58,6 +59,7 @@ describe('GET /v1/rides', () => {
     const rides = await r.rides(fleet.auth, { from, to });
     const late = rides.find((x) => localHour(x) === 23)!;
     const early = rides.find((x) => localHour(x) === 0)!;
+    expect([late, early].map(Boolean)).toEqual([true, true]); // the data has both (the fleet's size above)
     expect(late.startedAt.slice(0, 10)).toBe(addDays(late.serviceDate, 1)); // 23:xx at -06:00 is the next UTC day
     expect(early.startedAt.slice(0, 10)).toBe(early.serviceDate);
     for (const ride of [late, early]) {

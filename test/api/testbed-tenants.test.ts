@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../server/auth/scopes.ts';
 import { TENANT_ROWS } from '../../server/tenants/purge.ts';
 import { useWorld } from '../support/world.ts';
+import { makeTestApp } from '../support/app.ts';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -21,6 +22,21 @@ describe('/_testbed tenants and keys', () => {
       expect(res.body.keys[0]).toMatchObject({ environment: 'test', scopes: [...SCOPES] });
       expect(res.body.keys[0].key.startsWith(res.body.keys[0].prefix)).toBe(true);
       expect((await w.request.get('/v1/me').set(bearer(res.body.keys[0].key))).status).toBe(200);
+    });
+
+    it('when two testbeds of one seed make the same named worlds in opposite orders, then each world gets the same id and makes the same ids; a name used again gets another', async () => {
+      const other = makeTestApp({ seed: w.deps.seed });
+      const make = async (request: typeof w.request, name: string) => {
+        const { id, keys: [{ key }] } = (await request.post('/_testbed/tenants').send({ name }).expect(201)).body;
+        const vehicle = await request.post('/v1/vehicles').set(bearer(key)).send({ plate: `${name === 'Orden A' ? 'OA' : 'OB'}${++seq}XYZ`, brand: 'Kia', model: 'Rio', year: 2023, color: 'rojo' }).expect(201);
+        return [id, vehicle.body.id];
+      };
+      const here = [await make(w.request, 'Orden A'), await make(w.request, 'Orden B')];
+      const there = [await make(other.request, 'Orden B'), await make(other.request, 'Orden A')];
+      const again = await make(w.request, 'Orden A');
+
+      expect(there.reverse()).toEqual(here);
+      expect(again[0]).not.toBe(here[0][0]);
     });
 
     it('when a pending tenant is created with a live read-only key, then its key gets 403 TENANT_PENDING until it is approved', async () => {

@@ -41,6 +41,8 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(new Date(movedA).getTime() - new Date(await b.now()).getTime()).toBe(3 * 86_400_000);
     expect(a.tenantId).not.toBe(b.tenantId);
     expect(a.name).toBe('Flota A');
+    // No name given: the calling file's, so a file's worlds keep their ids whatever order files run in.
+    expect(b.name).toMatch(/^Mundo \d+ de test\/e2e\/testing-library\.test\.ts$/);
   });
 
   it('when a world is made pending, then its key answers 403 TENANT_PENDING until approve()', async () => {
@@ -119,7 +121,8 @@ describe('fleet-testbed/testing on a started testbed', () => {
     await testbed.reset();
     const old = await testbed.createWorld({ name: 'Mundo viejo' });
     await testbed.reset();
-    const fresh = await testbed.createWorld({ name: 'Mundo nuevo' });
+    // The same name after a reset: the same tenant id (a world's id comes from its name and the worlds of that name before it).
+    const fresh = await testbed.createWorld({ name: 'Mundo viejo' });
 
     const added = await old.faults.add({ effect: 'internal', operation: 'getMe' }).catch((err: unknown) => err);
     const read = await old.requests().catch((err: unknown) => err);
@@ -145,7 +148,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
     const old = await testbed.createWorld({ name: 'Mundo borrado' });
     await old.delete();
     await testbed.reset();
-    const fresh = await testbed.createWorld({ name: 'Mundo siguiente' });
+    const fresh = await testbed.createWorld({ name: 'Mundo borrado' });
 
     const plate = await fresh.unique.plate();
     const created = await old.client.POST('/v1/vehicles', { body: { plate, brand: 'Nissan', model: 'Versa', year: 2023, color: 'blanco' } }).catch((err: unknown) => err);

@@ -100,4 +100,17 @@ describe('key secrets', () => {
     expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).not.toEqual(plain);
     expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).toEqual(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1'));
   });
+
+  it('when worlds are named, then each gets the id its name and its place among that name\'s worlds give, whatever order the names come in', () => {
+    const [one, two] = [createSeededIds(openDatabase(':memory:'), 7), createSeededIds(openDatabase(':memory:'), 7)];
+    const first = ['facturas', 'viajes', 'facturas'].map((name) => one.forName(name));
+    const second = ['viajes', 'facturas', 'facturas'].map((name) => two.forName(name));
+
+    expect(second).toEqual([first[1], first[0], first[2]]);
+    expect(new Set(first).size).toBe(3);
+    for (const id of first) expect(id).toMatch(UUID_V4);
+    // The service's stream is another: a world's id takes nothing from it.
+    expect(one.next()).toBe(draw(7, 1)[0]);
+    expect(createSeededIds(openDatabase(':memory:'), 8).forName('facturas')).not.toBe(first[0]);
+  });
 });
