@@ -223,7 +223,7 @@ function apiDeps(config: Config, db: Db, logger: Logger, platforms: PlatformClie
   return {
     db,
     clocks: createClocks(db, loadClock(db, config.clockStart)),
-    ids: createSeededIds(db, config.seed, undefined, keySalt(config.controlToken)),
+    ids: createSeededIds(db, config.seed, keySalt(config.controlToken)),
     seed: config.seed,
     logger,
     rateLimit: config.rateLimit,

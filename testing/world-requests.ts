@@ -98,8 +98,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
     const sent = await requests({ limit: SHOWN });
     const lines = sent.length ? sent.map((e) => `  ${describeRequest(e)}`).join('\n') : '  (ninguna)';
     throw new Error(
-      // Named and identified: default names are counted per test file (jest, vitest workers), so two
-      // files' "Mundo 1" are told apart by the tenant id.
+      // Named and identified: two worlds may share a name (one given twice), told apart by the tenant id.
       `${capitalized(expectedRequestsText(count, expected))} en el mundo ${worldName} (tenant ${tenantId}); llegaron ${found.length}.\n` +
         `Lo que este mundo envió (la más reciente primero, hasta ${SHOWN}):\n${lines}`,
     );

@@ -5,7 +5,7 @@ import { worldFaults, type WorldFaults } from './world-faults.ts';
 import { createLiveWorlds, type BoundWorld, type LiveWorlds } from './live-worlds.ts';
 import { refuseUnknown } from './known-options.ts';
 import { worldRequests, type ExpectedRequests, type JournalEntry, type RequestFilter } from './world-requests.ts';
-import { callerFile } from './caller-file.ts';
+import { callerFile, deepStack } from './caller-file.ts';
 import { TENANT_NAME_MAX } from '../server/tenants/limits.ts';
 
 export interface WorldOptions {
@@ -96,13 +96,22 @@ const madeIn = new Map<string, number>();
 
 /** Read before createWorld's first await, while the stack still holds its caller. */
 function defaultName(): string {
-  const file = callerFile();
+  const file = callerFile(deepStack());
   if (file === null) return `Mundo ${++worldsMade}`;
   const n = (madeIn.get(file) ?? 0) + 1;
   madeIn.set(file, n);
   const name = `Mundo ${n} de ${file}`;
-  // A deep path is cut from the left: its file's name is what tells the worlds apart.
-  return name.length <= TENANT_NAME_MAX ? name : `Mundo ${n} de …${file.slice(-(TENANT_NAME_MAX - 20))}`;
+  return name.length <= TENANT_NAME_MAX ? name : `Mundo ${n} de …${lastUnits(file, TENANT_NAME_MAX - 20)}`;
+}
+
+/** A deep path cut from the left (its file's name tells the worlds apart), never inside a character. */
+function lastUnits(text: string, most: number): string {
+  let kept = '';
+  for (const char of Array.from(text).reverse()) {
+    if (kept.length + char.length > most) break;
+    kept = char + kept;
+  }
+  return kept;
 }
 
 /** What createWorld reads: a misspelt option (`fixtur`) from plain JavaScript would make a world without it. */

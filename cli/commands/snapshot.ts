@@ -40,7 +40,7 @@ export async function restoreSnapshot(name: string, opts: SnapshotOptions): Prom
   // A whole restore replaces every world, their rules and journals included: nothing to clear.
   if (opts.clearFaults || opts.clearRequests) {
     const flags = [opts.clearFaults && '--clear-faults', opts.clearRequests && '--clear-requests'].filter(Boolean).join(' y ');
-    throw new CliError(`${flags} ${flags.includes(' y ') ? 'son' : 'es'} para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos`, 'VALIDATION');
+    throw new CliError(`${flags} ${flags.includes(' y ') ? 'son' : 'es'} para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los diarios de todos`, 'VALIDATION');
   }
   const body = await callTestbed<{ name: string; now: string }>(`${path(name)}/restore`, { method: 'POST' });
   print(opts, body, `Instantánea restaurada: ${body.name}; reloj simulado: ${cdmxTime(body.now)}`);

@@ -23,12 +23,12 @@ export function openTenantService(config: Config, seedGiven: boolean): { db: Db;
   const salt = keySalt(config.controlToken);
   const served = notedSeed(db);
   const seed = served !== undefined && !seedGiven ? served : config.seed;
-  const ids = createSeededIds(db, seed, undefined, salt);
+  const ids = createSeededIds(db, seed, salt);
   const against = keySaltAgainstServe(db, salt);
   const keyed = against === 'same' ? ids : { ...ids, keySecretBytes: (): never => { throw otherToken(against, config.controlToken); } };
   // Reads go on; what would draw an id or a key another serve's seed would not give is refused.
   const refused = (): never => { throw otherSeed(served!, seed); };
-  const drawn = served === undefined || served === seed ? keyed : { next: refused, inWorld: refused, forName: refused, keySecretBytes: refused };
+  const drawn = served === undefined || served === seed ? keyed : { inWorld: refused, forName: refused, keySecretBytes: refused };
   return { db, tenants: createTenantService({ db, clocks, ids: drawn }) };
 }
 

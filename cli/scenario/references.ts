@@ -35,7 +35,8 @@ function uniqueProblem(name: string, kind: string | undefined, magic: string | u
   const allowed = UNIQUE_MAGIC[kind];
   if (allowed === undefined) return `\${${name}} no existe: un VIN no tiene valores mágicos; usa \${unique.${kind}}`;
   if (allowed.includes(magic) && rest === undefined) return null;
-  return `\${${name}} no existe: un valor mágico de ${kind} es ${allowed.map((m) => `\${unique.${kind}.${m}}`).join(', ')}`;
+  const tokens = allowed.map((m) => `\${unique.${kind}.${m}}`);
+  return `\${${name}} no existe: un valor mágico de ${kind} es ${tokens.slice(0, -1).join(', ')} o ${tokens.at(-1)}`;
 }
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
 const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot', 'clearFaults', 'clearRequests'] as const;

@@ -19,10 +19,10 @@ const FaultPath = z.object({ id: z.string(), faultId: z.string().meta({ descript
 
 /** `/_testbed/tenants/{id}/faults[/{faultId}]` (contract §5): a world's fault rules and its own platform faults. */
 export const faultsControl: ControlCapability = {
-  tags: { Fallos: 'Fallos de un mundo: reglas que hacen fallar, tardar o cortar las respuestas de la API a sus peticiones, y fallas de plataforma solo para ese mundo.' },
+  tags: { Fallas: 'Fallas de un mundo: reglas que hacen fallar, tardar o cortar las respuestas de la API a sus peticiones, y fallas de plataforma solo para ese mundo.' },
   operations: [
     defineControlOperation({
-      method: 'post', path: '/_testbed/tenants/{id}/faults', operationId: 'addWorldFault', tags: ['Fallos'],
+      method: 'post', path: '/_testbed/tenants/{id}/faults', operationId: 'addWorldFault', tags: ['Fallas'],
       summary: 'Crea una regla de falla del mundo, o fija una falla de plataforma solo para él',
       description: 'Con `platform` y `mode` (none, error, slow) la plataforma falla o tarda solo para este mundo: 200 `{platform, mode, ms}`. '
         + 'Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; '
@@ -40,7 +40,7 @@ export const faultsControl: ControlCapability = {
       },
     }),
     defineControlOperation({
-      method: 'get', path: '/_testbed/tenants/{id}/faults', operationId: 'listWorldFaults', tags: ['Fallos'],
+      method: 'get', path: '/_testbed/tenants/{id}/faults', operationId: 'listWorldFaults', tags: ['Fallas'],
       summary: 'Las reglas de falla del mundo con sus contadores, y sus fallas de plataforma',
       params: IdPath,
       responses: { 200: answer(WorldFaults, 'Sus reglas con sus contadores, y sus fallas de plataforma.'), 404: ['NOT_FOUND'] },
@@ -49,7 +49,7 @@ export const faultsControl: ControlCapability = {
       },
     }),
     defineControlOperation({
-      method: 'delete', path: '/_testbed/tenants/{id}/faults', operationId: 'clearWorldFaults', tags: ['Fallos'],
+      method: 'delete', path: '/_testbed/tenants/{id}/faults', operationId: 'clearWorldFaults', tags: ['Fallas'],
       summary: 'Borra todas las reglas y fallas de plataforma del mundo',
       params: IdPath,
       responses: { 200: answer(DeletedCount, 'Cuántas reglas y fallas de plataforma se borraron.'), 404: ['NOT_FOUND'] },
@@ -58,7 +58,7 @@ export const faultsControl: ControlCapability = {
       },
     }),
     defineControlOperation({
-      method: 'get', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'getWorldFault', tags: ['Fallos'],
+      method: 'get', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'getWorldFault', tags: ['Fallas'],
       summary: 'Una regla de falla con sus contadores',
       params: FaultPath,
       responses: { 200: answer(FaultRuleView, 'La regla, con hits y remaining de ahora.'), 404: ['NOT_FOUND'] },
@@ -67,7 +67,7 @@ export const faultsControl: ControlCapability = {
       },
     }),
     defineControlOperation({
-      method: 'delete', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'deleteWorldFault', tags: ['Fallos'],
+      method: 'delete', path: '/_testbed/tenants/{id}/faults/{faultId}', operationId: 'deleteWorldFault', tags: ['Fallas'],
       summary: 'Borra una regla de falla',
       params: FaultPath,
       responses: { 200: answer(IdDeleted, 'La regla borrada.'), 404: ['NOT_FOUND'] },

@@ -31,7 +31,7 @@ export interface FaultGateDeps {
   holdOut: (tenantId: string) => { letIn: () => boolean; overtaken: Promise<void> };
 }
 
-const simulated = (rule: FaultRule) => `fallo simulado por el testbed, regla ${rule.id}`;
+const simulated = (rule: FaultRule) => `falla simulada por el testbed, regla ${rule.id}`;
 
 /** The faulted answer itself, in the API's error envelope (or no answer at all: `reset`). */
 function strike(req: Request, res: Response, rule: FaultRule): void {

@@ -3,12 +3,11 @@ import { sha256 } from './sha256.ts';
 import type Database from 'better-sqlite3';
 
 export interface IdGenerator {
-  /** An id of the service's own stream: its worlds and their keys. */
-  next(): string;
   /**
-   * An id of one world's own stream (a tenant's, a fleet's on the platforms): what it makes. A world
-   * snapshot keeps the world's counter, so what a test makes after a restore gets the same ids as
-   * after the last one, and with them the same reviews and rides, whatever other worlds drew.
+   * An id of one world's own stream (a tenant's, a fleet's on the platforms): what it makes, its keys
+   * included. A world snapshot keeps the world's counter, so what a test makes after a restore gets
+   * the same ids as after the last one, and with them the same reviews and rides, whatever other
+   * worlds drew; a key kept from another world never names one of this world's after a reset.
    */
   inWorld(worldId: string): string;
   /**
@@ -53,14 +52,15 @@ export const uuidBytes = (uuid: string): Buffer => Buffer.from(uuid.replace(/-/g
  * Ids are a hash of the seed and a counter kept in the database, so the same seed and the same
  * sequence of requests give the same ids on a new data dir, and the CLI (another process writing
  * the same file) never draws an id the server already used: the increment is one atomic statement.
+ * There is no stream of the service's own: a world's id comes from its name, everything else from
+ * its world's stream, so what worlds made side by side draw never depends on their order.
  */
-export function createSeededIds(db: Database.Database, seed: number, counter = 'ids', keySalt = ''): IdGenerator {
+export function createSeededIds(db: Database.Database, seed: number, keySalt = ''): IdGenerator {
   const bump = db.prepare(
     'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
   );
   const draw = (name: string) => uuidFromHash(`${seed}:${name}:${(bump.get(name) as { value: number }).value}`);
   return {
-    next: () => draw(counter),
     inWorld: (worldId) => draw(worldIdsCounter(worldId)),
     forName: (name) => uuidFromHash(`${seed}:world:${name}:${(bump.get(nameCounter(name)) as { value: number }).value}`),
     keySecretBytes: (keyId) => createHmac('sha256', `${seed}:${keySalt}`).update(keyId).digest(),

@@ -69,7 +69,7 @@ export function createTenantService(deps: { db: Db; clocks: Clocks; ids: IdGener
   // back the id it drew, and the next key gets the id it would have had.
   const createKey = deps.db.transaction((tenantId: string, scopes: Scope[] = [...SCOPES], environment: 'live' | 'test' = 'test'): CreatedKey => {
     store.requireTenant(tenantId);
-    const id = deps.ids.next();
+    const id = deps.ids.inWorld(tenantId);
     const prefix = keyPrefix(environment, id);
     const key = newSecret(prefix, deps.ids.keySecretBytes(id));
     const createdAt = now(tenantId);

@@ -48,7 +48,7 @@ const ADDED = ['DELETE /_testbed/tenants'];
 ADDED.push('POST /_testbed/tenants/{id}/faults', 'GET /_testbed/tenants/{id}/faults', 'DELETE /_testbed/tenants/{id}/faults', 'DELETE /_testbed/tenants/{id}/faults/{faultId}');
 // Issue 37: a world's request journal, added after the move.
 ADDED.push('GET /_testbed/tenants/{id}/requests', 'DELETE /_testbed/tenants/{id}/requests', 'GET /_testbed/tenants/{id}/requests.har');
-const ADDED_TAGS = ['Fallos', 'Solicitudes'];
+const ADDED_TAGS = ['Fallas', 'Solicitudes'];
 // Issue 38: world snapshots and unique values; fixtures widen the tenant's creation (withoutFixture).
 ADDED.push('POST /_testbed/tenants/{id}/snapshots', 'GET /_testbed/tenants/{id}/snapshots', 'POST /_testbed/tenants/{id}/snapshots/{name}/restore', 'DELETE /_testbed/tenants/{id}/snapshots/{name}');
 ADDED.push('POST /_testbed/tenants/{id}/unique/{kind}');

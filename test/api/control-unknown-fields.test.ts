@@ -209,6 +209,18 @@ describe('control bodies with a field they do not have (a typo)', () => {
     await w.request.delete(`/_testbed/tenants/${tenant.id}`).expect(200);
   });
 
+  it('when an operation whose body is optional (a draw) gets a form body with bytes in it (curl -d), plain or chunked, then 400 asks for JSON and nothing is drawn', async () => {
+    const tenant = await newTenant();
+    const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;
+
+    const form = await w.request.post(plate).type('form').send('startingWith=RB');
+    const chunked = await rawPost(plate, 'startingWith=RB', { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' });
+
+    expect([form.status, chunked.status]).toEqual([400, 400]);
+    expect([form.body.error.message, chunked.body.error.message]).toEqual(Array(2).fill('El cuerpo debe ser JSON con Content-Type: application/json.'));
+    expect(count(`counters WHERE name LIKE 'unique:${tenant.id}:%'`)).toBe(0);
+  });
+
   it('when an operation whose body is optional (a draw) gets none, {}, or an empty one of any kind, then it runs as with none (the boundary)', async () => {
     const tenant = await newTenant();
     const plate = `/_testbed/tenants/${tenant.id}/unique/plate`;

@@ -47,6 +47,7 @@ describe('GET /v1/earnings/daily and /v1/earnings/summary', () => {
     const driverId = fleet.drivers[2];
     // A day the driver worked (drivers take days off: rides.md), the latest of the last week.
     const week = await r.daily(fleet.auth, { from: r.daysAgo(7), to: r.daysAgo(1), driverId });
+    expect(week.length).toBeGreaterThan(0);
     const day = week.at(-1)!.date;
     const rows = await r.daily(fleet.auth, { from: day, to: day, driverId });
     const rides = await r.rides(fleet.auth, { from: day, to: day, driverId });

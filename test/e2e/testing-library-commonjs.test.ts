@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -41,5 +44,26 @@ describe('fleet-testbed from require()', () => {
       main: 'function',
       loaded: ['/dist/bundles/testing.cjs', '/dist/bundles/client.cjs'],
     });
+  }, 90_000);
+
+  it('when a CommonJS test file makes a world without a name, then the world is named after that file, not after the bundle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-cjs-'));
+    const file = join(dir, 'nombres.test.cjs');
+    writeFileSync(file, `
+      const testing = require(${JSON.stringify(join(ROOT, 'dist', 'bundles', 'testing.cjs'))});
+      (async () => {
+        const testbed = await testing.startTestbed();
+        const names = [(await testbed.createWorld()).name, (await testbed.createWorld()).name];
+        await testbed.stop();
+        console.log(JSON.stringify(names));
+      })().catch((err) => { console.error(err); process.exit(1); });`);
+    try {
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, [file], { cwd: ROOT, timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))),
+      );
+      expect(JSON.parse(out)).toEqual([`Mundo 1 de ${file}`, `Mundo 2 de ${file}`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 });

@@ -135,7 +135,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(afterCli).toEqual([0, 0]);
     expect(human).toContain('(1 regla de falla borrada)');
     expect(misspelt).toMatchObject({ code: 'VALIDATION', message: 'restore no admite clearFault (se admiten clearFaults, clearRequests)' });
-    expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los registros de todos']);
+    expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los diarios de todos']);
   }, 60_000);
 
   it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file, one without JSON or no file at all is said so', async () => {

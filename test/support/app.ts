@@ -43,7 +43,7 @@ export function makeDeps({ clock = SimClock.frozenAt(TEST_CLOCK_START), ...overr
     db,
     clocks: createClocks(db, clock),
     // As serve draws them (server/main.ts): key secrets mix in the control token where there is one.
-    ids: createSeededIds(db, seed, undefined, keySalt(overrides.controlToken)),
+    ids: createSeededIds(db, seed, keySalt(overrides.controlToken)),
     seed,
     logger: silentLogger,
     rateLimit: 0,

@@ -3,32 +3,39 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callerFile } from '../../testing/caller-file.ts';
 
-const own = join(process.cwd(), 'testing', 'world.ts');
-const user = join(process.cwd(), 'test', 'facturas.test.ts');
-const frames = (...lines: string[]) => ['Error', ...lines].join('\n');
+const OWN = join(process.cwd(), 'dist', 'bundles') + sep;
+const at = (...parts: string[]) => join(process.cwd(), ...parts);
+const frames = (...lines: string[]) => ['Error', ...lines.map((l) => `    at ${l}`)].join('\n');
+const runner = `file://${at('node_modules', 'vitest', 'dist', 'runner.js')}:9:9`;
 
-describe('callerFile: the file a world\'s default name comes from', () => {
-  it('when the library\'s frames, node\'s and node_modules\' come first, then the first other file is named, relative, with /', () => {
+describe('callerFile: the test file a world\'s default name comes from', () => {
+  it('when a test calls the library through a helper of its own, then the test file is named, relative, with /', () => {
     const stack = frames(
-      `    at createWorld (${pathToFileURL(own).href}:120:5)`,
-      `    at Object.createWorld (${own}:71:20)`,
-      `    at file://${join(process.cwd(), 'node_modules', 'vitest', 'runner.js')}:9:9`,
-      '    at node:internal/process/task_queues:105:5',
-      `    at ${pathToFileURL(user).href}:12:30`,
+      `createWorld (${pathToFileURL(at('dist', 'bundles', 'testing.cjs')).href}:120:5)`,
+      `newWorld (${at('test', 'support', 'world.ts')}:7:20)`,
+      `${pathToFileURL(at('test', 'facturas.test.ts')).href}:12:30`,
+      runner,
+      'node:internal/process/task_queues:105:5',
     );
-    expect(callerFile(stack)).toBe('test/facturas.test.ts');
+    expect(callerFile(stack, OWN)).toBe('test/facturas.test.ts');
   });
 
-  it('when a frame is a plain path in parentheses, then it is read as one', () => {
-    expect(callerFile(frames(`    at setup (${user}:3:1)`))).toBe(['test', 'facturas.test.ts'].join('/'));
+  it('when the frames are async ones, or a folder has parentheses in its name, then they are read all the same', () => {
+    const inParens = at('proyecto (copia)', 'pagos.spec.mjs');
+    expect(callerFile(frames(`async ${pathToFileURL(at('a.test.ts')).href}:5:3`, runner), OWN)).toBe('a.test.ts');
+    expect(callerFile(frames(`async Promise.all (index 0)`, `async setup (${inParens}:3:1)`, runner), OWN)).toBe('proyecto (copia)/pagos.spec.mjs');
+  });
+
+  it('when no frame is a test file, then the outermost file of the caller is named', () => {
+    expect(callerFile(frames(`helper (${at('scripts', 'semilla.mjs')}:1:1)`, `main (${at('scripts', 'run.mjs')}:2:2)`, runner), OWN)).toBe('scripts/run.mjs');
   });
 
   it('when the file is outside the working directory, then its absolute path is named', () => {
     const elsewhere = join(sep, 'otro', 'proyecto', 'a.test.ts');
-    expect(callerFile(frames(`    at ${elsewhere}:1:1`))).toBe(elsewhere.split(sep).join('/'));
+    expect(callerFile(frames(`${elsewhere}:1:1`), OWN)).toBe(elsewhere.split(sep).join('/'));
   });
 
   it('when no frame names a file of the caller (a REPL, an eval), then there is none', () => {
-    expect(callerFile(frames('    at <anonymous>', '    at REPL1:1:1', '    at node:internal/main:1:1'))).toBeNull();
+    expect(callerFile(frames('<anonymous>', 'REPL1:1:1', 'node:internal/main:1:1', runner), OWN)).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { createSeededIds, uuidFromHash } from '../../server/lib/ids.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const draw = (seed: number, n: number, counter?: string) => {
-  const ids = createSeededIds(openDatabase(':memory:'), seed, counter);
-  return Array.from({ length: n }, () => ids.next());
+/** n ids of one world's stream (`world`), on a new database. */
+const draw = (seed: number, n: number, world = 'w') => {
+  const ids = createSeededIds(openDatabase(':memory:'), seed);
+  return Array.from({ length: n }, () => ids.inWorld(world));
 };
 
 describe('createSeededIds', () => {
@@ -33,14 +34,14 @@ describe('createSeededIds', () => {
     for (const id of ids) expect(id).toMatch(UUID_V4);
   });
 
-  it('when the counter names differ, then the sequences differ', () => {
-    expect(draw(7, 3, 'ids')).not.toEqual(draw(7, 3, 'jobs'));
+  it('when the worlds differ, then their sequences differ', () => {
+    expect(draw(7, 3, 'a')).not.toEqual(draw(7, 3, 'b'));
   });
 
-  it('when the id n is drawn, then it equals the hash of seed, counter name and n', () => {
+  it('when the id n is drawn, then it equals the hash of seed, the world\'s counter and n', () => {
     const ids = draw(42, 3);
 
-    expect(ids).toEqual([1, 2, 3].map((n) => uuidFromHash(`42:ids:${n}`)));
+    expect(ids).toEqual([1, 2, 3].map((n) => uuidFromHash(`42:ids:w:${n}`)));
   });
 
   it('when two generators share one database, then they continue one counter and never repeat an id', () => {
@@ -50,19 +51,19 @@ describe('createSeededIds', () => {
     const second = createSeededIds(db, 7);
 
     // Act
-    const drawn = [first.next(), second.next(), first.next(), second.next()];
+    const drawn = [first.inWorld('w'), second.inWorld('w'), first.inWorld('w'), second.inWorld('w')];
 
     // Assert
     expect(new Set(drawn).size).toBe(4);
     expect(drawn).toEqual(draw(7, 4));
-    expect(db.prepare("SELECT value FROM counters WHERE name = 'ids'").get()).toEqual({ value: 4 });
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'ids:w'").get()).toEqual({ value: 4 });
   });
 
   it('when a generator is re-created on a database that already drew ids, then it continues instead of restarting', () => {
     const db = openDatabase(':memory:');
-    const before = [createSeededIds(db, 7).next(), createSeededIds(db, 7).next()];
+    const before = [createSeededIds(db, 7).inWorld('w'), createSeededIds(db, 7).inWorld('w')];
 
-    const after = createSeededIds(db, 7).next();
+    const after = createSeededIds(db, 7).inWorld('w');
 
     expect(before).not.toContain(after);
     expect(after).toBe(draw(7, 3)[2]);
@@ -97,8 +98,8 @@ describe('key secrets', () => {
     const plain = createSeededIds(db(), 7).keySecretBytes('k1');
 
     expect(createSeededIds(db(), 8).keySecretBytes('k1')).not.toEqual(plain);
-    expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).not.toEqual(plain);
-    expect(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1')).toEqual(createSeededIds(db(), 7, 'ids', 'un-token').keySecretBytes('k1'));
+    expect(createSeededIds(db(), 7, 'un-token').keySecretBytes('k1')).not.toEqual(plain);
+    expect(createSeededIds(db(), 7, 'un-token').keySecretBytes('k1')).toEqual(createSeededIds(db(), 7, 'un-token').keySecretBytes('k1'));
   });
 
   it('when worlds are named, then each gets the id its name and its place among that name\'s worlds give, whatever order the names come in', () => {
@@ -109,8 +110,8 @@ describe('key secrets', () => {
     expect(second).toEqual([first[1], first[0], first[2]]);
     expect(new Set(first).size).toBe(3);
     for (const id of first) expect(id).toMatch(UUID_V4);
-    // The service's stream is another: a world's id takes nothing from it.
-    expect(one.next()).toBe(draw(7, 1)[0]);
+    // A world's own stream is another: its id takes nothing from it.
+    expect(one.inWorld('w')).toBe(draw(7, 1)[0]);
     expect(createSeededIds(openDatabase(':memory:'), 8).forName('facturas')).not.toBe(first[0]);
   });
 });

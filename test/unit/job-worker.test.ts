@@ -23,7 +23,7 @@ function setup(runner: ItemRunner, options: Partial<JobWorkerOptions> = {}) {
   };
   const worker = createJobWorker(workerOptions);
   const newJob = (count: number, platform: Platform = 'platform_a', kind: JobKind = 'vehicle_registrations') => {
-    const id = deps.ids.next();
+    const id = deps.ids.inWorld(tenant.id);
     const items = Array.from({ length: count }, (_, i) => ({ subjectId: `${platform}-${i}`, plate: `PL-${i}` }));
     store.createJob({ id, tenantId: tenant.id, kind, platform, createdAt: deps.clocks.forTenant(tenant.id).now().toISOString(), items });
     return id;
@@ -33,7 +33,7 @@ function setup(runner: ItemRunner, options: Partial<JobWorkerOptions> = {}) {
   const anotherWorker = (other: ItemRunner) => createJobWorker({ ...workerOptions, runners: { vehicle_registrations: other } });
   /** Other worlds, and a platform_a job of `count` items of one of them, its subjects `prefix-0`…. */
   const tenants = createTenantService(deps);
-  const jobOf = (tenantId: string, prefix: string, count: number) => store.createJob({ id: deps.ids.next(), tenantId, kind: 'vehicle_registrations',
+  const jobOf = (tenantId: string, prefix: string, count: number) => store.createJob({ id: deps.ids.inWorld(tenantId), tenantId, kind: 'vehicle_registrations',
     platform: 'platform_a', createdAt: TEST_CLOCK_START, items: Array.from({ length: count }, (_, i) => ({ subjectId: `${prefix}-${i}`, plate: `P${i}` })) });
   return { deps, store, time, worker, newJob, job, items, anotherWorker, tenants, jobOf };
 }

@@ -75,7 +75,7 @@ describe('scenario file validation', () => {
     ['capture named unique', `- { sync: true, capture: { unique: body.id } }`, /paso 1: capture\.unique: unique es un nombre reservado/],
     ['an unknown unique kind', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.curp}" } }`, /\$\{unique\.curp\} no existe: usa \$\{unique\.plate\}/],
     ['a magic plate that is no magic value', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.plate.RX}" } }`,
-      /\$\{unique\.plate\.RX\} no existe: un valor mágico de plate es \$\{unique\.plate\.RJ\}, \$\{unique\.plate\.RC\}, \$\{unique\.plate\.RB\}, \$\{unique\.plate\.FB\}/],
+      /\$\{unique\.plate\.RX\} no existe: un valor mágico de plate es \$\{unique\.plate\.RJ\}, \$\{unique\.plate\.RC\}, \$\{unique\.plate\.RB\} o \$\{unique\.plate\.FB\}/],
     ['a magic number past its ending', `- { request: { method: GET, path: "/v1/drivers?whatsapp=\${unique.whatsapp.0002.x}" } }`,
       /\$\{unique\.whatsapp\.0002\.x\} no existe: un valor mágico de whatsapp es \$\{unique\.whatsapp\.0001\}/],
     ['a magic VIN', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.vin.RB}" } }`, /\$\{unique\.vin\.RB\} no existe: un VIN no tiene valores mágicos; usa \$\{unique\.vin\}/],
