@@ -15,16 +15,20 @@ interface CountRow {
 /**
  * Transition coverage (issue 25, docs/coverage.md): the writers of state changes record through
  * `record` and `platformSync`; the control API reads `report`. Counts live in the API database
- * (transition_counts), so restarts, resets, snapshots and tenant deletion treat them as any data.
+ * (transition_counts), so restarts, resets and whole snapshots treat them as any data; a world
+ * restore keeps them (world-snapshots/world-rows.ts), and a deleted world's go on counting testbed-wide.
  */
 export function createCoverageService(deps: Pick<Deps, 'db' | 'logger'>) {
   const recorder = createTransitionRecorder(deps.db, deps.logger);
-  const everywhere = deps.db.prepare(`SELECT machine, from_state, to_state, SUM(count) AS count FROM transition_counts
+  // Every world's, the deleted ones' included (migration 013).
+  const everywhere = deps.db.prepare(`SELECT machine, from_state, to_state, SUM(count) AS count FROM (
+    SELECT machine, from_state, to_state, count FROM transition_counts
+    UNION ALL SELECT machine, from_state, to_state, count FROM retired_transition_counts)
     GROUP BY machine, from_state, to_state`);
   const ofTenant = deps.db.prepare('SELECT machine, from_state, to_state, count FROM transition_counts WHERE tenant_id = ?');
   const tenantExists = deps.db.prepare('SELECT 1 FROM tenants WHERE id = ?').pluck();
 
-  /** One tenant's world, or every tenant's added up. */
+  /** One tenant's world, or every tenant's added up, deleted ones included. */
   function report(tenantId?: string): CoverageReport {
     if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw worldNotFound(tenantId);
     const rows = (tenantId === undefined ? everywhere.all() : ofTenant.all(tenantId)) as CountRow[];

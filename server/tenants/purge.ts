@@ -26,8 +26,8 @@ export const TENANT_ROWS: readonly { table: string; where: string }[] = [
   { table: 'tenants', where: 'id = @tenant' },
 ];
 
-/** Tables that hold no tenant's data: the service's own state. */
-export const SERVICE_TABLES: readonly string[] = ['schema_migrations', 'counters', 'clock_state'];
+/** Tables that hold no tenant's data: the service's own state (and what deleted worlds did: retired_transition_counts). */
+export const SERVICE_TABLES: readonly string[] = ['schema_migrations', 'counters', 'clock_state', 'retired_transition_counts'];
 
 /**
  * Rows of a bulk table deleted in one go: the API answers every world from one thread, and a
@@ -50,7 +50,12 @@ const BULK_PORTIONS = [
  */
 export function createTenantPurge(db: Db) {
   const statements = TENANT_ROWS.map(({ table, where }) => db.prepare(`DELETE FROM ${table} WHERE ${where}`));
+  // What happened in the world stays counted testbed-wide (migration 013).
+  const retire = db.prepare(`INSERT INTO retired_transition_counts (machine, from_state, to_state, count)
+    SELECT machine, from_state, to_state, count FROM transition_counts WHERE tenant_id = @tenant
+    ON CONFLICT (machine, from_state, to_state) DO UPDATE SET count = count + excluded.count`);
   const rest = db.transaction((tenantId: string) => {
+    retire.run({ tenant: tenantId });
     for (const statement of statements) statement.run({ tenant: tenantId });
   });
   const portions = BULK_PORTIONS.map((sql) => db.prepare(sql));

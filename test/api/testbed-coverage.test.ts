@@ -179,15 +179,20 @@ describe('transition coverage of the control surface', () => {
     });
   });
 
-  it('when a tenant is deleted, then its counts leave the whole service and asking for it answers 404', async () => {
+  it('when a tenant is deleted, then asking for it answers 404, and the testbed-wide coverage still counts what it did (a suite that deletes its worlds reads it at its end)', async () => {
     const { auth, tenant } = w.newTenant();
+    await f.registerOnB(auth, await f.vehicle(auth));
     await f.registerOnB(auth, await f.vehicle(auth));
     const before = (await seen())['registration.platform_b none→registered'];
 
     await w.request.delete(`/_testbed/tenants/${tenant.id}`).expect(200);
+    const other = w.newTenant();
+    await f.registerOnB(other.auth, await f.vehicle(other.auth));
 
-    expect((await seen())['registration.platform_b none→registered'] ?? 0).toBe(before - 1);
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect((await seen())['registration.platform_b none→registered']).toBe(before + 1);
     expect((await w.request.get(`/_testbed/coverage?tenant=${tenant.id}`)).status).toBe(404);
+    expect((await seen(other.tenant.id))['registration.platform_b none→registered']).toBe(1);
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'no-es-un-id', ''])('when the tenant %j is unknown, then 404 NOT_FOUND in Spanish', async (tenant) => {

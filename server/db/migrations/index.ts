@@ -11,7 +11,8 @@ import transitionCounts from './009-transition-counts.ts';
 import rideFeedWrites from './010-ride-feed-writes.ts';
 import tenantChildrenIndexes from './011-tenant-children-indexes.ts';
 import tenantCreationOrder from './012-tenant-creation-order.ts';
+import retiredTransitionCounts from './013-retired-transition-counts.ts';
 
 /** Numbered migrations of the API database, applied in order at start. */
 export const API_MIGRATIONS: Migration[] = [core, vehicles, drivers, jobs, rides, ridesByFeed, whatsappCanonical, tenantClocks, transitionCounts, rideFeedWrites, tenantChildrenIndexes,
-  tenantCreationOrder];
+  tenantCreationOrder, retiredTransitionCounts];
