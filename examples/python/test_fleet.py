@@ -122,6 +122,58 @@ class AFleetOfThree(unittest.TestCase):
         self.assertEqual(len(self.vehicles()), 3)
 
 
+# A 1×1 PNG: platform_a reviews the card's type, not its picture.
+CARD = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                     "1f15c4890000000d4944415478da636460f85f0f0002870180"
+                     "eb47ba920000000049454e44ae426082")
+
+
+class MagicValuesAndReviews(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.world = TESTBED.create_world("Python: valores mágicos")
+        cls.world.snapshot("vacio")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.world.delete()
+
+    def setUp(self):
+        self.world.restore("vacio", clear_faults=True, clear_requests=True)
+
+    def test_a_unique_plate_starting_rb_is_refused_by_platform_b(self):
+        vehicle = self.world.api("POST", "/v1/vehicles", {**new_vehicle(self.world), "plate": self.world.unique("plate", starting_with="RB")}).body
+
+        answer = self.world.api("POST", f"/v1/vehicles/{vehicle['id']}/registrations", {"platform": "platform_b"})
+
+        self.assertTrue(vehicle["plate"].startswith("RB"))
+        self.assertEqual((answer.status, answer.body["error"]["code"]), (422, "PLATFORM_REJECTED"))
+
+    def test_a_driver_whose_number_ends_0002_declines_an_hour_after_the_invitation(self):
+        whatsapp = self.world.unique("whatsapp", ending_with="0002")
+        driver = self.world.api("POST", "/v1/drivers", {"name": "Ana López", "whatsapp": whatsapp, "city": "Guadalajara"}).body
+        self.world.api("POST", f"/v1/drivers/{driver['id']}/invitations", {"platform": "platform_a"})
+
+        self.world.advance("61m")
+
+        invitation = self.world.api("GET", f"/v1/drivers/{driver['id']}/invitations/platform_a").body
+        self.assertEqual((whatsapp[-4:], invitation["status"]), ("0002", "rejected"))
+
+    def test_a_card_sent_and_approved_by_the_reviewers_approves_the_vehicle_and_coverage_counts_it(self):
+        vehicle = self.world.api("POST", "/v1/vehicles", new_vehicle(self.world)).body
+        self.world.api("POST", f"/v1/vehicles/{vehicle['id']}/registrations", {"platform": "platform_a"})
+
+        sent = self.world.upload_card(vehicle["id"], CARD)
+        self.world.review(vehicle["id"], "approved")
+        self.world.sync()
+
+        self.assertEqual(sent.status, 201)
+        registration = self.world.api("GET", f"/v1/vehicles/{vehicle['id']}/registrations/platform_a").body
+        self.assertEqual(registration["status"], "approved")
+        counted = {(t["machine"], t["from"], t["to"]): t["count"] for t in self.world.coverage()["transitions"]}
+        self.assertGreaterEqual(counted[("registration.platform_a", "pending", "approved")], 1)
+
+
 class AnotherWorldBesideIt(unittest.TestCase):
     def test_it_sees_none_of_the_first_worlds_data_faults_or_journal(self):
         with two_worlds("Python: con fallos", "Python: tranquila") as (first, other):

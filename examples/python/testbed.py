@@ -93,6 +93,8 @@ class Testbed:
     FLEET_CONTROL_TOKEN, when set, is sent on every control call (and a serve started here gets it).
     """
 
+    __test__ = False  # pytest: a helper, not a test class (its name starts with Test)
+
     def __init__(self, url, process=None, data_dir=None):
         self.url, self.process, self.data_dir = url, process, data_dir
         self._drain = None  # the thread reading serve's output, once it listens
@@ -186,8 +188,13 @@ class Testbed:
         return answer.body
 
     def create_world(self, name, fixture=None):
-        """A tenant with one key holding every scope; `fixture` populates it (docs/testing.md)."""
+        """A tenant with one key holding every scope; `fixture` populates it (docs/testing.md). Its id comes
+        from its name (and the worlds of that name before it): give each test module's world a name of its own."""
         return World(self, self.control("POST", "/tenants", {"name": name, **({"fixture": fixture} if fixture else {})}))
+
+    def coverage(self):
+        """The transitions of spec §3 every world made, deleted ones included: a suite's, read after its run."""
+        return self.control("GET", "/coverage")
 
 
 class World:
@@ -202,11 +209,36 @@ class World:
         return http(method, f"{self.testbed.url}{path}", body, {"Authorization": f"Bearer {self.key}"})
 
     def control(self, method, path="", body=None):
+        """A control call under /_testbed/tenants/{id}; testbed.control reaches the others."""
         return self.testbed.control(method, f"/tenants/{self.id}{path}", body)
 
-    def unique(self, kind):
-        """A plate, VIN or WhatsApp number ('plate', 'vin', 'whatsapp') no other world of the serve has."""
-        return self.control("POST", f"/unique/{kind}")["value"]
+    def unique(self, kind, starting_with=None, ending_with=None):
+        """A plate, VIN or WhatsApp number ('plate', 'vin', 'whatsapp') no other world of the serve has; a magic
+        one when asked (README, "Magic values"): starting_with='RB' for a plate, ending_with='0002' for a number."""
+        magic = {k: v for k, v in (("startingWith", starting_with), ("endingWith", ending_with)) if v is not None}
+        return self.control("POST", f"/unique/{kind}", magic or None)["value"]
+
+    def upload_card(self, vehicle_id, png):
+        """Sends a vehicle's circulation card (the PNG's bytes) as your code would: multipart/form-data."""
+        boundary = "fleet-testbed-card"
+        body = (f'--{boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ncirculation_card_front\r\n'
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\n'
+                f"Content-Type: image/png\r\n\r\n").encode() + png + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(f"{self.testbed.url}/v1/vehicles/{vehicle_id}/documents", data=body, method="POST", headers={
+            "Authorization": f"Bearer {self.key}", "Content-Type": f"multipart/form-data; boundary={boundary}"})
+        try:
+            with OPENER.open(request, timeout=60) as response:
+                return Answer(response.status, response.headers, response.read())
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, error.headers, error.read())
+
+    def review(self, vehicle_id, verdict, card=None):
+        """platform_a's reviewers decide the vehicle's pending review now ('approved' or 'rejected')."""
+        return self.testbed.control("POST", f"/platform-a/vehicles/{vehicle_id}/review", {"verdict": verdict, **({"card": card} if card else {})})
+
+    def coverage(self):
+        """The transitions of spec §3 this world made, its restores notwithstanding: {covered, total, transitions}."""
+        return self.testbed.control("GET", f"/coverage?tenant={urllib.parse.quote(self.id, safe='')}")
 
     def advance(self, duration):
         """Moves this world's clock alone ('45m', '6h', '3d'); what fell due has happened on return. Answers the new now."""
@@ -228,8 +260,9 @@ class World:
         return self.control("POST", "/snapshots", {"name": name})
 
     def restore(self, name, clear_faults=False, clear_requests=False):
-        """The world as saved. A snapshot holds neither its fault rules nor its journal: clear_faults
-        clears the rules before the restore, clear_requests the journal after it, in the same call."""
+        """The world as saved. A snapshot holds neither its fault rules nor its journal: clear_faults clears
+        the rules (and platform faults) once the world is put back, before the days since the save are read,
+        clear_requests the journal before the world's held requests go on; a refused restore clears nothing."""
         body = {k: True for k, on in (("clearFaults", clear_faults), ("clearRequests", clear_requests)) if on}
         return self.control("POST", f"/snapshots/{urllib.parse.quote(name, safe='')}/restore", body or None)
 

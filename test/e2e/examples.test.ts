@@ -155,7 +155,7 @@ describe('the examples, on one testbed', () => {
   it.concurrent('when the Python example runs on the suite\'s testbed (FLEET_URL), then every one of its tests passes', async () => {
     const result = await python({});
 
-    expect(result.stderr).toMatch(/Ran 13 tests in [\d.]+s\n\nOK\n$/);
+    expect(result.stderr).toMatch(/Ran 16 tests in [\d.]+s\n\nOK\n$/);
     expect(result.code).toBe(0);
   }, 120_000);
 
@@ -168,7 +168,7 @@ describe('the examples, on one testbed', () => {
     try {
       const result = await python({ FLEET_URL: '', FLEET_SIM: fleetSim, FLEET_CONTROL_TOKEN: 'un-token-de-prueba-de-python', TMPDIR: tmp }, copied);
 
-      expect(result.stderr).toMatch(/Ran 13 tests in [\d.]+s\n\nOK\n$/);
+      expect(result.stderr).toMatch(/Ran 16 tests in [\d.]+s\n\nOK\n$/);
       expect(result.code).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
     } finally {
