@@ -47,5 +47,5 @@ export async function deleteTenant(tenantId: string | undefined, opts: OutputOpt
     return print(opts, body, tenantsDeletedLine(opts.namePrefix, body.ids));
   }
   const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId!)}`, { method: 'DELETE' });
-  print(opts, body, `Tenant ${body.id} borrado con todos sus datos`);
+  print(opts, body, `Flota ${body.id} borrada con todos sus datos`);
 }

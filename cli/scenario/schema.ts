@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { scenarioIssueText } from './issue-text.ts';
 import { SCOPES } from '../../server/auth/scopes.ts';
@@ -9,6 +11,7 @@ import { ExpectRequestsStep } from './expect-requests.ts';
 import { FaultStep } from './fault-step.ts';
 import { RestoreSnapshotStep, WorldSnapshotStep } from './snapshot-step.ts';
 import { WorldStep } from './worlds.ts';
+import { FIXTURE_FILES } from './http.ts';
 
 /** Names a scenario can refer to (tenant, key and capture aliases): they are used in `${...}` paths. */
 const Alias = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'debe ser un nombre: letras, dígitos y _, sin empezar por dígito');
@@ -29,8 +32,13 @@ const Tenant = z.strictObject({
   fixture: Fixture.optional(),
 });
 
+/** A file of fixtures/files, checked as the file is read: a missing one failed its step with a world made and kept. */
+const FixtureFile = z.string().min(1).refine((name) => existsSync(`${FIXTURE_FILES}${basename(name)}`), {
+  error: (issue) => `fixture: ${String(issue.input)} no está en fixtures/files/ (hay: ${readdirSync(FIXTURE_FILES).join(', ')})`,
+});
+
 const FilePart = z.union([
-  z.strictObject({ fixture: z.string().min(1), filename: z.string().optional(), contentType: z.string().optional() }),
+  z.strictObject({ fixture: FixtureFile, filename: z.string().optional(), contentType: z.string().optional() }),
   z.strictObject({ text: z.string(), filename: z.string().optional(), contentType: z.string().optional() }),
 ]);
 
@@ -45,7 +53,9 @@ const Request = z.strictObject({
   key: Alias.nullable().optional(),
   /** The raw Authorization header, for invalid-key cases; wins over `key`. */
   authorization: z.string().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.record(z.string(), z.string({ error: 'el valor de una cabecera va entre comillas: es texto' }), {
+    error: 'headers debe ser un mapa de cabeceras (nombre: valor), p. ej. { x-request-id: abc }',
+  }).optional(),
   body: z.unknown().optional(),
   /** multipart/form-data fields: a string, or a file from fixtures/files (`fixture`) or inline `text`. */
   multipart: z.record(z.string(), z.union([z.string(), FilePart])).optional(),
@@ -81,7 +91,7 @@ export type ActionName = (typeof ACTIONS)[number];
 const Expect = z.strictObject({
   status: z.unknown().optional(),
   body: z.unknown().optional(),
-  headers: z.record(z.string(), z.unknown()).optional(),
+  headers: z.record(z.string(), z.unknown(), { error: 'expect.headers debe ser un mapa de cabeceras (nombre: valor esperado)' }).optional(),
 });
 
 const Step = z

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { worldNotFound } from '../errors.ts';
+import { WorldNotFound } from '../errors.ts';
 import { createPlatformSyncWatch } from './platform-sync-watch.ts';
 import { createTransitionRecorder } from './recorder.ts';
 import { coverageReport, type CoverageReport } from './report.ts';
@@ -11,6 +11,8 @@ interface CountRow {
   to_state: string;
   count: number;
 }
+
+const DELETED_COUNTS = ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (sin tenant; `coverage` sin --tenant).';
 
 /**
  * Transition coverage (issue 25, docs/coverage.md): the writers of state changes record through
@@ -30,7 +32,8 @@ export function createCoverageService(deps: Pick<Deps, 'db' | 'logger'>) {
 
   /** One tenant's world, or every tenant's added up, deleted ones included. */
   function report(tenantId?: string): CoverageReport {
-    if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw worldNotFound(tenantId);
+    // A deleted world's counts are still in the testbed-wide report: the 404 says where.
+    if (tenantId !== undefined && tenantExists.get(tenantId) === undefined) throw new WorldNotFound(tenantId, DELETED_COUNTS);
     const rows = (tenantId === undefined ? everywhere.all() : ofTenant.all(tenantId)) as CountRow[];
     return coverageReport(new Map(rows.map((r) => [transitionKey(r.machine, r.from_state, r.to_state), r.count])));
   }

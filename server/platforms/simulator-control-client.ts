@@ -99,7 +99,7 @@ export function createSimulatorControlClient(options: PlatformClientOptions) {
     async reviewVehicle(externalId: string, decision: ReviewDecision): Promise<PlatformRegistration> {
       const path = `/_control/platform-a/vehicles/${enc(externalId)}/review`;
       const answer = await remote({ method: 'POST', path, json: decision });
-      expectOk(answer, `El vehículo ${externalId} no está registrado en platform_a (o no es el id de un vehículo).`, 'El vehículo no tiene una revisión pendiente en platform_a.');
+      expectOk(answer, `El vehículo ${externalId} no está registrado en platform_a (o no es el id de un vehículo).`, 'El vehículo no tiene una revisión pendiente en platform_a: la revisión empieza al subir su tarjeta de circulación (POST /v1/vehicles/{id}/documents) y termina con la decisión.');
       return toRegistration(parseAnswer(PaVehicleEnvelope, answer, LABEL).vehicle);
     },
 

@@ -34,7 +34,7 @@ describe('/_testbed control surface', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('CONFLICT');
       // The platform's code, not its English words (spec §1: messages in Spanish).
-      expect(res.body.error).toMatchObject({ message: 'El vehículo no tiene una revisión pendiente en platform_a.', details: { code: 'no_pending_review' } });
+      expect(res.body.error).toMatchObject({ message: 'El vehículo no tiene una revisión pendiente en platform_a: la revisión empieza al subir su tarjeta de circulación (POST /v1/vehicles/{id}/documents) y termina con la decisión.', details: { code: 'no_pending_review' } });
       expect(JSON.stringify(res.body)).not.toMatch(/review in progress/);
     });
 

@@ -198,6 +198,8 @@ describe('transition coverage of the control surface', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'no-es-un-id', ''])('when the tenant %j is unknown, then 404 NOT_FOUND in Spanish', async (tenant) => {
     const res = await w.request.get(`/_testbed/coverage?tenant=${tenant}`).expect(404);
 
-    expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${tenant || '""'} no existe en este testbed.` });
+    // A world id (one that may have been deleted) also says where a deleted world's counts are.
+    const hint = tenant.length === 36 ? ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (sin tenant; `coverage` sin --tenant).' : '';
+    expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${tenant || '""'} no existe en este testbed.${hint}` });
   });
 });
