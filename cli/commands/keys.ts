@@ -1,4 +1,5 @@
 import { isScope, SCOPES, type Scope } from '../../server/auth/scopes.ts';
+import { similarNames } from '../../server/lib/similar-names.ts';
 import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
@@ -7,12 +8,14 @@ import { CliError, print, type OutputOptions } from '../output.ts';
 export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
   `Clave ${k.id} creada — entorno: ${k.environment}; permisos: ${k.scopes.join(', ')}\n${k.key}`;
 
-function parseScopes(text: string | undefined): Scope[] {
+export function parseScopes(text: string | undefined): Scope[] {
   if (text === undefined) return [...SCOPES];
   const scopes = text.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length || scopes.length === 0) {
-    throw new CliError(`permisos desconocidos: ${unknown.join(', ') || '(vacío)'}; válidos: ${SCOPES.join(', ')}`);
+    const meant = [...new Set(unknown.flatMap((s) => similarNames(s, SCOPES)))];
+    const hint = meant.length ? `; ¿quisiste decir ${meant.join(' o ')}?` : '';
+    throw new CliError(`permisos desconocidos: ${unknown.join(', ') || '(vacío)'}; válidos: ${SCOPES.join(', ')}${hint}`);
   }
   return [...new Set(scopes)] as Scope[];
 }

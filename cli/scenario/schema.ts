@@ -120,7 +120,10 @@ const Step = z
     clearFaults: WorldStep.optional(),
     clearRequests: WorldStep.optional(),
     expect: Expect.optional(),
-    capture: z.record(Alias, z.string().min(1), {
+    // A path in the answer, checked as the file is read (a typo failed the step only once it ran).
+    capture: z.record(Alias, z.string().min(1).regex(/^\s*(status|headers|body)\s*($|[.[])/, {
+      error: (issue) => `una ruta de capture empieza por body, status o headers (p. ej. body.id), no «${String(issue.input)}»`,
+    }), {
       error: (issue) => issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'
         : issue.code === 'invalid_type' && issue.expected === 'record' ? 'capture es un mapa de nombre: ruta en la respuesta (p. ej. capture: { vehiculo: body.id })' : undefined,
     }).optional(),

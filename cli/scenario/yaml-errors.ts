@@ -48,5 +48,7 @@ function braceHint(err: YAMLError, excerpt: string | undefined): string {
   // A plain value running straight into a brace: `path: /v1/vehicles/{id}`, `path: /x/${car}`.
   const unquoted = /:\s+[^"'\s{[,:]+\{/.test(line);
   const example = line.includes('${') ? 'path: "/v1/vehicles/${car}"' : 'path: "/v1/vehicles/{id}"';
-  return unquoted ? `. Un valor con { } o \${…} dentro de { … } va entre comillas: ${example}` : '';
+  if (unquoted) return `. Un valor con { } o \${…} dentro de { … } va entre comillas: ${example}`;
+  // Or into a bracket, a capture's index: `capture: { id: body.data[0].id }`.
+  return /:\s+[^"'\s{[,:]+\[/.test(line) ? '. Un valor con [ ] dentro de { … } va entre comillas: capture: { id: "body.data[0].id" }' : '';
 }

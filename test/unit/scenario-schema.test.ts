@@ -74,6 +74,8 @@ describe('scenario file validation', () => {
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
     ['capture named unique', `- { sync: true, capture: { unique: body.id } }`, /paso 1: capture\.unique: unique es un nombre reservado/],
     ['an unknown unique kind', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.curp}" } }`, /\$\{unique\.curp\} no existe: usa \$\{unique\.plate\}/],
+    ['a capture path that is not in an answer', `- { request: { method: GET, path: /v1/me }, capture: { car: bodyid } }`,
+      /paso 1: capture\.car: una ruta de capture empieza por body, status o headers \(p\. ej\. body\.id\), no «bodyid»/],
     ['headers that are a list', `- { request: { method: GET, path: /v1/me, headers: [a, b] } }`,
       /paso 1: request\.headers: headers debe ser un mapa de cabeceras \(nombre: valor\), p\. ej\. \{ x-request-id: abc \}/],
     ['a header value that is a number', `- { request: { method: GET, path: /v1/me, headers: { x-n: 5 } } }`, /request\.headers\.x-n: el valor de una cabecera va entre comillas/],
@@ -234,6 +236,11 @@ describe('scenario file validation', () => {
     ['a capture', 'path: /v1/vehicles/${car}', 'path: "/v1/vehicles/${car}"'],
   ])('when %s is left unquoted inside { … }, then the YAML error says to quote it, with one like it', (_case, field, example) => {
     expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, ${field} }\n`)).toContain(`elemento inesperado. Un valor con { } o \${…} dentro de { … } va entre comillas: ${example}`);
+  });
+
+  it('when a capture path with an index is left unquoted inside { … }, then the YAML error says to quote it', () => {
+    const text = `${HEAD}steps:\n  - request: { method: GET, path: /v1/vehicles }\n    capture: { later: body.data[0].id }\n`;
+    expect(errorOf(text)).toContain('. Un valor con [ ] dentro de { … } va entre comillas: capture: { id: "body.data[0].id" }');
   });
 
   it('when a map inside { … } is left open, then the YAML error gives no quoting hint', () => {
