@@ -4,6 +4,7 @@ import { Fixture } from '../../server/fixtures/schema.ts';
 import { WORLD_DAYS } from './setup.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
 import { MAGIC_PLATE_PREFIXES, MAGIC_WHATSAPP_ENDINGS } from '../../server/lib/magic-values.ts';
+import { similarNames } from '../../server/lib/similar-names.ts';
 
 // What the file itself shows to be wrong beyond each field's shape: names used before they exist,
 // keys never declared, steps without one action. Read from the raw file, whatever its shape, so
@@ -126,7 +127,9 @@ function templateProblem(name: string, declared: Declared): string | null {
 function stepProblems(step: Raw, declared: Declared): Problem[] {
   const problems: Problem[] = [];
   const actions = ACTIONS.filter((a) => step[a] !== undefined);
-  if (actions.length !== 1) {
+  // A misspelt action (`advanceClok`) is said once, as the unknown field that names the one meant.
+  const misspelt = actions.length === 0 && Object.keys(step).some((key) => similarNames(key, ACTIONS).length > 0);
+  if (actions.length !== 1 && !misspelt) {
     const found = actions.length ? `tiene ${actions.join(', ')}` : 'no tiene ninguna';
     problems.push({ path: [], message: `cada paso lleva exactamente una acción (${ACTIONS.join(', ')}); ${found}` });
   }

@@ -91,7 +91,10 @@ export type ActionName = (typeof ACTIONS)[number];
 const Expect = z.strictObject({
   status: z.unknown().optional(),
   body: z.unknown().optional(),
-  headers: z.record(z.string(), z.unknown(), { error: 'expect.headers debe ser un mapa de cabeceras (nombre: valor esperado)' }).optional(),
+  // A header is text: an expected number or boolean could never match (5 against "5"), as a quoted status.
+  headers: z.record(z.string(), z.union([z.string(), z.null(), z.record(z.string(), z.unknown())], {
+    error: 'el valor esperado de una cabecera va entre comillas (las cabeceras son texto), o es un comparador como { $regex: … }',
+  }), { error: 'expect.headers debe ser un mapa de cabeceras (nombre: valor esperado)' }).optional(),
 });
 
 const Step = z

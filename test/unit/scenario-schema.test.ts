@@ -60,6 +60,7 @@ describe('scenario file validation', () => {
     ['two actions in one step', `- { name: doble, request: { method: GET, path: /v1/me }, sync: true }`, /paso 1 \("doble"\).*exactamente una acción.*request, sync/],
     ['no action', `- { name: vacío }`, /paso 1 \("vacío"\).*; no tiene ninguna \(línea \d+\)$/m],
     ['a misspelt key', `- { reqest: { method: GET, path: /v1/me } }`, /paso 1.*reqest/],
+    ['a misspelt action, said once', `- { advanceClok: 1h }`, /^[^\n]*\n  - paso 1: campo desconocido: advanceClok .*¿quisiste decir advanceClock\?\) \(línea \d+\)$/],
     ['an unknown method', `- { request: { method: FETCH, path: /v1/me } }`, /paso 1: request\.method/],
     ['a path without /', `- { request: { method: GET, path: v1/me } }`, /paso 1: request\.path: debe empezar por \//],
     ['a bad duration', `- { advanceClock: tomorrow }`, /paso 1: advanceClock: duración no válida/],
@@ -80,6 +81,8 @@ describe('scenario file validation', () => {
       /paso 1: request\.headers: headers debe ser un mapa de cabeceras \(nombre: valor\), p\. ej\. \{ x-request-id: abc \}/],
     ['a header value that is a number', `- { request: { method: GET, path: /v1/me, headers: { x-n: 5 } } }`, /request\.headers\.x-n: el valor de una cabecera va entre comillas/],
     ['expected headers that are a number', `- { request: { method: GET, path: /v1/me }, expect: { headers: 5 } }`, /expect\.headers: expect\.headers debe ser un mapa de cabeceras/],
+    ['an expected header that is a number', `- { request: { method: GET, path: /v1/me }, expect: { headers: { x-n: 5 } } }`,
+      /expect\.headers\.x-n: el valor esperado de una cabecera va entre comillas \(las cabeceras son texto\)/],
     ['a multipart file fixtures/files does not have', `- { request: { method: POST, path: /v1/vehicles/x/documents, multipart: { file: { fixture: nope.png } } } }`,
       /fixture: nope\.png no está en fixtures\/files\/ \(hay: .*tiny\.png/],
     ['a magic plate that is no magic value', `- { request: { method: GET, path: "/v1/vehicles?plate=\${unique.plate.RX}" } }`,
@@ -337,13 +340,13 @@ describe('what the file shows before any request', () => {
 
   it('when the problems are in a block file, then each names the line of the field it is about, or of the nearest part the file has', () => {
     const text = 'name: t\ntenants:\n  - as: f\n    name: F\n    keys: [{ as: k }]\nsteps:\n  - name: uno\n    request:\n      method: GETT\n      path: /v1/me\n'
-      + '  - request:\n      method: GET\n      path: v1/me\n    expect:\n      status: [200, 201]\n  - { reqest: { method: GET, path: /v1/me } }\n';
+      + '  - request:\n      method: GET\n      path: v1/me\n    expect:\n      status: [200, 201]\n  - { pedir: { method: GET, path: /v1/me } }\n';
 
     expect(errorOf(text).split('\n').slice(1)).toEqual([
       '  - paso 1 ("uno"): request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE (línea 9)',
       '  - paso 2: request.path: debe empezar por / (línea 13)',
       '  - paso 2: expect.status: para admitir varios estados usa { $oneOf: [200,201] } (línea 15)',
-      expect.stringMatching(/^ {2}- paso 3: campo desconocido: reqest \(se admiten .*\) \(línea 16\)$/),
+      expect.stringMatching(/^ {2}- paso 3: campo desconocido: pedir \(se admiten .*\) \(línea 16\)$/),
       expect.stringMatching(/^ {2}- paso 3: cada paso lleva exactamente una acción .*; no tiene ninguna \(línea 16\)$/),
     ]);
   });
