@@ -72,8 +72,16 @@ function declarations(raw: Raw): { declared: Declared; problems: Problem[] } {
   if (Array.isArray(raw.tenants) && tenants.length > 0 && keyAliases.length === 0) {
     problems.push({ path: ['tenants'], message: 'hace falta al menos una clave para llamar a la API, también con fixture (p. ej. keys: [{ as: admin }])' });
   }
-  const all = [...tenantAliases, ...keyAliases];
-  for (const alias of new Set(all.filter((a, i) => all.indexOf(a) !== i))) problems.push({ path: ['tenants'], message: `el alias ${alias} está repetido` });
+  // Each alias where it is declared, so a repeat is said at the repeat's line, not the first's.
+  const placed = tenants.flatMap((t, i) => [
+    { alias: aliasOf(t), path: ['tenants', i, 'as'] },
+    ...(isObject(t) ? list(t.keys).map((k, j) => ({ alias: aliasOf(k), path: ['tenants', i, 'keys', j, 'as'] })) : []),
+  ]).filter((p) => p.alias !== null);
+  const seen = new Set<string>();
+  for (const { alias, path } of placed) {
+    if (seen.has(alias!)) problems.push({ path, message: `el alias ${alias} está repetido` });
+    seen.add(alias!);
+  }
   const fixtures = new Map(tenants.filter((t) => isObject(t) && aliasOf(t) !== null && t.fixture !== undefined)
     .map((t) => [aliasOf(t) as string, fixtureCounts((t as Raw).fixture)] as const));
   return { declared: { tenants: new Set(tenantAliases), keys: new Set(keyAliases), captured: new Set(), fixtures, saved: new Set() }, problems };

@@ -194,6 +194,9 @@ describe('scenario file validation', () => {
 
   it('when an alias is repeated, then it is refused', () => {
     expect(errorOf(`name: t\ntenants: [{ as: f, name: F, keys: [{ as: f }] }]\nsteps: [{ sync: true }]\n`)).toMatch(/el alias f está repetido/);
+    // Said at the repeat's own line: the first declaration is not the mistake.
+    const block = 'name: t\ntenants:\n  - as: uno\n    name: Uno\n    keys: [{ as: admin }]\n  - as: dos\n    name: Dos\n    keys:\n      - as: admin\nsteps: [{ sync: true }]\n';
+    expect(errorOf(block)).toMatch(/tenants\.1\.keys\.0\.as: el alias admin está repetido \(línea 9\)/);
   });
 
   it('when a key asks for an unknown scope, then it is refused', () => {
