@@ -10907,7 +10907,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Solo con kind whatsapp: un número que termina así, valor mágico de los simuladores (8 por mundo y terminación).
+                     * @description Solo con kind whatsapp: un número que termina así, valor mágico de los simuladores (7 por mundo y terminación).
                      * @enum {string}
                      */
                     endingWith?: "0001" | "0002" | "0003" | "0004";

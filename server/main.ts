@@ -262,7 +262,7 @@ function announceDemo(seeded: ReturnType<TenantServices['seedDemo']>, first: Ret
     return;
   }
   process.stdout.write(
-    `Flota demo creada: ${seeded.tenant.name} (${seeded.tenant.id})\n` +
+    `Flota de demostración creada: ${seeded.tenant.name} (${seeded.tenant.id})\n` +
       `Clave de API de prueba (se muestra una sola vez): ${seeded.key.key}\n`,
   );
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { track, untrack } from './cleanup.ts';
-import { controlCaller, TestbedError, type ControlCall } from './control.ts';
+import { controlCaller, TestbedError, type ControlCall, type Coverage } from './control.ts';
 import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { createLiveWorlds } from './live-worlds.ts';
@@ -33,6 +33,11 @@ export interface Testbed {
   snapshot(name: string): Promise<{ name: string; createdAt: string }>;
   /** Everything exactly as at the snapshot. */
   restore(name: string): Promise<{ name: string; now: string }>;
+  /**
+   * The state transitions of spec §3 every world made, deleted ones included: a run's coverage, read
+   * in the global teardown before stop() (a started testbed's data dir goes with it).
+   */
+  coverage(): Promise<Coverage>;
   /** Stops what startTestbed started and removes its temp dir; with connectTestbed, does nothing. */
   stop(): Promise<void>;
 }
@@ -84,6 +89,7 @@ function testbedOver(url: string, call: ControlCall, stop: () => Promise<void>):
       live.restored(name);
       return restored;
     },
+    coverage: () => call<Coverage>('GET', '/coverage'),
     stop,
   };
 }

@@ -35,7 +35,7 @@ export interface WorldSnapshotInfo {
 /**
  * Values no other world of the testbed has been given, valid for the spec's patterns; never a magic
  * value of the simulators (README «Magic values») unless asked for one: `plate({ startingWith: 'RB' })`
- * (RJ, RC, RB, FB), `whatsapp({ endingWith: '0002' })` (0001..0004; 9 of each ending per world).
+ * (RJ, RC, RB, FB), `whatsapp({ endingWith: '0002' })` (0001..0004; 7 of each ending per world).
  */
 export interface UniqueValues {
   plate(options?: { startingWith?: MagicPlatePrefix }): Promise<string>;

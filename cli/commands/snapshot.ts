@@ -54,7 +54,7 @@ export async function deleteSnapshot(name: string, opts: SnapshotOptions): Promi
 
 /** Newest first by when they were taken (real time); the simulated time each holds beside it. */
 export function describeSnapshots(snapshots: SnapshotInfo[]): string {
-  if (snapshots.length === 0) return 'No hay instantáneas de todo el testbed guardadas (las de un mundo: snapshot list --tenant ID).';
+  if (snapshots.length === 0) return 'No hay instantáneas guardadas de todo el testbed (las de un mundo: fleet-sim snapshot list --tenant ID).';
   const rows = snapshots.map((s) => [s.name, cdmxTime(s.takenAt), cdmxTime(s.createdAt), sizeText(s.sizeBytes)]);
   return table(['NOMBRE', 'TOMADA (HORA REAL)', 'RELOJ SIMULADO', 'TAMAÑO'], rows);
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { scenarioIssueText } from './issue-text.ts';
@@ -33,8 +33,9 @@ const Tenant = z.strictObject({
 });
 
 /** A file of fixtures/files, checked as the file is read: a missing one failed its step with a world made and kept. */
-const FixtureFile = z.string().min(1).refine((name) => existsSync(`${FIXTURE_FILES}${basename(name)}`), {
-  error: (issue) => `fixture: ${String(issue.input)} no está en fixtures/files/ (hay: ${readdirSync(FIXTURE_FILES).join(', ')})`,
+const isFixtureFile = (name: string) => basename(name) === name && existsSync(FIXTURE_FILES + name) && statSync(FIXTURE_FILES + name).isFile();
+const FixtureFile = z.string().min(1).refine(isFixtureFile, {
+  error: (issue) => `${String(issue.input)} no es un archivo de fixtures/files/ (se nombra sin carpeta; hay: ${readdirSync(FIXTURE_FILES).join(', ')})`,
 });
 
 const FilePart = z.union([
@@ -54,7 +55,7 @@ const Request = z.strictObject({
   /** The raw Authorization header, for invalid-key cases; wins over `key`. */
   authorization: z.string().optional(),
   headers: z.record(z.string(), z.string({ error: 'el valor de una cabecera va entre comillas: es texto' }), {
-    error: 'headers debe ser un mapa de cabeceras (nombre: valor), p. ej. { x-request-id: abc }',
+    error: 'debe ser un mapa de cabeceras (nombre: valor), p. ej. { x-request-id: abc }',
   }).optional(),
   body: z.unknown().optional(),
   /** multipart/form-data fields: a string, or a file from fixtures/files (`fixture`) or inline `text`. */
@@ -94,7 +95,7 @@ const Expect = z.strictObject({
   // A header is text: an expected number or boolean could never match (5 against "5"), as a quoted status.
   headers: z.record(z.string(), z.union([z.string(), z.null(), z.record(z.string(), z.unknown())], {
     error: 'el valor esperado de una cabecera va entre comillas (las cabeceras son texto), o es un comparador como { $regex: … }',
-  }), { error: 'expect.headers debe ser un mapa de cabeceras (nombre: valor esperado)' }).optional(),
+  }), { error: 'debe ser un mapa de cabeceras (nombre: valor esperado)' }).optional(),
 });
 
 const Step = z
@@ -124,7 +125,7 @@ const Step = z
     clearRequests: WorldStep.optional(),
     expect: Expect.optional(),
     // A path in the answer, checked as the file is read (a typo failed the step only once it ran).
-    capture: z.record(Alias, z.string().min(1).regex(/^\s*(status|headers|body)\s*($|[.[])/, {
+    capture: z.record(Alias, z.string().min(1).regex(/^\s*(status|headers|body)($|\.|\[\d+\])/, {
       error: (issue) => `una ruta de capture empieza por body, status o headers (p. ej. body.id), no «${String(issue.input)}»`,
     }), {
       error: (issue) => issue.code === 'invalid_key' ? 'el nombre de una captura lleva letras, dígitos y _, sin empezar por dígito'

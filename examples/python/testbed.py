@@ -8,6 +8,7 @@ import atexit
 import json
 import os
 import re
+import secrets
 import select
 import shlex
 import shutil
@@ -218,12 +219,12 @@ class World:
         magic = {k: v for k, v in (("startingWith", starting_with), ("endingWith", ending_with)) if v is not None}
         return self.control("POST", f"/unique/{kind}", magic or None)["value"]
 
-    def upload_card(self, vehicle_id, png):
-        """Sends a vehicle's circulation card (the PNG's bytes) as your code would: multipart/form-data."""
-        boundary = "fleet-testbed-card"
+    def upload_card(self, vehicle_id, data, content_type="image/png", filename="card.png"):
+        """Sends a vehicle's circulation card (the file's bytes) as your code would: multipart/form-data."""
+        boundary = f"fleet-testbed-{secrets.token_hex(16)}"  # never inside the file's bytes
         body = (f'--{boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ncirculation_card_front\r\n'
-                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.png"\r\n'
-                f"Content-Type: image/png\r\n\r\n").encode() + png + f"\r\n--{boundary}--\r\n".encode()
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+                f"Content-Type: {content_type}\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
         request = urllib.request.Request(f"{self.testbed.url}/v1/vehicles/{vehicle_id}/documents", data=body, method="POST", headers={
             "Authorization": f"Bearer {self.key}", "Content-Type": f"multipart/form-data; boundary={boundary}"})
         try:

@@ -12,7 +12,7 @@ interface CountRow {
   count: number;
 }
 
-const DELETED_COUNTS = ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (sin tenant; `coverage` sin --tenant).';
+const DELETED_COUNTS = ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (GET /_testbed/coverage sin tenant, o fleet-sim coverage).';
 
 /**
  * Transition coverage (issue 25, docs/coverage.md): the writers of state changes record through

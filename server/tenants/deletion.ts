@@ -40,7 +40,7 @@ export function createWorldDeletion(deps: Deps, { store, gates, sync, jobs, onDe
         store.requireTenant(id);
         // Marked from here on: cut off (serve stopped or killed) with its platform records or its rows
         // half gone (its rows go in turns: purge.ts), the world is deleted whole at the next start.
-        unfinished.started(id);
+        unfinished.started(id, 'deletion');
         marked();
         // The platforms first: when they fail, the world is still whole here and the delete can be tried again.
         try {

@@ -54,15 +54,16 @@ export function createTenantPurge(db: Db) {
   const retire = db.prepare(`INSERT INTO retired_transition_counts (machine, from_state, to_state, count)
     SELECT machine, from_state, to_state, count FROM transition_counts WHERE tenant_id = @tenant
     ON CONFLICT (machine, from_state, to_state) DO UPDATE SET count = count + excluded.count`);
-  const rest = db.transaction((tenantId: string) => {
-    retire.run({ tenant: tenantId });
+  const rest = db.transaction((tenantId: string, retireCounts: boolean) => {
+    if (retireCounts) retire.run({ tenant: tenantId });
     for (const statement of statements) statement.run({ tenant: tenantId });
   });
   const portions = BULK_PORTIONS.map((sql) => db.prepare(sql));
-  return async (tenantId: string): Promise<void> => {
+  /** `retire: false`: a world that never was (a fixture that failed), whose transitions are not kept. */
+  return async (tenantId: string, { retire: retireCounts = true } = {}): Promise<void> => {
     for (const portion of portions) {
       while (portion.run({ tenant: tenantId }).changes === ROWS_DELETED_IN_ONE_GO) await nextTurn();
     }
-    rest(tenantId);
+    rest(tenantId, retireCounts);
   };
 }

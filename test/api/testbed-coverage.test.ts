@@ -199,7 +199,7 @@ describe('transition coverage of the control surface', () => {
     const res = await w.request.get(`/_testbed/coverage?tenant=${tenant}`).expect(404);
 
     // A world id (one that may have been deleted) also says where a deleted world's counts are.
-    const hint = tenant.length === 36 ? ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (sin tenant; `coverage` sin --tenant).' : '';
+    const hint = tenant.length === 36 ? ' Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (GET /_testbed/coverage sin tenant, o fleet-sim coverage).' : '';
     expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${tenant || '""'} no existe en este testbed.${hint}` });
   });
 });

@@ -110,6 +110,17 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     } });
   });
 
+  it('when a fixture fails part way, then the transitions its world made leave no trace in the testbed-wide coverage (the world never was)', async () => {
+    const counted = async () => (await w.request.get('/_testbed/coverage').expect(200)).body.transitions.reduce((n: number, t: { count: number }) => n + t.count, 0);
+    const before = await counted();
+    w.net.platformDown('platform_b');
+
+    const res = await createTenant({ vehicles: 2, drivers: 2, registeredOn: ['platform_a', 'platform_b'] });
+
+    expect(res.status).toBe(503);
+    expect(await counted()).toBe(before);
+  });
+
   it('when unique values are drawn for two worlds, then each is valid and none repeats; bad kind 400, unknown world 404', async () => {
     const [a, b] = await Promise.all([createTenant({}), createTenant({})]).then((r) => r.map((x) => x.body.id as string));
     const draw = async (id: string, kind: string) => (await w.request.post(`/_testbed/tenants/${id}/unique/${kind}`).expect(200)).body.value as string;

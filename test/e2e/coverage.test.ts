@@ -69,7 +69,7 @@ describe('transition coverage from the command line', () => {
     const res = await run(['coverage', '--tenant', '00000000-0000-4000-8000-000000000000']);
 
     expect(res.code).not.toBe(0);
-    expect(res.stderr.trim()).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed. Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (sin tenant; `coverage` sin --tenant).');
+    expect(res.stderr.trim()).toBe('error: El tenant 00000000-0000-4000-8000-000000000000 no existe en este testbed. Lo que hizo un mundo borrado sigue contado en la cobertura de todo el testbed (GET /_testbed/coverage sin tenant, o fleet-sim coverage).');
   }, 60_000);
 
   it("when a scenario runs on the used serve, then its coverage is its own worlds' only: printed at the end and written by --coverage-out", async () => {

@@ -72,6 +72,18 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(invitation.data?.status).toBe('rejected'); // the driver declined: the spec's word
   }, 60_000);
 
+  it('when a world is deleted, then the testbed\'s coverage still counts what it did, and the world\'s own is gone', async () => {
+    const registeredOnB = (c: { transitions: { machine: string; to: string; count: number }[] }) =>
+      c.transitions.find((t) => t.machine === 'registration.platform_b' && t.to === 'registered')!.count;
+    const before = registeredOnB(await testbed.coverage());
+    const world = await testbed.createWorld({ fixture: { vehicles: 2, registeredOn: ['platform_b'] } });
+
+    await world.delete();
+
+    expect(registeredOnB(await testbed.coverage())).toBe(before + 2);
+    await expect(world.coverage()).rejects.toMatchObject({ status: 404 });
+  }, 60_000);
+
   it('when a restore names a snapshot the world does not have, then a TestbedError in Spanish', async () => {
     const world = await testbed.createWorld();
     const err = await world.restore('nunca').catch((e: unknown) => e);
