@@ -50,10 +50,14 @@ def new_vehicle(world):
             "year": 2023, "color": "blanco", "city": "Guadalajara"}
 
 
-class AFleetOfThree(unittest.TestCase):
+class WorldPerClass(unittest.TestCase):
+    """The recommended pattern: the class's world made once (NAME, its own: the world's ids come from
+    it; FIXTURE), saved, and restored before each test; deleted after the class."""
+    NAME, FIXTURE = None, None
+
     @classmethod
     def setUpClass(cls):
-        cls.world = TESTBED.create_world("Python: flota de tres", fixture={"vehicles": 3, "registeredOn": ["platform_b"]})
+        cls.world = TESTBED.create_world(cls.NAME, fixture=cls.FIXTURE)
         cls.world.snapshot("inicio")
 
     @classmethod
@@ -61,9 +65,13 @@ class AFleetOfThree(unittest.TestCase):
         cls.world.delete()
 
     def setUp(self):
-        # The world as the fixture made it; its fault rules and journal are not part of a snapshot,
+        # The world as it was saved; its fault rules and journal are not part of a snapshot,
         # so the restore clears them in the same call.
         self.world.restore("inicio", clear_faults=True, clear_requests=True)
+
+
+class AFleetOfThree(WorldPerClass):
+    NAME, FIXTURE = "Python: flota de tres", {"vehicles": 3, "registeredOn": ["platform_b"]}
 
     def vehicles(self):
         return self.world.api("GET", "/v1/vehicles?limit=100").body["data"]
@@ -128,18 +136,8 @@ CARD = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000
                      "eb47ba920000000049454e44ae426082")
 
 
-class MagicValuesAndReviews(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.world = TESTBED.create_world("Python: valores mágicos")
-        cls.world.snapshot("vacio")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.world.delete()
-
-    def setUp(self):
-        self.world.restore("vacio", clear_faults=True, clear_requests=True)
+class MagicValuesAndReviews(WorldPerClass):
+    NAME = "Python: valores mágicos"
 
     def test_a_unique_plate_starting_rb_is_refused_by_platform_b(self):
         vehicle = self.world.api("POST", "/v1/vehicles", {**new_vehicle(self.world), "plate": self.world.unique("plate", starting_with="RB")}).body
