@@ -1,7 +1,7 @@
 import { TestbedError, type ControlCall } from './control.ts';
 import { refuseUnknown } from './known-options.ts';
 import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
-import type { MagicPlatePrefix, MagicWhatsappEnding } from '../server/lib/magic-values.ts';
+import { MAGIC_BY_KIND, type MagicPlatePrefix, type MagicWhatsappEnding } from '../server/lib/magic-values.ts';
 
 /** `createWorld({fixture})`: a populated world in the same call (contract §5, "Fixtures"; limits in docs/testing.md). */
 export interface Fixture {
@@ -93,9 +93,9 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
     snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,
     deleteSnapshot: async (name) => void (await call('DELETE', named(name))),
     unique: {
-      plate: (options) => draw('plate', options, ['startingWith']),
+      plate: (options) => draw('plate', options, [MAGIC_BY_KIND.plate.field]),
       vin: () => draw('vin'),
-      whatsapp: (options) => draw('whatsapp', options, ['endingWith']),
+      whatsapp: (options) => draw('whatsapp', options, [MAGIC_BY_KIND.whatsapp.field]),
     },
   };
 }

@@ -3,7 +3,8 @@ import { operatorProblems, UUID } from './matcher.ts';
 import { Fixture } from '../../server/fixtures/schema.ts';
 import { WORLD_DAYS } from './setup.ts';
 import { SNAPSHOT_NAME } from '../../server/snapshots/files.ts';
-import { MAGIC_PLATE_PREFIXES, MAGIC_WHATSAPP_ENDINGS } from '../../server/lib/magic-values.ts';
+import { MAGIC_BY_KIND } from '../../server/lib/magic-values.ts';
+import { spokenList } from '../../server/lib/human-text.ts';
 import { similarNames } from '../../server/lib/similar-names.ts';
 
 // What the file itself shows to be wrong beyond each field's shape: names used before they exist,
@@ -28,16 +29,13 @@ const RUN_TOKENS = ['tag', 'digits'];
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
 const UNIQUE_KINDS = ['plate', 'vin', 'whatsapp'];
 /** `${unique.plate.RB}`, `${unique.whatsapp.0002}`: one of the simulators' magic values, asked for. */
-const UNIQUE_MAGIC: Record<string, readonly string[]> = { plate: MAGIC_PLATE_PREFIXES, whatsapp: MAGIC_WHATSAPP_ENDINGS };
-
 function uniqueProblem(name: string, kind: string | undefined, magic: string | undefined, rest: string | undefined): string | null {
   if (kind === undefined || !UNIQUE_KINDS.includes(kind)) return `\${${name}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`;
   if (magic === undefined) return null;
-  const allowed = UNIQUE_MAGIC[kind];
+  const allowed: readonly string[] | undefined = MAGIC_BY_KIND[kind as keyof typeof MAGIC_BY_KIND]?.values;
   if (allowed === undefined) return `\${${name}} no existe: un VIN no tiene valores mágicos; usa \${unique.${kind}}`;
   if (allowed.includes(magic) && rest === undefined) return null;
-  const tokens = allowed.map((m) => `\${unique.${kind}.${m}}`);
-  return `\${${name}} no existe: un valor mágico de ${kind} es ${tokens.slice(0, -1).join(', ')} o ${tokens.at(-1)}`;
+  return `\${${name}} no existe: un valor mágico de ${kind} es ${spokenList(allowed.map((m) => `\${unique.${kind}.${m}}`), 'o')}`;
 }
 /** Steps whose `tenant` names one of the file's worlds by its alias. */
 const WORLD_ACTIONS = ['advanceClock', 'fault', 'expectRequests', 'saveSnapshot', 'restoreSnapshot', 'clearFaults', 'clearRequests'] as const;

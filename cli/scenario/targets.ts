@@ -3,6 +3,7 @@ import { createOperationCatalog } from '../../server/faults/operations.ts';
 import { isPlatformFault } from '../../server/faults/schema.ts';
 import { OPERATIONS } from '../../server/openapi/operations.ts';
 import type { Problem } from './references.ts';
+import { spokenList } from '../../server/lib/human-text.ts';
 
 // Loaded with the server (scenario.ts, before a run that loads it anyway): the document's operations
 // are what these checks read, and a file's reading alone (load.ts) stays free of them.
@@ -77,6 +78,6 @@ function noneExpectedProblems(at: PropertyKey[], path: string, method: unknown):
   if (journaled.length === 0) return [{ path: [...at, 'path'], message: `path «${path}» no es una ruta del documento (/v1/openapi.json): ${meant('esa ruta', 'la')}` }];
   const verb = literal(method) ? method.toUpperCase() : null;
   if (verb === null || journaled.includes(verb)) return [];
-  const methods = journaled.length === 1 ? journaled[0] : `${journaled.slice(0, -1).join(', ')} y ${journaled.at(-1)}`;
+  const methods = spokenList(journaled);
   return [{ path: [...at, 'method'], message: `${verb} ${path} no es una operación del documento: esa ruta admite ${methods}; ${meant('ese método', 'lo')}` }];
 }

@@ -1,19 +1,18 @@
 import { send, StepError } from './http.ts';
 import type { ActionContext } from './actions.ts';
+import { MAGIC_BY_KIND } from '../../server/lib/magic-values.ts';
 
 const KINDS = ['plate', 'vin', 'whatsapp'] as const;
 type Kind = (typeof KINDS)[number];
 /** `${unique.plate}`, or a magic one: `${unique.plate.RB}`, `${unique.whatsapp.0002}` (checked as the file is read: references.ts). */
 const TOKEN = /\$\{unique\.([a-z]+)(?:\.([A-Za-z0-9]+))?\}/g;
-/** Where the control API takes a magic value of each kind. */
-const MAGIC_FIELD: Partial<Record<Kind, string>> = { plate: 'startingWith', whatsapp: 'endingWith' };
 
 /** Draws one value for the world: never one another world of the serve was given (contract §5). */
 async function draw(ctx: ActionContext, tenantId: string, kind: string, magic: string | undefined): Promise<string> {
   const token = `\${unique.${kind}${magic === undefined ? '' : `.${magic}`}}`;
   if (!(KINDS as readonly string[]).includes(kind)) throw new StepError(`\${unique.${kind}} no existe: usa \${unique.plate}, \${unique.vin} o \${unique.whatsapp}`);
   const path = `/_testbed/tenants/${encodeURIComponent(tenantId)}/unique/${kind as Kind}`;
-  const field = MAGIC_FIELD[kind as Kind];
+  const field = MAGIC_BY_KIND[kind as keyof typeof MAGIC_BY_KIND]?.field;
   const json = magic === undefined || field === undefined ? undefined : { [field]: magic };
   const response = await send(ctx.baseUrl + path, { method: 'POST', headers: ctx.controlHeaders, json });
   const value = (response.body as { value?: string } | null)?.value;

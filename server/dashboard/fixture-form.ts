@@ -3,6 +3,7 @@ import { FIXTURE_LIMITS, type FixtureIds } from '../fixtures/schema.ts';
 import { html, type Html } from './html.ts';
 import { numberField } from './components.ts';
 import { typedNumber } from '../lib/typed-number.ts';
+import { counted, spokenList } from '../lib/human-text.ts';
 
 const COUNTS = ['vehicles', 'drivers', 'rideDays'] as const;
 const LISTS = ['registeredOn', 'boundOn'] as const;
@@ -33,17 +34,15 @@ export function fixtureFromForm(req: Request): Record<string, unknown> | undefin
   return Object.keys(fixture).length > 0 ? fixture : undefined;
 }
 
-const made = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What a fixture made, in words: «5 vehículos, 5 conductores y 5 asignaciones». */
 export function fixtureMadeText(ids: FixtureIds, rideDays: number): string {
   const parts = [
-    made(ids.vehicleIds.length, 'vehículo', 'vehículos'),
-    made(ids.driverIds.length, 'conductor', 'conductores'),
-    made(ids.assignmentIds.length, 'asignación', 'asignaciones'),
-    ...(rideDays > 0 ? [made(rideDays, 'día de viajes', 'días de viajes')] : []),
+    counted(ids.vehicleIds.length, 'vehículo', 'vehículos'),
+    counted(ids.driverIds.length, 'conductor', 'conductores'),
+    counted(ids.assignmentIds.length, 'asignación', 'asignaciones'),
+    ...(rideDays > 0 ? [counted(rideDays, 'día de viajes', 'días de viajes')] : []),
   ];
-  return `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+  return spokenList(parts);
 }
 
 const count = (name: string, label: string, max: number) =>

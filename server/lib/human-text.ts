@@ -15,6 +15,10 @@ export function mexicoCityTime(iso: string): string {
 export const sizeText = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024).toLocaleString('es-MX')} KB`;
 
+/** `a`, `a y b`, `a, b y c` (or with `o`): a list as a sentence says it. */
+export const spokenList = (items: readonly string[], last: 'y' | 'o' = 'y'): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}` : (items[0] ?? '');
+
 /** `1 paso correcto`, `3 pasos correctos`: a count with its noun, singular for one. */
 export const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 

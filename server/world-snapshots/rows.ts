@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.ts';
 import { createRowVault, vaultTable } from '../db/row-vault.ts';
 import { conflict, notFound } from '../errors.ts';
+import { spokenList } from '../lib/human-text.ts';
 import { WORLD_ROWS } from './world-rows.ts';
 import { BULK, createRowDifference, SMALL } from './row-difference.ts';
 
@@ -36,7 +37,7 @@ const CLASHES_IN_MESSAGE = 5;
 export function clashMessage(name: string, found: Clash[]): string {
   const shown = found.slice(0, CLASHES_IN_MESSAGE).map((c) => `${LABEL[c.field]} ${c.value}`);
   const more = found.length > shown.length ? ` y ${found.length === CLASH_DETAILS ? 'otros' : found.length - shown.length} más` : '';
-  const list = more ? `${shown.join(', ')}${more}` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown.at(-1)}` : shown[0];
+  const list = more ? `${shown.join(', ')}${more}` : spokenList(shown);
   // The world that holds them, when it is one (two suites sharing a seed, say): where to look.
   // Not when the details are full: the clashes left out may be another world's.
   const holders = new Set(found.map((c) => c.tenantId));
