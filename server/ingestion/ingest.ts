@@ -8,6 +8,7 @@ import { addDays, daysBetween, eachDay, mexicoCityDate, minDate } from '../lib/m
 import { createUuidBytesMemo, rideKey } from '../rides/ride-key.ts';
 import { createRideStore } from '../rides/store.ts';
 import { packRides } from './packed-rides.ts';
+import { packWirePage, type WirePage } from '../platforms/ride-page-wire.ts';
 import { createIngestWriter } from './writer.ts';
 import { createRideSyncStore } from './sync-store.ts';
 import { createSyncThrottle, type Seen } from './throttle.ts';
@@ -88,24 +89,25 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * the request under way fire before its answer is read.
    */
   async function ingestRides(tenantId: string, platform: Platform, window: FeedWindow, onAsked?: () => void): Promise<number> {
-    const read = (cursor: string | null) => feed(platform).listRides(window, cursor, RIDE_PAGE_SIZE);
+    const read = (cursor: string | null) => feed(platform).listPackedRides(window, cursor, RIDE_PAGE_SIZE);
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
     const keyOf = keyOn(platform);
+    const keyOfWire = (id: string, startedAtMs: number) => rideKey(deps.seed, platform, id, startedAtMs);
     let count = 0;
     let written: Promise<number> = Promise.resolve(0);
     const first = read(null);
     onAsked?.();
-    for (let next: Promise<FeedPage> | null = first; next !== null; ) {
-      const page: FeedPage = await next;
+    for (let next: Promise<FeedPage | WirePage> | null = first; next !== null; ) {
+      const page: FeedPage | WirePage = await next;
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
       next?.catch(() => undefined);
-      const packed = packRides(feedId, page.rides, keyOf, bytesOf);
+      const packed = 'wire' in page ? packWirePage(feedId, page, keyOfWire, platform) : packRides(feedId, page.rides, keyOf, bytesOf);
       await written;
       written = writer.rides(packed, next !== null);
       written.catch(() => undefined); // awaited at the next page or below: a failure is not lost
-      count += page.rides.length;
+      count += packed.count;
     }
     await written;
     return count;

@@ -16,11 +16,17 @@ export interface PackedRides {
   buffer: ArrayBuffer;
 }
 
-const RECORD = 104;
+export const RECORD = 104;
 const F64_PER_RECORD = RECORD / 8;
 const F64_AT = 56 / 8;
 const NO_VEHICLE = 1;
 const NO_DRIVER = 2;
+/** The key's bytes (0–15) and the ride's start (first float64) of record `i`, for whoever fills in keys. */
+export const KEY_BYTES = 16;
+export const startedAtOf = (f64: Float64Array, i: number): number => f64[i * F64_PER_RECORD + F64_AT];
+/** Whether record `i`'s flags and status are ones packRides writes. */
+export const recordReadable = (bytes: Uint8Array, i: number): boolean =>
+  (bytes[i * RECORD + 48] & ~(NO_VEHICLE | NO_DRIVER)) === 0 && bytes[i * RECORD + 49] < RIDE_STATUSES.length;
 const STATUS_INDEX = new Map<string, number>(RIDE_STATUSES.map((s, i) => [s, i]));
 
 /** The feeds only give statuses of the list; anything else must not turn into index 0 (`completed`). */

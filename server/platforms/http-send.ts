@@ -1,16 +1,18 @@
 // The modules, not their functions: msw replaces `http.request` on the module, which a named import
 // taken at load time would never see.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { nodeHttp as http } from '../lib/node-http.ts';
 import { PLATFORM_FAULT_HEADER } from '../lib/platform-fault-header.ts';
 
 const PLATFORM_FAULT_HEADER_LOWER = PLATFORM_FAULT_HEADER.toLowerCase();
 
-/** One exchange's outcome: the status and the whole body as text. */
+/** One exchange's outcome: the status and the whole body, as text or, for a binary type (`binary`), as bytes. */
 export interface SentAnswer {
   status: number;
   text: string;
+  bytes?: Buffer;
+  headers: IncomingHttpHeaders;
   /** The simulators' outage answer of an injected fault (lib/platform-fault-header.ts). */
   faulted: boolean;
 }
@@ -19,6 +21,8 @@ export interface Outgoing {
   method: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** An answer of this content type is kept as bytes, not decoded as text. */
+  binary?: string;
 }
 
 /**
@@ -49,11 +53,19 @@ export function createSender() {
       const read = (res: IncomingMessage) => {
         // The peer read the request and answers: whatever cuts the answer now must not send it again.
         reused = false;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
         const faulted = res.headers[PLATFORM_FAULT_HEADER_LOWER] !== undefined;
-        res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, text, faulted, reused })));
+        const answered = (body: { text: string; bytes?: Buffer }) =>
+          (clearTimeout(timer), resolve({ status: res.statusCode ?? 0, ...body, headers: res.headers, faulted, reused }));
+        if (out.binary !== undefined && res.headers['content-type'] === out.binary) {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => answered({ text: '', bytes: Buffer.concat(chunks) }));
+        } else {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => answered({ text }));
+        }
         res.on('error', fail);
       };
       const req = secure ? https.request(url, options, read) : http.request(url, options, read);

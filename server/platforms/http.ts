@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { AppError, failedParty, platformFaulted, platformUnavailable } from '../errors.ts';
 import { createSender, type Outgoing } from './http-send.ts';
@@ -20,17 +21,24 @@ export interface RemoteCall {
   json?: unknown;
   bytes?: Uint8Array;
   contentType?: string;
+  /** Asks for this binary content type (`Accept`); an answer of that type comes as `bytes`. */
+  binary?: string;
 }
 
 /** An answer below 500; what it means is the calling method's business. */
 export interface RemoteAnswer {
   status: number;
   body: unknown;
+  /** The body of an answer of the binary type asked for (`RemoteCall.binary`); `body` is then null. */
+  bytes?: Buffer;
+  headers?: IncomingHttpHeaders;
 }
 
 export type Remote = (call: RemoteCall) => Promise<RemoteAnswer>;
 
 function outgoing(call: RemoteCall): Outgoing {
+  // JSON stays acceptable: a platform that does not speak the binary type answers as it always does.
+  if (call.binary !== undefined) return { method: call.method, headers: { accept: `${call.binary}, application/json;q=0.5` }, binary: call.binary };
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -55,10 +63,11 @@ export function createRemote(label: string, { baseUrl, timeoutMs, onAnswer }: Pl
   const send = createSender();
   return async (call) => {
     try {
-      const { status, text, faulted } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
+      const { status, text, bytes, headers, faulted } = await send(new URL((await base) + call.path), outgoing(call), timeoutMs);
       onAnswer?.();
       if (status >= 500) throw faulted ? platformFaulted(label, 'testbed') : platformUnavailable(label);
-      return { status, body: text ? (JSON.parse(text) as unknown) : null };
+      if (bytes !== undefined) return { status, body: null, bytes, headers };
+      return { status, body: text ? (JSON.parse(text) as unknown) : null, headers };
     } catch (err) {
       if (err instanceof AppError) throw err;
       // No answer in time, the request held by a slow fault set on the platform (http-send.ts).

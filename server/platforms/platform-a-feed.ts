@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { metresToHundredthsOfKm, minutesToHundredthsOfHour } from '../earnings/money.ts';
 import { AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
-import { batchReader, orBad, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type RideFeed, type RideStatus } from './ride-feed.ts';
+import { RIDE_PAGE_TYPE } from './ride-page-wire.ts';
+import { batchReader, orBad, pageOrWire, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type FeedWindow, type RideFeed, type RideStatus } from './ride-feed.ts';
 
 const LABEL = 'platform_a';
 
@@ -52,12 +53,11 @@ const dailyOf = (body: unknown): FeedDaily[] => {
 /** platform_a's reports (`GET /v1/rides`, `GET /v1/earnings/daily`, the batch) for platform-a-client.ts. */
 export function platformARideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
   const get = reportReader(remote, rejected);
+  const ridesPath = (w: FeedWindow, cursor: string | null, limit: number) => `/v1/rides?${queryString({ fleet_id: w.fleetId, from: w.from, to: w.to, limit, starting_after: cursor })}`;
 
   return {
-    async listRides(w, cursor, limit) {
-      const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to, limit, starting_after: cursor });
-      return pageOf((await get(`/v1/rides?${qs}`)).body);
-    },
+    listRides: async (w, cursor, limit) => pageOf((await get(ridesPath(w, cursor, limit))).body),
+    listPackedRides: async (w, cursor, limit) => pageOrWire(await get(ridesPath(w, cursor, limit), RIDE_PAGE_TYPE), LABEL, pageOf),
     async listDailyEarnings(w) {
       const qs = queryString({ fleet_id: w.fleetId, from: w.from, to: w.to });
       return dailyOf((await get(`/v1/earnings/daily?${qs}`)).body);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseHundredths } from '../earnings/money.ts';
 import { AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
-import { batchReader, orBad, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type RideFeed, type RideStatus } from './ride-feed.ts';
+import { RIDE_PAGE_TYPE } from './ride-page-wire.ts';
+import { batchReader, orBad, pageOrWire, queryString, readRows, reportReader, type ColumnReader, type FeedDaily, type FeedPage, type FeedRide, type FeedWindow, type RideFeed, type RideStatus } from './ride-feed.ts';
 
 const LABEL = 'platform_b';
 
@@ -56,12 +57,11 @@ const dailyOf = (body: unknown): FeedDaily[] => {
 /** platform_b's reports (`GET /api/v2/rides`, `GET /api/v2/earnings/daily`, the batch) for platform-b-client.ts. */
 export function platformBRideFeed(remote: Remote, rejected: (answer: RemoteAnswer) => AppError): RideFeed {
   const get = reportReader(remote, rejected);
+  const ridesPath = (w: FeedWindow, cursor: string | null, limit: number) => `/api/v2/rides?${queryString({ fleetId: w.fleetId, from: w.from, to: w.to, limit, cursor })}`;
 
   return {
-    async listRides(w, cursor, limit) {
-      const qs = queryString({ fleetId: w.fleetId, from: w.from, to: w.to, limit, cursor });
-      return pageOf((await get(`/api/v2/rides?${qs}`)).body);
-    },
+    listRides: async (w, cursor, limit) => pageOf((await get(ridesPath(w, cursor, limit))).body),
+    listPackedRides: async (w, cursor, limit) => pageOrWire(await get(ridesPath(w, cursor, limit), RIDE_PAGE_TYPE), LABEL, pageOf),
     async listDailyEarnings(w) {
       const qs = queryString({ fleetId: w.fleetId, from: w.from, to: w.to });
       return dailyOf((await get(`/api/v2/earnings/daily?${qs}`)).body);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { platformUnavailable, type AppError } from '../errors.ts';
 import { parseAnswer, type Remote, type RemoteAnswer } from './http.ts';
 import { parseInstant } from '../lib/iso-instant.ts';
+import { NEXT_CURSOR_HEADER, wirePageOf, type WirePage } from './ride-page-wire.ts';
 
 /**
  * What the platform clients give the ingestion, already in the API's vocabulary and units: the
@@ -58,6 +59,11 @@ export interface FleetReport {
 /** The calls the ingestion needs from a platform; both clients implement them. */
 export interface RideFeed {
   listRides(window: FeedWindow, cursor: string | null, limit: number): Promise<FeedPage>;
+  /**
+   * listRides asking for the testbed's binary page (ride-page-wire.ts), which the ingestion stores as
+   * it comes; a platform that answers JSON is read as listRides reads it.
+   */
+  listPackedRides(window: FeedWindow, cursor: string | null, limit: number): Promise<FeedPage | WirePage>;
   listDailyEarnings(window: FeedWindow): Promise<FeedDaily[]>;
   /**
    * Many fleets' reports in one call (a testbed extension of the simulated platforms: docs/rides.md),
@@ -118,13 +124,21 @@ export const orBad = <T>(value: T | null | undefined, what: string): T => (value
 export const queryString = (params: Record<string, string | number | null>): string =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])).toString();
 
-/** A report read that must answer 200; anything else is the platform's refusal, mapped by the client. */
+/**
+ * A report read that must answer 200; anything else is the platform's refusal, mapped by the client.
+ * `binary`: the content type asked for as well as JSON (RemoteCall.binary).
+ */
 export function reportReader(remote: Remote, rejected: (answer: RemoteAnswer) => AppError) {
-  return async (path: string): Promise<RemoteAnswer> => {
-    const answer = await remote({ method: 'GET', path });
+  return async (path: string, binary?: string): Promise<RemoteAnswer> => {
+    const answer = await remote({ method: 'GET', path, binary });
     if (answer.status !== 200) throw rejected(answer);
     return answer;
   };
+}
+
+/** A rides answer as the binary page it came as, or as the platform's JSON page, read by `pageOf`. */
+export function pageOrWire(answer: RemoteAnswer, label: string, pageOf: (body: unknown) => FeedPage): FeedPage | WirePage {
+  return answer.bytes === undefined ? pageOf(answer.body) : wirePageOf(answer.bytes, answer.headers?.[NEXT_CURSOR_HEADER], label);
 }
 
 const BatchAnswer = z.object({ reports: z.array(z.object({ fleetId: z.string(), daily: z.unknown(), rides: z.unknown() })) });

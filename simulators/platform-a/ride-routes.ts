@@ -4,6 +4,7 @@ import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
 import type { RideCursor, RideReports } from '../rides/reports.ts';
+import { sendPackedPage, wantsPackedPage } from '../rides/packed-page.ts';
 import { batchReportsHandler, type ReportBodies, type ReportWindow } from '../rides/batch.ts';
 import { CursorParam, DateParam, decodeCursor, encodeCursor, LimitParam, pageInstants, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
@@ -50,6 +51,7 @@ const windowOf = (q: z.infer<typeof Window>): ReportWindow => ({ fleetId: q.flee
  * platform_a's partner reports: rides and daily earnings of a fleet over a window of service days.
  * Rows travel as compact arrays under `columns` (a page of 25 000 rides is about 2.5 MB instead of
  * 3 MB of repeated keys); amounts are integer centavos, distances metres, online time minutes.
+ * The rides route also answers the testbed's binary page (rides/packed-page.ts) to whoever asks for it.
  */
 export function platformARideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
@@ -58,7 +60,10 @@ export function platformARideRoutes({ reports, clocks }: { reports: RideReports;
   router.get('/v1/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    res.json(bodies.page(windowOf(q), clocks.nowFor(q.fleet_id), decodeCursor(q.starting_after), q.limit));
+    const nowMs = clocks.nowFor(q.fleet_id);
+    const cursor = decodeCursor(q.starting_after);
+    if (wantsPackedPage(req.headers.accept) && sendPackedPage(res, reports.page(q.fleet_id, q.from, q.to, nowMs, cursor, q.limit))) return;
+    res.json(bodies.page(windowOf(q), nowMs, cursor, q.limit));
   });
 
   router.get('/v1/earnings/daily', (req, res) => {

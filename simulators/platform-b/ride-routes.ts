@@ -4,6 +4,7 @@ import type { FleetClocks } from '../common/fleet-clocks.ts';
 import { SimError } from '../common/sim-error.ts';
 import type { RideAt } from '../rides/day.ts';
 import type { RideCursor, RideReports } from '../rides/reports.ts';
+import { sendPackedPage, wantsPackedPage } from '../rides/packed-page.ts';
 import { batchReportsHandler, type ReportBodies, type ReportWindow } from '../rides/batch.ts';
 import { CursorParam, DateParam, decodeCursor, encodeCursor, LimitParam, pageInstants, MAX_DAILY_WINDOW_DAYS, windowOk } from '../rides/view.ts';
 
@@ -53,6 +54,7 @@ function platformBBodies(reports: RideReports): ReportBodies & { page(w: ReportW
  * platform_b's partner reports (its v2): rides and daily earnings of a fleet. Rows are arrays under
  * `meta.fields`; amounts are decimal MXN strings that may change for 16 days after the service day
  * (settling.ts), distances km, online time hours. Partners are expected to read recent days again.
+ * The rides route also answers the testbed's binary page (rides/packed-page.ts) to whoever asks for it.
  */
 export function platformBRideRoutes({ reports, clocks }: { reports: RideReports; clocks: FleetClocks }): Router {
   const router = Router();
@@ -61,7 +63,10 @@ export function platformBRideRoutes({ reports, clocks }: { reports: RideReports;
   router.get('/api/v2/rides', (req, res) => {
     const q = RidesQuery.parse(req.query);
     if (!windowOk(q, null)) throw badWindow();
-    res.json(bodies.page(q, clocks.nowFor(q.fleetId), decodeCursor(q.cursor), q.limit));
+    const nowMs = clocks.nowFor(q.fleetId);
+    const cursor = decodeCursor(q.cursor);
+    if (wantsPackedPage(req.headers.accept) && sendPackedPage(res, reports.page(q.fleetId, q.from, q.to, nowMs, cursor, q.limit))) return;
+    res.json(bodies.page(q, nowMs, cursor, q.limit));
   });
 
   router.get('/api/v2/earnings/daily', (req, res) => {

@@ -113,6 +113,16 @@ export function createPlatformNetwork({ clock, seed = 42, clientTimeoutMs = 5_00
           return forwardTo(host)({ ...info, request: new Request(url, info.request) });
         }),
       ),
+    /** The host answers JSON whatever type the client asks for, as a platform that knows only its own. `asked` sees each Accept. */
+    platformJsonOnly: (host: SimHost, asked: (accept: string | null) => void = () => undefined) =>
+      server.use(
+        http.get(everything(host), (info) => {
+          asked(info.request.headers.get('accept'));
+          const headers = new Headers(info.request.headers);
+          headers.set('accept', 'application/json');
+          return forwardTo(host)({ ...info, request: new Request(info.request.url, { headers }) });
+        }),
+      ),
     /**
      * The host's next answer is read from the platform at once but delivered only on `release()`:
      * what a slow network does to an answer, made deterministic. `reached` resolves once it is read.
