@@ -281,10 +281,20 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     };
   }
 
+  /**
+   * The world's ride feeds made now, for a caller about to read much of it (a fixture, before the
+   * writer thread writes anything): made at its first page instead, the INSERT on the API's connection
+   * waited for the thread's transaction under way, the event loop with it (up to 34 ms measured).
+   */
+  function openFeeds(tenantId: string, platforms: readonly Platform[]): void {
+    for (const platform of platforms) rides.feed(tenantId, platform);
+  }
+
   return {
     ingestWindow,
     syncDue,
     startWholeRead,
+    openFeeds,
     /** Where each world was last read, for world snapshots to save and put back with its rows. */
     reads: { of: throttle.lastReadOf, put: throttle.putLastRead } satisfies WorldReads,
     /** A reset or a whole restore replaced every world: each is read again. */

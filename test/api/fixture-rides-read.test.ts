@@ -56,6 +56,23 @@ describe('fixtures: a world\'s rides read up to its now', () => {
     expect(stored(tenantId).rides.length).toBeGreaterThan(built.rides.length);
   });
 
+  it('when a fixture with ride days is built, then its ride feeds exist before its first daily read, so no page has to make one while the writer holds the lock', async () => {
+    const fleet = w.newTenant();
+    const feedsAtFirstDailyRead: unknown[][] = [];
+    const feeds = w.deps.db.prepare('SELECT platform FROM ride_feeds WHERE tenant_id = ? ORDER BY platform').pluck();
+    const listener = ({ request }: { request: Request }) => {
+      if (feedsAtFirstDailyRead.length === 0 && new URL(request.url).pathname.endsWith('/earnings/daily')) feedsAtFirstDailyRead.push(feeds.all(fleet.tenant.id));
+    };
+    w.net.server.events.on('request:start', listener);
+    try {
+      await w.services.fixtures.build(fleet.tenant.id, Fixture.parse({ vehicles: 1, drivers: 1, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 1 }));
+    } finally {
+      w.net.server.events.removeListener('request:start', listener);
+    }
+
+    expect(feedsAtFirstDailyRead).toEqual([['platform_a', 'platform_b']]);
+  });
+
   it('when a fixture world has no ride days, then it is not marked read: a background run reads it as any new world', async () => {
     const world = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
 
