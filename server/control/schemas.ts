@@ -7,11 +7,16 @@ export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ descrip
 
 /**
  * `?tenant=` as the handlers read it (one that is not a UUID names no world: their 404). Given twice
- * it arrives as a list, which named no tenant: a 404 for one that exists. It is refused instead.
+ * it arrives as a list, which named no tenant: a 404 for one that exists. It is refused instead, and
+ * so is `?tenant=` with nothing after it (a script's empty variable), which is neither a world nor
+ * the whole service.
  */
 export function tenantOfQuery(query: Record<string, unknown>): unknown {
   const tenant = query.tenant;
   if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
+  if (tenant === '') {
+    throw validation('tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio', [{ field: 'tenant', message: 'Vacío' }]);
+  }
   return tenant;
 }
 

@@ -5,7 +5,7 @@ import { useWorld } from '../support/world.ts';
  * A query parameter given twice arrives as a list. `?tenant=ID&tenant=ID` named no tenant: a 404
  * for a world that exists; the journal's filters answered zod's generic "se esperaba texto".
  */
-describe('control queries with a parameter given twice', () => {
+describe('control queries with a parameter given twice, or empty', () => {
   const w = useWorld();
 
   it.each(['/_testbed/clock', '/_testbed/coverage', '/_testbed/platforms/platform_a'])(
@@ -20,6 +20,22 @@ describe('control queries with a parameter given twice', () => {
       expect(twice.body.error.message).toContain('tenant debe darse una sola vez');
       expect(once.status).toBe(200);
     });
+
+  it.each(['/_testbed/clock', '/_testbed/coverage', '/_testbed/platforms/platform_a'])(
+    'when %s is asked with tenant empty, then 400 VALIDATION saying it is empty, not a world that does not exist', async (path) => {
+      const res = await w.request.get(`${path}?tenant=`);
+
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION', details: [{ field: 'tenant', message: 'Vacío' }] });
+      expect(res.body.error.message).toBe('tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio');
+    });
+
+  it('when the sync is asked with tenant empty, then 400 and no world is read', async () => {
+    const res = await w.request.post('/_testbed/sync?tenant=');
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ field: 'tenant', message: 'Vacío' }]);
+  });
 
   it.each(['method', 'path', 'operation', 'status', 'startingAfter'])('when the journal is filtered with %s twice, then 400 naming it, in the API\'s words', async (field) => {
     const { tenant } = w.newTenant();
