@@ -9,16 +9,20 @@ export const MADE_IN_ONE_GO = 25;
 
 /**
  * `make(0)` … `make(n - 1)`, in order, with a turn of the event loop after every MADE_IN_ONE_GO;
- * `between` runs at each turn (a stop's check, say) and may throw to end the making there.
+ * `between` runs at each turn (a stop's check, say) and may throw to end the making there. `each`
+ * runs each go's makes, all of them synchronously: a caller's one transaction for them, say.
  */
-export async function makeInTurns<R>(n: number, make: (i: number) => R, between: () => void = () => undefined): Promise<R[]> {
+export async function makeInTurns<R>(n: number, make: (i: number) => R, between: () => void = () => undefined,
+  each: (go: () => void) => void = (go) => go()): Promise<R[]> {
   const made: R[] = [];
-  for (let i = 0; i < n; i++) {
-    if (i > 0 && i % MADE_IN_ONE_GO === 0) {
+  for (let start = 0; start < n; start += MADE_IN_ONE_GO) {
+    if (start > 0) {
       await nextTurn();
       between();
     }
-    made.push(make(i));
+    each(() => {
+      for (let i = start; i < Math.min(n, start + MADE_IN_ONE_GO); i++) made.push(make(i));
+    });
   }
   return made;
 }

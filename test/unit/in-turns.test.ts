@@ -28,6 +28,22 @@ describe('makeInTurns: items made in order, the event loop given a turn between 
     expect(made).toHaveLength(MADE_IN_ONE_GO);
   });
 
+  it('when each go is wrapped (one transaction, say), then every item is made inside its go\'s wrapper, one wrapper per go', async () => {
+    const goOf: number[] = [];
+    let go = -1;
+    let inside = false;
+
+    await makeInTurns(2 * MADE_IN_ONE_GO + 1, () => (expect(inside).toBe(true), goOf.push(go)), () => undefined, (run) => {
+      go += 1;
+      inside = true;
+      run();
+      inside = false;
+    });
+
+    expect(go).toBe(2);
+    expect(goOf).toEqual([...Array(2 * MADE_IN_ONE_GO + 1).keys()].map((i) => Math.floor(i / MADE_IN_ONE_GO)));
+  });
+
   it('when there are at most MADE_IN_ONE_GO items, then the check never runs', async () => {
     let checks = 0;
     await makeInTurns(MADE_IN_ONE_GO, () => undefined, () => void checks++);
