@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { answer, Now, NowSynced } from '../control/answers.ts';
 import { defineControlOperation, type ControlCapability } from '../control/define.ts';
-import { controlBody, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
+import { controlBody, EMPTY_TENANT, TenantQuery, tenantOfQuery } from '../control/schemas.ts';
 import { mustBe } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { advanceWorld, nowOf, requireTenant } from './service.ts';
 
 export const AdvanceBody = controlBody({
   duration: z.string({ error: mustBe('duration', 'texto', '6h') }),
-  tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).optional(),
+  tenant: z.string({ error: 'tenant debe ser el id de un tenant' }).min(1, EMPTY_TENANT).optional(),
 });
 
 /** The service time, or one tenant's (a world's) time: read it, move it. */

@@ -5,6 +5,9 @@ import { similarNames } from '../lib/similar-names.ts';
 /** Shared by the control operations read for the whole service or for one world. */
 export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ description: 'Un tenant (mundo); sin él, el servicio.' }) });
 
+/** A tenant given empty, in a query or a body: neither a world nor the whole service. */
+export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio';
+
 /**
  * `?tenant=` as the handlers read it (one that is not a UUID names no world: their 404). Given twice
  * it arrives as a list, which named no tenant: a 404 for one that exists. It is refused instead, and
@@ -14,9 +17,7 @@ export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ descrip
 export function tenantOfQuery(query: Record<string, unknown>): unknown {
   const tenant = query.tenant;
   if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
-  if (tenant === '') {
-    throw validation('tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio', [{ field: 'tenant', message: 'Vacío' }]);
-  }
+  if (tenant === '') throw validation(EMPTY_TENANT, [{ field: 'tenant', message: 'Vacío' }]);
   return tenant;
 }
 

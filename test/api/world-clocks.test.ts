@@ -126,7 +126,6 @@ describe('worlds: each tenant has its own clock', () => {
   it.each([
     ['an unknown tenant', () => randomUUID()],
     ['a tenant id that is not a UUID', () => 'abc'],
-    ['an empty tenant id', () => ''],
   ])('when the clock of %s is read or advanced, then 404 NOT_FOUND in Spanish and no clock moves', async (_case, tenant) => {
     const id = tenant();
     const service = w.clock.nowMs();
@@ -136,7 +135,23 @@ describe('worlds: each tenant has its own clock', () => {
 
     for (const res of [read, moved]) {
       expect(res.status).toBe(404);
-      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${id || '""'} no existe en este testbed.` });
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `El tenant ${id} no existe en este testbed.` });
+    }
+    expect(w.clock.nowMs()).toBe(service);
+  });
+
+  it('when the clock of an empty tenant id is read or advanced, then 400 VALIDATION saying tenant is empty (neither a world nor the service), and no clock moves', async () => {
+    const service = w.clock.nowMs();
+
+    const read = await clockOf('');
+    const moved = await advance({ duration: '1h', tenant: '' });
+
+    for (const res of [read, moved]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION', message: expect.stringContaining('tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio'),
+        details: [{ field: 'tenant', message: expect.stringMatching(/^(Vacío|tenant está vacío)/) }],
+      });
     }
     expect(w.clock.nowMs()).toBe(service);
   });
