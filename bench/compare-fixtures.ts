@@ -7,7 +7,7 @@
  * and CPU (both processes, every thread, from /proc) and B/A paired round by round: on these shared
  * machines a change of ten per cent shows only so (docs/performance.md).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { control } from './control.ts';
 import { stat, type Stat } from './load.ts';
@@ -23,16 +23,14 @@ const fixture = JSON.parse(option('--fixture', JSON.stringify({
   vehicles: 50, drivers: 50, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 30,
 }))!);
 
-/** CPU ms of a process and its children (serve's companion), every thread, from /proc. */
+/** CPU ms of a process and its children (serve's companion), every thread, those ended included, from /proc. */
 function cpuMs(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   let ticks = 0;
   for (const p of [pid, ...children]) {
-    for (const task of readdirSync(`/proc/${p}/task`)) {
-      const raw = readFileSync(`/proc/${p}/task/${task}/stat`, 'utf8');
-      const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    }
+    const raw = readFileSync(`/proc/${p}/stat`, 'utf8');
+    const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
   }
   return ticks * 10;
 }

@@ -17,7 +17,7 @@ export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite 
 export function tenantOfQuery(query: Record<string, unknown>): unknown {
   const tenant = query.tenant;
   if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
-  if (tenant === '') throw validation(EMPTY_TENANT, [{ field: 'tenant', message: 'Vacío' }]);
+  if (tenant === '') throw validation(EMPTY_TENANT, [{ field: 'tenant', message: EMPTY_TENANT }]);
   return tenant;
 }
 

@@ -268,33 +268,33 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
    * at its `nowMs`; `done` stores it as a background read at that instant would, so the next run does
    * not read those days again (a 50-vehicle world: ~6 000 rides) until the world's time moves or
    * flows on. Its time is taken before the read: a move during it leaves the world due.
+   *
+   * The world's ride feeds on `platforms` are made now, before the writer thread writes anything of
+   * it: made at the first page instead, the insert on the API's connection waited for the thread's
+   * transaction under way, the event loop with it (up to 34 ms measured). A feed the read wrote
+   * nothing to goes again at `done`, as if never made: a feed never written would make each world
+   * restore compare its rides (world-snapshots/row-difference.ts).
    */
-  function startWholeRead(tenantId: string): { nowMs: number; done(platforms: readonly Platform[]): void } {
+  function startWholeRead(tenantId: string, platforms: readonly Platform[]): { nowMs: number; done(): void } {
     const seen = throttle.seenNow(tenantId);
     const nowMs = deps.clocks.forTenant(tenantId).nowMs();
+    for (const platform of platforms) rides.feed(tenantId, platform);
     return {
       nowMs,
-      done(platforms) {
-        for (const platform of platforms) syncState.mark(tenantId, platform, nowMs);
+      done() {
+        for (const platform of platforms) {
+          syncState.mark(tenantId, platform, nowMs);
+          rides.dropUnwritten(tenantId, platform);
+        }
         throttle.read(tenantId, seen);
       },
     };
-  }
-
-  /**
-   * The world's ride feeds made now, for a caller about to read much of it (a fixture, before the
-   * writer thread writes anything): made at its first page instead, the INSERT on the API's connection
-   * waited for the thread's transaction under way, the event loop with it (up to 34 ms measured).
-   */
-  function openFeeds(tenantId: string, platforms: readonly Platform[]): void {
-    for (const platform of platforms) rides.feed(tenantId, platform);
   }
 
   return {
     ingestWindow,
     syncDue,
     startWholeRead,
-    openFeeds,
     /** Where each world was last read, for world snapshots to save and put back with its rows. */
     reads: { of: throttle.lastReadOf, put: throttle.putLastRead } satisfies WorldReads,
     /** A reset or a whole restore replaced every world: each is read again. */

@@ -17,16 +17,20 @@ export interface PackedRides {
 }
 
 export const RECORD = 104;
+/** Where in a record: the key's 16 bytes start at 0; the flags, the status, the first float64 (startedAt). */
+export const KEY_BYTES = 16;
+export const FLAGS_AT = 48;
+export const STATUS_AT = 49;
+export const STARTED_AT = 56;
 const F64_PER_RECORD = RECORD / 8;
-const F64_AT = 56 / 8;
+const F64_AT = STARTED_AT / 8;
 const NO_VEHICLE = 1;
 const NO_DRIVER = 2;
-/** The key's bytes (0–15) and the ride's start (first float64) of record `i`, for whoever fills in keys. */
-export const KEY_BYTES = 16;
+/** Record `i`'s start, for whoever fills in keys. */
 export const startedAtOf = (f64: Float64Array, i: number): number => f64[i * F64_PER_RECORD + F64_AT];
 /** Whether record `i`'s flags and status are ones packRides writes. */
 export const recordReadable = (bytes: Uint8Array, i: number): boolean =>
-  (bytes[i * RECORD + 48] & ~(NO_VEHICLE | NO_DRIVER)) === 0 && bytes[i * RECORD + 49] < RIDE_STATUSES.length;
+  (bytes[i * RECORD + FLAGS_AT] & ~(NO_VEHICLE | NO_DRIVER)) === 0 && bytes[i * RECORD + STATUS_AT] < RIDE_STATUSES.length;
 const STATUS_INDEX = new Map<string, number>(RIDE_STATUSES.map((s, i) => [s, i]));
 
 /** The feeds only give statuses of the list; anything else must not turn into index 0 (`completed`). */
@@ -53,8 +57,8 @@ export function packRides(feed: number, rides: readonly FeedRide[], keyOf: (r: F
     const driver = bytesOf(r.driverId);
     if (vehicle) bytes.set(vehicle, at + 16);
     if (driver) bytes.set(driver, at + 32);
-    bytes[at + 48] = (vehicle ? 0 : NO_VEHICLE) | (driver ? 0 : NO_DRIVER);
-    bytes[at + 49] = statusIndex(r.status);
+    bytes[at + FLAGS_AT] = (vehicle ? 0 : NO_VEHICLE) | (driver ? 0 : NO_DRIVER);
+    bytes[at + STATUS_AT] = statusIndex(r.status);
     const n = i * F64_PER_RECORD + F64_AT;
     f64[n] = r.startedAtMs;
     f64[n + 1] = orNaN(r.completedAtMs);
@@ -72,10 +76,10 @@ export function forEachPacked(page: PackedRides, row: (...values: unknown[]) => 
   const f64 = new Float64Array(page.buffer);
   for (let i = 0; i < page.count; i++) {
     const at = i * RECORD;
-    const flags = bytes[at + 48];
+    const flags = bytes[at + FLAGS_AT];
     const n = i * F64_PER_RECORD + F64_AT;
     row(page.feed, bytes.subarray(at, at + 16), flags & NO_VEHICLE ? null : bytes.subarray(at + 16, at + 32),
-      flags & NO_DRIVER ? null : bytes.subarray(at + 32, at + 48), RIDE_STATUSES[bytes[at + 49]] as RideStatus,
+      flags & NO_DRIVER ? null : bytes.subarray(at + 32, at + 48), RIDE_STATUSES[bytes[at + STATUS_AT]] as RideStatus,
       f64[n], orNull(f64[n + 1]), orNull(f64[n + 2]), orNull(f64[n + 3]), orNull(f64[n + 4]), orNull(f64[n + 5]));
   }
 }

@@ -9,8 +9,9 @@ import { KEY_BYTES, RECORD, recordReadable, startedAtOf, type PackedRides } from
  * decimals and encoding 4.5 MB, the API decoding and parsing them back); the platforms' JSON stays
  * what every other reader gets, and what a platform that does not speak this answers.
  *
- * The body is `count` records of the ingestion's own layout (packed-rides.ts), in the API's units and
- * statuses, with their keys left zero, then `count` platform ride ids, ASCII, NUL-padded to
+ * The body is `count` records of the ingestion's own layout (packed-rides.ts: its float64s in the
+ * machine's byte order, both processes running on one machine), in the API's units and statuses,
+ * with their keys left zero, then `count` platform ride ids, printable ASCII, NUL-padded to
  * RIDE_ID_BYTES: the API fills in each key (ride-key.ts) and hands the records to its writer as
  * they came. The next page's cursor is the NEXT_CURSOR_HEADER header, absent on the last page.
  */
@@ -26,11 +27,11 @@ export interface WirePage {
   nextCursor: string | null;
 }
 
-/** The answer's body as a page, or PLATFORM_UNAVAILABLE when its size cannot be whole records. */
-export function wirePageOf(bytes: Buffer, nextCursor: string | undefined | string[], label: string): WirePage {
+/** The answer's body as a page, or PLATFORM_UNAVAILABLE when its size cannot be whole records or its cursor is empty. */
+export function wirePageOf(bytes: Buffer, nextCursor: unknown, label: string): WirePage {
   const count = bytes.length / (RECORD + RIDE_ID_BYTES);
-  if (!Number.isInteger(count) || Array.isArray(nextCursor) || nextCursor === '') throw platformUnavailable(label);
-  return { wire: bytes, count, nextCursor: nextCursor ?? null };
+  if (!Number.isInteger(count) || (nextCursor !== undefined && (typeof nextCursor !== 'string' || nextCursor === ''))) throw platformUnavailable(label);
+  return { wire: bytes, count, nextCursor: (nextCursor as string | undefined) ?? null };
 }
 
 /**
@@ -46,11 +47,11 @@ export function packWirePage(feed: number, page: WirePage, keyOf: (platformRideI
   const f64 = new Float64Array(buffer);
   const idsAt = page.count * RECORD;
   for (let i = 0; i < page.count; i++) {
-    const at = idsAt + i * RIDE_ID_BYTES;
-    const nul = page.wire.indexOf(0, at);
-    const id = page.wire.toString('latin1', at, nul === -1 || nul > at + RIDE_ID_BYTES ? at + RIDE_ID_BYTES : nul);
+    const slot = page.wire.subarray(idsAt + i * RIDE_ID_BYTES, idsAt + (i + 1) * RIDE_ID_BYTES);
+    const nul = slot.indexOf(0);
+    const id = slot.toString('latin1', 0, nul === -1 ? RIDE_ID_BYTES : nul);
     const startedAtMs = startedAtOf(f64, i);
-    if (id === '' || !Number.isSafeInteger(startedAtMs) || !recordReadable(bytes, i)) throw platformUnavailable(label);
+    if (id === '' || !Number.isSafeInteger(startedAtMs) || startedAtMs < 0 || !recordReadable(bytes, i)) throw platformUnavailable(label);
     bytes.set(keyOf(id, startedAtMs).subarray(0, KEY_BYTES), i * RECORD);
   }
   return { feed, count: page.count, buffer };

@@ -65,6 +65,8 @@ export function createRideStore(db: Db) {
     addFeed.run(tenantId, platform);
     return feedOf.get(tenantId, platform) as number;
   };
+  const unwritten = db.prepare('SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = ? AND written = 0').pluck();
+  const dropFeed = db.prepare('DELETE FROM ride_feeds WHERE id = ? AND written = 0');
   const cursorExists = db.prepare(`SELECT 1 FROM rides WHERE feed = ${FEED} AND id = ?`).pluck();
 
   return {
@@ -73,6 +75,16 @@ export function createRideStore(db: Db) {
      * INSERT, even one that ends up doing nothing, waits for the ingestion writer's lock.
      */
     feed: feedFor,
+
+    /**
+     * The feed goes if nothing was ever written to it (migration 010's `written` still 0): made ahead
+     * of a read that brought nothing. Looked for first: a DELETE, even of nothing, waits for the
+     * ingestion writer's lock.
+     */
+    dropUnwritten(tenantId: string, platform: Platform): void {
+      const feed = unwritten.get(tenantId, platform) as number | undefined;
+      if (feed !== undefined) dropFeed.run(feed);
+    },
 
     /** Daily rows of the tenant and platform were written: their feed takes the next number too (migration 010). */
     markWritten: (tenantId: string, platform: Platform): void => takeNextWrite(feedFor(tenantId, platform)),

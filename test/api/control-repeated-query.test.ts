@@ -26,15 +26,15 @@ describe('control queries with a parameter given twice, or empty', () => {
       const res = await w.request.get(`${path}?tenant=`);
 
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ code: 'VALIDATION', details: [{ field: 'tenant', message: 'Vacío' }] });
-      expect(res.body.error.message).toBe('tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio');
+      const empty = 'tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio';
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: empty, details: [{ field: 'tenant', message: empty }] });
     });
 
   it('when the sync is asked with tenant empty, then 400 and no world is read', async () => {
     const res = await w.request.post('/_testbed/sync?tenant=');
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'tenant', message: 'Vacío' }]);
+    expect(res.body.error.details).toEqual([{ field: 'tenant', message: expect.stringContaining('tenant está vacío') }]);
   });
 
   it.each(['method', 'path', 'operation', 'status', 'startingAfter'])('when the journal is filtered with %s twice, then 400 naming it, in the API\'s words', async (field) => {

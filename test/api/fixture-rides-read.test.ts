@@ -73,6 +73,16 @@ describe('fixtures: a world\'s rides read up to its now', () => {
     expect(feedsAtFirstDailyRead).toEqual([['platform_a', 'platform_b']]);
   });
 
+  it('when a fixture\'s read brings nothing from a platform it registered on, then that platform\'s feed made ahead goes again, and every feed left was written', async () => {
+    // No driver bound on platform_a: its vehicle drives nobody there, while platform_b drives it unassigned.
+    const world = await fixtureWorld({ vehicles: 1, drivers: 0, registeredOn: ['platform_a', 'platform_b'], boundOn: [], assigned: false, rideDays: 3 });
+
+    const feeds = w.deps.db.prepare('SELECT platform, written FROM ride_feeds WHERE tenant_id = ? ORDER BY platform').all(world.tenant.id) as { platform: string; written: number }[];
+
+    expect(feeds.map((f) => f.platform)).toEqual(['platform_b']);
+    expect(feeds.every((f) => f.written > 0)).toBe(true);
+  });
+
   it('when a fixture world has no ride days, then it is not marked read: a background run reads it as any new world', async () => {
     const world = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'] });
 

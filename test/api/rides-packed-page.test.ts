@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS, type Platform } from '../../server/common/schemas.ts';
-import { packRides, RECORD } from '../../server/ingestion/packed-rides.ts';
+import { FLAGS_AT, packRides, RECORD, STARTED_AT, STATUS_AT } from '../../server/ingestion/packed-rides.ts';
 import { addDays, mexicoCityDate } from '../../server/lib/mexico-city.ts';
-import { packWirePage, RIDE_ID_BYTES, RIDE_PAGE_TYPE } from '../../server/platforms/ride-page-wire.ts';
+import { NEXT_CURSOR_HEADER, packWirePage, RIDE_ID_BYTES, RIDE_PAGE_TYPE } from '../../server/platforms/ride-page-wire.ts';
 import type { FeedPage } from '../../server/platforms/ride-feed.ts';
 import { createUuidBytesMemo, rideKey } from '../../server/rides/ride-key.ts';
 import { fixtureWorlds } from '../support/fixture-worlds.ts';
@@ -81,27 +81,39 @@ describe('rides: the testbed\'s binary page', () => {
     return storedRides(tenantId);
   }
 
-  const record = (status: number, flags = 0) => {
+  const record = (status: number, flags = 0, startedAtMs = Date.parse('2026-01-01T12:00:00Z')) => {
     const body = Buffer.alloc(RECORD + RIDE_ID_BYTES);
-    body.writeDoubleLE(Date.parse('2026-01-01T12:00:00Z'), 56);
-    body[48] = flags;
-    body[49] = status;
+    new Float64Array(body.buffer, body.byteOffset, body.length / 8)[STARTED_AT / 8] = startedAtMs;
+    body[FLAGS_AT] = flags;
+    body[STATUS_AT] = status;
     body.write('ride-1', RECORD, 'latin1');
     return body;
   };
 
+  it('when a window holds no ride, then its binary page is empty and ends there', async () => {
+    const world = await fixtureWorld({ ...fixture, rideDays: 0 });
+
+    const page = await w.deps.platformB.listPackedRides({ fleetId: world.tenant.id, from: '2020-01-01', to: '2020-01-31' }, null, 100);
+
+    expect(page).toMatchObject({ count: 0, nextCursor: null });
+    expect(packWirePage(1, page as Parameters<typeof packWirePage>[1], keyOf('platform_b'), 'platform_b').count).toBe(0);
+  });
+
   it.each([
-    ['a body that is not whole records', Buffer.alloc(RECORD + RIDE_ID_BYTES - 1)],
-    ['a status the API does not know', record(6)],
-    ['flags the API does not know', record(0, 4)],
-    ['a ride without its id', Buffer.concat([record(0).subarray(0, RECORD), Buffer.alloc(RIDE_ID_BYTES)])],
-  ])('when platform_b answers a binary page with %s, then the read fails as a platform unavailable, and nothing of the page is stored', async (_case, body) => {
+    ['a body that is not whole records', Buffer.alloc(RECORD + RIDE_ID_BYTES - 1), {}],
+    ['a status the API does not know', record(6), {}],
+    ['flags the API does not know', record(0, 4), {}],
+    ['a start that is no instant', record(0, 0, NaN), {}],
+    ['a start before 1970', record(0, 0, -1), {}],
+    ['a ride without its id', Buffer.concat([record(0).subarray(0, RECORD), Buffer.alloc(RIDE_ID_BYTES)]), {}],
+    ['an empty next cursor', record(0), { [NEXT_CURSOR_HEADER]: '' }],
+  ])('when platform_b answers a binary page with %s, then the read fails as a platform unavailable, and nothing of the page is stored', async (_case, body, headers) => {
     const world = await fixtureWorld({ ...fixture, rideDays: 3 });
     const today = mexicoCityDate(w.deps.clocks.forTenant(world.tenant.id).nowMs());
     const onB = w.deps.db.prepare("SELECT COUNT(*) FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = 'platform_b')").pluck();
     const before = onB.get(world.tenant.id);
     w.deps.db.prepare("DELETE FROM rides WHERE feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ? AND platform = 'platform_b')").run(world.tenant.id);
-    w.net.server.use(http.get(ridesPath.platform_b, () => new HttpResponse(new Uint8Array(body), { headers: { 'content-type': RIDE_PAGE_TYPE } })));
+    w.net.server.use(http.get(ridesPath.platform_b, () => new HttpResponse(new Uint8Array(body), { headers: { 'content-type': RIDE_PAGE_TYPE, ...headers } })));
 
     const read = w.services.rideIngestion.ingestWindow(world.tenant.id, 'platform_b', addDays(today, -3), today);
 
