@@ -5,7 +5,7 @@ import { similarNames } from '../lib/similar-names.ts';
 /** Shared by the control operations read for the whole service or for one world. */
 export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ description: 'Un tenant (mundo); sin él, el servicio.' }) });
 
-/** A tenant given empty, in a query or a body: neither a world nor the whole service. */
+/** What a tenant given empty is told. */
 export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio';
 
 /**
@@ -17,6 +17,11 @@ export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite 
 export function tenantOfQuery(query: Record<string, unknown>): unknown {
   const tenant = query.tenant;
   if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
+  return notEmptyTenant(tenant);
+}
+
+/** A tenant given empty (query or body) is refused: neither a world nor the whole service. */
+export function notEmptyTenant<T>(tenant: T): T {
   if (tenant === '') throw validation(EMPTY_TENANT, [{ field: 'tenant', message: EMPTY_TENANT }]);
   return tenant;
 }
