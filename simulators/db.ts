@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from '../server/db/open.ts';
 import type { Migration } from '../server/db/migrate.ts';
-import { RIDE_DAYS_OPEN_INDEX_DROPPED, RIDES_MIGRATION } from './rides/migration.ts';
+import { RIDE_DAYS_FLEET_OPEN_INDEX_DROPPED, RIDE_DAYS_OPEN_INDEX_DROPPED, RIDES_MIGRATION } from './rides/migration.ts';
 import { FLEET_DUE_MIGRATION } from './common/fleet-due.ts';
 import { FLEET_CHANGES_MIGRATION } from './common/fleet-changes.ts';
 import { RIDE_DAY_WRITES_MIGRATION } from './common/ride-day-writes.ts';
@@ -161,7 +161,7 @@ CREATE INDEX pa_documents_vehicle ON pa_documents(vehicle_id);
 
 /** Numbered; the rides tables live beside their generator (simulators/rides/migration.ts). */
 export const SIMULATOR_MIGRATIONS: Migration[] = [CORE, PLATFORM_A, PLATFORM_B, RIDES_MIGRATION, FLEET_CLOCKS, FLEET_DUE_MIGRATION, FLEET_CHANGES_MIGRATION, BINDINGS_BY_PARTNER, RIDE_DAY_WRITES_MIGRATION,
-  RIDE_DAYS_OPEN_INDEX_DROPPED];
+  RIDE_DAYS_OPEN_INDEX_DROPPED, RIDE_DAYS_FLEET_OPEN_INDEX_DROPPED];
 
 /** `$FLEET_DATA_DIR/platforms.db` in the process, `':memory:'` in tests; WAL and foreign keys on. */
 export function openSimulatorsDb(file: string): SimDb {

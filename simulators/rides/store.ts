@@ -1,4 +1,5 @@
 import type { SimDb } from '../db.ts';
+import { mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import type { Bounds, DayTotals } from './day.ts';
 
 /** One vehicle-day a platform has served (see migration.ts). */
@@ -43,9 +44,10 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
   const latest = db.prepare(`SELECT service_date, until_ms FROM ${p}_ride_days WHERE vehicle_external_id = ?
     ORDER BY service_date DESC, from_ms DESC LIMIT 1`);
   const opened = db.prepare(`SELECT 1 FROM ${p}_ride_days WHERE vehicle_external_id = ? AND service_date = ?`).pluck();
-  // Runs before every request: it must stay an index range over the few open days (no ORDER BY that
-  // would make SQLite walk the whole table in key order instead).
-  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days INDEXED BY ${p}_ride_days_fleet_open WHERE fleet_id = ? AND open_until_ms > ?`);
+  // Runs in every due run of the fleet: it must stay an index range over today's few days (no ORDER
+  // BY that would make SQLite walk the whole table in key order instead). A stretch is open only
+  // within its own day (migration 11), so the fleet's days from today on hold every open one.
+  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND service_date >= ? AND open_until_ms > ?`);
   // The row value is the range's lower bound, so each page seeks straight to where the last one ended.
   const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) >= (?, ?, ?)
     AND service_date <= ? ORDER BY service_date, vehicle_external_id, from_ms LIMIT ?`);
@@ -56,7 +58,7 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
     latest: (vehicle: string) => latest.get(vehicle) as { service_date: string; until_ms: number | null } | undefined,
     isOpened: (vehicle: string, date: string) => opened.get(vehicle, date) !== undefined,
     /** The fleet's stretches still open by its now. */
-    stillOpen: (fleetId: string, nowMs: number) => stillOpen.all(fleetId, nowMs) as RideDayRow[],
+    stillOpen: (fleetId: string, nowMs: number) => stillOpen.all(fleetId, mexicoCityDate(nowMs), nowMs) as RideDayRow[],
     /** The fleet's stretches of the window in (day, vehicle, start) order, from `start` on. */
     days(fleet: string, start: DayKey, to: string, limit: number): RideDayRow[] {
       return from.all(fleet, start.date, start.vehicle, start.fromMs, to, limit) as RideDayRow[];
