@@ -36,6 +36,9 @@ export const totalsOf = (row: RideDayRow): DayTotals => ({
   rides: row.rides, trips: row.trips, gross: row.gross, net: row.net, onlineMinutes: row.online_minutes,
 });
 
+/** A fleet's stretches still open at an instant: its days from that instant's day on (parameters: fleet, day, instant). */
+export const stillOpenSql = (p: 'pa' | 'pb') => `SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND service_date >= ? AND open_until_ms > ?`;
+
 /** One platform's `<p>_ride_days` table. */
 export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
   const save = db.prepare(`INSERT INTO ${p}_ride_days (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
@@ -47,7 +50,7 @@ export function createRideDayStore(db: SimDb, p: 'pa' | 'pb') {
   // Runs in every due run of the fleet: it must stay an index range over today's few days (no ORDER
   // BY that would make SQLite walk the whole table in key order instead). A stretch is open only
   // within its own day (migration 11), so the fleet's days from today on hold every open one.
-  const stillOpen = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND service_date >= ? AND open_until_ms > ?`);
+  const stillOpen = db.prepare(stillOpenSql(p));
   // The row value is the range's lower bound, so each page seeks straight to where the last one ended.
   const from = db.prepare(`SELECT * FROM ${p}_ride_days WHERE fleet_id = ? AND (service_date, vehicle_external_id, from_ms) >= (?, ?, ?)
     AND service_date <= ? ORDER BY service_date, vehicle_external_id, from_ms LIMIT ?`);
