@@ -70,7 +70,9 @@ export function createServices(apiDeps: Deps) {
   const generateRides = createRideGenerator(deps, rideIngestion);
   const tenantGates = createTenantGates();
   const fixtureServices = { vehicles, drivers, registrations, documents, invitations, assignments, generateRides, rideIngestion, sync, tenantGates };
-  const worldSnapshots = createWorldSnapshots(deps, { gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides });
+  const worldSnapshots = createWorldSnapshots(deps, {
+    gates: tenantGates, sync, jobs, reads: rideIngestion.reads, generateRides, readRides: (tenantId) => rideIngestion.syncDue(tenantId),
+  });
   world.onReplaced(() => worldSnapshots.forgetAll());
   // The counters put back are another database's: the CLI must still draw ids and keys as this serve does.
   world.onReplaced(() => (noteKeySalt(deps.db, keySalt(deps.controlToken)), noteSeed(deps.db, deps.seed)));

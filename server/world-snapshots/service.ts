@@ -28,6 +28,8 @@ interface Collaborators {
   reads?: WorldReads;
   /** Produces and ingests a world's days of rides (ingestion/generate.ts): the days a restore leaves behind its clock. */
   generateRides?: (body: { tenantId: string; from: string; to: string }) => Promise<unknown>;
+  /** Reads a world's rides as the background does (ingestion/ingest.ts `syncDue`): what failed, if anything. */
+  readRides?: (tenantId: string) => Promise<{ message: string }[]>;
 }
 
 type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators' | 'logger'>;
@@ -43,7 +45,7 @@ const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
  * file (simulators/main.ts), which a companion started in place of one that died opens again: a
  * restart of serve loses them.
  */
-export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads, generateRides }: Collaborators) {
+export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, jobs, startRowsThread, reads, generateRides, readRides }: Collaborators) {
   const saved = new Map<string, Map<string, WorldSnapshotInfo>>();
   // What the background work knew of the world as each copy was saved (by key), put back with it:
   // `inSync`, every change of its platform records stored (both sides are then again a pair the sync
@@ -145,7 +147,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    * moved since the save (a service-wide advance, a clock that follows real time) the restored world
    * stands that much later than its copy. The days it has so gone through get their rides and daily
    * earnings now, as an advance would have made them (generation is idempotent). Before, those days
-   * stayed empty in the world's past until someone generated them.
+   * stayed empty in the world's past until someone generated them. Then the world is read as the
+   * background reads it (`readRides`: from its last read, put back with the copy, less the days still
+   * settling): put back as the copy had them, platform_b's amounts of the days before the save stood
+   * at the save's instant at the world's new now, until a sync read them (a frozen clock: never).
    */
   async function catchUp(tenantId: string, copy: { serviceAt: string; worldAt: string }): Promise<void> {
     if (!generateRides || copy.serviceAt === deps.clocks.service.now().toISOString()) return;
@@ -156,6 +161,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       // The restore is whole; those days can be generated again (rides generate), or come with the next advance.
       deps.logger.warn('restored world\'s days not generated', { tenantId, from, to, error: err instanceof Error ? err.message : String(err) });
     }
+    // What it could not read stays due: the next sync reads it (the world's last read is the copy's).
+    const unread = await readRides?.(tenantId).catch((err: unknown) => [{ message: err instanceof Error ? err.message : String(err) }]);
+    if (unread?.length) deps.logger.warn('restored world\'s settling days not read', { tenantId, failures: unread.map((f) => f.message) });
   }
 
   return {
