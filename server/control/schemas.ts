@@ -5,6 +5,9 @@ import { similarNames } from '../lib/similar-names.ts';
 /** Shared by the control operations read for the whole service or for one world. */
 export const TenantQuery = z.object({ tenant: z.uuid().optional().meta({ description: 'Un tenant (mundo); sin él, el servicio.' }) });
 
+/** What a tenant given twice in a query is told: it arrived as a list. */
+const TENANT_TWICE = 'tenant debe darse una sola vez: el id de un mundo, o nada para todo el servicio';
+
 /** What a tenant given empty is told. */
 export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite tenant para todo el servicio';
 
@@ -16,7 +19,7 @@ export const EMPTY_TENANT = 'tenant está vacío: da el id de un mundo, u omite 
  */
 export function tenantOfQuery(query: Record<string, unknown>): unknown {
   const tenant = query.tenant;
-  if (Array.isArray(tenant)) throw validation('tenant debe darse una sola vez', [{ field: 'tenant', message: 'Repetido' }]);
+  if (Array.isArray(tenant)) throw validation(TENANT_TWICE, [{ field: 'tenant', message: TENANT_TWICE }]);
   return notEmptyTenant(tenant);
 }
 

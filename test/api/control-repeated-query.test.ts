@@ -16,7 +16,8 @@ describe('control queries with a parameter given twice, or empty', () => {
       const once = await w.request.get(`${path}?tenant=${tenant.id}`);
 
       expect(twice.status).toBe(400);
-      expect(twice.body.error).toMatchObject({ code: 'VALIDATION', details: [{ field: 'tenant', message: 'Repetido' }] });
+      const message = 'tenant debe darse una sola vez: el id de un mundo, o nada para todo el servicio';
+      expect(twice.body.error).toMatchObject({ code: 'VALIDATION', message, details: [{ field: 'tenant', message }] });
       expect(twice.body.error.message).toContain('tenant debe darse una sola vez');
       expect(once.status).toBe(200);
     });
