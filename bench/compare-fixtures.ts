@@ -7,9 +7,9 @@
  * and CPU (both processes, every thread, from /proc) and B/A paired round by round: on these shared
  * machines a change of ten per cent shows only so (docs/performance.md).
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { control } from './control.ts';
+import { childPids, cpuMs } from './proc.ts';
 import { stat, type Stat } from './load.ts';
 import { startServe, tempDir, type Serve } from './serve.ts';
 
@@ -23,17 +23,8 @@ const fixture = JSON.parse(option('--fixture', JSON.stringify({
   vehicles: 50, drivers: 50, registeredOn: ['platform_a', 'platform_b'], boundOn: ['platform_a'], assigned: true, rideDays: 30,
 }))!);
 
-/** CPU ms of a process and its children (serve's companion), every thread, those ended included, from /proc. */
-function cpuMs(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  let ticks = 0;
-  for (const p of [pid, ...children]) {
-    const raw = readFileSync(`/proc/${p}/stat`, 'utf8');
-    const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-  }
-  return ticks * 10;
-}
+/** CPU ms of serve and its simulators, every thread. */
+const cpuOfServe = (pid: number): number => [pid, ...childPids(pid)].reduce((sum, p) => sum + cpuMs(p), 0);
 
 interface Side {
   serve: Serve;
@@ -52,11 +43,11 @@ try {
   for (let round = 0; round < rounds + WARM_UP; round++) {
     for (const name of round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
       const side = sides[name];
-      const before = cpuMs(side.serve.pid);
+      const before = cpuOfServe(side.serve.pid);
       const { ms } = await control(side.serve, 'POST', '/tenants', { name: `Flota ${round}`, fixture });
       if (round < WARM_UP) continue;
       side.ms.push(ms);
-      side.cpu.push(cpuMs(side.serve.pid) - before);
+      side.cpu.push(cpuOfServe(side.serve.pid) - before);
     }
     log(`round ${round + 1} of ${rounds + WARM_UP}`);
   }

@@ -11,6 +11,7 @@ import { stat, type Stat } from './load.ts';
 import type { Row } from './report.ts';
 import { memoryOf, startServe, tempDir, type Serve } from './serve.ts';
 import { control } from './control.ts';
+import { childPids } from './proc.ts';
 
 const ADVANCES = 7;
 const NEW_WORLDS = 7;
@@ -25,7 +26,7 @@ async function timedMs(fn: () => Promise<unknown>): Promise<number> {
 /** The simulators are serve's child process: the one whose command line names the simulators' bundle or entry. */
 function simulatorsPid(servePid: number): number | null {
   try {
-    const children = readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    const children = childPids(servePid);
     return children.find((pid) => /simulators/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) ?? children[0] ?? null;
   } catch {
     return null;

@@ -12,6 +12,7 @@ import { apiDatabaseFile } from '../server/config.ts';
 import { call, createTenant, createVehicles, type Tenant } from './dataset.ts';
 import { memoryOf, startServe, tempDir } from './serve.ts';
 import { serveNodeFlags } from '../testing/serve-process.ts';
+import { cpuMs } from './proc.ts';
 import { heapSnapshotArgs, liveHeapMb, takeHeapSnapshot } from './heap-snapshot.ts';
 import { cacheCeiling, printReport, type MemorySample } from './soak-report.ts';
 
@@ -95,7 +96,7 @@ try {
   const unexpected = new Map<string, number>();
   const memory: MemorySample[] = [];
   const rssBeforeMb = memoryOf(serve.pid)?.rssMb ?? NaN;
-  const cpuBefore = { api: cpuSeconds(serve.pid), self: process.cpuUsage() };
+  const cpuBefore = { api: cpuMs(serve.pid) / 1000, self: process.cpuUsage() };
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const sampler = setInterval(() => memory.push({ s: (performance.now() - started) / 1000, mb: memoryOf(serve.pid)?.rssMb ?? NaN }), 1000);
@@ -125,7 +126,7 @@ try {
   }
   const self = process.cpuUsage(cpuBefore.self);
   // Who was busy: a soak limited by its own client says little about the server.
-  console.error(`[soak] CPU over the run: API ${(((cpuSeconds(serve.pid) - cpuBefore.api) / SECONDS) * 100).toFixed(0)}%, load generator ${(((self.user + self.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of one core`);
+  console.error(`[soak] CPU over the run: API ${(((cpuMs(serve.pid) / 1000 - cpuBefore.api) / SECONDS) * 100).toFixed(0)}%, load generator ${(((self.user + self.system) / 1e6 / SECONDS) * 100).toFixed(0)}% of one core`);
   const log = readFileSync(join(dir, 'serve.log'), 'utf8');
   printReport({
     mode: READ_ONLY ? 'read-only' : 'write', seconds: SECONDS, concurrency: CONCURRENCY, latencies, unexpected, memory, rssBeforeMb,
@@ -136,12 +137,6 @@ try {
 } finally {
   await serve.stop();
   rmSync(dir, { recursive: true, force: true });
-}
-
-/** utime + stime of a process, in seconds (all its threads). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function delay(ms: number): Promise<void> {

@@ -73,7 +73,13 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
   const syncState = createRideSyncStore(deps.db);
   const throttle = createSyncThrottle(deps.clocks, deps.realNowMs);
   const feed = (platform: Platform): RideFeed => (platform === 'platform_a' ? deps.platformA : deps.platformB);
-  const keyOn = (platform: Platform) => (r: FeedRide) => rideKey(deps.seed, platform, r.platformRideId, r.startedAtMs);
+  /** A ride's key from its platform id and start (ride-key.ts): the binary page's records get theirs so. */
+  const keyOn = (platform: Platform) => (id: string, startedAtMs: number) => rideKey(deps.seed, platform, id, startedAtMs);
+  /** The same key for a ride of a JSON page. */
+  const keyOfRide = (platform: Platform) => {
+    const key = keyOn(platform);
+    return (r: FeedRide) => key(r.platformRideId, r.startedAtMs);
+  };
 
   const dailyRow = (tenantId: string, platform: Platform, d: FeedDaily, now: string): DailyEarningsRow => ({
     id: uuidFromHash(`${deps.seed}:${platform}:daily:${tenantId}:${d.driverId ?? 'none'}:${d.date}`), tenant_id: tenantId, platform,
@@ -93,7 +99,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     const feedId = rides.feed(tenantId, platform);
     const bytesOf = createUuidBytesMemo();
     const keyOf = keyOn(platform);
-    const keyOfWire = (id: string, startedAtMs: number) => rideKey(deps.seed, platform, id, startedAtMs);
+    const keyOfJson = keyOfRide(platform);
     let count = 0;
     let written: Promise<number> = Promise.resolve(0);
     const first = read(null);
@@ -103,7 +109,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
       next = page.nextCursor === null ? null : read(page.nextCursor);
       // If writing fails, the request already under way must not end as an unhandled rejection.
       next?.catch(() => undefined);
-      const packed = 'wire' in page ? packWirePage(feedId, page, keyOfWire, platform) : packRides(feedId, page.rides, keyOf, bytesOf);
+      const packed = 'wire' in page ? packWirePage(feedId, page, keyOf, platform) : packRides(feedId, page.rides, keyOfJson, bytesOf);
       await written;
       written = writer.rides(packed, next !== null);
       written.catch(() => undefined); // awaited at the next page or below: a failure is not lost
@@ -183,7 +189,7 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     const daily = writer.daily(report.daily.map((d) => dailyRow(target.tenant_id, platform, d, now)));
     daily.catch(() => undefined); // awaited below, after the rides
     const found = report.page.rides;
-    if (found.length > 0) await writer.rides(packRides(rides.feed(target.tenant_id, platform), found, keyOn(platform), createUuidBytesMemo()), false);
+    if (found.length > 0) await writer.rides(packRides(rides.feed(target.tenant_id, platform), found, keyOfRide(platform), createUuidBytesMemo()), false);
     await daily;
   }
 
