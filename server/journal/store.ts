@@ -94,10 +94,14 @@ export interface JournalStoreOptions {
 export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   const worlds = new Map<string, WorldJournal>();
   let totalBytes = 0;
-  // Counts the journals' losses (a world's deletion, a reset, a whole restore): a request under way
-  // across one of its world's is journaled nowhere (`droppedSince`), not in the journal after it.
+  // Counts the journals' losses (a world's deletion, a reset, a whole restore, a clearing): a request
+  // under way across one of its world's is journaled nowhere (`droppedSince`), not in the journal after it.
   let losses = 0;
   let allLostAt = 0;
+  // When each world's journal was last cleared (`clear`: DELETE …/requests, a restore's clearRequests):
+  // a request of before it, answered after it (one a `delay` rule held while a test timed its client
+  // out), is not what the code of the test that cleared it sent.
+  const clearedAt = new Map<string, number>();
   // Deleted worlds until the next reset: when they went, and the id their journal would give next
   // (a whole restore that brings one back goes on from there: an id kept from before names nothing new).
   const gone = new Map<string, { at: number; nextSeq: number }>();
@@ -206,10 +210,15 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
     /** How many losses the journals have had: a request notes it as it starts. */
     losses: (): number => losses,
     /** Whether the world's journal was lost (deleted, reset, restored) after the request that noted `since` started. */
-    droppedSince: (tenantId: string, since: number): boolean => Math.max(allLostAt, gone.get(tenantId)?.at ?? 0) > since,
+    droppedSince: (tenantId: string, since: number): boolean =>
+      Math.max(allLostAt, gone.get(tenantId)?.at ?? 0, clearedAt.get(tenantId) ?? 0) > since,
 
-    /** Empties one world's journal; its ids go on increasing, so a page cursor never names a new entry. */
+    /**
+     * Empties one world's journal, the requests under way in it included; its ids go on increasing, so
+     * a page cursor never names a new entry.
+     */
     clear(tenantId: string): number {
+      clearedAt.set(tenantId, ++losses);
       const journal = worlds.get(tenantId);
       if (!journal) return 0;
       const removed = journal.size;
@@ -225,6 +234,7 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
       const journal = worlds.get(tenantId);
       totalBytes -= journal?.bytes ?? 0;
       worlds.delete(tenantId);
+      clearedAt.delete(tenantId); // its deletion is the later loss
       setNewest(gone, tenantId, { at: ++losses, nextSeq: journal?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1 }, DELETED_WORLDS_KEPT);
     },
 
@@ -239,6 +249,7 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
         else this.drop(tenantId);
       }
       if (restartIds) gone.clear();
+      clearedAt.clear(); // allLostAt, below, is later than each
       totalBytes = 0;
       allLostAt = ++losses;
     },

@@ -129,3 +129,53 @@ describe('request journal: a request under way across the loss of its world\'s j
     expect(w.services.journal.stats()).toMatchObject({ worlds: 0, totalBytes: 0 });
   });
 });
+
+describe('request journal: a request under way when its world\'s journal is cleared', () => {
+  // The delays are held here, released by the test: the request waits as long as the test says.
+  const held: (() => void)[] = [];
+  const w = useWorldOnDataDir({ realWait: () => new Promise<void>((resolve) => held.push(resolve)) });
+  const journaled = (tenantId: string) => [...w.services.journal.list(tenantId, {}).data].map((e) => `${e.method} ${e.path} ${e.status}`);
+
+  /** A world with a listVehicles held by a delay rule (`when`), its client still waiting for the answer. */
+  async function heldListing(when: 'before' | 'after') {
+    held.length = 0;
+    const { auth, tenant } = w.newTenant();
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots`).send({ name: 'inicio' }).expect(201);
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ effect: 'delay', operation: 'listVehicles', delayMs: 15_000, when, times: 1 }).expect(201);
+    const listing = w.request.get('/v1/vehicles').set(auth).then((res) => res.status);
+    while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    return { auth, tenant, listing };
+  }
+
+  it.each(['before', 'after'] as const)('when the journal is cleared while a delay rule holds a request (when: %s), then its answer, given after, is not journaled; the next request is', async (when) => {
+    const { auth, tenant, listing } = await heldListing(when);
+
+    await w.request.delete(`/_testbed/tenants/${tenant.id}/requests`).expect(200);
+    held[0]();
+    expect(await listing).toBe(200);
+    expect(journaled(tenant.id)).toEqual([]);
+
+    await w.request.get('/v1/vehicles').set(auth).expect(200);
+    expect(journaled(tenant.id)).toEqual(['GET /v1/vehicles 200']);
+  });
+
+  it('when the world is restored with clearRequests while a delay rule holds a request, then its 503 is not journaled: the journal starts empty for the next test', async () => {
+    const { auth, tenant, listing } = await heldListing('before');
+
+    const restored = await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/inicio/restore`).send({ clearRequests: true }).expect(200);
+    expect(restored.body.cleared).toEqual({ requests: 0 });
+    expect(await listing).toBe(503);
+    expect(journaled(tenant.id)).toEqual([]);
+
+    await w.request.get('/v1/vehicles').set(auth).expect(200);
+    expect(journaled(tenant.id)).toEqual(['GET /v1/vehicles 200']);
+  });
+
+  it('when the world is restored keeping its journal while a delay rule holds a request, then its 503 is journaled after the entries of before', async () => {
+    const { tenant, listing } = await heldListing('before');
+
+    await w.request.post(`/_testbed/tenants/${tenant.id}/snapshots/inicio/restore`).expect(200);
+    expect(await listing).toBe(503);
+    expect(journaled(tenant.id)).toEqual(['GET /v1/vehicles 503']);
+  });
+});
