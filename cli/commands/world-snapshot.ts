@@ -6,13 +6,13 @@ import { CliError, print, type OutputOptions } from '../output.ts';
 import { table } from '../lib/table.ts';
 import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// Checked here first: in a URL `.` and `..` are path steps, so `--tenant ..` would reach the whole
-// testbed's snapshots instead of being refused (as the serve refuses a tenant that is not a UUID).
+// Refused here: in a URL `.` and `..` are path steps (escaped too), so `--tenant ..` would reach the
+// whole testbed's snapshots, and an empty one another route. Any other id goes to the serve, which
+// answers for a world it does not have, or, with none listening, the call says so (a world named
+// here, refused before any call, read as if a serve had answered).
 function base(tenantId: string): string {
-  if (!UUID.test(tenantId)) throw new CliError(`El tenant ${tenantId} no existe en este testbed.`, 'NOT_FOUND');
-  return `/tenants/${tenantId}/snapshots`;
+  if (tenantId === '' || tenantId === '.' || tenantId === '..') throw new CliError(`El tenant ${tenantId} no existe en este testbed.`, 'NOT_FOUND');
+  return `/tenants/${encodeURIComponent(tenantId)}/snapshots`;
 }
 const named = (tenantId: string, name: string) => `${base(tenantId)}/${checkedName(name)}`;
 

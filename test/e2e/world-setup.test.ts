@@ -14,9 +14,9 @@ describe('fixtures, world snapshots and unique values through the testing librar
   beforeAll(async () => void (testbed = await startTestbed({ clockStart: '2026-05-04T12:00:00.000Z' })), 60_000);
   afterAll(() => testbed?.stop());
 
-  const cli = (args: string[]) =>
+  const cli = (args: string[], url = testbed.url) =>
     new Promise<{ code: number; json: any; stderr: string }>((resolve) => {
-      const env = { ...process.env, FLEET_URL: testbed.url };
+      const env = { ...process.env, FLEET_URL: url };
       execFile(process.execPath, [BIN, ...args, '--json'], { env, timeout: 60_000 }, (err, stdout, stderr) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, json: stdout ? JSON.parse(stdout) : null, stderr });
       });
@@ -56,11 +56,12 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(made.response.status).toBe(201);
   }, 60_000);
 
-  it('when a world asks for magic unique values, then they start or end as asked and the platforms act on them; an unknown option is refused before any call', async () => {
+  it('when a world asks for magic unique values, then they start or end as asked and the platforms act on them; an unknown option, or any for a VIN, is refused before any call', async () => {
     const world = await testbed.createWorld();
     const [plate, number] = [await world.unique.plate({ startingWith: 'FB' }), await world.unique.whatsapp({ endingWith: '0002' })];
     const misspelt = await (world.unique.plate as (o: object) => Promise<string>)({ prefix: 'FB' }).catch((e: unknown) => e);
     const badEnding = await (world.unique.whatsapp as (o: object) => Promise<string>)({ endingWith: '0005' }).catch((e: unknown) => e);
+    const vinAsked = await (world.unique.vin as (o: object) => Promise<string>)({ startingWith: 'RB' }).catch((e: unknown) => e);
     const driver = await world.client.POST('/v1/drivers', { body: { name: 'Ana López', whatsapp: number, city: 'Guadalajara' } });
     await world.client.POST('/v1/drivers/{id}/invitations', { params: { path: { id: driver.data!.id } }, body: { platform: 'platform_a' } });
     await world.advance('61m');
@@ -68,6 +69,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect([plate.slice(0, 2), number.slice(-4)]).toEqual(['FB', '0002']);
     expect(misspelt).toMatchObject({ status: 400, code: 'VALIDATION', message: 'unique.plate no admite prefix (se admiten startingWith)' });
     expect(badEnding).toMatchObject({ status: 400, code: 'VALIDATION', message: expect.stringContaining('endingWith debe ser 0001, 0002, 0003 o 0004') });
+    expect(vinAsked).toMatchObject({ status: 400, code: 'VALIDATION', message: 'unique.vin no admite opciones: un VIN no tiene valores mágicos; recibió {"startingWith":"RB"}' });
     const invitation = await world.client.GET('/v1/drivers/{id}/invitations/{platform}', { params: { path: { id: driver.data!.id, platform: 'platform_a' } } });
     expect(invitation.data?.status).toBe('rejected'); // the driver declined: the spec's word
   }, 60_000);
@@ -104,6 +106,8 @@ describe('fixtures, world snapshots and unique values through the testing librar
     const badJson = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '{vehicles: 2']);
     const tooMany = await cli(['tenants', 'create', '--name', 'Mal', '--fixture', '{"vehicles":501}']);
     const dotDot = await cli(['snapshot', 'restore', 'cli', '--tenant', '..']);
+    const notAnId = await cli(['snapshot', 'list', '--tenant', 'flota-x']);
+    const nobodyThere = await cli(['snapshot', 'list', '--tenant', 'flota-x'], 'http://127.0.0.1:1');
     const badName = await cli(['snapshot', 'restore', '..', '--tenant', id]);
 
     expect(created.json.fixture.vehicleIds).toHaveLength(2);
@@ -119,6 +123,8 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect(tooMany.stderr).toContain('fixture.vehicles admite como máximo 500');
     expect(tooMany.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect([dotDot.code !== 0, dotDot.stderr.trim()]).toEqual([true, 'error: El tenant .. no existe en este testbed.']);
+    expect([notAnId.code !== 0, notAnId.json]).toEqual([true, { error: expect.objectContaining({ code: 'NOT_FOUND', message: 'El tenant flota-x no existe en este testbed.' }) }]);
+    expect([nobodyThere.code !== 0, nobodyThere.stderr]).toEqual([true, expect.stringContaining('no hay un testbed escuchando en http://127.0.0.1:1')]);
     expect([badName.code !== 0, badName.stderr]).toEqual([true, expect.stringContaining('Nombre de instantánea no válido')]);
   }, 120_000);
 
