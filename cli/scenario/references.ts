@@ -172,6 +172,11 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   const request = isObject(step.request) ? step.request : {};
   // Both would be sent as one body: multipart went, body was dropped unsaid.
   if (request.body !== undefined && request.multipart !== undefined) problems.push({ path: ['request'], message: 'request lleva body (JSON) o multipart, no los dos' });
+  // The step's key (or `authorization`) sets that header over whatever `headers` says: written there,
+  // it was dropped while the transcript showed it as sent.
+  for (const name of Object.keys(isObject(request.headers) ? request.headers : {}).filter((n) => n.toLowerCase() === 'authorization')) {
+    problems.push({ path: ['request', 'headers', name], message: 'la cabecera Authorization se da con key (el alias de una clave, o null para no enviarla) o con authorization (el valor tal cual), no en headers' });
+  }
   if (typeof request.key === 'string' && !declared.keys.has(request.key)) {
     problems.push({ path: ['request', 'key'], message: `la clave ${request.key} no está declarada en tenants[].keys` });
   }

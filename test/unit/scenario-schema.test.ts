@@ -278,6 +278,16 @@ describe('scenario file validation', () => {
     expect(parseScenario(`${HEAD}steps:\n  - { request: { method: GET, path: /v1/me }, expect: { status: { $oneOf: [100, 599] } } }\n`, 'x.yaml').steps[0].expect?.status).toEqual({ $oneOf: [100, 599] });
   });
 
+  it.each([['authorization'], ['Authorization']])('when a request step sets the %s header in headers, then the file is refused: key or authorization set it', (name) => {
+    const step = `  - request: { method: GET, path: /v1/me, headers: { ${name}: Bearer otra, x-request-id: abc } }\n`;
+    expect(errorOf(`${HEAD}steps:\n${step}`)).toContain(`  - paso 1: request.headers.${name}: la cabecera Authorization se da con key (el alias de una clave, o null para no enviarla) o con authorization (el valor tal cual), no en headers`);
+  });
+
+  it('when a request step sets other headers and authorization, then the file is taken', () => {
+    const step = '  - request: { method: GET, path: /v1/me, authorization: Bearer otra, headers: { x-request-id: abc } }\n';
+    expect(parseScenario(`${HEAD}steps:\n${step}`, 'x.yaml').steps[0].request?.headers).toEqual({ 'x-request-id': 'abc' });
+  });
+
   it.each([['0s'], ['2h'], ['pronto']])('when a request step\'s timeout is %s, then the file is refused saying what it takes', (timeout) => {
     expect(errorOf(`${HEAD}steps:\n  - request: { method: GET, path: /v1/me, timeout: ${timeout} }\n`)).toContain('paso 1: request.timeout: timeout debe ser una duración de 1s a 1h (30s, 2m)');
   });
