@@ -105,6 +105,17 @@ function fixtureProblem(name: string, alias: string, list: string | undefined, i
   return `\${${name}}: el fixture de ${alias} hace ${made === 0 ? `0 ${many}` : `${made} ${made === 1 ? one : many} (índices 0 a ${made - 1})`}`;
 }
 
+/**
+ * A fixture's whole list (or the fixture) in a request's path: written into the path as JSON
+ * (`/v1/vehicles/["…","…"]`), never an id the API knows. In a body a whole list is a value as any other.
+ */
+function listInPath(name: string): string | null {
+  const [root, alias, third, list, index] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+  if (root !== 'tenants' || third !== 'fixture' || index !== undefined) return null;
+  const example = `tenants.${alias}.fixture.${list ?? 'vehicleIds'}[0]`;
+  return `\${${name}} es ${list === undefined ? 'el fixture entero' : 'una lista'}: en path va uno de sus ids, p. ej. \${${example}}`;
+}
+
 /** What `${keys.k.…}` and `${tenants.t.…}` hold (setup.ts's vars). */
 const KEY_FIELDS = ['id', 'prefix', 'tenantId'];
 const TENANT_FIELDS = ['id', 'name', 'fixture'];
@@ -142,7 +153,7 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   const { name: _name, capture, ...used } = step;
   for (const [text, path] of strings(used, [])) {
     for (const [, name] of text.matchAll(TEMPLATE)) {
-      const problem = name === undefined ? null : templateProblem(name, declared);
+      const problem = name === undefined ? null : templateProblem(name, declared) ?? (path[0] === 'request' && path[1] === 'path' ? listInPath(name) : null);
       if (problem) problems.push({ path, message: problem });
       // A new value at each occurrence: in an expectation it could never be what a step sent.
       else if ((path[0] === 'expect' || path[0] === 'expectRequests') && name?.trim().startsWith('unique.')) {
