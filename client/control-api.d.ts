@@ -1032,6 +1032,8 @@ export interface components {
                 requests?: number;
             };
             name: string;
+            /** @description Lo que no se pudo leer de las plataformas al ponerse al día (los días que el mundo recorrió desde la instantánea, un mundo con una falla de plataforma): el mundo está restaurado igual, y la próxima sincronización lo lee (o `rides generate`); vacío cuando todo se leyó. */
+            notSynced: components["schemas"]["NotSynced"][];
             /**
              * Format: date-time
              * @description Fecha y hora UTC (ISO 8601), del reloj simulado.

@@ -1,5 +1,6 @@
 import { TestbedError, type ControlCall } from './control.ts';
 import { refuseUnknown } from './known-options.ts';
+import type { NotSynced } from './world.ts';
 import { BAD_SNAPSHOT_NAME_DETAIL, badSnapshotName, SNAPSHOT_NAME } from '../server/snapshots/files.ts';
 import { MAGIC_BY_KIND, type MagicPlatePrefix, type MagicWhatsappEnding } from '../server/lib/magic-values.ts';
 
@@ -58,9 +59,11 @@ export interface WorldSetup {
    * This world as at the snapshot; every other world goes on untouched. A snapshot holds neither the
    * world's fault rules nor its journal: `clearFaults` clears the rules (and platform faults) before
    * the restore, `clearRequests` the journal after it, in the same call (the recommended pattern's
-   * `beforeEach`). A refused restore (404, 409) clears nothing.
+   * `beforeEach`). A refused restore (404, 409) clears nothing. `notSynced`: what of the days the
+   * world went through since the save (the service time moved) could not be read from the platforms
+   * (a platform fault of the world, say), as an advance answers it; empty when all was read.
    */
-  restore(name: string, options?: RestoreOptions): Promise<{ name: string; now: string; cleared?: { faults?: number; requests?: number } }>;
+  restore(name: string, options?: RestoreOptions): Promise<{ name: string; now: string; notSynced: NotSynced[]; cleared?: { faults?: number; requests?: number } }>;
   /** This world's snapshots, newest first. */
   snapshots(): Promise<WorldSnapshotInfo[]>;
   deleteSnapshot(name: string): Promise<void>;

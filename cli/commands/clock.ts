@@ -20,13 +20,17 @@ export async function clockAdvance(duration: string, opts: ClockOptions): Promis
 }
 
 /** `notSynced` is absent from an older serve's answer (FLEET_URL may point at one). */
-type Advanced = { now: string; notSynced?: { task: string; tenant: string | null; message: string }[] };
+export type NotSyncedAnswer = { notSynced?: { task: string; tenant: string | null; message: string }[] };
+type Advanced = { now: string } & NotSyncedAnswer;
 
-/** The new time, then a line for each part of the platforms' due work the API could not read (it is read again later). */
-export function advancedLines(body: Advanced, tenant?: string): string {
-  const unread = (body.notSynced ?? []).map((f) => {
+/** A line for each part of the platforms' due work the API could not read (it is read again later), each on a line of its own. */
+export const unreadLines = (body: NotSyncedAnswer): string =>
+  (body.notSynced ?? []).map((f) => {
     const world = f.tenant === null ? 'todos los mundos' : `tenant ${f.tenant}`;
     return `\nSin leer de las plataformas (${world}, tarea ${f.task}; se reintenta en la próxima sincronización): ${f.message}`;
-  });
-  return `${whose(tenant)}: ${cdmxTime(body.now)}${unread.join('')}`;
+  }).join('');
+
+/** The new time, then what the API could not read of it. */
+export function advancedLines(body: Advanced, tenant?: string): string {
+  return `${whose(tenant)}: ${cdmxTime(body.now)}${unreadLines(body)}`;
 }

@@ -2,6 +2,7 @@
 import { cdmxTime, counted, sizeText } from '../../server/lib/human-text.ts';
 import { checkedName } from './snapshot.ts';
 import { callTestbed } from '../environment.ts';
+import { unreadLines, type NotSyncedAnswer } from './clock.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 import { table } from '../lib/table.ts';
 import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
@@ -23,13 +24,13 @@ export async function saveWorldSnapshot(tenantId: string, name: string, opts: Ou
 
 export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions & { clearFaults?: boolean; clearRequests?: boolean }): Promise<void> {
   const clear = { ...(opts.clearFaults && { clearFaults: true }), ...(opts.clearRequests && { clearRequests: true }) };
-  type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } };
+  type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } } & NotSyncedAnswer;
   const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
   const cleared = [
     body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de falla borrada', 'reglas de falla borradas')}` : null,
     body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del diario borrada', 'solicitudes del diario borradas')}` : null,
   ].filter(Boolean);
-  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}`);
+  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}${unreadLines(body)}`);
 }
 
 export async function deleteWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {

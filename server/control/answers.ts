@@ -8,7 +8,7 @@ import { Timestamp } from '../openapi/schemas.ts';
 
 export const Now = z.object({ now: Timestamp }).meta({ id: 'Now', description: 'La hora simulada tras la llamada (del servicio, o del mundo pedido).' });
 
-const NotSynced = z.object({
+export const NotSynced = z.object({
   task: z.enum(['registrations', 'invitations', 'bindings', 'bindings held', 'rides']).meta({ description: 'Lo que no se pudo leer o enviar: registros de vehículos, invitaciones, vínculos (enviados o mantenidos), viajes.' }),
   tenant: z.string().nullable().meta({ description: 'El mundo; null: la pasada de todos los mundos.' }),
   message: z.string(),

@@ -4,6 +4,7 @@ import { cdmxTime, sizeText } from '../lib/human-text.ts';
 import { BASE, SNAPSHOT_NAME_PATTERN, SNAPSHOT_NAME_RULE, table, when } from './components.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
+import { unreadLine } from './drive-actions.ts';
 
 const RELOADS = 'mundo-cambiado from:body';
 
@@ -59,7 +60,7 @@ export function worldSnapshotsActions(ctx: Dashboard) {
     async restore(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);
       const restored = await snapshots.restore(tenant.id, String(req.params.name));
-      answerAction(res, `«${tenant.name}» restaurado a «${restored.name}»: hora del mundo ${cdmxTime(restored.now)}.`);
+      answerAction(res, `«${tenant.name}» restaurado a «${restored.name}»: hora del mundo ${cdmxTime(restored.now)}.${unreadLine(restored.notSynced)}`);
     },
     async remove(req: Request, res: Response): Promise<void> {
       const tenant = requireWorld(ctx, req);

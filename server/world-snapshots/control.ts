@@ -6,7 +6,7 @@ import { mustBe } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { SNAPSHOT_NAME } from '../snapshots/files.ts';
 import { SaveBody } from '../snapshots/control.ts';
-import { answer, Restored, SnapshotDeleted, WorldSnapshotList } from '../control/answers.ts';
+import { answer, NotSynced, Restored, SnapshotDeleted, WorldSnapshotList } from '../control/answers.ts';
 import { Id, Timestamp } from '../openapi/schemas.ts';
 
 const SavedWorldSnapshot = z.object({ name: z.string(), tenant: Id, createdAt: Timestamp.meta({ description: 'La hora simulada del mundo al guardarla.' }) })
@@ -26,6 +26,10 @@ const RestoreBody = controlBody({
 });
 
 const WorldRestored = Restored.extend({
+  notSynced: z.array(NotSynced).meta({
+    description: 'Lo que no se pudo leer de las plataformas al ponerse al día (los días que el mundo recorrió desde la instantánea, un mundo con una falla de plataforma): '
+      + 'el mundo está restaurado igual, y la próxima sincronización lo lee (o `rides generate`); vacío cuando todo se leyó.',
+  }),
   cleared: z.object({ faults: z.number().int().min(0).optional(), requests: z.number().int().min(0).optional() })
     .optional().meta({ description: 'Con clearFaults o clearRequests: cuántas reglas y entradas se borraron.' }),
 }).meta({ id: 'WorldRestored' });

@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { mexicoCityDate } from '../lib/mexico-city.ts';
 import { withBackgroundPaused } from '../snapshots/background.ts';
 import { checkName } from '../snapshots/service.ts';
-import type { SyncRunner } from '../sync/runner.ts';
+import { failureMessage, type SyncFailure, type SyncRunner } from '../sync/runner.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { createRowsKeeper, type StartRowsThread } from './rows-keeper.ts';
 import type { TenantGates } from './tenant-gate.ts';
@@ -114,7 +114,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    * the put-back's write lock, which other worlds' writes wait for). Not while the platforms restore:
    * the two side by side took both cores, and other worlds' reads waited for them (docs/performance.md).
    */
-  async function putBack(tenantId: string, name: string, onPutBack?: () => void): Promise<void> {
+  async function putBack(tenantId: string, name: string, onPutBack?: () => void): Promise<SyncFailure[]> {
     const key = keyOf(tenantId, name);
     const lostIfGone = (err: unknown): never => {
       throw err instanceof AppError && err.code === 'NOT_FOUND' ? lost(tenantId, name) : err;
@@ -139,7 +139,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     if (copy?.inSync) sync.markStored(tenantId, restored.seq);
     else sync.readAgain(tenantId);
     reads?.put(tenantId, copy?.lastRead);
-    if (copy) await catchUp(tenantId, copy);
+    return copy ? catchUp(tenantId, copy) : [];
   }
 
   /**
@@ -151,19 +151,28 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
    * background reads it (`readRides`: from its last read, put back with the copy, less the days still
    * settling): put back as the copy had them, platform_b's amounts of the days before the save stood
    * at the save's instant at the world's new now, until a sync read them (a frozen clock: never).
+   * What could not be read (a platform down, the world's own platform fault) is answered, as an
+   * advance answers it (`notSynced`): the restore is whole all the same, and said only in the log,
+   * a test read a world missing days as if it had them.
    */
-  async function catchUp(tenantId: string, copy: { serviceAt: string; worldAt: string }): Promise<void> {
-    if (!generateRides || copy.serviceAt === deps.clocks.service.now().toISOString()) return;
+  async function catchUp(tenantId: string, copy: { serviceAt: string; worldAt: string }): Promise<SyncFailure[]> {
+    if (!generateRides || copy.serviceAt === deps.clocks.service.now().toISOString()) return [];
+    const notSynced: SyncFailure[] = [];
+    const unread = (message: string): SyncFailure => ({ task: 'rides', tenant: tenantId, message });
     const [from, to] = [mexicoCityDate(Date.parse(copy.worldAt)), mexicoCityDate(deps.clocks.forTenant(tenantId).nowMs())];
     try {
       await generateRides({ tenantId, from, to });
     } catch (err) {
       // The restore is whole; those days can be generated again (rides generate), or come with the next advance.
       deps.logger.warn('restored world\'s days not generated', { tenantId, from, to, error: err instanceof Error ? err.message : String(err) });
+      notSynced.push(unread(failureMessage(err)));
     }
     // What it could not read stays due: the next sync reads it (the world's last read is the copy's).
-    const unread = await readRides?.(tenantId).catch((err: unknown) => [{ message: err instanceof Error ? err.message : String(err) }]);
-    if (unread?.length) deps.logger.warn('restored world\'s settling days not read', { tenantId, failures: unread.map((f) => f.message) });
+    const failures = await readRides?.(tenantId).catch((err: unknown) => [{ message: failureMessage(err) }]);
+    if (failures?.length) deps.logger.warn('restored world\'s settling days not read', { tenantId, failures: failures.map((f) => f.message) });
+    // One line per cause: the generation's failure is usually the reading's too.
+    for (const { message } of failures ?? []) if (!notSynced.some((f) => f.message === message)) notSynced.push(unread(message));
+    return notSynced;
   }
 
   return {
@@ -224,19 +233,19 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
      * restore is whole, before the world's held requests go on (its journal cleared there misses
      * none of theirs). A restore refused (404, 409) or failed runs neither.
      */
-    async restore(tenantId: string, name: string, also: { onPutBack?: () => void; beforeReopen?: () => void } = {}): Promise<{ name: string; now: string }> {
+    async restore(tenantId: string, name: string, also: { onPutBack?: () => void; beforeReopen?: () => void } = {}): Promise<{ name: string; now: string; notSynced: SyncFailure[] }> {
       requireSnapshot(tenantId, name);
       return alone(tenantId, async () => {
         // Again once alone, for the same reason: a world deleted meanwhile is a 404 for its tenant,
         // not a copy "lost when the simulators restarted".
         requireSnapshot(tenantId, name);
-        await putBack(tenantId, name, also.onPutBack);
+        const notSynced = await putBack(tenantId, name, also.onPutBack);
         generations.restored(tenantId);
         also.beforeReopen?.();
         // Once it is put back, not before: a restore refused (409, 404) or failed left the world as it
         // was, and a request a delay held goes on in it. The gate is still closed: none gets in between.
         gates.overtakeHeld(tenantId);
-        return { name, now: deps.clocks.forTenant(tenantId).now().toISOString() };
+        return { name, now: deps.clocks.forTenant(tenantId).now().toISOString(), notSynced };
       });
     },
 

@@ -120,7 +120,7 @@ describe('/_testbed/tenants/{id}/snapshots', () => {
     expect(saved.status).toBe(201);
     expect(saved.body).toEqual({ name: 'inicio', tenant: a.id, createdAt: expect.any(String) });
     expect(restored.status).toBe(200);
-    expect(restored.body).toEqual({ name: 'inicio', now: saved.body.createdAt });
+    expect(restored.body).toEqual({ name: 'inicio', now: saved.body.createdAt, notSynced: [] });
     expect((await w.request.get(`/_testbed/clock?tenant=${a.id}`)).body.now).toBe(saved.body.createdAt);
     expect(await vehicles(a.auth)).toBe(2);
     expect((await w.request.get('/v1/me').set(bearer(later))).status).toBe(401);

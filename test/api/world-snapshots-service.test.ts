@@ -35,7 +35,7 @@ describe('world snapshots: one world rewound while the others go on', () => {
 
     expect(saved).toMatchObject({ name: 'inicio', tenant: a.tenant.id, createdAt: nowBefore });
     expect(saved.sizeBytes).toBeGreaterThan(0);
-    expect(restored).toEqual({ name: 'inicio', now: nowBefore });
+    expect(restored).toEqual({ name: 'inicio', now: nowBefore, notSynced: [] });
     expect(await vehicleCount(a.auth)).toBe(2);
     const assignment = (await w.request.get(`/v1/assignments/${a.ids.assignmentIds[0]}`).set(a.auth).expect(200)).body;
     expect(assignment).toMatchObject({ status: 'active', platformSync: 'synced' });
@@ -331,10 +331,28 @@ describe('world snapshots: one world rewound while the others go on', () => {
     const restored = await snapshots().restore(a.tenant.id, 'antes');
 
     expect(Date.parse(restored.now)).toBe(Date.parse(saved.createdAt) + 3 * DAY);
+    expect(restored.notSynced).toEqual([]);
     const from = mexicoCityDate(Date.parse(saved.createdAt) + DAY);
     const to = mexicoCityDate(Date.parse(saved.createdAt) + 2 * DAY);
     const days = (await w.request.get('/v1/earnings/daily').set(a.auth).query({ platform: 'platform_b', from, to }).expect(200)).body.data;
     expect(new Set(days.map((d: { date: string }) => d.date))).toEqual(new Set([from, to]));
+  });
+
+  it('when the service time moved after the save and the world\'s platform fails for it, then the restore answers what it could not read, and the days come with a sync once the fault is gone', async () => {
+    const a = await fixtureWorld({ vehicles: 2, drivers: 2, registeredOn: ['platform_b'], assigned: true, rideDays: 2 });
+    const saved = await snapshots().save(a.tenant.id, 'antes');
+    await advanceClock(w.deps, w.services, 2 * DAY);
+    await w.request.post(`/_testbed/tenants/${a.tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+    const dayGone = mexicoCityDate(Date.parse(saved.createdAt) + DAY);
+    const daysOf = async () => (await w.request.get('/v1/earnings/daily').set(a.auth).query({ platform: 'platform_b', from: dayGone, to: dayGone }).expect(200)).body.data;
+
+    const restored = await w.request.post(`/_testbed/tenants/${a.tenant.id}/snapshots/antes/restore`).expect(200);
+
+    expect(restored.body.notSynced).toEqual([{ task: 'rides', tenant: a.tenant.id, message: expect.stringContaining('platform_b') }]);
+    expect(await daysOf()).toEqual([]);
+    await w.request.delete(`/_testbed/tenants/${a.tenant.id}/faults`).expect(200);
+    await w.request.post('/_testbed/sync').query({ tenant: a.tenant.id }).expect(200);
+    expect((await daysOf()).length).toBeGreaterThan(0);
   });
 
   it('when the service time moved after the save, then the restored world\'s rides and daily rows are those the world had at that instant, platform_b\'s still-settling amounts included, with no sync after it', async () => {
