@@ -55,7 +55,7 @@ export function targetProblems(raw: unknown): Problem[] {
       const { operation, path, method, count } = expected;
       if (literal(operation)) found.push(...refusal(at, () => catalog.requireOperation(operation)));
       if (literal(path)) {
-        const refused = refusal(at, () => catalog.requirePath(path));
+        const refused = refusal(at, () => (count === 0 ? catalog.requirePath(path) : catalog.requireJournaledPath(path, literal(method) ? method.toUpperCase() : undefined)));
         found.push(...(refused.length > 0 || count !== 0 ? refused : noneExpectedProblems(at, path, method)));
       }
     }

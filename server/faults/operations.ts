@@ -122,6 +122,18 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
     requireOperation,
     requirePath,
     /**
+     * What a journal filter selects by path (the control API, a scenario's `expectRequests`): one
+     * `requirePath` takes, and not health's or the document's reads (`method` GET or HEAD, or none
+     * given), which no journal holds: a filter on them found nothing, always, and said nothing, where
+     * `operation: getHealth` was refused.
+     */
+    requireJournaledPath(path: string, method?: string): void {
+      requirePath(path);
+      if (isKeyless(path) && (method === undefined || method === 'GET' || method === 'HEAD')) {
+        throw keyless(`path «${path}» se lee sin clave de API: sus peticiones no son de ningún mundo, y ningún diario las guarda.`, 'path');
+      }
+    },
+    /**
      * What a fault rule selects, as the control API and a scenario's `fault` step check it: its
      * operation, or its path, which must be one of a route (a rule on `/v1/vehicle`, a typo, would
      * never fault the request its test meant, and nothing would say so), with a method it has when a

@@ -15,9 +15,9 @@ export function journalMatching(catalog: OperationCatalog) {
 
     checkOperation: catalog.requireOperation,
 
-    /** A template (`/v1/vehicles/{id}`) selects every request of it; a concrete path, itself. */
-    pathFilter(path: string): (entry: StoredEntry) => boolean {
-      catalog.requirePath(path);
+    /** A template (`/v1/vehicles/{id}`) selects every request of it; a concrete path, itself (with `method`, the filter's). */
+    pathFilter(path: string, method?: string): (entry: StoredEntry) => boolean {
+      catalog.requireJournaledPath(path, method);
       if (!path.includes('{')) return (entry) => samePath(entry.path, path);
       const template = path.toLowerCase();
       return (entry) => requestOf(entry)?.template.toLowerCase() === template;

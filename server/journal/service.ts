@@ -27,7 +27,7 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
   /** The entries a filter selects, newest first; `limit` of them when given. */
   function select(tenantId: string, filter: JournalFilter, limit: number): { entries: StoredEntry[]; hasMore: boolean } {
     if (filter.operation !== undefined) matching.checkOperation(filter.operation);
-    const onPath = filter.path === undefined ? null : matching.pathFilter(filter.path);
+    const onPath = filter.path === undefined ? null : matching.pathFilter(filter.path, filter.method);
     const entries: StoredEntry[] = [];
     for (const entry of store.newestFirst(tenantId)) {
       if (filter.startingAfter !== undefined && entry.seq >= filter.startingAfter) continue;

@@ -142,7 +142,9 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     ['?operation=borrarTodo', 400],
     // Never a world's request: read without a key. Another method on its path is (a 405, with a key).
     ['?operation=getHealth', 400],
-    ['?path=/v1/health', 200],
+    ['?path=/v1/health', 400],
+    ['?path=/v1/openapi.json&method=get', 400],
+    ['?path=/v1/health&method=POST', 200],
     ['?path=/v1/vehicles%3Fplate%3DX', 400],
   ])('when the query is %s, then %i', async (query, status) => {
     const w = await worldWithRequests();

@@ -25,6 +25,7 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
     ['a journal filter on a template no route has', '  - { expectRequests: { path: "/v1/nope/{id}", count: 0 } }\n', /paso 1: expectRequests\.path: path «\/v1\/nope\/\{id\}» no es una ruta/],
     ['none expected on a path no route has (a typo: it checks nothing the code meant)', '  - { expectRequests: { path: /v1/vehicle, count: 0 } }\n', /paso 1: expectRequests\.path: path «\/v1\/vehicle» no es una ruta del documento \(\/v1\/openapi\.json\): con count: 0 el paso solo comprueba que nada pidió esa ruta; ¿un error al escribirla\?/],
     ['none expected of a method the route has not', '  - { expectRequests: { method: put, path: /v1/vehicles/abc, count: 0 } }\n', /paso 1: expectRequests\.method: PUT \/v1\/vehicles\/abc no es una operación del documento: esa ruta admite GET y PATCH; con count: 0 el paso solo comprueba que nada pidió ese método; ¿un error al escribirlo\?/],
+    ['some expected on health\'s reads, never journaled', '  - { expectRequests: { path: /v1/health, count: 1 } }\n', /paso 1: expectRequests\.path: path «\/v1\/health» se lee sin clave de API: sus peticiones no son de ningún mundo, y ningún diario las guarda\./],
     ['none expected on health\'s reads, never a world\'s', '  - { expectRequests: { path: /v1/health, count: 0 } }\n', /paso 1: expectRequests\.path: \/v1\/health se lee sin clave de API: sus peticiones no entran en el diario de ningún mundo, y count: 0 se cumpliría siempre\./],
   ])('when a step has %s, then the file is refused naming the step and the field', (_case, steps, message) => {
     expect(problemsOf(steps)).toMatch(message);
@@ -36,6 +37,7 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
     ['a platform fault (no operation or path)', '  - { fault: { platform: platform_b, mode: error } }\n', null],
     ['a journal filter counting requests to a concrete path no route has (404s are journaled)', '  - { expectRequests: { path: /v1/typo, count: 1 } }\n', null],
     ['none expected on a concrete path of a route', '  - { expectRequests: { method: delete, path: /v1/assignments/abc, count: 0 } }\n', null],
+    ['a POST to health counted (a world\'s request: its 405 is journaled)', '  - { expectRequests: { method: post, path: /v1/health, count: 1 } }\n', null],
   ])('when a step has %s, then nothing is refused as the file is read', (_case, steps, captured) => {
     const capture = captured === null ? '' : `  - { request: { method: GET, path: /v1/me }, capture: { ${captured}: body.tenantId } }\n`;
     expect(problemsOf(capture + steps)).toBeNull();
