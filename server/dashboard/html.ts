@@ -6,9 +6,11 @@ export class Html {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// A NUL becomes U+FFFD, as an HTML parser makes it of one it meets (a parse error): written raw, a
+// `?name=%00` sent a NUL byte out in the page.
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\0': '\uFFFD' };
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"'\0]/g, (c) => ENTITIES[c]);
 
 /** Text in, nothing to escape out: null, undefined and false render as nothing, arrays item by item. */
 function render(value: unknown): string {
