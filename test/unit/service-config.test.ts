@@ -71,6 +71,14 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
     expect(() => readConfig({ FLEET_URL: url })).toThrow(/^FLEET_URL no lleva \? ni #: .*FLEET_CONTROL_TOKEN\)$/);
   });
 
+  it.each([['http://127.0.0.1:3917/v1', '/v1', 'http://127.0.0.1:3917'], ['https://ci.example/testbed/_testbed/', '/_testbed', 'https://ci.example/testbed']])('when FLEET_URL=%s names one of the serve\'s surfaces, then it is refused naming its root', (url, surface, root) => {
+    expect(() => readConfig({ FLEET_URL: url })).toThrow(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${root} (cada comando añade la ruta que llama)`);
+  });
+
+  it('when FLEET_URL has a path of a proxy in front of the serve, then it is taken as the root', () => {
+    expect(readConfig({ FLEET_URL: 'https://ci.example/testbed/' }).serveUrl).toBe('https://ci.example/testbed');
+  });
+
   it.each(['testbed:3000', 'ws://testbed'])('when FLEET_URL=%s, then it is refused', (url) => {
     expect(() => readConfig({ FLEET_URL: url })).toThrow(/^FLEET_URL debe ser una URL http\(s\)/);
   });
