@@ -83,7 +83,8 @@ export const issueText = (d: { field: string; message: string }) =>
  * is the sentence's parts, one per issue.
  */
 export const invalidFields = (details: readonly { field: string; message: string }[], said: readonly string[] = details.map(issueText)) =>
-  validation(`La solicitud no es válida (${said.join('; ')}).`, details);
+  // A part that is a sentence of its own (`Se requiere color o colorId.`) ends in the parenthesis, not in `.).`.
+  validation(`La solicitud no es válida (${said.map((part) => part.replace(/\.$/, '')).join('; ')}).`, details);
 /**
  * Spec §7 gives "does not apply" a 422 but no code; contract §3 answers it with a listed code:
  * VALIDATION when a field the operation needs is missing, CONFLICT when the state rules it out.

@@ -103,6 +103,8 @@ describe('POST /v1/vehicles: limits of spec §8', () => {
       { field: 'year', message: 'year es obligatorio' },
       { field: 'color', message: 'Se requiere color o colorId.' },
     ]);
+    // Each part of the sentence once, its own full stop dropped inside the parenthesis.
+    expect(res.body.error.message).toBe('La solicitud no es válida (plate es obligatorio; brand es obligatorio; model es obligatorio; year es obligatorio; color: Se requiere color o colorId).');
     expect(count()).toBe(0);
   });
 
