@@ -44,12 +44,11 @@ function linesOf(doc: Document, lines: LineCounter): LineOf {
 }
 
 export function formatIssues(issues: readonly Problem[], raw: unknown, lineOf: LineOf = () => null): string {
-  const sorted = [...issues].sort((a, b) => stepIndex(a.path) - stepIndex(b.path));
-  return sorted.map((issue) => {
-    // zod's unrecognized_keys: the first unknown key's line, not its object's first one.
-    const line = lineOf(issue.path, (issue as { keys?: string[] }).keys?.[0]);
-    return `  - ${where(issue.path, raw)}: ${issue.message}${line === null ? '' : ` (línea ${line})`}`;
-  }).join('\n');
+  // zod's unrecognized_keys: the first unknown key's line, not its object's first one.
+  const placed = issues.map((issue) => ({ issue, line: lineOf(issue.path, (issue as { keys?: string[] }).keys?.[0]) }));
+  // Step by step, and in a step line by line (a problem with no line first): the checks find them in their own order.
+  const sorted = placed.sort((a, b) => stepIndex(a.issue.path) - stepIndex(b.issue.path) || (a.line ?? 0) - (b.line ?? 0));
+  return sorted.map(({ issue, line }) => `  - ${where(issue.path, raw)}: ${issue.message}${line === null ? '' : ` (línea ${line})`}`).join('\n');
 }
 
 /** Checks a caller adds to the file's own (targets.ts: what its steps target in the API's document). */

@@ -116,12 +116,15 @@ function badOperator(key: string, value: unknown): string | null {
   return null;
 }
 
-/** Unknown `$` keys, unknown types and broken regexes, so a typo fails when the file is loaded, not mid-run. */
-export function operatorProblems(expected: unknown): string[] {
-  if (Array.isArray(expected)) return expected.flatMap(operatorProblems);
+/**
+ * Unknown `$` keys, unknown types and broken regexes, so a typo fails when the file is loaded, not
+ * mid-run; each with the path to its key under `at`, so the file's line is the key's own.
+ */
+export function operatorProblems(expected: unknown, at: PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
+  if (Array.isArray(expected)) return expected.flatMap((item, i) => operatorProblems(item, [...at, i]));
   if (!isPlainObject(expected)) return [];
   return Object.entries(expected).flatMap(([key, value]) => {
     const problem = badOperator(key, value);
-    return [...(problem ? [problem] : []), ...operatorProblems(value)];
+    return [...(problem ? [{ path: [...at, key], message: problem }] : []), ...operatorProblems(value, [...at, key])];
   });
 }

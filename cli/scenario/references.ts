@@ -202,7 +202,7 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   if (typeof rides === 'string' && !declared.tenants.has(rides) && !UUID.test(rides) && !rides.includes('${')) {
     problems.push({ path: ['generateRides', 'tenant'], message: `el tenant ${rides} no está declarado en tenants (ni es el id de uno)` });
   }
-  for (const message of operatorProblems(step.expect)) problems.push({ path: ['expect'], message });
+  problems.push(...operatorProblems(step.expect, ['expect']));
   for (const name of Object.keys(isObject(capture) ? capture : {})) {
     if (RESERVED.has(name)) problems.push({ path: ['capture', name], message: `${name} es un nombre reservado` });
   }

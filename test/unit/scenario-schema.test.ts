@@ -68,8 +68,8 @@ describe('scenario file validation', () => {
     ['a tenant\'s duration that is a number', `- { advanceClock: { duration: 6, tenant: fleet } }`, /paso 1: advanceClock: debe ser una duración \(6h\) o \{duration, tenant\}/],
     ['a job id that is a number', `- { waitForJob: 5 }`, /paso 1: waitForJob: debe ser el id del lote/],
     ['an unknown verdict', `- { reviewVehicle: { vehicle: x, verdict: maybe } }`, /paso 1: reviewVehicle\.verdict/],
-    ['an unknown matcher', `- { sync: true, expect: { body: { a: { $tpye: string } } } }`, /paso 1: expect: comparador desconocido: \$tpye\. ¿Quisiste decir \$type\? \(línea/],
-    ['a matcher like none', `- { sync: true, expect: { body: { a: { $whatever: 1 } } } }`, /paso 1: expect: comparador desconocido: \$whatever \(se admiten \$exists, \$type, .*\$lte\) \(línea/],
+    ['an unknown matcher', `- { sync: true, expect: { body: { a: { $tpye: string } } } }`, /paso 1: expect\.body\.a\.\$tpye: comparador desconocido: \$tpye\. ¿Quisiste decir \$type\? \(línea/],
+    ['a matcher like none', `- { sync: true, expect: { body: { a: { $whatever: 1 } } } }`, /paso 1: expect\.body\.a\.\$whatever: comparador desconocido: \$whatever \(se admiten \$exists, \$type, .*\$lte\) \(línea/],
     ['an unknown $type', `- { sync: true, expect: { body: { a: { $type: text } } } }`, /\$type "text" no es uno de/],
     ['a broken regex', `- { sync: true, expect: { body: { a: { $regex: "(" } } } }`, /\$regex no válida/],
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
@@ -321,8 +321,8 @@ describe('what the file shows before any request', () => {
     ['a tenant never declared', `- { request: { method: GET, path: "/x/\${tenants.ghost.id}" } }`, 'paso 1: request.path: ${tenants.ghost.id}: el tenant ghost no está declarado en tenants'],
     ['a key never declared', `- { request: { method: GET, path: /v1/me, key: ghost } }`, 'paso 1: request.key: la clave ghost no está declarada en tenants[].keys'],
     ['a clock of a tenant never declared', `- { advanceClock: { duration: 1d, tenant: ghost } }`, 'paso 1: advanceClock.tenant: el tenant ghost no está declarado en tenants'],
-    ['$length that is not a number', `- { sync: true, expect: { body: { data: { $length: six } } } }`, 'paso 1: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")'],
-    ['$gte that is not a number', `- { sync: true, expect: { body: { n: { $gte: many } } } }`, 'paso 1: expect: $gte debe ser un número (recibido: "many")'],
+    ['$length that is not a number', `- { sync: true, expect: { body: { data: { $length: six } } } }`, 'paso 1: expect.body.data.$length: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six")'],
+    ['$gte that is not a number', `- { sync: true, expect: { body: { n: { $gte: many } } } }`, 'paso 1: expect.body.n.$gte: $gte debe ser un número (recibido: "many")'],
     ['a capture used before the step that makes it', `- { request: { method: GET, path: "/v1/vehicles/\${car}" } }\n  - { request: { method: GET, path: /v1/me }, capture: { car: body.id } }`, 'paso 1: request.path: ${car} no está definido'],
   ])('when a step uses %s, then the file is refused naming it', (_case, steps, line) => {
     expect(errorOf(`${HEAD}\nsteps:\n  ${steps}\n`)).toContain(`  - ${line}`);
@@ -390,7 +390,41 @@ describe('what the file shows before any request', () => {
       '  - paso 1: request.method: method debe ser uno de GET, POST, PATCH, PUT, DELETE (línea 4)',
       '  - paso 1: request.path: ${nope} no está definido: ni es tenants, keys, run, days ni lo captura un paso anterior (línea 4)',
       '  - paso 1: request.key: la clave ghost no está declarada en tenants[].keys (línea 4)',
-      '  - paso 2: expect: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six") (línea 5)',
+      '  - paso 2: expect.body.a.$length: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six") (línea 5)',
+    ]);
+  });
+
+  it('when a step has problems of its shape and of its references on alternate lines, then they are listed line by line', () => {
+    const steps = [
+      '  - request:',
+      '      method: FETCH',
+      '      path: "/v1/vehicles/${nope}"',
+      '      bogus: 1',
+      '    expect: { status: 2000 }',
+    ].join('\n');
+
+    const lines = errorOf(`${HEAD}steps:\n${steps}\n`).split('\n').slice(1).map((line) => Number(/\(línea (\d+)\)$/.exec(line)?.[1]));
+
+    expect(lines).toEqual([9, 10, 11, 12]);
+  });
+
+  it('when matchers deep in a block-style expect are wrong, then each is said at its own line and path, in the file\'s order', () => {
+    const steps = [
+      '  - request: { method: GET, path: /v1/vehicles }',
+      '    expect:',
+      '      status: 200',
+      '      body:',
+      '        data:',
+      '          $length: six',
+      '          $every:',
+      '            plate: { $tpye: string }',
+      '        hasMore: { $exists: maybe }',
+    ].join('\n');
+
+    expect(errorOf(`${HEAD}steps:\n${steps}\n`).split('\n').slice(1)).toEqual([
+      '  - paso 1: expect.body.data.$length: $length debe ser un entero ≥ 0 o un comparador ({$gte: 1}) (recibido: "six") (línea 13)',
+      '  - paso 1: expect.body.data.$every.plate.$tpye: comparador desconocido: $tpye. ¿Quisiste decir $type? (línea 15)',
+      '  - paso 1: expect.body.hasMore.$exists: $exists debe ser true o false (recibido: "maybe") (línea 16)',
     ]);
   });
 });
