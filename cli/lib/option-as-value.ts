@@ -29,5 +29,11 @@ export function refuseOptionsAsValues(program: Command): Command {
       // A usage error like commander's own (the help after it).
       if (taken !== undefined) command.error(`error: a la opción '${option.flags}' le falta su valor ('${taken}', que la sigue, es otra opción)`);
     }
+    // Commander keeps the last value of an option given twice: `--fixture A --fixture B` built B and
+    // said nothing of A. No option of the CLI takes several values so.
+    for (const option of command.options.filter((o) => o.required || o.optional)) {
+      const given = words.filter((word) => [option.long, option.short].includes(word.split('=')[0])).length;
+      if (given > 1) command.error(`error: la opción '${option.flags}' se dio ${given} veces; dala una sola (solo se usaría la última)`);
+    }
   });
 }

@@ -58,6 +58,8 @@ describe('the CLI speaks Spanish', () => {
     [['tenants', 'create', '--name', '--json'], "error: a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)"],
     [['tenants', 'create', '--name', '--json', '--name', 'b'], "error: a la opción '--name <name>' le falta su valor ('--json', que la sigue, es otra opción)"],
     [['clock', 'advance', '1d', '--tenant', '-h'], "error: a la opción '--tenant <id>' le falta su valor ('-h', que la sigue, es otra opción)"],
+    // Commander keeps the last: the first value would be dropped, unsaid.
+    [['tenants', 'create', '--name', 'a', '--fixture', '{"vehicles":1}', '--fixture={"vehicles":2}'], "error: la opción '--fixture <json>' se dio 2 veces; dala una sola (solo se usaría la última)"],
     [['tenants', 'approve'], "error: falta el argumento obligatorio 'tenantId'"],
     [['tenants', 'list', '--nope'], "error: opción desconocida '--nope'"],
   ])('when %j is a usage error, then the message is Spanish, with the help after it', async (words, message) => {
