@@ -68,14 +68,14 @@ const READS = new Set(['GET', 'HEAD']);
  * `setImmediate`, and on Node 24 answering from there, rather than from inside the socket's read,
  * costs a third less CPU (the same gate run in sequence: 77 → 114 µs a by-id; docs/performance.md).
  */
-function v1Gate(deps: Deps, { world, faults, tenantGates, gate: wholeGate }: Services, keyless: readonly string[]): Router {
+function v1Gate(deps: Deps, { world, faults, tenantGates, journal, gate: wholeGate }: Services, keyless: readonly string[]): Router {
   const isKeyless = keylessPaths(keyless);
   const gate = express.Router();
   gate.use((req, _res, next) => (READS.has(req.method) && isKeyless(req.baseUrl + req.path) ? next('router') : next()));
   const tenants = createTenantStore(deps.db);
   const authenticate = keyAuthenticator(tenants);
   // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
-  gate.use(authenticate, tenantGates.admit(authenticate), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  gate.use(authenticate, tenantGates.admit(authenticate), ...(journal.admitted ? [journal.admitted] : []), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
   const readmitWorld = tenantGates.readmit(authenticate);
   gate.use(faultGate(faults, {

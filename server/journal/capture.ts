@@ -34,6 +34,8 @@ function headerChars(req: Request): number {
 }
 /** Where the answer's body waits for the journal, in `res.locals`. */
 const SENT = 'journalSentBody';
+/** The journals' losses as the request was let into its world (`admittedToWorld`). */
+const ADMITTED = 'journalLossesAtAdmission';
 
 const TEXT_TYPES = /^(application\/(?:[\w.+-]*\+)?(?:json|xml|x-www-form-urlencoded)|text\/)/i;
 
@@ -65,12 +67,13 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
   const hide = tokenHider(deps.controlToken ?? null);
   return (req, res, next) => {
     const startMs = deps.realNowMs();
-    const lossesBefore = store.losses();
+    const lossesAtArrival = store.losses();
     const tap = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? null : tapBody(req);
     res.on('close', () => {
       const owner = res.locals.keyOwner as KeyOwner | undefined;
-      // Its world's journal lost meanwhile (deleted, reset, restored): the request belongs to none after it.
-      if (!owner || store.droppedSince(owner.tenantId, lossesBefore)) return;
+      // Its world's journal lost (deleted, reset, restored, cleared) once it was under way in it: the
+      // request belongs to none after it.
+      if (!owner || store.droppedSince(owner.tenantId, (res.locals[ADMITTED] as number | undefined) ?? lossesAtArrival)) return;
       // The offset came with the key (one query less per request); an advance of this world while the
       // request was under way shows in the next entry.
       const capture = captureOf(req, res, { owner, durationMs: Math.max(0, deps.realNowMs() - startMs), tap, atMs: deps.clocks.service.nowMs() + owner.offsetMs, hide });
@@ -81,6 +84,19 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
         deps.logger.error('journal capture failed', { tenantId: owner.tenantId, error: String(err) });
       }
     });
+    next();
+  };
+}
+
+/**
+ * Marks when a request is let into its world, after any wait for that world's restore: one that
+ * waited runs in the restored world, and is journaled there, the restore's `clearRequests` or not.
+ * Its arrival, noted before that wait, dropped it from the journal it then wrote in. A request let
+ * in before (one a `delay` rule holds, readmitted later) keeps its first mark.
+ */
+export function admittedToWorld(store: JournalStore): RequestHandler {
+  return (_req, res, next) => {
+    res.locals[ADMITTED] ??= store.losses();
     next();
   };
 }

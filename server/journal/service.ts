@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { API_VERSION } from '../account/response-schema.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { conflict, invalidFields } from '../errors.ts';
-import { journalCapture } from './capture.ts';
+import { admittedToWorld, journalCapture } from './capture.ts';
 import { DEFAULT_JOURNAL_MB } from '../config.ts';
 import type { StoredEntry } from './entry.ts';
 import { JournalFilter, statusMatches, type JournalFilterInput } from './filter.ts';
@@ -65,6 +65,8 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
 
   return {
     capture: mb > 0 ? journalCapture(deps, store) : null,
+    /** After the world's gate (app.ts): when a request is let into its world, for the capture. */
+    admitted: mb > 0 ? admittedToWorld(store) : null,
 
     list(tenantId: string, query: JournalFilterInput): { data: JournalEntry[]; hasMore: boolean } {
       tenants.requireTenant(tenantId);

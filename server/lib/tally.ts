@@ -19,6 +19,8 @@ export function createTally<K>() {
     /** Every holder gone at once; true when the key counted. */
     clear: (key: K): boolean => counts.delete(key),
     has: (key: K): boolean => counts.has(key),
+    /** How many holders the key has (0 for none). */
+    count: (key: K): number => counts.get(key) ?? 0,
     /** How many keys count. */
     get size(): number {
       return counts.size;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { GateLane } from '../snapshots/gate-lane.ts';
 import { afterHandled } from '../http/handler-at-work.ts';
+import { createTally } from '../lib/tally.ts';
 
 /** Where a request admitted into its world keeps the call that counts it out (called at most once). */
 const LEAVE_WORLD = 'leaveWorld';
@@ -19,6 +20,8 @@ export function createTenantGates() {
     if (!found) lanes.set(tenantId, (found = new GateLane()));
     return found;
   };
+  /** Requests waiting at each world's closed gate (a restore or deletion under way): what `waiting` tells. */
+  const queued = createTally<string>();
   const forget = (tenantId: string, l: GateLane) => {
     if (l.idle && lanes.get(tenantId) === l) lanes.delete(tenantId);
   };
@@ -47,7 +50,9 @@ export function createTenantGates() {
       next();
       return;
     }
+    queued.add(tenantId);
     const resume = () => {
+      queued.remove(tenantId);
       if (!res.destroyed) checkedAgain(recheck, req, res, next, () => (enter(), next()));
     };
     waiting.then(resume, resume);
@@ -131,7 +136,10 @@ export function createTenantGates() {
     }
   }
 
-  return { admit, readmit, exclusive, during, holdOut, overtakeHeld };
+  /** How many of the world's requests wait at its gate now, for a restore or deletion to end. */
+  const waiting = (tenantId: string): number => queued.count(tenantId);
+
+  return { admit, readmit, exclusive, during, holdOut, overtakeHeld, waiting };
 }
 
 /**

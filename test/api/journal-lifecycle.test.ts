@@ -171,6 +171,22 @@ describe('request journal: a request under way when its world\'s journal is clea
     expect(journaled(tenant.id)).toEqual(['GET /v1/vehicles 200']);
   });
 
+  it('when a request waits at its world\'s gate while the world is changed alone and its journal cleared (a restore with clearRequests), then it runs after and is journaled', async () => {
+    const { auth, tenant } = w.newTenant();
+    let posting!: Promise<number>;
+
+    // What a restore does (world-snapshots/service.ts): the world alone, its journal cleared before it reopens.
+    await w.services.tenantGates.exclusive(tenant.id, async () => {
+      posting = w.request.post('/v1/vehicles').set(auth).send({ plate: 'GTE1234', brand: 'Kia', model: 'Rio', year: 2024, color: 'rojo' }).then((res) => res.status);
+      while (w.services.tenantGates.waiting(tenant.id) === 0) await new Promise((resolve) => setImmediate(resolve));
+      w.services.journal.clear(tenant.id);
+    });
+
+    expect(await posting).toBe(201);
+    expect(w.services.tenantGates.waiting(tenant.id)).toBe(0);
+    expect(journaled(tenant.id)).toEqual(['POST /v1/vehicles 201']);
+  });
+
   it('when the world is restored keeping its journal while a delay rule holds a request, then its 503 is journaled after the entries of before', async () => {
     const { tenant, listing } = await heldListing('before');
 
