@@ -2,6 +2,7 @@ import { readConfig, type Config } from '../server/config.ts';
 import { requestJson, type JsonAnswer } from './lib/http-json.ts';
 import { CliError } from './output.ts';
 import { servePortOf } from './lib/serve-port.ts';
+import { surfaceAtEnd } from '../server/lib/serve-url.ts';
 
 // Loaded by every command that talks to a running serve: only the config and an HTTP client here.
 // What opens the data dir itself is in lib/tenant-service.ts.
@@ -22,6 +23,10 @@ export function cliConfig(): Config {
  */
 export function runningServeConfig(): Config {
   const config = cliConfig();
+  // Checked here, by the commands that call it: serve itself reads no FLEET_URL (a shell may hold
+  // one ending in /v1 for an app's own use).
+  const surface = remoteServe() ? surfaceAtEnd(config.serveUrl) : null;
+  if (surface) throw new CliError(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${config.serveUrl.slice(0, -surface.length)} (cada comando añade la ruta que llama)`);
   if (config.port !== 0 || remoteServe()) return config;
   const port = servePortOf(config.dataDir);
   if (port === null) {

@@ -129,12 +129,7 @@ function serveUrl(raw: string | undefined, port: number): string {
   if (/[?#]/.test(raw)) {
     throw new Error(`FLEET_URL no lleva ? ni #: solo el origen y, si hace falta, una ruta, p. ej. http://testbed:3000 (el token de control va en FLEET_CONTROL_TOKEN)`);
   }
-  const url = raw.replace(/\/+$/, '');
-  // The serve's own root, perhaps behind a path of a proxy: one of its surfaces named there sent
-  // every call to …/v1/_testbed/…, and the answer read as "no serve listens" where one did.
-  const surface = /\/(v1|_testbed|dashboard|docs)$/i.exec(new URL(url).pathname)?.[0];
-  if (surface) throw new Error(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${url.slice(0, -surface.length)} (cada comando añade la ruta que llama)`);
-  return url;
+  return raw.replace(/\/+$/, '');
 }
 
 /** serve refuses to open the control API to another machine without a token (contract §4). */

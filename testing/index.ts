@@ -14,6 +14,7 @@ import { createLiveWorlds } from './live-worlds.ts';
 import { checkedSnapshotName } from './world-setup.ts';
 import { refuseUnknown } from './known-options.ts';
 import { readConfig } from '../server/config.ts';
+import { surfaceAtEnd } from '../server/lib/serve-url.ts';
 
 export { TestbedError } from './control.ts';
 export type { Coverage, GeneratedRides, Platform, PlatformGenerated, PlatformView, Scope } from './control.ts';
@@ -201,11 +202,9 @@ export async function connectTestbed(url: string, token?: string): Promise<Testb
     throw new TestbedError(400, { code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ? ni #: ${url.split(/[?#]/)[0]} (el token de control es su segundo argumento)` });
   }
   const base = url.replace(/\/+$/, '');
-  // The API's or the control surface's own prefix: every control call would go under it, where the
-  // API asks for a key ("Falta la clave de API"), which points away from the URL.
-  const prefix = /\/(v1|_testbed)$/.exec(base);
+  const prefix = surfaceAtEnd(base);
   if (prefix) {
-    const message = `connectTestbed necesita la URL del testbed sin ${prefix[0]}: ${base.slice(0, -prefix[0].length)}`;
+    const message = `connectTestbed necesita la URL del testbed sin ${prefix}: ${base.slice(0, -prefix.length)}`;
     throw new TestbedError(400, { code: 'VALIDATION', message });
   }
   const call = controlCaller(base, token);

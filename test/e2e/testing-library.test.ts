@@ -306,7 +306,7 @@ describe('fleet-testbed/testing on a started testbed', () => {
     expect(me.status).toBe(200);
   });
 
-  it.each(['/v1', '/_testbed', '/v1/'])('when connectTestbed is given the url with %s, then it rejects naming the url to give', async (path) => {
+  it.each(['/v1', '/_testbed', '/v1/', '/dashboard'])('when connectTestbed is given the url with %s, then it rejects naming the url to give', async (path) => {
     await expect(connectTestbed(`${testbed.url}${path}`)).rejects.toMatchObject({
       status: 400, code: 'VALIDATION', message: `connectTestbed necesita la URL del testbed sin ${path.replace(/\/$/, '')}: ${testbed.url}`,
     });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readConfig, serviceModeProblem } from '../../server/config.ts';
+import { runningServeConfig } from '../../cli/environment.ts';
 
 const TOKEN = 'ctl-0123456789abcdef';
 
@@ -71,12 +72,27 @@ describe('service settings (FLEET_HOST, FLEET_CONTROL_TOKEN, FLEET_CORS_ORIGINS,
     expect(() => readConfig({ FLEET_URL: url })).toThrow(/^FLEET_URL no lleva \? ni #: .*FLEET_CONTROL_TOKEN\)$/);
   });
 
-  it.each([['http://127.0.0.1:3917/v1', '/v1', 'http://127.0.0.1:3917'], ['https://ci.example/testbed/_testbed/', '/_testbed', 'https://ci.example/testbed']])('when FLEET_URL=%s names one of the serve\'s surfaces, then it is refused naming its root', (url, surface, root) => {
-    expect(() => readConfig({ FLEET_URL: url })).toThrow(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${root} (cada comando añade la ruta que llama)`);
+  it.each([
+    ['http://127.0.0.1:3917/v1', '/v1', 'http://127.0.0.1:3917'],
+    ['https://ci.example/testbed/_testbed/', '/_testbed', 'https://ci.example/testbed'],
+    ['http://testbed:3000/Dashboard', '/Dashboard', 'http://testbed:3000'],
+  ])('when FLEET_URL=%s names one of the serve\'s surfaces, then a command that calls the serve refuses it naming its root; serve itself reads no FLEET_URL', (url, surface, root) => {
+    vi.stubEnv('FLEET_URL', url);
+    try {
+      expect(() => runningServeConfig()).toThrow(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${root} (cada comando añade la ruta que llama)`);
+      expect(() => readConfig({ FLEET_URL: url })).not.toThrow();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('when FLEET_URL has a path of a proxy in front of the serve, then it is taken as the root', () => {
-    expect(readConfig({ FLEET_URL: 'https://ci.example/testbed/' }).serveUrl).toBe('https://ci.example/testbed');
+    vi.stubEnv('FLEET_URL', 'https://ci.example/testbed/');
+    try {
+      expect(runningServeConfig().serveUrl).toBe('https://ci.example/testbed');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it.each(['testbed:3000', 'ws://testbed'])('when FLEET_URL=%s, then it is refused', (url) => {
