@@ -106,14 +106,16 @@ function fixtureProblem(name: string, alias: string, list: string | undefined, i
 }
 
 /**
- * A fixture's whole list (or the fixture) in a request's path: written into the path as JSON
- * (`/v1/vehicles/["…","…"]`), never an id the API knows. In a body a whole list is a value as any other.
+ * A fixture's whole list (or the fixture) where one id or path goes (a request's path, a rule's or
+ * filter's path, the vehicle a review names): written there as JSON (`/v1/vehicles/["…","…"]`),
+ * never an id the API knows. A request's body and an expectation take it as a value as any other.
  */
-function listInPath(name: string): string | null {
+function wholeListProblem(name: string, at: PropertyKey[]): string | null {
+  if (at[0] === 'expect' || (at[0] === 'request' && at[1] === 'body')) return null;
   const [root, alias, third, list, index] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
   if (root !== 'tenants' || third !== 'fixture' || index !== undefined) return null;
   const example = `tenants.${alias}.fixture.${list ?? 'vehicleIds'}[0]`;
-  return `\${${name}} es ${list === undefined ? 'el fixture entero' : 'una lista'}: en path va uno de sus ids, p. ej. \${${example}}`;
+  return `\${${name}} es ${list === undefined ? 'el fixture entero' : 'una lista'}: aquí va uno de sus ids, p. ej. \${${example}}`;
 }
 
 /** What `${keys.k.…}` and `${tenants.t.…}` hold (setup.ts's vars). */
@@ -153,7 +155,7 @@ function stepProblems(step: Raw, declared: Declared): Problem[] {
   const { name: _name, capture, ...used } = step;
   for (const [text, path] of strings(used, [])) {
     for (const [, name] of text.matchAll(TEMPLATE)) {
-      const problem = name === undefined ? null : templateProblem(name, declared) ?? (path[0] === 'request' && path[1] === 'path' ? listInPath(name) : null);
+      const problem = name === undefined ? null : templateProblem(name, declared) ?? wholeListProblem(name, path);
       if (problem) problems.push({ path, message: problem });
       // A new value at each occurrence: in an expectation it could never be what a step sent.
       else if ((path[0] === 'expect' || path[0] === 'expectRequests') && name?.trim().startsWith('unique.')) {

@@ -333,20 +333,30 @@ describe('what the file shows before any request', () => {
     ['an index past the vehicles made', '{ vehicles: 1 }', 'vehicleIds[5]', '${tenants.fleet.fixture.vehicleIds[5]}: el fixture de fleet hace 1 vehículo (índices 0 a 0)'],
     ['the first index of a list the fixture leaves empty', '{ vehicles: 2, drivers: 2, registeredOn: [platform_b] }', 'assignmentIds[0]', '${tenants.fleet.fixture.assignmentIds[0]}: el fixture de fleet hace 0 asignaciones'],
     ['a list a fixture does not make', '{ vehicles: 2 }', 'vehicles[0]', '${tenants.fleet.fixture.vehicles[0]}: el fixture da vehicleIds, driverIds, assignmentIds'],
-    ['a whole list, with no index, in the path', '{ vehicles: 2 }', 'vehicleIds', '${tenants.fleet.fixture.vehicleIds} es una lista: en path va uno de sus ids, p. ej. ${tenants.fleet.fixture.vehicleIds[0]}'],
+    ['a whole list, with no index, in the path', '{ vehicles: 2 }', 'vehicleIds', '${tenants.fleet.fixture.vehicleIds} es una lista: aquí va uno de sus ids, p. ej. ${tenants.fleet.fixture.vehicleIds[0]}'],
   ])('when a step uses %s of its fixture, then the file is refused naming what the fixture makes', (_case, fixture, path, line) => {
     const head = fixture ? HEAD.replace('    keys: [{ as: admin }]', `    keys: [{ as: admin }]\n    fixture: ${fixture}`) : HEAD;
 
     expect(errorOf(`${head}\nsteps:\n  - { request: { method: GET, path: "/v1/vehicles/\${tenants.fleet.fixture.${path}}" } }\n`)).toContain(`  - paso 1: request.path: ${line}`);
   });
 
-  it('when a step puts the whole fixture in a path, then the file is refused; a whole list in a body is a value and is taken', () => {
+  it('when a step puts the whole fixture in a path, then the file is refused; a whole list in a body or an expectation is a value and is taken', () => {
     const head = HEAD.replace('    keys: [{ as: admin }]', '    keys: [{ as: admin }]\n    fixture: { vehicles: 2 }');
-    const inBody = '  - { request: { method: POST, path: /v1/x, body: { ids: "${tenants.fleet.fixture.vehicleIds}" } } }\n';
+    const asValues = '  - { request: { method: POST, path: /v1/x, body: { ids: "${tenants.fleet.fixture.vehicleIds}" } }, expect: { body: { ids: "${tenants.fleet.fixture.vehicleIds}" } } }\n';
 
     expect(errorOf(`${head}\nsteps:\n  - { request: { method: GET, path: "/x/\${tenants.fleet.fixture}" } }\n`))
-      .toContain('  - paso 1: request.path: ${tenants.fleet.fixture} es el fixture entero: en path va uno de sus ids, p. ej. ${tenants.fleet.fixture.vehicleIds[0]}');
-    expect(parseScenario(`${head}\nsteps:\n${inBody}`, 'x.yaml').steps).toHaveLength(1);
+      .toContain('  - paso 1: request.path: ${tenants.fleet.fixture} es el fixture entero: aquí va uno de sus ids, p. ej. ${tenants.fleet.fixture.vehicleIds[0]}');
+    expect(parseScenario(`${head}\nsteps:\n${asValues}`, 'x.yaml').steps).toHaveLength(1);
+  });
+
+  it.each([
+    ['a journal filter\'s path', '{ expectRequests: { path: "/v1/vehicles/${tenants.fleet.fixture.vehicleIds}", count: 1 } }', 'expectRequests.path'],
+    ['a fault rule\'s path', '{ fault: { effect: internal, path: "/v1/vehicles/${tenants.fleet.fixture.vehicleIds}" } }', 'fault.path'],
+    ['the vehicle a review names', '{ reviewVehicle: { vehicle: "${tenants.fleet.fixture.vehicleIds}", verdict: approved } }', 'reviewVehicle.vehicle'],
+  ])('when a fixture\'s whole list is where one id goes (%s), then the file is refused there', (_case, step, where) => {
+    const head = HEAD.replace('    keys: [{ as: admin }]', '    keys: [{ as: admin }]\n    fixture: { vehicles: 2 }');
+
+    expect(errorOf(`${head}\nsteps:\n  - ${step}\n`)).toContain(`  - paso 1: ${where}: \${tenants.fleet.fixture.vehicleIds} es una lista: aquí va uno de sus ids`);
   });
 
   it('when a step uses the last index of each list its fixture makes, then the file is accepted', () => {
