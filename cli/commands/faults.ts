@@ -5,6 +5,7 @@ import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
 import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
 import { typedNumber } from '../../server/lib/typed-number.ts';
+import { worldPath } from '../lib/world-path.ts';
 
 interface RuleView extends DescribedRule {
   id: string;
@@ -32,7 +33,7 @@ function bodyOf(flags: Flags): Record<string, unknown> {
   return Object.fromEntries([...RULE_FIELDS, ...PLATFORM_FIELDS].filter((f) => flags[f] !== undefined).map((f) => [f, value(f, flags[f]!)]));
 }
 
-const base = (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/faults`;
+const base = (tenantId: string) => `${worldPath(tenantId)}/faults`;
 const row = (r: RuleView) => [r.id, r.effect, ruleTarget(r), r.when, ruleConditions(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
 export async function addFault(opts: Flags): Promise<void> {

@@ -4,6 +4,7 @@ import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
+import { worldPath } from '../lib/world-path.ts';
 
 export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
   `Clave ${k.id} creada — entorno: ${k.environment}; permisos: ${k.scopes.join(', ')}\n${k.key}`;
@@ -26,7 +27,7 @@ export async function createKey(opts: OutputOptions & { tenant: string; scopes?:
   const environment = opts.env as 'test' | 'live';
   const key = remoteServe()
     ? { ...(await callTestbed<{ id: string; key: string; prefix: string; scopes: string[]; environment: string }>(
-      `/tenants/${encodeURIComponent(opts.tenant)}/keys`, { body: { scopes, environment } })), tenantId: opts.tenant.toLowerCase() }
+      `${worldPath(opts.tenant)}/keys`, { body: { scopes, environment } })), tenantId: opts.tenant.toLowerCase() }
     : await withTenantService((tenants) => tenants.createKey(opts.tenant, scopes, environment));
   print(opts, key, keyCreatedLine(key));
 }
@@ -40,7 +41,7 @@ export async function revokeKey(keyId: string, opts: OutputOptions): Promise<voi
 
 export async function listKeys(opts: OutputOptions & { tenant: string }): Promise<void> {
   type KeyView = { id: string; prefix: string; scopes: string[]; environment: string; createdAt: string; revokedAt: string | null };
-  const body = await callTestbed<{ data: KeyView[] }>(`/tenants/${encodeURIComponent(opts.tenant)}/keys`);
+  const body = await callTestbed<{ data: KeyView[] }>(`${worldPath(opts.tenant)}/keys`);
   const rows = body.data.map((k) => [k.id, k.prefix, k.environment, k.revokedAt ? `revocada ${cdmxTime(k.revokedAt)}` : 'activa', k.scopes.join(',')]);
   print(opts, body, rows.length ? table(['ID', 'PREFIJO', 'ENTORNO', 'ESTADO', 'PERMISOS'], rows) : 'El tenant no tiene claves.');
 }

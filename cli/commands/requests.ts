@@ -5,6 +5,7 @@ import { inOptionNames } from '../lib/option-names.ts';
 import { fail, printJson, useJsonLines, type OutputOptions } from '../output.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { writeFileSync } from 'node:fs';
+import { worldPath } from '../lib/world-path.ts';
 
 /**
  * The filters of the control API's journal list (server/journal/filter.ts) besides `limit`, by their
@@ -37,7 +38,7 @@ async function exportHar(opts: RequestsOptions, file: string): Promise<void> {
   if (problem) fail(`no se podrá escribir ${file}: ${problem}`);
   const params = new URLSearchParams();
   for (const name of HAR_FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
-  const har = await inOptionNames(HAR_FILTERS, () => callTestbed<{ log: { entries: unknown[] } }>(`/tenants/${encodeURIComponent(opts.tenant)}/requests.har${params.size ? `?${params}` : ''}`));
+  const har = await inOptionNames(HAR_FILTERS, () => callTestbed<{ log: { entries: unknown[] } }>(`${worldPath(opts.tenant)}/requests.har${params.size ? `?${params}` : ''}`));
   const text = `${JSON.stringify(har, null, 2)}\n`;
   if (file === '-') return void process.stdout.write(text);
   try {
@@ -69,7 +70,7 @@ const seqOf = (entry: JournalEntry) => Number(entry.id.slice(3));
 function journalPath(opts: RequestsOptions, limit = '25'): string {
   const params = new URLSearchParams({ limit });
   for (const name of FILTERS) if (opts[name] !== undefined) params.set(name, opts[name]);
-  return `/tenants/${encodeURIComponent(opts.tenant)}/requests?${params}`;
+  return `${worldPath(opts.tenant)}/requests?${params}`;
 }
 
 /** Oldest first on screen, as a log reads, so that --follow goes on downwards. */

@@ -3,6 +3,7 @@ import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { inOptionNames } from '../lib/option-names.ts';
 import { fail, print, type OutputOptions } from '../output.ts';
+import { worldPath } from '../lib/world-path.ts';
 
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
 export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;
@@ -22,7 +23,7 @@ export async function createTenant(opts: OutputOptions & { name: string; pending
 
 export async function approveTenant(tenantId: string, opts: OutputOptions): Promise<void> {
   const tenant = remoteServe()
-    ? await callTestbed<{ id: string; status: string }>(`/tenants/${encodeURIComponent(tenantId)}/approve`, { method: 'POST' })
+    ? await callTestbed<{ id: string; status: string }>(`${worldPath(tenantId)}/approve`, { method: 'POST' })
     : await withTenantService((tenants) => tenants.approveTenant(tenantId));
   print(opts, tenant, tenantApprovedLine(tenant));
 }
@@ -46,6 +47,6 @@ export async function deleteTenant(tenantId: string | undefined, opts: OutputOpt
       { name: '--name-prefix' });
     return print(opts, body, tenantsDeletedLine(opts.namePrefix, body.ids));
   }
-  const body = await callTestbed<{ id: string; deleted: true }>(`/tenants/${encodeURIComponent(tenantId!)}`, { method: 'DELETE' });
+  const body = await callTestbed<{ id: string; deleted: true }>(worldPath(tenantId!), { method: 'DELETE' });
   print(opts, body, `Flota ${body.id} borrada con todos sus datos`);
 }

@@ -6,15 +6,10 @@ import { unreadLines, type NotSyncedAnswer } from './clock.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 import { table } from '../lib/table.ts';
 import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
+import { worldPath } from '../lib/world-path.ts';
 
-// Refused here: in a URL `.` and `..` are path steps (escaped too), so `--tenant ..` would reach the
-// whole testbed's snapshots, and an empty one another route. Any other id goes to the serve, which
-// answers for a world it does not have, or, with none listening, the call says so (a world named
-// here, refused before any call, read as if a serve had answered).
-function base(tenantId: string): string {
-  if (tenantId === '' || tenantId === '.' || tenantId === '..') throw new CliError(`El tenant ${tenantId} no existe en este testbed.`, 'NOT_FOUND');
-  return `/tenants/${encodeURIComponent(tenantId)}/snapshots`;
-}
+// `--tenant ..` would reach the whole testbed's snapshots (worldPath refuses it).
+const base = (tenantId: string): string => `${worldPath(tenantId)}/snapshots`;
 const named = (tenantId: string, name: string) => `${base(tenantId)}/${checkedName(name)}`;
 
 export async function saveWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {
