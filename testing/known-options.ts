@@ -7,9 +7,12 @@ import { TestbedError } from './control.ts';
  * object goes is said as such, not listed by its indices.
  */
 export function refuseUnknown(caller: string, given: unknown, known: readonly string[]): void {
+  // A caller that takes no option (unique.vin) says so, rather than list none.
+  const takes = known.length > 0 ? `(se admiten ${known.join(', ')})` : '(no lleva opciones)';
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
-    throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} admite un objeto (${known.join(', ')}); recibió ${JSON.stringify(given) ?? String(given)}` });
+    const shape = known.length > 0 ? `admite un objeto (${known.join(', ')})` : 'no lleva opciones';
+    throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} ${shape}; recibió ${JSON.stringify(given) ?? String(given)}` });
   }
   const unknown = Object.keys(given).filter((k) => !known.includes(k));
-  if (unknown.length > 0) throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} no admite ${unknown.join(', ')} (se admiten ${known.join(', ')})` });
+  if (unknown.length > 0) throw new TestbedError(400, { code: 'VALIDATION', message: `${caller} no admite ${unknown.join(', ')} ${takes}` });
 }

@@ -100,9 +100,8 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
       // Typed to take nothing; from JavaScript an argument is refused as plate's and whatsapp's unknown
       // options are, not drawn as if it were not there (a VIN has no magic values to ask for).
       vin: async (...given: unknown[]) => {
-        if (given[0] !== undefined) {
-          throw new TestbedError(400, { code: 'VALIDATION', message: `unique.vin no admite opciones: un VIN no tiene valores mágicos; recibió ${JSON.stringify(given[0]) ?? String(given[0])}` });
-        }
+        // `{}` asks for nothing, as plate's and whatsapp's do.
+        if (given[0] !== undefined) refuseUnknown('unique.vin', given[0], []);
         return draw('vin');
       },
       whatsapp: (options) => draw('whatsapp', options, [MAGIC_BY_KIND.whatsapp.field]),

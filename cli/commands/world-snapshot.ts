@@ -17,15 +17,21 @@ export async function saveWorldSnapshot(tenantId: string, name: string, opts: Ou
   print(opts, body, `Instantánea del mundo ${body.tenant} guardada: ${body.name} (hora del mundo: ${cdmxTime(body.createdAt)})`);
 }
 
-export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions & { clearFaults?: boolean; clearRequests?: boolean }): Promise<void> {
-  const clear = { ...(opts.clearFaults && { clearFaults: true }), ...(opts.clearRequests && { clearRequests: true }) };
-  type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } } & NotSyncedAnswer;
-  const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
+type Restored = { name: string; now: string; cleared?: { faults?: number; requests?: number } } & NotSyncedAnswer;
+
+/** The world's new time, what went with the restore, then a line for each part of its days the platforms could not give. */
+export function restoredLines(tenantId: string, body: Restored): string {
   const cleared = [
     body.cleared?.faults !== undefined ? `${counted(body.cleared.faults, 'regla de falla borrada', 'reglas de falla borradas')}` : null,
     body.cleared?.requests !== undefined ? `${counted(body.cleared.requests, 'solicitud del diario borrada', 'solicitudes del diario borradas')}` : null,
   ].filter(Boolean);
-  print(opts, body, `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}${unreadLines(body)}`);
+  return `Mundo ${tenantId} restaurado a ${body.name}; hora del mundo: ${cdmxTime(body.now)}${cleared.length ? ` (${cleared.join('; ')})` : ''}${unreadLines(body)}`;
+}
+
+export async function restoreWorldSnapshot(tenantId: string, name: string, opts: OutputOptions & { clearFaults?: boolean; clearRequests?: boolean }): Promise<void> {
+  const clear = { ...(opts.clearFaults && { clearFaults: true }), ...(opts.clearRequests && { clearRequests: true }) };
+  const body = await callTestbed<Restored>(`${named(tenantId, name)}/restore`, { method: 'POST', ...(Object.keys(clear).length && { body: clear }) });
+  print(opts, body, restoredLines(tenantId, body));
 }
 
 export async function deleteWorldSnapshot(tenantId: string, name: string, opts: OutputOptions): Promise<void> {

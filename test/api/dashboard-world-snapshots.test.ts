@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
 import { SNAPSHOT_NAME_PATTERN } from '../../server/dashboard/components.ts';
+import { fixtureWorlds } from '../support/fixture-worlds.ts';
+import { advanceClock } from '../../server/clock/service.ts';
+import { DAY } from '../support/fleet-fixtures.ts';
 
 describe('dashboard: a world\'s snapshots', () => {
   const { w, f, act } = useDashboardWorld();
@@ -27,6 +30,18 @@ describe('dashboard: a world\'s snapshots', () => {
     // Saved again under that name: the answer says the earlier copy was replaced.
     const again = await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'inicio' });
     expect(again.text).toContain('Instantánea «inicio» de «Con instantáneas» guardada; reemplazó la que tenía ese nombre.');
+  });
+
+  it('when a restore from the page could not read the days the world went through (its platform fault), then its line says so after the time', async () => {
+    const { tenant } = await fixtureWorlds(w).fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'antes' });
+    await advanceClock(w.deps, w.services, DAY);
+    await w.request.post(`/_testbed/tenants/${tenant.id}/faults`).send({ platform: 'platform_b', mode: 'error' }).expect(200);
+
+    const restored = await act('post', `/worlds/${tenant.id}/snapshots/antes/restore`);
+
+    expect(restored.status).toBe(200);
+    expect(restored.text).toMatch(/hora del mundo \d{4}-\d\d-\d\d \d\d:\d\d CDMX\. Sin leer de las plataformas \(se reintenta\): .*platform_b/);
   });
 
   it('when a snapshot is deleted from the card, then the list shows none; a bad name is 400 and an unknown one 404, in Spanish', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advancedLines } from '../../cli/commands/clock.ts';
+import { restoredLines } from '../../cli/commands/world-snapshot.ts';
 import { summary } from '../../cli/commands/jobs.ts';
 import { keyCreatedLine } from '../../cli/commands/keys.ts';
 import { answerLine, reviewLine } from '../../cli/commands/platform-a.ts';
@@ -24,6 +25,19 @@ function expectSpanishWithValues(line: string, values: string[]) {
 }
 
 describe('CLI human output', () => {
+  it('when a world restore could not read some of the days it went through, then a line says each, after the time and what it cleared', () => {
+    const message = 'La plataforma platform_b no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.';
+
+    const lines = restoredLines(ID, { name: 'inicio', now: '2026-05-04T12:00:00.000Z', cleared: { faults: 1 }, notSynced: [{ task: 'rides', tenant: ID, message }] }).split('\n');
+    const clean = restoredLines(ID, { name: 'inicio', now: '2026-05-04T12:00:00.000Z', notSynced: [] });
+
+    expect(lines).toEqual([
+      `Mundo ${ID} restaurado a inicio; hora del mundo: 2026-05-04 06:00 CDMX (1 regla de falla borrada)`,
+      `Sin leer de las plataformas (tenant ${ID}, tarea rides; se reintenta en la próxima sincronización): ${message}`,
+    ]);
+    expect(clean).toBe(`Mundo ${ID} restaurado a inicio; hora del mundo: 2026-05-04 06:00 CDMX`);
+  });
+
   it('when an advance could not read part of the platforms\' due work, then a line says each, after the time', () => {
     const message = 'La plataforma platform_b no está disponible (falla de plataforma simulada en este mundo); reintenta más tarde.';
 
