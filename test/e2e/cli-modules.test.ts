@@ -61,8 +61,8 @@ function loadedBy(args: string[], env: NodeJS.ProcessEnv): Promise<Loaded & { co
 }
 
 const under = (ours: string[], folder: string) => ours.filter((m) => m.startsWith(folder));
-/** Enough to read the environment as serve does and to check a duration: nothing that serves. */
-const CONFIG_ONLY = ['server/config', 'server/auth/secrets', 'server/lib/clock', 'server/lib/human-text', 'server/lib/mexico-city'];
+/** Enough to read the environment as serve does (FLEET_URL's check too) and to check a duration: nothing that serves. */
+const CONFIG_ONLY = ['server/config', 'server/auth/secrets', 'server/lib/clock', 'server/lib/human-text', 'server/lib/mexico-city', 'server/lib/serve-url'];
 /** node:http required without its ESM facade (server/lib/node-http.ts), and the one-shot sha256 the key check uses. */
 const BESIDE_CONFIG = [...CONFIG_ONLY, 'server/lib/node-http', 'server/lib/sha256'];
 
