@@ -20,7 +20,8 @@ export function journalMatching(catalog: OperationCatalog) {
       catalog.requireJournaledPath(path, method);
       if (!path.includes('{')) return (entry) => samePath(entry.path, path);
       const template = path.toLowerCase();
-      return (entry) => requestOf(entry)?.template.toLowerCase() === template;
+      // A method the route has not (its 405) is the route's all the same, as a concrete path's filter finds it.
+      return (entry) => (requestOf(entry)?.template ?? catalog.templateOf(entry.path))?.toLowerCase() === template;
     },
   };
 }

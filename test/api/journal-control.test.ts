@@ -49,6 +49,17 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
     expect(await w.shown(fill(query))).toEqual(expected.map(fill));
   });
 
+  it('when a world sent a method a route has not (its 405), then a filter by the route\'s template finds it, as one by its concrete path does', async () => {
+    const w = await worldWithRequests();
+    await w.t.request.put(`/v1/vehicles/${w.vehicleId}`).set(w.auth).send({}).expect(405);
+
+    const byTemplate = await w.shown('?path=/v1/vehicles/{id}&method=PUT');
+    const byPath = await w.shown(`?path=/v1/vehicles/${w.vehicleId}&method=PUT`);
+
+    expect(byTemplate).toEqual([`PUT /v1/vehicles/${w.vehicleId} 405`]);
+    expect(byPath).toEqual(byTemplate);
+  });
+
   it('when a world sent TRACE or PURGE (journaled, answered 405/404), then ?method= finds each; a word that is no method is refused', async () => {
     const w = await worldWithRequests();
     await w.t.request.trace('/v1/vehicles').set(w.auth);

@@ -32,6 +32,20 @@ describe('world faults: matching and counters', () => {
     expect(patch.status).toBe(200);
   });
 
+  it('when a rule names a path template and no method, then a method its route has not (answered 405 otherwise) is faulted, as with the concrete path; another route\'s is not', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    const created = await f.createVehicle();
+    await f.addRule({ effect: 'internal', path: '/v1/vehicles/{id}' });
+
+    const put = await f.request.put(`/v1/vehicles/${created.body.id}`).set(f.one.auth).send({});
+    const unknown = await f.request.put('/v1/vehicles/abc').set(f.one.auth).send({});
+    const listPut = await f.request.put('/v1/vehicles').set(f.one.auth).send({});
+
+    expect([put.status, unknown.status]).toEqual([500, 500]);
+    expect(listPut.status).toBe(405);
+  });
+
   it('when a rule names the method GET, then a HEAD of that path is faulted too (the API answers it as a GET), and a POST is not', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();
