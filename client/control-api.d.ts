@@ -1129,7 +1129,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1159,7 +1159,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1386,7 +1386,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1416,7 +1416,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1677,7 +1677,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1707,7 +1707,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1927,7 +1927,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -1957,7 +1957,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2189,7 +2189,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2219,7 +2219,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2443,7 +2443,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2473,7 +2473,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2695,7 +2695,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2725,7 +2725,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2947,7 +2947,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -2977,7 +2977,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3237,7 +3237,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3267,7 +3267,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3536,7 +3536,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3566,7 +3566,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3830,7 +3830,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -3860,7 +3860,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4118,7 +4118,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4148,7 +4148,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4381,7 +4381,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4411,7 +4411,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4669,7 +4669,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4699,7 +4699,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4889,7 +4889,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -4919,7 +4919,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5144,7 +5144,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5174,7 +5174,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5397,7 +5397,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5427,7 +5427,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5688,7 +5688,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5718,7 +5718,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5938,7 +5938,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -5968,7 +5968,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6180,7 +6180,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6210,7 +6210,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6435,7 +6435,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6465,7 +6465,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6689,7 +6689,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6719,7 +6719,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -6979,7 +6979,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7009,7 +7009,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7231,7 +7231,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7261,7 +7261,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7525,7 +7525,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7555,7 +7555,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7777,7 +7777,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -7807,7 +7807,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8031,7 +8031,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8061,7 +8061,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8285,7 +8285,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8315,7 +8315,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8537,7 +8537,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8567,7 +8567,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8797,7 +8797,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -8827,7 +8827,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9056,7 +9056,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9086,7 +9086,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9308,7 +9308,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9338,7 +9338,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9565,7 +9565,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9595,7 +9595,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9817,7 +9817,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -9847,7 +9847,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10075,7 +10075,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10105,7 +10105,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10367,7 +10367,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10397,7 +10397,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10607,7 +10607,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Borra las reglas de falla y las fallas de plataforma del mundo antes de restaurar. */
+                    /** @description Borra las reglas de falla y las fallas de plataforma del mundo al restaurarlo, una vez puesto de vuelta y antes de leer los días transcurridos (una restauración rechazada no borra nada). */
                     clearFaults?: boolean;
                     /** @description Vacía el diario de solicitudes del mundo tras restaurar. */
                     clearRequests?: boolean;
@@ -10668,7 +10668,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10698,7 +10698,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -10975,7 +10975,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
-                     *         "message": "Falta la clave de API o no es válida.",
+                     *         "message": "La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }
@@ -11005,7 +11005,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "FORBIDDEN",
-                     *         "message": "No tienes permiso para esta operación.",
+                     *         "message": "La superficie de control del testbed solo acepta conexiones locales.",
                      *         "details": null,
                      *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
                      *       }

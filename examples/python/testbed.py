@@ -88,6 +88,19 @@ def exit_on_sigterm():
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
 
 
+def serve_root(url):
+    """FLEET_URL without its trailing slash; refused when it ends in one of the serve's own paths.
+
+    Every call adds its path after it: `…/v1` sent them to `…/v1/_testbed/…`, answered 401 "Falta la
+    clave de API", which points away from the URL (the CLI and connectTestbed refuse it too).
+    """
+    root = url.rstrip("/")
+    surface = re.search(r"/(v1|_testbed|dashboard|docs)$", urllib.parse.urlsplit(root).path, re.IGNORECASE)
+    if surface:
+        raise ValueError(f"FLEET_URL es la raíz del serve, sin {surface.group(0)}: p. ej. {root[:-len(surface.group(0))]}")
+    return root
+
+
 class Testbed:
     """A serve: `Testbed.from_env()` reaches FLEET_URL, or starts one (FLEET_SIM, default local_fleet_sim()).
 
@@ -105,7 +118,7 @@ class Testbed:
     @classmethod
     def from_env(cls):
         url = os.environ.get("FLEET_URL")
-        return cls(url.rstrip("/")) if url else cls.start(os.environ.get("FLEET_SIM") or local_fleet_sim())
+        return cls(serve_root(url)) if url else cls.start(os.environ.get("FLEET_SIM") or local_fleet_sim())
 
     @classmethod
     def start(cls, command):

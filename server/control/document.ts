@@ -6,6 +6,7 @@ import { LICENSE, SERVERS } from '../openapi/document-info.ts';
 import { pathsOf, requestOf, responsesOf, wireForm } from '../openapi/document.ts';
 import { ErrorEnvelope } from '../openapi/error-schemas.ts';
 import { BODY_TOO_LARGE_MESSAGE } from '../http/parse.ts';
+import { CONTROL_LOOPBACK_ONLY, CONTROL_TOKEN_MISSING } from './guard.ts';
 import type { ControlCapability, ControlOperation } from './define.ts';
 import { CONTROL_CAPABILITIES } from './operations.ts';
 
@@ -19,8 +20,9 @@ export const CONTROL_OPENAPI_PATH = '/_testbed/openapi.json';
  */
 const IMPLICIT: Record<number, [ErrorCode, string, exampleMessage?: string]> = {
   400: ['VALIDATION', 'VALIDATION: cuerpo, nombre o parámetros no válidos.'],
-  401: ['UNAUTHORIZED', 'UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio.'],
-  403: ['FORBIDDEN', 'FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization.'],
+  // The guard's own words: the catalog's default for 401 speaks of an API key, which this surface never takes.
+  401: ['UNAUTHORIZED', 'UNAUTHORIZED: falta o no coincide FLEET_CONTROL_TOKEN, o se envió una clave de socio.', CONTROL_TOKEN_MISSING],
+  403: ['FORBIDDEN', 'FORBIDDEN: sin FLEET_CONTROL_TOKEN solo se aceptan conexiones locales y sin cabecera Authorization.', CONTROL_LOOPBACK_ONLY],
   413: ['FILE_TOO_LARGE', 'FILE_TOO_LARGE: el cuerpo de la solicitud pasa de 1 MB.', BODY_TOO_LARGE_MESSAGE],
 };
 /**

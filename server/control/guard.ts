@@ -4,6 +4,11 @@ import { hashSecret, prefixOf } from '../auth/secrets.ts';
 import { AppError } from '../errors.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** The guard's answers the control document shows as its examples (control/document.ts). */
+export const CONTROL_TOKEN_MISSING = 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.';
+export const CONTROL_LOOPBACK_ONLY = 'La superficie de control del testbed solo acepta conexiones locales.';
+
 /**
  * A loopback name in a Host header or an origin, with any port: 127.x.y.z, localhost and its
  * subdomains (RFC 6761: never sent to a DNS server), [::1] in either spelling, 0.0.0.0 (what a
@@ -42,7 +47,7 @@ export function controlGuard(controlToken: string | null = null) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="_testbed"');
       // A token sent that is not this serve's is another mistake than none sent (a stale variable, another serve's).
       throw new AppError('UNAUTHORIZED', given === undefined
-        ? 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.'
+        ? CONTROL_TOKEN_MISSING
         : prefixOf(given) !== null
           // A world's key where the token goes: the key and the token mixed up, not a stale token.
           ? 'Se envió una clave de API (fk_…) como token de control: la superficie de control necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>, el token con el que se arrancó serve; la clave es para /v1.'
@@ -54,7 +59,7 @@ export function controlGuard(controlToken: string | null = null) {
 
 function loopbackCallers(req: Request, _res: Response, next: NextFunction): void {
   if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) {
-    throw new AppError('FORBIDDEN', 'La superficie de control del testbed solo acepta conexiones locales.');
+    throw new AppError('FORBIDDEN', CONTROL_LOOPBACK_ONLY);
   }
   // A local caller may still be a browser running another site's page whose DNS name was rebound to
   // 127.0.0.1: it names its own host. Scripts name the loopback address they call.

@@ -20,7 +20,7 @@ const NamePath = IdPath.extend({
 /** What a restore clears besides, neither of which a world snapshot holds (docs/control-api.md). */
 const RestoreBody = controlBody({
   clearFaults: z.boolean({ error: mustBe('clearFaults', 'true o false') }).optional()
-    .meta({ description: 'Borra las reglas de falla y las fallas de plataforma del mundo antes de restaurar.' }),
+    .meta({ description: 'Borra las reglas de falla y las fallas de plataforma del mundo al restaurarlo, una vez puesto de vuelta y antes de leer los días transcurridos (una restauración rechazada no borra nada).' }),
   clearRequests: z.boolean({ error: mustBe('clearRequests', 'true o false') }).optional()
     .meta({ description: 'Vacía el diario de solicitudes del mundo tras restaurar.' }),
 });

@@ -135,6 +135,13 @@ describe('the control document, generated from the declarations, against the one
     for (const kind of schema.anyOf ?? [schema]) expect(kind.additionalProperties).toBe(false);
   });
 
+  it.each([...is.keys()])('when %s is read, then its 401 and 403 examples are the guard\'s own words (no API key, which this surface never takes)', (key) => {
+    const example = (status: string) => (is.get(key)!.responses[status] as { content: { 'application/json': { example: { error: { code: string; message: string } } } } }).content['application/json'].example.error;
+
+    expect(example('401')).toEqual({ ...example('401'), code: 'UNAUTHORIZED', message: 'La superficie de control del testbed necesita Authorization: Bearer <FLEET_CONTROL_TOKEN>.' });
+    expect(example('403')).toEqual({ ...example('403'), code: 'FORBIDDEN', message: 'La superficie de control del testbed solo acepta conexiones locales.' });
+  });
+
   it.each([...is.keys()])('when %s is read, then its 413 speaks of the control body\'s 1 MB, in its example too (not a document\'s 4 MB)', (key) => {
     const answer = is.get(key)!.responses['413'] as { description: string; content: { 'application/json': { example: { error: { code: string; message: string } } } } };
 

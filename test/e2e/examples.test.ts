@@ -177,6 +177,13 @@ describe('the examples, on one testbed', () => {
     }
   }, 120_000);
 
+  it('when the Python helper is given a FLEET_URL ending in /v1, then it refuses it naming the root, before any call', async () => {
+    const script = 'import testbed\ntry:\n    testbed.Testbed.from_env()\nexcept ValueError as err:\n    print(err)';
+    const result = await run('python3', ['-c', script], { ...env, PYTHONDONTWRITEBYTECODE: '1', FLEET_URL: `${testbed.url}/v1/` }, 'examples/python');
+
+    expect(result.stdout.trim()).toBe(`FLEET_URL es la raíz del serve, sin /v1: p. ej. ${testbed.url}`);
+  });
+
   it('when the shell helpers call the API and get another status, then the script stops with the API\'s message', async () => {
     const result = await withLib('KEY=fk_test_wrong; me=$(api 200 GET /v1/me); echo reached', env);
 
