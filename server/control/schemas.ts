@@ -71,7 +71,8 @@ export function unknownQueryParams(
   const admittedText = admitted(admittedNames, 'esta operación no lleva parámetros');
   // `?tenant=` on the clock's advance, as its read takes it: say where the field goes instead.
   const where = (name: string) => (bodyFields.includes(name) ? `va en el cuerpo JSON, no en la URL; ${admittedText}` : admittedText);
-  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `parámetro desconocido: ${name} (${where(name)})` }));
+  // Starting with its name, the 400's sentence says it once (errors.ts, issueText): `stauts: parámetro desconocido: stauts` said it twice.
+  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `${name} es un parámetro desconocido (${where(name)})` }));
 }
 
 /**

@@ -260,7 +260,8 @@ describe('control query parameters an operation does not have (a typo)', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.details).toEqual([{ field: 'stauts', message: 'parámetro desconocido: stauts (se admiten method, path, operation, status, limit, startingAfter)' }]);
+    expect(res.body.error.details).toEqual([{ field: 'stauts', message: 'stauts es un parámetro desconocido (se admiten method, path, operation, status, limit, startingAfter)' }]);
+    expect(res.body.error.message).toBe('La solicitud no es válida (stauts es un parámetro desconocido (se admiten method, path, operation, status, limit, startingAfter)).');
   });
 
   it('when the journal is asked with exactly its filters, then it answers (the boundary)', async () => {
@@ -275,7 +276,7 @@ describe('control query parameters an operation does not have (a typo)', () => {
     const res = await w.request.get('/_testbed/tenants?name=Flota');
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'name', message: 'parámetro desconocido: name (esta operación no lleva parámetros)' }]);
+    expect(res.body.error.details).toEqual([{ field: 'name', message: 'name es un parámetro desconocido (esta operación no lleva parámetros)' }]);
   });
 
   it('when the clock advance gets its body field tenant in the URL, then 400 says it goes in the body and no clock moves', async () => {
@@ -285,7 +286,7 @@ describe('control query parameters an operation does not have (a typo)', () => {
     const res = await w.request.post(`/_testbed/clock/advance?tenant=${tenant.id}`).send({ duration: '1h' });
 
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'tenant', message: 'parámetro desconocido: tenant (va en el cuerpo JSON, no en la URL; esta operación no lleva parámetros)' }]);
+    expect(res.body.error.details).toEqual([{ field: 'tenant', message: 'tenant es un parámetro desconocido (va en el cuerpo JSON, no en la URL; esta operación no lleva parámetros)' }]);
     expect((await w.request.get(`/_testbed/clock?tenant=${tenant.id}`).expect(200)).body.now).toBe(before);
   });
 
