@@ -23,8 +23,8 @@ export function cliConfig(): Config {
  */
 export function runningServeConfig(): Config {
   const config = cliConfig();
-  // Checked here, by the commands that call it: serve itself reads no FLEET_URL (a shell may hold
-  // one ending in /v1 for an app's own use).
+  // Checked here, by the commands that call it, not by serve, which calls no other serve: a shell
+  // may hold a FLEET_URL ending in /v1 for an app's own use.
   const surface = remoteServe() ? surfaceAtEnd(config.serveUrl) : null;
   if (surface) throw new CliError(`FLEET_URL es la raíz del serve, sin ${surface}: p. ej. ${config.serveUrl.slice(0, -surface.length)} (cada comando añade la ruta que llama)`);
   if (config.port !== 0 || remoteServe()) return config;

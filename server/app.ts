@@ -75,7 +75,7 @@ function v1Gate(deps: Deps, { world, faults, tenantGates, journal, gate: wholeGa
   const tenants = createTenantStore(deps.db);
   const authenticate = keyAuthenticator(tenants);
   // A world being restored holds its own requests (after the key: whose world it is) and no one else's.
-  gate.use(authenticate, tenantGates.admit(authenticate), ...(journal.admitted ? [journal.admitted] : []), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
+  gate.use(authenticate, tenantGates.admit(authenticate, journal.admitted ?? undefined), rateLimiter(deps, undefined, world.onReplaced), jsonBody);
   // Last: a world's fault rules see the request as its handler would (key, limit and body checked).
   const readmitWorld = tenantGates.readmit(authenticate);
   gate.use(faultGate(faults, {

@@ -5,7 +5,7 @@ import { table } from '../lib/table.ts';
 import { print, type OutputOptions } from '../output.ts';
 import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
 import { typedNumber } from '../../server/lib/typed-number.ts';
-import { worldPath } from '../lib/world-path.ts';
+import { idSegment, worldPath } from '../lib/control-path.ts';
 
 interface RuleView extends DescribedRule {
   id: string;
@@ -59,6 +59,6 @@ export async function clearFaults(opts: Flags): Promise<void> {
 }
 
 export async function removeFault(faultId: string, opts: Flags): Promise<void> {
-  const body = await callTestbed<{ id: string; deleted: true }>(`${base(opts.tenant)}/${encodeURIComponent(faultId)}`, { method: 'DELETE' });
+  const body = await callTestbed<{ id: string; deleted: true }>(`${base(opts.tenant)}/${idSegment(faultId, `La regla de falla ${faultId} de este mundo no existe.`)}`, { method: 'DELETE' });
   print(opts, body, `Regla borrada: ${body.id}`);
 }

@@ -2,6 +2,7 @@ import cliProgress from 'cli-progress';
 import type { Job } from '../../server/jobs/view.ts';
 import { callTestbed } from '../environment.ts';
 import { CliError, fail, print, type OutputOptions } from '../output.ts';
+import { idSegment } from '../lib/control-path.ts';
 
 const ENDED = new Set(['completed', 'failed']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,7 +30,7 @@ export function jobReport(job: Job): string {
  * on a terminal), so stdout carries just the final line, or the one JSON document with --json.
  */
 async function watch(jobId: string, intervalMs: number): Promise<Job> {
-  const path = `/jobs/${encodeURIComponent(jobId)}`;
+  const path = `/jobs/${idSegment(jobId, 'El lote no existe.')}`;
   let job = await callTestbed<Job>(path);
   const bar = new cliProgress.SingleBar(
     { stream: process.stderr, format: 'Lote [{bar}] {value}/{total} | correctos {succeeded} | fallidos {failed} | {status}' },

@@ -4,7 +4,7 @@ import { cdmxTime } from '../../server/lib/human-text.ts';
 import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
-import { worldPath } from '../lib/world-path.ts';
+import { idSegment, worldPath } from '../lib/control-path.ts';
 
 export const keyCreatedLine = (k: { id: string; environment: string; scopes: readonly string[]; key: string }) =>
   `Clave ${k.id} creada — entorno: ${k.environment}; permisos: ${k.scopes.join(', ')}\n${k.key}`;
@@ -34,7 +34,7 @@ export async function createKey(opts: OutputOptions & { tenant: string; scopes?:
 
 export async function revokeKey(keyId: string, opts: OutputOptions): Promise<void> {
   const revoked = remoteServe()
-    ? await callTestbed<{ id: string; revokedAt: string }>(`/keys/${encodeURIComponent(keyId)}/revoke`, { method: 'POST' })
+    ? await callTestbed<{ id: string; revokedAt: string }>(`/keys/${idSegment(keyId, 'La clave de API no existe.')}/revoke`, { method: 'POST' })
     : await withTenantService((tenants) => tenants.revokeKey(keyId));
   print(opts, revoked, `Clave ${revoked.id} revocada el ${cdmxTime(revoked.revokedAt)}`);
 }

@@ -1,5 +1,6 @@
 import { callTestbed } from '../environment.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
+import { idSegment } from '../lib/control-path.ts';
 
 const VERDICTS = ['approved', 'rejected'];
 
@@ -19,14 +20,14 @@ export async function review(vehicleId: string, opts: OutputOptions & { verdict:
   if (!VERDICTS.includes(opts.verdict)) throw new CliError('--verdict debe ser approved o rejected');
   if (opts.card !== undefined && !VERDICTS.includes(opts.card)) throw new CliError('--card debe ser approved o rejected');
   const body = await callTestbed<{ vehicleId: string; verdict: string; card: string; status: string }>(
-    `/platform-a/vehicles/${encodeURIComponent(vehicleId)}/review`,
+    `/platform-a/vehicles/${idSegment(vehicleId, `El vehículo ${vehicleId} no existe.`)}/review`,
     { body: { verdict: opts.verdict, card: opts.card } },
   );
   print(opts, body, reviewLine(body));
 }
 
 async function answer(name: 'accept' | 'decline', verb: string, driverId: string, opts: OutputOptions): Promise<void> {
-  const body = await callTestbed<{ driverId: string; status: string }>(`/platform-a/drivers/${encodeURIComponent(driverId)}/${name}`, { method: 'POST' });
+  const body = await callTestbed<{ driverId: string; status: string }>(`/platform-a/drivers/${idSegment(driverId, `El conductor ${driverId} no existe.`)}/${name}`, { method: 'POST' });
   print(opts, body, answerLine(body, verb));
 }
 

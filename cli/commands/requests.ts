@@ -5,7 +5,7 @@ import { inOptionNames } from '../lib/option-names.ts';
 import { fail, printJson, useJsonLines, type OutputOptions } from '../output.ts';
 import { fileProblem, writeProblem } from '../lib/file-errors.ts';
 import { writeFileSync } from 'node:fs';
-import { worldPath } from '../lib/world-path.ts';
+import { worldPath } from '../lib/control-path.ts';
 
 /**
  * The filters of the control API's journal list (server/journal/filter.ts) besides `limit`, by their

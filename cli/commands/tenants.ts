@@ -3,7 +3,7 @@ import { callTestbed, remoteServe, withTenantService } from '../environment.ts';
 import { table } from '../lib/table.ts';
 import { inOptionNames } from '../lib/option-names.ts';
 import { fail, print, type OutputOptions } from '../output.ts';
-import { worldPath } from '../lib/world-path.ts';
+import { worldPath } from '../lib/control-path.ts';
 
 export const tenantCreatedLine = (t: { id: string; name: string; status: string }) => `Flota ${t.id} (${t.name}) creada — estado: ${t.status}`;
 export const tenantApprovedLine = (t: { id: string; status: string }) => `Flota ${t.id} aprobada — estado: ${t.status}`;

@@ -6,7 +6,7 @@ import { unreadLines, type NotSyncedAnswer } from './clock.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
 import { table } from '../lib/table.ts';
 import type { WorldSnapshotInfo } from '../../server/world-snapshots/service.ts';
-import { worldPath } from '../lib/world-path.ts';
+import { worldPath } from '../lib/control-path.ts';
 
 // `--tenant ..` would reach the whole testbed's snapshots (worldPath refuses it).
 const base = (tenantId: string): string => `${worldPath(tenantId)}/snapshots`;

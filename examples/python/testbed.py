@@ -94,6 +94,8 @@ def serve_root(url):
     Every call adds its path after it: `…/v1` sent them to `…/v1/_testbed/…`, answered 401 "Falta la
     clave de API", which points away from the URL (the CLI and connectTestbed refuse it too).
     """
+    if re.search(r"[?#]", url):
+        raise ValueError(f"FLEET_URL no lleva ? ni #: solo el origen y, si hace falta, una ruta (recibido: {url})")
     root = url.rstrip("/")
     surface = re.search(r"/(v1|_testbed|dashboard|docs)$", urllib.parse.urlsplit(root).path, re.IGNORECASE)
     if surface:

@@ -89,17 +89,14 @@ export function journalCapture(deps: Pick<Deps, 'clocks' | 'realNowMs' | 'logger
 }
 
 /**
- * Marks when a request is let into its world, after any wait for that world's restore: one that
- * waited runs in the restored world, and is journaled there, the restore's `clearRequests` or not.
- * Its arrival, noted before that wait, dropped it from the journal it then wrote in. A request let
- * in before (one a `delay` rule holds, readmitted later) keeps its first mark.
+ * Marks when a request is let into its world (the world's gate tells it: app.ts), after any wait for
+ * that world's restore: one that waited runs in the restored world, and is journaled there, the
+ * restore's `clearRequests` or not. Its arrival, noted before that wait, dropped it from the journal
+ * it then wrote in. A request a `delay` rule holds is readmitted by another path, and keeps this mark.
  */
-export function admittedToWorld(store: JournalStore): RequestHandler {
-  return (_req, res, next) => {
-    res.locals[ADMITTED] ??= store.losses();
-    next();
-  };
-}
+export const admittedToWorld = (store: JournalStore) => (res: Response): void => {
+  res.locals[ADMITTED] = store.losses();
+};
 
 export interface Captured {
   owner: KeyOwner;

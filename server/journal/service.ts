@@ -65,7 +65,7 @@ export function createJournalService(deps: Pick<Deps, 'db' | 'clocks' | 'realNow
 
   return {
     capture: mb > 0 ? journalCapture(deps, store) : null,
-    /** After the world's gate (app.ts): when a request is let into its world, for the capture. */
+    /** Told by the world's gate (app.ts) as a request is let into its world, for the capture. */
     admitted: mb > 0 ? admittedToWorld(store) : null,
 
     list(tenantId: string, query: JournalFilterInput): { data: JournalEntry[]; hasMore: boolean } {

@@ -95,7 +95,8 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
   const worlds = new Map<string, WorldJournal>();
   let totalBytes = 0;
   // Counts the journals' losses (a world's deletion, a reset, a whole restore, a clearing): a request
-  // under way across one of its world's is journaled nowhere (`droppedSince`), not in the journal after it.
+  // in its world (let in: journal/capture.ts) across one of its world's is journaled nowhere
+  // (`droppedSince`), not in the journal after it.
   let losses = 0;
   let allLostAt = 0;
   // When each world's journal was last cleared (`clear`: DELETE …/requests, a restore's clearRequests):
@@ -207,9 +208,9 @@ export function createJournalStore({ maxBytes }: JournalStoreOptions) {
     /** The seq the world's next entry gets: every id below it was given once (1 for a world with none yet). */
     nextSeq: (tenantId: string): number => worlds.get(tenantId)?.nextSeq ?? gone.get(tenantId)?.nextSeq ?? 1,
 
-    /** How many losses the journals have had: a request notes it as it starts. */
+    /** How many losses the journals have had: a request notes it as it is let into its world. */
     losses: (): number => losses,
-    /** Whether the world's journal was lost (deleted, reset, restored) after the request that noted `since` started. */
+    /** Whether the world's journal was lost (deleted, reset, restored, cleared) after the request that noted `since` was let into its world. */
     droppedSince: (tenantId: string, since: number): boolean =>
       Math.max(allLostAt, gone.get(tenantId)?.at ?? 0, clearedAt.get(tenantId) ?? 0) > since,
 

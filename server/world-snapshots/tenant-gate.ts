@@ -35,7 +35,11 @@ export function createTenantGates() {
     };
   };
 
-  const admit = (recheck: RequestHandler): RequestHandler => (req, res, next) => {
+  /**
+   * Lets a request into its world, after any restore or deletion of it under way; `onAdmitted` is
+   * told as it goes in (the journal's mark: journal/capture.ts), once per request.
+   */
+  const admit = (recheck: RequestHandler, onAdmitted?: (res: Response) => void): RequestHandler => (req, res, next) => {
     const tenantId = req.auth.tenantId;
     const enter = () => {
       // Counted out once however often it is called (GateLane.enter): once closed and its handler
@@ -43,9 +47,10 @@ export function createTenantGates() {
       const leave = enterWorld(tenantId);
       res.locals[LEAVE_WORLD] = leave;
       afterHandled(res, leave);
+      onAdmitted?.(res);
     };
-    const waiting = lanes.get(tenantId)?.closed;
-    if (!waiting) {
+    const closed = lanes.get(tenantId)?.closed;
+    if (!closed) {
       enter();
       next();
       return;
@@ -55,7 +60,7 @@ export function createTenantGates() {
       queued.remove(tenantId);
       if (!res.destroyed) checkedAgain(recheck, req, res, next, () => (enter(), next()));
     };
-    waiting.then(resume, resume);
+    closed.then(resume, resume);
   };
 
   /** Runs `change` once the world's requests under way have finished, holding its new ones until it is done. */

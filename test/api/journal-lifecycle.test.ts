@@ -178,7 +178,11 @@ describe('request journal: a request under way when its world\'s journal is clea
     // What a restore does (world-snapshots/service.ts): the world alone, its journal cleared before it reopens.
     await w.services.tenantGates.exclusive(tenant.id, async () => {
       posting = w.request.post('/v1/vehicles').set(auth).send({ plate: 'GTE1234', brand: 'Kia', model: 'Rio', year: 2024, color: 'rojo' }).then((res) => res.status);
-      while (w.services.tenantGates.waiting(tenant.id) === 0) await new Promise((resolve) => setImmediate(resolve));
+      // Until it waits at the gate; answered before (refused ahead of the gate), the test fails here.
+      const answeredFirst = posting.then((status) => `answered ${status} before the gate`);
+      while (w.services.tenantGates.waiting(tenant.id) === 0) {
+        expect(await Promise.race([answeredFirst, new Promise((resolve) => setImmediate(() => resolve('waiting')))])).toBe('waiting');
+      }
       w.services.journal.clear(tenant.id);
     });
 
