@@ -99,11 +99,7 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
       plate: (options) => draw('plate', options, [MAGIC_BY_KIND.plate.field]),
       // Typed to take nothing; from JavaScript an argument is refused as plate's and whatsapp's unknown
       // options are, not drawn as if it were not there (a VIN has no magic values to ask for).
-      vin: async (...given: unknown[]) => {
-        // `{}` asks for nothing, as plate's and whatsapp's do.
-        if (given[0] !== undefined) refuseUnknown('unique.vin', given[0], []);
-        return draw('vin');
-      },
+      vin: (...given: unknown[]) => draw('vin', given[0] as object | undefined),
       whatsapp: (options) => draw('whatsapp', options, [MAGIC_BY_KIND.whatsapp.field]),
     },
   };

@@ -105,6 +105,9 @@ function fixtureProblem(name: string, alias: string, list: string | undefined, i
   return `\${${name}}: el fixture de ${alias} hace ${made === 0 ? `0 ${many}` : `${made} ${made === 1 ? one : many} (índices 0 a ${made - 1})`}`;
 }
 
+/** A template's name by its steps: `tenants.fleet.fixture.vehicleIds[5]` → tenants, fleet, fixture, vehicleIds, 5. */
+const partsOf = (name: string): string[] => name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+
 /**
  * A fixture's whole list (or the fixture) where one id or path goes (a request's path, a rule's or
  * filter's path, the vehicle a review names): written there as JSON (`/v1/vehicles/["…","…"]`),
@@ -112,7 +115,7 @@ function fixtureProblem(name: string, alias: string, list: string | undefined, i
  */
 function wholeListProblem(name: string, at: PropertyKey[]): string | null {
   if (at[0] === 'expect' || (at[0] === 'request' && at[1] === 'body')) return null;
-  const [root, alias, third, list, index] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+  const [root, alias, third, list, index] = partsOf(name);
   if (root !== 'tenants' || third !== 'fixture' || index !== undefined) return null;
   const example = `tenants.${alias}.fixture.${list ?? 'vehicleIds'}[0]`;
   return `\${${name}} es ${list === undefined ? 'el fixture entero' : 'una lista'}: aquí va uno de sus ids, p. ej. \${${example}}`;
@@ -124,7 +127,7 @@ const TENANT_FIELDS = ['id', 'name', 'fixture'];
 
 /** `${tenants.ghost.id}`: ghost must be a tenant of the file; `${nope}`: a built-in or an earlier capture. */
 function templateProblem(name: string, declared: Declared): string | null {
-  const [root, second, third, fourth, fifth] = name.trim().replace(/\[(\d+)\]/g, '.$1').split('.');
+  const [root, second, third, fourth, fifth] = partsOf(name);
   if (root === 'tenants' && second !== undefined && !declared.tenants.has(second)) return `\${${name}}: el tenant ${second} no está declarado en tenants`;
   if (root === 'tenants' && third === 'fixture') return fixtureProblem(name, second, fourth, fifth, declared);
   if (root === 'keys' && second !== undefined && !declared.keys.has(second)) return `\${${name}}: la clave ${second} no está declarada en tenants[].keys`;

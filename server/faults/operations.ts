@@ -166,12 +166,13 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
       }
     },
     /**
-     * The template of the route a concrete path belongs to, whatever the method (a literal segment
-     * winning over a parameter, as Express routes it); null for a path no route has. A method the
-     * route has not (a 405) still names it: a rule or filter by template selects such requests as
-     * one by the concrete path does.
+     * The template of the route a request belongs to: the operation it reached (`of`), else, for a
+     * method the route has not (a 405), the route its path names whatever the method (a literal
+     * segment winning over a parameter, as Express routes it); null for a path no route has. So a
+     * rule or filter by template selects a 405 as one by the concrete path does.
      */
-    templateOf: (path: string): string | null => compiled.find((op) => op.pattern.test(path))?.template ?? null,
+    templateOf: (path: string, reached: RequestOperation | null): string | null =>
+      reached?.template ?? compiled.find((op) => op.pattern.test(path))?.template ?? null,
     /** The operation a request would reach, or null for a path or method the document has not. */
     of(method: string, path: string): RequestOperation | null {
       const verb = method === 'HEAD' ? 'GET' : method;

@@ -67,7 +67,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     if (rule.method !== null && rule.method !== (method === 'HEAD' ? 'GET' : method)) return false;
     if (rule.operation !== null) return operation()?.operationId === rule.operation;
     if (rule.path === null) return true;
-    if (rule.path.includes('{')) return (operation()?.template ?? catalog.templateOf(path))?.toLowerCase() === rule.path.toLowerCase();
+    if (rule.path.includes('{')) return catalog.templateOf(path, operation())?.toLowerCase() === rule.path.toLowerCase();
     return samePath(path, rule.path);
   }
 

@@ -21,7 +21,7 @@ export function journalMatching(catalog: OperationCatalog) {
       if (!path.includes('{')) return (entry) => samePath(entry.path, path);
       const template = path.toLowerCase();
       // A method the route has not (its 405) is the route's all the same, as a concrete path's filter finds it.
-      return (entry) => (requestOf(entry)?.template ?? catalog.templateOf(entry.path))?.toLowerCase() === template;
+      return (entry) => catalog.templateOf(entry.path, requestOf(entry))?.toLowerCase() === template;
     },
   };
 }
