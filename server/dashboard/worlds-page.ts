@@ -109,7 +109,7 @@ export function snapshotsList(ctx: Dashboard): Html {
 function createForm(): Html {
   return html`<form novalidate hx-post="${BASE}/worlds" hx-target="#creado" data-vaciar>
     <div class="fila">
-      <label>Nombre del mundo <input name="name" required maxlength="200" autocomplete="off"></label>
+      <label>Nombre del mundo <input name="name" required autocomplete="off"></label>
       <label>Estado <select name="status"><option value="active">active (activo)</option><option value="pending">pending (en revisión)</option></select></label>
       <button type="submit">Crear mundo</button>
       <span class="htmx-indicator">Creando el mundo… uno poblado grande tarda unos segundos.</span>

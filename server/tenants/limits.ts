@@ -1,7 +1,20 @@
 import { LONE_SURROGATE } from '../lib/lone-surrogate.ts';
 
-/** The longest tenant name, as the API counts it (trimmed); zod-free, for the CLI's tenant service too. */
+/**
+ * The longest tenant name, in characters (code points) once trimmed, as the partner API counts its
+ * free text and JSON Schema's maxLength counts: 200 emoji are a name, not 100. Zod-free, for the
+ * CLI's tenant service too.
+ */
 export const TENANT_NAME_MAX = 200;
+
+/** Characters (code points) of a text: a surrogate pair is one. */
+export function codePointCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export const tenantNameTooLong = (name: string): boolean => name.length > TENANT_NAME_MAX && codePointCount(name) > TENANT_NAME_MAX;
 
 /** What a tenant name is refused for, said alike by the control API's schema and the CLI's service. */
 export const TENANT_NAME_MESSAGES = {
@@ -26,7 +39,7 @@ export const hasControlCharacter = (name: string): boolean => CONTROL_OR_INVISIB
  */
 export function tenantNameProblem(name: string): string | null {
   if (name === '') return TENANT_NAME_MESSAGES.empty;
-  if (name.length > TENANT_NAME_MAX) return TENANT_NAME_MESSAGES.tooLong;
+  if (tenantNameTooLong(name)) return TENANT_NAME_MESSAGES.tooLong;
   if (hasControlCharacter(name)) return TENANT_NAME_MESSAGES.control;
   return null;
 }

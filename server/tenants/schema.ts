@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../auth/scopes.ts';
 import { Fixture } from '../fixtures/schema.ts';
-import { hasControlCharacter, TENANT_NAME_MAX, TENANT_NAME_MESSAGES } from './limits.ts';
+import { hasControlCharacter, TENANT_NAME_MAX, TENANT_NAME_MESSAGES, tenantNameTooLong } from './limits.ts';
 import { controlBody } from '../control/schemas.ts';
 
 export const KeyOptions = controlBody({
@@ -15,7 +15,8 @@ export const KeyOptions = controlBody({
 
 export const CreateTenant = controlBody({
   name: z.string({ error: (issue) => (issue.input === undefined ? 'name es obligatorio' : 'name debe ser texto') }).trim()
-    .min(1, TENANT_NAME_MESSAGES.empty).max(TENANT_NAME_MAX, TENANT_NAME_MESSAGES.tooLong)
+    .min(1, TENANT_NAME_MESSAGES.empty)
+    .refine((name) => !tenantNameTooLong(name), TENANT_NAME_MESSAGES.tooLong).meta({ maxLength: TENANT_NAME_MAX })
     // A name is shown in the CLI's tables, the dashboard and logs: a control character breaks each.
     .refine((name) => !hasControlCharacter(name), TENANT_NAME_MESSAGES.control),
   status: z.enum(['active', 'pending'], { error: 'status debe ser active o pending' }).default('active'),
@@ -32,6 +33,6 @@ export const NamePrefixQuery = z.object({
         issue.input === undefined ? 'name es obligatorio: el prefijo del nombre de los tenants que se borran' : 'name debe darse una sola vez, como texto',
     })
     .min(1, 'name no puede estar vacío: un prefijo vacío borraría todos los tenants')
-    .max(TENANT_NAME_MAX, `name admite hasta ${TENANT_NAME_MAX} caracteres`)
-    .meta({ description: 'Prefijo del nombre (distingue mayúsculas): se borran los tenants cuyo nombre empieza así.' }),
+    .refine((name) => !tenantNameTooLong(name), TENANT_NAME_MESSAGES.tooLong)
+    .meta({ maxLength: TENANT_NAME_MAX, description: 'Prefijo del nombre (distingue mayúsculas): se borran los tenants cuyo nombre empieza así.' }),
 });

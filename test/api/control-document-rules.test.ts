@@ -58,6 +58,9 @@ describe('the name prefix of a deletion of many worlds', () => {
     ['a', true],
     ['x'.repeat(200), true],
     ['x'.repeat(201), false],
+    // Characters, as JSON Schema's maxLength counts them, not UTF-16 units.
+    ['🚕'.repeat(200), true],
+    ['🚕'.repeat(201), false],
   ] as const)('when DELETE /_testbed/tenants gets name=%j, then the document and the API agree it is valid: %s', async (name, valid) => {
     const res = await t.request.delete('/_testbed/tenants').query({ name });
 

@@ -55,6 +55,7 @@ describe('/_testbed tenants deleted by name prefix', () => {
     ['an empty name', '?name=', 'name no puede estar vacío'],
     ['name twice', '?name=a&name=b', 'name debe darse una sola vez'],
     ['a name of 201 characters', `?name=${'a'.repeat(201)}`, 'name admite hasta 200 caracteres'],
+    ['a name of 201 emoji', `?name=${encodeURIComponent('🚕'.repeat(201))}`, 'name admite hasta 200 caracteres'],
   ])('when the call has %s, then 400 VALIDATION in Spanish and no world is deleted', async (_label, query, message) => {
     await world('sigue-aquí');
     const before = await names();

@@ -65,6 +65,7 @@ describe('/_testbed tenants and keys', () => {
       ['no name', {}],
       ['an empty name', { name: '   ' }],
       ['a name of 201 characters', { name: 'x'.repeat(201) }],
+      ['a name of 201 emoji (characters, not UTF-16 units, are counted)', { name: '🚕'.repeat(201) }],
       ['an unknown status', { status: 'closed', name: 'X' }],
       ['an unknown scope', { name: 'X', keys: [{ scopes: ['rides:write'] }] }],
       ['an empty scope list', { name: 'X', keys: [{ scopes: [] }] }],
@@ -113,6 +114,12 @@ describe('/_testbed tenants and keys', () => {
 
       expect(res.status).toBe(201);
       expect(res.body.keys).toHaveLength(20);
+    });
+
+    it('when the name has 200 emoji (400 UTF-16 units), then it is accepted: a name counts characters, as the partner API and its document do', async () => {
+      const res = await createTenant({ name: '🚕'.repeat(200) });
+
+      expect([res.status, res.body.name]).toEqual([201, '🚕'.repeat(200)]);
     });
   });
 

@@ -27,6 +27,7 @@ describe('createTenant', () => {
     ['empty', ''],
     ['only spaces', '   '],
     ['201 characters', 'x'.repeat(201)],
+    ['201 emoji', '🚕'.repeat(201)],
     // What the CLI's `tenants create --name` writes through this service: the control API's rule too.
     ['a line break inside', 'Flota\nNorte'],
     ['a DEL', 'Flota\u007f'],
@@ -44,6 +45,12 @@ describe('createTenant', () => {
     const { service } = tenantService();
 
     expect(service.createTenant(`  ${'x'.repeat(200)} `).name).toBe('x'.repeat(200));
+  });
+
+  it('when the name has 200 emoji (400 UTF-16 units), then it is stored: characters are counted, as the control API counts them', () => {
+    const { service } = tenantService();
+
+    expect(service.createTenant('🚕'.repeat(200)).name).toBe('🚕'.repeat(200));
   });
 
   it('when created pending, then the stored status is pending', () => {
