@@ -25,7 +25,8 @@ export interface PlannedRead {
 
 export interface BatchReadDeps {
   feed(platform: Platform): RideFeed;
-  plan(read: DueRead): PlannedRead;
+  /** Null: nothing to read there any more (the world deleted meanwhile): neither done nor failed. */
+  plan(read: DueRead): PlannedRead | null;
   /** A world with a platform fault of its own: its calls must go through that fault, one by one. */
   hasWorldFault(tenantId: string, platform: Platform): boolean;
   store(read: DueRead, report: FleetReport): Promise<void>;
@@ -74,7 +75,10 @@ export function createBatchRead(deps: BatchReadDeps) {
   function split(reads: DueRead[], busy: (world: string) => boolean = () => false): { together: DueRead[]; alone: DueRead[] } {
     const together: DueRead[] = [];
     const left: DueRead[] = [];
-    for (const read of reads) (busy(read.target.tenant_id) || alone(read, deps.plan(read)) ? left : together).push(read);
+    for (const read of reads) {
+      const planned = deps.plan(read);
+      if (planned !== null) (busy(read.target.tenant_id) || alone(read, planned) ? left : together).push(read);
+    }
     return { together, alone: left };
   }
 
@@ -86,6 +90,7 @@ export function createBatchRead(deps: BatchReadDeps) {
       const items: Item[] = [];
       for (const read of reads.filter((r) => r.platform === platform)) {
         const planned = deps.plan(read);
+        if (planned === null) continue;
         const { window, nowMs } = planned;
         if (window === null) deps.done(read, nowMs);
         else if (alone(read, planned)) rest.push(read);

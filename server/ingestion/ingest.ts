@@ -172,8 +172,14 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
     return { rides, dailyEarnings: daily.count };
   }
 
-  /** A due read's window: its days since its last read, minus the platform's unsettled days, up to its today. */
-  function planRead({ platform, target }: DueRead): PlannedRead {
+  /**
+   * A due read's window: its days since its last read, minus the platform's unsettled days, up to its
+   * today. Null when the world has nothing to read there any more: planned in the world's turn, a
+   * deletion of it may have had its turn since the run listed it (its rows would then be written for a
+   * world that is gone, and fail), or a restore put back a copy with no vehicle on that platform.
+   */
+  function planRead({ platform, target }: DueRead): PlannedRead | null {
+    if (syncState.targetOf(target.tenant_id, platform) === undefined) return null;
     const nowMs = deps.clocks.forTenant(target.tenant_id).nowMs();
     // Read again, in the world's turn: a restore since the run listed its targets may have put back an
     // earlier last read, whose days from then on must be read again.
@@ -234,7 +240,9 @@ export function createRideIngestion(deps: IngestDeps, options: { hasWorldFault?:
   const hasWorldFault = options.hasWorldFault ?? (() => false);
 
   async function readOne(read: DueRead, outcomes: Outcomes): Promise<void> {
-    const { window, nowMs } = planRead(read);
+    const planned = planRead(read);
+    if (planned === null) return;
+    const { window, nowMs } = planned;
     try {
       if (window) await ingestWindow(read.target.tenant_id, read.platform, window.from, window.to);
       outcomes.done(read, nowMs);

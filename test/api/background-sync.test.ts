@@ -361,3 +361,35 @@ describe('rides sync: a world\'s read planned in its turn', () => {
     expect(count()).toBeGreaterThanOrEqual(all);
   });
 });
+
+describe('rides sync: a world deleted before its turn comes', () => {
+  const warnings: string[] = [];
+  const w = useWorld({ logger: { info() {}, warn: (msg: string) => void warnings.push(msg), error() {} } });
+  const { fixtureWorld } = fixtureWorlds(w);
+
+  // The run lists the due worlds, then a deletion takes the world's turn first (an advance of every
+  // world beside DELETE /_testbed/tenants/{id}): its read must find it gone, not write its rides.
+  it.each([
+    ['in a batch call with another world', false],
+    ['read on its own (a world busy when the run split its reads)', true],
+  ])('when the world is %s, then the run skips it: no failure answered or logged, the other world read', async (_how, busy) => {
+    const gone = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_a', 'platform_b'], rideDays: 1 });
+    const kept = await fixtureWorld({ vehicles: 1, registeredOn: ['platform_b'], rideDays: 1 });
+    for (const world of [gone, kept]) await travel(w.deps, 86_400_000, world.tenant.id);
+    warnings.length = 0;
+    let deleted = false;
+    const turns = Object.assign(async <T>(_worlds: unknown, read: () => Promise<T>) => {
+      if (!deleted) (deleted = true, await w.request.delete(`/_testbed/tenants/${gone.tenant.id}`).expect(200));
+      return read();
+    }, { busy: (world: string) => busy && world === gone.tenant.id });
+
+    const failures = await w.services.rideIngestion.syncDue(undefined, true, turns);
+
+    expect(deleted).toBe(true);
+    expect(failures).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(w.deps.db.prepare('SELECT count(*) FROM ride_feeds WHERE tenant_id = ?').pluck().get(gone.tenant.id)).toBe(0);
+    expect(w.deps.db.prepare('SELECT synced_at_ms FROM ride_sync WHERE tenant_id = ? AND platform = ?').pluck().get(kept.tenant.id, 'platform_b'))
+      .toBe(w.deps.clocks.forTenant(kept.tenant.id).nowMs());
+  });
+});
