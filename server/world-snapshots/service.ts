@@ -71,8 +71,9 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   // Dropping copies is housekeeping: a failure there loses nothing a caller could act on.
   const dropLogged = (done: Promise<void>) => void done.catch((err: unknown) => deps.logger.error('world snapshot copies not dropped', { error: String(err) }));
 
-  // Why copies were dropped all at once, by world and name: asked for later, such a copy is "gone, and
-  // why", not merely "does not exist" (a user who saved it and restored the whole testbed since).
+  // Why copies were dropped (all at once, or one deleted), by world and name: asked for later, such a
+  // copy is "gone, and why", not merely "does not exist" (a user who saved it and restored the whole
+  // testbed since). A world's go with it, and a name saved again leaves.
   const forgottenWhy = new Map<string, string>();
   const { requireTenant } = tenants;
   const requireSnapshot = (tenantId: string, name: string): WorldSnapshotInfo => {
@@ -83,7 +84,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     if (!info && why) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo ya no existe: ${why}. Guárdala de nuevo.`);
     // Kept in memory (docs/control-api.md): one saved before serve last started is gone, and a test
     // that meets the 404 after a restart (a container's, say) is told why it may be.
-    if (!info) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).`);
+    if (!info) throw new AppError('NOT_FOUND', `La instantánea «${name}» de este mundo no existe: no se guardó con ese nombre, se borró, o la quitó un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed (las de un mundo duran lo que dura serve).`);
     return info;
   };
 
@@ -212,7 +213,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     },
 
     /** The worlds that have a snapshot by this name (a whole snapshot's 404 says where it is). */
-    /** How many worlds' dropped copies are remembered with their reason (they never outlive their world). */
+    /** How many dropped copies are remembered with their reason (they never outlive their world). */
     forgottenCount: (): number => forgottenWhy.size,
 
     worldsHolding: (name: string): string[] => [...saved].filter(([, names]) => names.has(name)).map(([tenantId]) => tenantId),
@@ -260,6 +261,8 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         requireSnapshot(tenantId, name);
         await deps.simulators.deleteFleetSnapshot(tenantId, name);
         await drop(tenantId, name);
+        // Asked for later (a test restoring a name a cleanup deleted), it says so, not "a restart or a reset".
+        forgottenWhy.set(keyOf(tenantId, name), 'se borró');
         return { name, deleted: true as const };
       });
     },

@@ -55,7 +55,7 @@ describe('dashboard: a world\'s snapshots', () => {
     expect(list.text).toContain('Este mundo no tiene instantáneas.');
     expectAlert(await act('post', `/worlds/${tenant.id}/snapshots`, { name: 'Mal Nombre' }), 400, 'VALIDATION', 'Nombre de instantánea no válido');
     expectAlert(await act('post', `/worlds/${tenant.id}/snapshots`, { name: '' }), 400, 'VALIDATION', 'name es obligatorio, p. ej. antes-de-pagar');
-    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea «nunca» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).');
+    expectAlert(await act('post', `/worlds/${tenant.id}/snapshots/nunca/restore`), 404, 'NOT_FOUND', 'La instantánea «nunca» de este mundo no existe: no se guardó con ese nombre, se borró, o la quitó un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed (las de un mundo duran lo que dura serve).');
   });
 
   it('when an action fails after one succeeded (a snapshot deleted from another tab), then the old success line is emptied and the page\'s lists reload', async () => {

@@ -34,7 +34,27 @@ describe('world snapshots asked for where they are not', () => {
     const gone = await w.request.post(`${base(world.id)}/inicio/restore`);
 
     expect(gone.status).toBe(404);
-    expect(gone.body.error.message).toBe('La instantánea «inicio» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).');
+    expect(gone.body.error.message).toBe('La instantánea «inicio» de este mundo no existe: no se guardó con ese nombre, se borró, o la quitó un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed (las de un mundo duran lo que dura serve).');
+  });
+
+  it('when a world snapshot is restored or deleted after it was deleted, then 404 says it was deleted; saved again, it restores; the world deleted, nothing of it is remembered', async () => {
+    const world = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Borradora' }).expect(201)).body;
+    await w.request.post(base(world.id)).send({ name: 'inicio' }).expect(201);
+    await w.request.delete(`${base(world.id)}/inicio`).expect(200);
+    const remembered = w.services.worldSnapshots.forgottenCount();
+
+    const restore = await w.request.post(`${base(world.id)}/inicio/restore`);
+    const remove = await w.request.delete(`${base(world.id)}/inicio`);
+    await w.request.post(base(world.id)).send({ name: 'inicio' }).expect(201);
+    const again = await w.request.post(`${base(world.id)}/inicio/restore`);
+    await w.request.delete(`${base(world.id)}/inicio`).expect(200);
+    await w.request.delete(`/_testbed/tenants/${world.id}`).expect(200);
+
+    const deleted = 'La instantánea «inicio» de este mundo ya no existe: se borró. Guárdala de nuevo.';
+    expect([restore.status, restore.body.error.message]).toEqual([404, deleted]);
+    expect([remove.status, remove.body.error.message]).toEqual([404, deleted]);
+    expect(again.status).toBe(200);
+    expect(w.services.worldSnapshots.forgottenCount()).toBe(remembered - 1);
   });
 
   it('when a world\'s snapshot is restored or deleted as a whole one (no tenant), then 404 names the world it is in, and nothing changes', async () => {

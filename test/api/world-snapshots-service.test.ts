@@ -379,7 +379,7 @@ describe('world snapshots: one world rewound while the others go on', () => {
   it('when names are bad or unknown, then 400 and 404 in Spanish; list is newest first; delete forgets one', async () => {
     const fleet = w.newTenant();
     await expect(snapshots().save(fleet.tenant.id, 'Mal Nombre')).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
-    await expect(snapshots().restore(fleet.tenant.id, 'nunca')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'La instantánea «nunca» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).' });
+    await expect(snapshots().restore(fleet.tenant.id, 'nunca')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'La instantánea «nunca» de este mundo no existe: no se guardó con ese nombre, se borró, o la quitó un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed (las de un mundo duran lo que dura serve).' });
     await expect(snapshots().save('00000000-0000-4000-8000-000000000000', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await snapshots().save(fleet.tenant.id, 'uno');
     await advanceClock(w.deps, w.services, HOUR, fleet.tenant.id);

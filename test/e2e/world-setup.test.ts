@@ -91,7 +91,7 @@ describe('fixtures, world snapshots and unique values through the testing librar
     const world = await testbed.createWorld();
     const err = await world.restore('nunca').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TestbedError);
-    expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'La instantánea «nunca» de este mundo no existe (las de un mundo duran lo que dura serve: un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed las borran).' });
+    expect(err).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'La instantánea «nunca» de este mundo no existe: no se guardó con ese nombre, se borró, o la quitó un reinicio de serve, un reset o la restauración de una instantánea de todo el testbed (las de un mundo duran lo que dura serve).' });
     // `..` is a path step in a URL: refused before it could reach another route.
     await expect(world.restore('..')).rejects.toMatchObject({ status: 400, code: 'VALIDATION' });
   });
