@@ -145,6 +145,8 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
     const refused = await Promise.all([
       drawMagic('whatsapp', { startingWith: 'RB' }), drawMagic('vin', { endingWith: '0002' }),
       drawMagic('plate', { startingWith: 'XX' }), drawMagic('whatsapp', { endingWith: '0005' }), drawMagic('plate', { prefix: 'RB' }),
+      // A field of another kind with a value no kind takes: the field is said to be another kind's first.
+      drawMagic('vin', { startingWith: 'ZZ' }), drawMagic('plate', { endingWith: 9 }),
     ]);
     const plain = (await drawMagic('plate', {}).expect(200)).body.value as string;
     const auth = bearer(key);
@@ -163,6 +165,8 @@ describe('/_testbed/tenants with a fixture, and unique values', () => {
       [400, 'VALIDATION', expect.stringContaining('startingWith debe ser RJ, RC, RB o FB')],
       [400, 'VALIDATION', expect.stringContaining('endingWith debe ser 0001, 0002, 0003 o 0004')],
       [400, 'VALIDATION', expect.stringContaining('prefix')],
+      [400, 'VALIDATION', 'startingWith es solo para kind plate, no para vin.'],
+      [400, 'VALIDATION', 'endingWith es solo para kind whatsapp, no para plate.'],
     ]);
     // The refused calls drew nothing: the plain plate is the draw after the magic one.
     expect(plain.slice(1, 5)).toBe(plate.slice(2, 6));
