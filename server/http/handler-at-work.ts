@@ -34,10 +34,38 @@ export function counted(handler: RequestHandler): RequestHandler {
   };
 }
 
-/** `then` once the response has closed and none of the request's counted handlers is at work. */
+/** res.locals: the callbacks told when the response is ended (its `end()` called, whether sent yet or not). */
+const ON_END = 'onResponseEnd';
+
+/** Calls each `onEnd` once `res.end()` has been called; `res.end` is wrapped once per response. */
+function whenEnded(res: Response, onEnd: () => void): void {
+  const waiting = res.locals[ON_END] as (() => void)[] | undefined;
+  if (waiting) return void waiting.push(onEnd);
+  const told: (() => void)[] = (res.locals[ON_END] = [onEnd]);
+  const end = res.end;
+  res.end = function (this: Response, ...args: unknown[]) {
+    const result = (end as (...a: unknown[]) => Response).apply(this, args);
+    for (const then of told.splice(0)) then();
+    return result;
+  } as Response['end'];
+}
+
+/**
+ * `then` once the response is over, answered or given up, and none of the request's counted handlers
+ * is at work. Answered is ended (`res.end()` called), not sent: on a connection whose client sends its
+ * next request before the answer to the last (HTTP/1.1 pipelining), Node sends, and closes, an answer
+ * only after the one ahead of it, and a change that waited for the close before answering the one
+ * ahead (a reset, a restore, a deletion) waited for itself, holding every world until the client
+ * hung up.
+ */
 export function afterHandled(res: Response, then: () => void): void {
-  res.once('close', () => {
+  let over = false;
+  const onOver = () => {
+    if (over) return;
+    over = true;
     if (((res.locals[AT_WORK] as number | undefined) ?? 0) === 0) then();
     else ((res.locals[WAITING] as (() => void)[] | undefined) ?? (res.locals[WAITING] = [])).push(then);
-  });
+  };
+  res.once('close', onOver);
+  whenEnded(res, onOver);
 }
