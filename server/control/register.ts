@@ -9,6 +9,7 @@ import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
 import { loopbackOnly } from './guard.ts';
 import { bodyFieldsOf, NoBody, queryParamsOf, unknownQueryParams } from './schemas.ts';
+import { refuseUndecodableQuery } from '../http/undecodable-query.ts';
 import { CONTROL_OPERATIONS } from './operations.ts';
 
 export const CONTROL_PREFIX = '/_testbed';
@@ -65,11 +66,12 @@ const emptyAsNone: RequestHandler = async (req, res, next) => {
   next();
 };
 
-/** A query parameter the operation does not declare is 400 naming it and those admitted; nothing runs. */
+/** A query that does not decode, or a parameter the operation does not declare, is 400 (naming it and those admitted); nothing runs. */
 function refuseUnknownQuery(op: ControlOperation): RequestHandler {
   const admitted = queryParamsOf(op.query);
   const bodyFields = bodyFieldsOf(op.body);
   return (req, _res, next) => {
+    refuseUndecodableQuery(req);
     const unknown = unknownQueryParams(Object.keys(req.query), admitted, bodyFields);
     if (unknown.length > 0) throw invalidFields(unknown);
     next();

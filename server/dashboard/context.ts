@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import { worldPathId } from '../common/schemas.ts';
 import { mexicoCityDate } from '../lib/mexico-city.ts';
 import { WorldNotFound } from '../errors.ts';
+import { refuseUndecodableForm } from '../http/parse.ts';
 import type { Services } from '../services.ts';
 import type { TenantRow } from '../tenants/store.ts';
 import { avisosRegion, done } from './components.ts';
@@ -61,8 +62,8 @@ export const worldNow = (ctx: Dashboard, tenantId: string): string => ctx.deps.c
 /** A world's today, its Mexico City day. */
 export const worldToday = (ctx: Dashboard, tenantId: string): string => mexicoCityDate(ctx.deps.clocks.forTenant(tenantId).nowMs());
 
-/** Forms arrive URL-encoded (htmx's default), small, one value per name. */
-export const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 });
+/** Forms arrive URL-encoded (htmx's default), small, one value per name, in UTF-8. */
+export const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50, verify: refuseUndecodableForm });
 
 /**
  * A form's fields as the JSON body the control API would get: blank fields are left out, so an

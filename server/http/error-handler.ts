@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError, ERROR_CATALOG, invalidFields, issueText, WHOLE_BODY, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { BODY_TOO_LARGE_MESSAGE, NOT_UTF8 } from './parse.ts';
+import { BAD_FORM_ESCAPE, BODY_TOO_LARGE_MESSAGE, NOT_UTF8 } from './parse.ts';
 import { requestIdOf } from './request-id.ts';
 import { configureZodMessages } from '../lib/zod-spanish.ts';
 
@@ -103,6 +103,9 @@ export function createErrorHandler(logger: Logger, send: SendError = sendError, 
     }
     if (parserError?.type === NOT_UTF8) {
       return send(res, 'VALIDATION', 'El cuerpo de la solicitud no es UTF-8 válido: envía el JSON en UTF-8 (Content-Type: application/json; charset=utf-8).');
+    }
+    if (parserError?.type === BAD_FORM_ESCAPE) {
+      return send(res, 'VALIDATION', 'El formulario trae un valor que no es UTF-8 válido (una secuencia de escape % que no decodifica): envíalo codificado en UTF-8.');
     }
     if (parserError?.type === 'charset.unsupported') return send(res, 'VALIDATION', unsupportedCharset(err));
     if (parserError?.type === 'entity.too.large') {

@@ -52,6 +52,29 @@ function refuseBadUtf8(_req: unknown, _res: unknown, bytes: Buffer, encoding: st
   if (/^utf-?8$/i.test(encoding) && !isUtf8(bytes)) throw Object.assign(new Error('body is not UTF-8'), { type: NOT_UTF8 });
 }
 
+/** The type of the parser error a URL-encoded form that does not decode gives (error-handler.ts answers it). */
+export const BAD_FORM_ESCAPE = 'form.escape.invalid';
+
+const decodes = (part: string): boolean => {
+  try {
+    decodeURIComponent(part.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Each name and value of a URL-encoded form must decode to UTF-8: the form reader keeps one that
+ * does not (`%FF`, a lone surrogate's `%ED%A0%80`) as its raw text, and the dashboard named a world
+ * `%FFq`, where the control API refuses a body that is not UTF-8.
+ */
+export function refuseUndecodableForm(_req: unknown, _res: unknown, bytes: Buffer): void {
+  if (!isUtf8(bytes) || !bytes.toString('utf8').split('&').every(decodes)) {
+    throw Object.assign(new Error('form is not UTF-8'), { type: BAD_FORM_ESCAPE });
+  }
+}
+
 /** The largest body read, JSON or not. */
 const BODY_LIMIT = '1mb';
 /** What a body over BODY_LIMIT is answered (413 FILE_TOO_LARGE, error-handler.ts), and what the control document says. */

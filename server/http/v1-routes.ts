@@ -6,6 +6,7 @@ import { serveDeclared } from './declared-routes.ts';
 import { unknownQueryFlag } from './unknown-query.ts';
 import { unknownFieldsFlag } from './unknown-fields.ts';
 import { repeatedQueryRefusal } from './repeated-query.ts';
+import { refuseUndecodableQuery } from './undecodable-query.ts';
 
 export const V1 = '/v1';
 /** The partner API's OpenAPI document, read without a key. */
@@ -25,6 +26,7 @@ function handlersOf({ scope, handler, query, body }: OperationSpec, services: Se
   const flagUnknownFields = unknownFieldsFlag(body);
   const refuseRepeated = repeatedQueryRefusal(query);
   const run: RequestHandler = (req, res) => {
+    refuseUndecodableQuery(req);
     refuseRepeated(req);
     flagUnknownQuery(req, res);
     flagUnknownFields(req, res);

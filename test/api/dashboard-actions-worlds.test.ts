@@ -42,6 +42,23 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(w.tenants.store.listTenants()).toHaveLength(before);
     });
 
+    it.each([
+      ['a byte that is no UTF-8 (%FF)', 'name=%FFq'],
+      ['a lone surrogate\'s bytes', 'name=%ED%A0%80zz'],
+      ['a % not followed by two hex digits', 'name=Flota+100%'],
+    ])('when the form\'s name holds %s, then 400 VALIDATION says the form is not UTF-8, and no world is named with the raw text', async (_what, form) => {
+      const before = w.tenants.store.listTenants().length;
+
+      expectAlert(await act('post', '/worlds', form), 400, 'VALIDATION', 'El formulario trae un valor que no es UTF-8 válido');
+      expect(w.tenants.store.listTenants()).toHaveLength(before);
+    });
+
+    it('when the form\'s name holds escaped accents, a + and an escaped %, then the world is named with them decoded (the boundary of the rule above)', async () => {
+      const res = await act('post', '/worlds', 'name=Flota+Pe%C3%B1%C3%B3n+100%25');
+
+      expect(res.text).toContain('Mundo «Flota Peñón 100%» creado (active).');
+    });
+
     it('when the form asks for a fixture, then the world is made populated by the same services (platforms synced), and the answer says what it made', async () => {
       const form = 'name=Flota+Poblada&vehicles=2&drivers=2&rideDays=2&registeredOn=platform_a&registeredOn=platform_b&boundOn=platform_a&assigned=true';
       const res = await act('post', '/worlds', form);

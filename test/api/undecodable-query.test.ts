@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { expectEnvelope } from '../support/error-envelope.ts';
+import { useWorld } from '../support/world.ts';
+
+/**
+ * A %-escape that does not decode to UTF-8 was kept as raw text by the query reader: a filter on it
+ * answered an empty 200, as if nothing matched. Refused, as the same escape in a path is.
+ */
+describe('a query with a %-escape that does not decode', () => {
+  const w = useWorld();
+
+  it.each([
+    ['a cut escape in a /v1 filter', '/v1/vehicles?plate=%E0%A4%A', 'plate', '%E0%A4%A'],
+    ['a byte that is no UTF-8', '/v1/vehicles?plate=AB%FF12', 'plate', 'AB%FF12'],
+    ['a lone surrogate\'s bytes', '/v1/drivers?whatsapp=%ED%A0%80', 'whatsapp', '%ED%A0%80'],
+    ['a % with no hex digits after it', '/v1/vehicles?status=active%', 'status', 'active%'],
+    ['an undecodable name of an unknown parameter', '/v1/vehicles?x%FF=1', 'x%FF', 'x%FF'],
+  ])('when a /v1 list has %s, then 400 VALIDATION names the parameter and the escape', async (_what, path, field, shown) => {
+    const { auth } = w.newTenant();
+
+    const res = await w.request.get(path).set(auth);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.message).toBe(`La consulta contiene una secuencia de escape (%) no válida en «${shown}»: codifica cada nombre y valor en UTF-8 (encodeURIComponent).`);
+    expect(res.body.error.details).toEqual([{ field, message: `${field} trae una secuencia de escape (%) no válida` }]);
+  });
+
+  it('when a control call\'s query has one (a journal filter), then 400 VALIDATION too, and the journal is left as it was', async () => {
+    const { tenant, auth } = w.newTenant();
+    await w.request.get('/v1/vehicles').set(auth).expect(200);
+
+    const res = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?path=/v1/vehicles%E0%A4%A`);
+    const all = await w.request.get(`/_testbed/tenants/${tenant.id}/requests`).expect(200);
+
+    expectEnvelope(res, 400, 'VALIDATION');
+    expect(res.body.error.details).toEqual([{ field: 'path', message: 'path trae una secuencia de escape (%) no válida' }]);
+    expect(all.body.data).toHaveLength(1);
+  });
+
+  it('when every escape decodes (an escaped letter, an escaped %, a + for a space, an accent), then the filter is read as ever (the boundary)', async () => {
+    const { auth } = w.newTenant();
+    const made = await w.request.post('/v1/vehicles').set(auth).send({ plate: 'ABC-100', brand: 'Kia', model: 'Rio', year: 2023, color: 'rojo' }).expect(201);
+
+    const found = await w.request.get(`/v1/vehicles?plate=%41BC-100&${encodeURIComponent('ñ')}=${encodeURIComponent('é')}`).set(auth);
+    const none = await w.request.get('/v1/vehicles?plate=AB%25+1').set(auth);
+
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((v: { id: string }) => v.id)).toEqual([made.body.id]);
+    expect([none.status, none.body.data]).toEqual([200, []]);
+  });
+});
