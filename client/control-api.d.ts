@@ -562,7 +562,7 @@ export interface components {
             scopes: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[];
         };
         CreatedTenant: {
-            fixture?: components["schemas"]["FixtureIds"];
+            fixture?: components["schemas"]["FixtureIds"] | undefined;
             /**
              * Format: uuid
              * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
@@ -698,18 +698,18 @@ export interface components {
              * @description En lotes de conductores.
              * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
              */
-            driverId?: string;
+            driverId?: string | undefined;
             /** @description Por qué falló el elemento (en español); null cuando ok. */
             message: string | null;
             ok: boolean;
             /** @description La placa del vehículo al crear el lote. */
-            plate?: string;
+            plate?: string | undefined;
             /**
              * Format: uuid
              * @description En lotes de vehículos.
              * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
              */
-            vehicleId?: string;
+            vehicleId?: string | undefined;
         };
         JournalEntry: {
             /**
@@ -1017,20 +1017,20 @@ export interface components {
                     /** @enum {string} */
                     mode: "error" | "slow";
                     ms: number;
-                };
+                } | undefined;
                 platform_b?: {
                     /** @enum {string} */
                     mode: "error" | "slow";
                     ms: number;
-                };
+                } | undefined;
             };
         };
         WorldRestored: {
             /** @description Con clearFaults o clearRequests: cuántas reglas y entradas se borraron. */
             cleared?: {
-                faults?: number;
-                requests?: number;
-            };
+                faults?: number | undefined;
+                requests?: number | undefined;
+            } | undefined;
             name: string;
             /** @description Lo que no se pudo leer de las plataformas al ponerse al día (los días que el mundo recorrió desde la instantánea, un mundo con una falla de plataforma): el mundo está restaurado igual, y la próxima sincronización lo lee (o `rides generate`); vacío cuando todo se leyó. */
             notSynced: components["schemas"]["NotSynced"][];
@@ -1068,8 +1068,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Un tenant (mundo); sin él, el servicio. */
-                tenant?: string;
-            };
+                tenant?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -1328,7 +1328,7 @@ export interface operations {
             content: {
                 "application/json": {
                     duration: string;
-                    tenant?: string;
+                    tenant?: string | undefined;
                 };
             };
         };
@@ -1616,8 +1616,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Un tenant (mundo); sin él, el servicio. */
-                tenant?: string;
-            };
+                tenant?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -2129,7 +2129,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     mode: "none" | "error" | "slow";
-                    ms?: number;
+                    ms?: number | undefined;
                     /** @enum {string} */
                     platform: "platform_a" | "platform_b";
                 };
@@ -3476,7 +3476,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    card?: "approved" | "rejected";
+                    card?: "approved" | "rejected" | undefined;
                     /** @enum {string} */
                     verdict: "approved" | "rejected";
                 };
@@ -3766,8 +3766,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Un tenant (mundo); sin él, el servicio. */
-                tenant?: string;
-            };
+                tenant?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /** @description platform_a o platform_b. */
@@ -5627,8 +5627,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Un tenant (mundo); sin él, el servicio. */
-                tenant?: string;
-            };
+                tenant?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6102,27 +6102,27 @@ export interface operations {
                 "application/json": {
                     fixture?: {
                         /** @default false */
-                        assigned?: boolean;
-                        boundOn?: "platform_a"[];
+                        assigned?: boolean | undefined;
+                        boundOn?: "platform_a"[] | undefined;
                         /** @default 0 */
-                        drivers?: number;
-                        registeredOn?: ("platform_a" | "platform_b")[];
+                        drivers?: number | undefined;
+                        registeredOn?: ("platform_a" | "platform_b")[] | undefined;
                         /** @default 0 */
-                        rideDays?: number;
+                        rideDays?: number | undefined;
                         /** @default 0 */
-                        vehicles?: number;
-                    };
+                        vehicles?: number | undefined;
+                    } | undefined;
                     keys?: {
                         /** @enum {string} */
-                        environment?: "test" | "live";
-                        scopes?: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[];
-                    }[];
+                        environment?: "test" | "live" | undefined;
+                        scopes?: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[] | undefined;
+                    }[] | undefined;
                     name: string;
                     /**
                      * @default active
                      * @enum {string}
                      */
-                    status?: "active" | "pending";
+                    status?: "active" | "pending" | undefined;
                 };
             };
         };
@@ -7432,29 +7432,29 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @default 0 */
-                    after?: number;
-                    delayMs?: number;
+                    after?: number | undefined;
+                    delayMs?: number | undefined;
                     /** @enum {string} */
                     effect: "rate_limited" | "unavailable" | "internal" | "delay" | "reset";
                     /** @description GET, POST, PUT, PATCH, DELETE (en mayúsculas o minúsculas). */
-                    method?: string;
+                    method?: string | undefined;
                     /** @description Un operationId de /v1/openapi.json, p. ej. createVehicle; no se combina con method ni path. */
-                    operation?: string;
+                    operation?: string | undefined;
                     /** @description Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta. */
-                    path?: string;
+                    path?: string | undefined;
                     /** @default 1 */
-                    probability?: number;
-                    retryAfter?: number;
-                    times?: number;
+                    probability?: number | undefined;
+                    retryAfter?: number | undefined;
+                    times?: number | undefined;
                     /**
                      * @default before
                      * @enum {string}
                      */
-                    when?: "before" | "after";
+                    when?: "before" | "after" | undefined;
                 } | {
                     /** @enum {string} */
                     mode: "none" | "error" | "slow";
-                    ms?: number;
+                    ms?: number | undefined;
                     /** @enum {string} */
                     platform: "platform_a" | "platform_b";
                 };
@@ -8738,8 +8738,8 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    environment?: "test" | "live";
-                    scopes?: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[];
+                    environment?: "test" | "live" | undefined;
+                    scopes?: ("vehicles:read" | "vehicles:write" | "drivers:read" | "drivers:write" | "documents:write" | "rides:read")[] | undefined;
                 };
             };
         };
@@ -8988,13 +8988,13 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
-                limit?: number;
-                method?: string;
-                operation?: string;
-                path?: string;
-                startingAfter?: string;
-                status?: string;
-            };
+                limit?: number | undefined;
+                method?: string | undefined;
+                operation?: string | undefined;
+                path?: string | undefined;
+                startingAfter?: string | undefined;
+                status?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 id: string;
@@ -9499,11 +9499,11 @@ export interface operations {
     exportRequestsHar: {
         parameters: {
             query?: {
-                method?: string;
-                operation?: string;
-                path?: string;
-                status?: string;
-            };
+                method?: string | undefined;
+                operation?: string | undefined;
+                path?: string | undefined;
+                status?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 id: string;
@@ -10608,12 +10608,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Borra las reglas de falla y las fallas de plataforma del mundo al restaurarlo, una vez puesto de vuelta y antes de leer los días transcurridos (una restauración rechazada no borra nada). */
-                    clearFaults?: boolean;
+                    clearFaults?: boolean | undefined;
                     /** @description Vacía el diario de solicitudes del mundo tras restaurar. */
-                    clearRequests?: boolean;
+                    clearRequests?: boolean | undefined;
                 };
             };
-        };
+        } | undefined;
         responses: {
             /** @description El mundo como estaba, con su hora. */
             200: {
@@ -10912,15 +10912,15 @@ export interface operations {
                      * @description Solo con kind whatsapp: un número que termina así, valor mágico de los simuladores (7 por mundo y terminación).
                      * @enum {string}
                      */
-                    endingWith?: "0001" | "0002" | "0003" | "0004";
+                    endingWith?: "0001" | "0002" | "0003" | "0004" | undefined;
                     /**
                      * @description Solo con kind plate: una placa que empieza así, valor mágico de los simuladores.
                      * @enum {string}
                      */
-                    startingWith?: "RJ" | "RC" | "RB" | "FB";
+                    startingWith?: "RJ" | "RC" | "RB" | "FB" | undefined;
                 };
             };
-        };
+        } | undefined;
         responses: {
             /** @description El valor, válido para los patrones de la especificación. */
             200: {

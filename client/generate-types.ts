@@ -27,13 +27,35 @@ export interface GeneratedTypes {
 /** A file part is sent as a Blob (createClient turns a body holding one into multipart form data). */
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
+const UNDEFINED = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
+
+/**
+ * Every optional property also takes `undefined` (`startingAfter?: string | undefined`): under
+ * `exactOptionalPropertyTypes` (a strict tsconfig's), a client's paging helper passing a cursor of
+ * type `string | undefined` did not compile. Sent, an undefined field is left out, as an absent one.
+ */
+function optionalTakesUndefined(nodes: ts.Node[]): ts.Node[] {
+  const visit = (context: ts.TransformationContext) => (root: ts.Node): ts.Node => {
+    const visitor = (node: ts.Node): ts.Node => {
+      const next = ts.visitEachChild(node, visitor, context);
+      if (!ts.isPropertySignature(next) || next.questionToken === undefined || next.type === undefined) return next;
+      const union = ts.isUnionTypeNode(next.type) ? next.type.types : [next.type];
+      // `?: never` (no header parameters, say) says the property is never given: left so.
+      if (union.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.NeverKeyword)) return next;
+      return ts.factory.updatePropertySignature(next, next.modifiers, next.name, next.questionToken, ts.factory.createUnionTypeNode([...union, UNDEFINED]));
+    };
+    return ts.visitNode(root, visitor) as ts.Node;
+  };
+  return nodes.map((node) => ts.transform(node, [visit]).transformed[0]);
+}
+
 async function typesOf(document: unknown, source: string): Promise<string> {
   const ast = await openapiTS(document as OpenAPI3, {
     silent: true,
     alphabetize: true,
     transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
   });
-  return HEADER(source) + astToString(ast);
+  return HEADER(source) + astToString(optionalTakesUndefined(ast));
 }
 
 type Responses = Record<string, { content?: unknown }>;

@@ -833,18 +833,18 @@ export interface components {
              * @description En lotes de conductores.
              * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
              */
-            driverId?: string;
+            driverId?: string | undefined;
             /** @description Por qué falló el elemento (en español); null cuando ok. */
             message: string | null;
             ok: boolean;
             /** @description La placa del vehículo al crear el lote. */
-            plate?: string;
+            plate?: string | undefined;
             /**
              * Format: uuid
              * @description En lotes de vehículos.
              * @example 3f2a8c1e-5b7d-4e9f-a1c3-7d9e2b4f6a80
              */
-            vehicleId?: string;
+            vehicleId?: string | undefined;
         };
         Me: {
             /** @enum {string} */
@@ -978,12 +978,12 @@ export interface components {
                 "application/json": {
                     /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     city: string;
-                    email?: string | null;
-                    license?: string | null;
+                    email?: string | null | undefined;
+                    license?: string | null | undefined;
                     /** @description De 2 a 200 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     name: string;
                     /** Format: uuid */
-                    vehicleId?: string;
+                    vehicleId?: string | undefined;
                     whatsapp: string;
                 };
             };
@@ -993,16 +993,16 @@ export interface components {
                 "application/json": {
                     /** @description De 1 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     brand: string;
-                    city?: string | null;
-                    color?: components["schemas"]["ColorName"];
+                    city?: string | null | undefined;
+                    color?: components["schemas"]["ColorName"] | undefined;
                     /** @description Id de GET /v1/catalog/platform_a/colors. */
-                    colorId?: number;
+                    colorId?: number | undefined;
                     /** @description De 1 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
                     model: string;
                     /** @description De 6 a 10 caracteres una vez recortados los espacios de los extremos: letras, números, espacios y guiones, empezando por letra o número. */
                     plate: string;
-                    platforms?: ("platform_a" | "platform_b")[];
-                    vin?: string | null;
+                    platforms?: ("platform_a" | "platform_b")[] | undefined;
+                    vin?: string | null | undefined;
                     year: number;
                 } & ({
                     color: unknown;
@@ -1032,12 +1032,12 @@ export interface components {
             content: {
                 "application/json": {
                     /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
-                    city?: string;
-                    email?: string | null;
-                    license?: string | null;
+                    city?: string | undefined;
+                    email?: string | null | undefined;
+                    license?: string | null | undefined;
                     /** @description De 2 a 200 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
-                    name?: string;
-                    whatsapp?: string;
+                    name?: string | undefined;
+                    whatsapp?: string | undefined;
                 };
             };
         };
@@ -1045,14 +1045,14 @@ export interface components {
             content: {
                 "application/json": {
                     /** @description De 2 a 80 caracteres (puntos de código) una vez recortados los espacios de los extremos; un tabulador o un salto de línea solo se admite allí. Sin caracteres de control (U+0000–U+001F, U+007F) ni sustitutos UTF-16 sueltos. */
-                    city?: string;
-                    color?: components["schemas"]["ColorName"];
+                    city?: string | undefined;
+                    color?: components["schemas"]["ColorName"] | undefined;
                     /** @description Id de GET /v1/catalog/platform_a/colors. */
-                    colorId?: number;
-                    notes?: string | null;
+                    colorId?: number | undefined;
+                    notes?: string | null | undefined;
                     /** @enum {string} */
-                    status?: "activo" | "mantenimiento" | "inactivo";
-                    vin?: string | null;
+                    status?: "activo" | "mantenimiento" | "inactivo" | undefined;
+                    vin?: string | null | undefined;
                 };
             };
         };
@@ -1087,13 +1087,13 @@ export interface operations {
     listAssignments: {
         parameters: {
             query?: {
-                driverId?: string;
-                limit?: number;
+                driverId?: string | undefined;
+                limit?: number | undefined;
                 /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
-                startingAfter?: string;
-                status?: "active" | "ended";
-                vehicleId?: string;
-            };
+                startingAfter?: string | undefined;
+                status?: "active" | "ended" | undefined;
+                vehicleId?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -2785,12 +2785,12 @@ export interface operations {
     listDrivers: {
         parameters: {
             query?: {
-                limit?: number;
+                limit?: number | undefined;
                 /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
-                startingAfter?: string;
+                startingAfter?: string | undefined;
                 /** @description whatsapp debe tener 10 dígitos, o +52, +521 o +1 seguido de 10 dígitos; un "+" sin codificar, que llega como espacio, se lee como "+". */
-                whatsapp?: string;
-            };
+                whatsapp?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -5964,14 +5964,14 @@ export interface operations {
     listDailyEarnings: {
         parameters: {
             query: {
-                driverId?: string;
-                from?: string;
-                limit?: number;
+                driverId?: string | undefined;
+                from?: string | undefined;
+                limit?: number | undefined;
                 /** @description Obligatorio: de qué plataforma. */
                 platform: "platform_a" | "platform_b";
                 /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
-                startingAfter?: string;
-                to?: string;
+                startingAfter?: string | undefined;
+                to?: string | undefined;
             };
             header?: never;
             path?: never;
@@ -6236,11 +6236,11 @@ export interface operations {
     getEarningsSummary: {
         parameters: {
             query: {
-                driverId?: string;
-                from?: string;
+                driverId?: string | undefined;
+                from?: string | undefined;
                 /** @description Obligatorio: de qué plataforma. */
                 platform: "platform_a" | "platform_b";
-                to?: string;
+                to?: string | undefined;
             };
             header?: never;
             path?: never;
@@ -7154,16 +7154,16 @@ export interface operations {
     listRides: {
         parameters: {
             query: {
-                driverId?: string;
-                from?: string;
-                limit?: number;
+                driverId?: string | undefined;
+                from?: string | undefined;
+                limit?: number | undefined;
                 /** @description Obligatorio: de qué plataforma. */
                 platform: "platform_a" | "platform_b";
                 /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
-                startingAfter?: string;
-                status?: "completed" | "cancelled_driver" | "cancelled_rider" | "cancelled_support" | "in_progress" | "other";
-                to?: string;
-                vehicleId?: string;
+                startingAfter?: string | undefined;
+                status?: "completed" | "cancelled_driver" | "cancelled_rider" | "cancelled_support" | "in_progress" | "other" | undefined;
+                to?: string | undefined;
+                vehicleId?: string | undefined;
             };
             header?: never;
             path?: never;
@@ -7428,12 +7428,12 @@ export interface operations {
     listVehicles: {
         parameters: {
             query?: {
-                limit?: number;
-                plate?: string;
+                limit?: number | undefined;
+                plate?: string | undefined;
                 /** @description El id de un elemento de esta misma lista (del mismo recurso y, en viajes y ganancias, de la misma plataforma): el del último de la página anterior. Un UUID que no nombra ningún elemento de la lista es 400 VALIDATION. */
-                startingAfter?: string;
-                status?: "activo" | "mantenimiento" | "inactivo" | "pending_platform_a";
-            };
+                startingAfter?: string | undefined;
+                status?: "activo" | "mantenimiento" | "inactivo" | "pending_platform_a" | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;

@@ -58,6 +58,33 @@ describe('the package declarations', () => {
     expect(run.status).toBe(0);
   }, 60_000);
 
+  it('when a project with exactOptionalPropertyTypes pages with a cursor that may be undefined, then the typed client takes it (its optional fields take undefined)', () => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const consumer = join(out, 'consumer-exact');
+    mkdirSync(consumer, { recursive: true });
+    for (const file of ['partner-api.d.ts', 'control-api.d.ts']) copyFileSync(join(ROOT, 'client', file), join(out, 'client', file));
+    if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+    writeFileSync(join(consumer, 'use.ts'), [
+      "import { createClient, type PartnerBody } from '../client/index.js';",
+      "const client = createClient({ baseUrl: 'http://127.0.0.1:3000', key: 'fk_test_x' });",
+      'export async function page(cursor: string | undefined, notes: string | undefined) {',
+      "  const listed = await client.GET('/v1/vehicles', { params: { query: { startingAfter: cursor, limit: 50 } } });",
+      "  const body = { notes } satisfies PartnerBody<'/v1/vehicles/{id}', 'patch'>;",
+      '  return [listed.data?.hasMore, body];',
+      '}',
+      '',
+    ].join('\n'));
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: false, lib: ['es2022', 'dom'] },
+      files: ['use.ts'],
+    }));
+
+    const run = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
+
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 60_000);
+
   it('when examples/vitest is copied whole into an ES module project, then its own tsconfig type-checks it against them', () => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     // The project as the docs say: fleet-testbed (its package.json, these declarations as its dist/),
