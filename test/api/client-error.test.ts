@@ -1,28 +1,15 @@
-import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientErrorResponse } from '../../server/http/client-error.ts';
 import { createHttpServer } from '../../server/http/http-server.ts';
 import { createWorldGate } from '../../server/snapshots/world-gate.ts';
 import { makeTestApp } from '../support/app.ts';
-import { oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
+import { onServesHttpServer, oversizedHeadersRequest, rawRequest } from '../support/raw-http.ts';
 
 /** Node's parser refuses these before Express: the server's clientError hook answers them (main.ts). */
 describe('requests Node refuses before Express', () => {
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    // The server serve listens with (server/main.ts), its parser refusals answered in the envelope.
-    server = createHttpServer(makeTestApp().app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as { port: number }).port;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const served = onServesHttpServer(makeTestApp().app);
 
   it.each([
     ['headers over 16 KB', oversizedHeadersRequest(), 431, 'VALIDATION', /cabeceras .* demasiado grandes/],
@@ -33,7 +20,7 @@ describe('requests Node refuses before Express', () => {
     ['no Host header (HTTP/1.1 makes it obligatory)', 'GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'VALIDATION', /^Falta la cabecera Host, obligatoria en HTTP\/1\.1\.$/],
     ['an Expect the server cannot meet', 'GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n', 417, 'VALIDATION', /^La cabecera Expect «200-ok» no se admite: solo 100-continue\.$/],
   ])('when a request has %s, then %i %s in the JSON envelope, in Spanish, with a requestId', async (_label, raw, status, code, message) => {
-    const res = await rawRequest(port, raw);
+    const res = await rawRequest(served.port, raw);
 
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -43,7 +30,7 @@ describe('requests Node refuses before Express', () => {
   });
 
   it('when an HTTP/1.0 request has no Host (1.0 has none), then it reaches the API as usual', async () => {
-    const res = await rawRequest(port, 'GET /v1/health HTTP/1.0\r\n\r\n');
+    const res = await rawRequest(served.port, 'GET /v1/health HTTP/1.0\r\n\r\n');
 
     expect(res.body).toEqual({ status: 'ok', version: '1.0.0' });
   });
@@ -51,7 +38,7 @@ describe('requests Node refuses before Express', () => {
   it('when headers are just under the limit, then the request reaches the API as usual', async () => {
     const raw = `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Padding: ${'x'.repeat(15 * 1024)}\r\n\r\n`;
 
-    const res = await rawRequest(port, raw);
+    const res = await rawRequest(served.port, raw);
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', version: '1.0.0' });
@@ -59,32 +46,20 @@ describe('requests Node refuses before Express', () => {
 });
 
 describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 reads it as the next request)', () => {
-  let server: Server;
-  let port: number;
   let ended = 0;
   /** What the handler waits for: a turn of the event loop, or a test's word. */
   let held: Promise<unknown> | null = null;
-
-  beforeAll(async () => {
-    // A handler that answers later, as one that calls the platforms does: the broken bytes after its
-    // request are read, and refused, before it answers.
-    const app = express().delete('/assignment', async (_req, res) => {
-      await (held ?? new Promise((resolve) => setImmediate(resolve)));
-      ended++;
-      res.json({ status: 'ended' });
-    });
-    server = createHttpServer(app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  // A handler that answers later, as one that calls the platforms does: the broken bytes after its
+  // request are read, and refused, before it answers.
+  const served = onServesHttpServer(express().delete('/assignment', async (_req, res) => {
+    await (held ?? new Promise((resolve) => setImmediate(resolve)));
+    ended++;
+    res.json({ status: 'ended' });
+  }));
 
   /** Every byte the server sends on one connection, until it closes it. */
   const everything = (raw: string) => new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(served.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk)).on('error', reject).on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.end(raw);
@@ -106,12 +81,12 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
     held = new Promise<void>((resolve) => (release = resolve));
     let reported = 0;
     const count = () => void reported++;
-    server.on('clientError', count);
+    served.server.on('clientError', count);
     const warnings: string[] = [];
     const warned = (w: Error) => void warnings.push(w.name);
     process.on('warning', warned);
     try {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(served.port, '127.0.0.1');
       const chunks: Buffer[] = [];
       const closed = new Promise<string>((resolve) => socket.on('data', (c) => chunks.push(c)).on('close', () => resolve(Buffer.concat(chunks).toString('utf8'))));
       socket.write('DELETE /assignment HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n{"a":1}');
@@ -131,7 +106,7 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
       expect(warnings).not.toContain('MaxListenersExceededWarning');
     } finally {
       held = null;
-      server.off('clientError', count);
+      served.server.off('clientError', count);
       process.off('warning', warned);
     }
   });
@@ -139,25 +114,14 @@ describe('a body sent with no Content-Length nor chunked encoding (HTTP/1.1 read
 
 describe('a request whose body breaks while the app reads it', () => {
   const t = makeTestApp();
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    server = createHttpServer(t.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const served = onServesHttpServer(t.app);
 
   it('when a chunk of its body is not hex, then the client gets 400 under the request\'s own id, and its world\'s journal holds that answer', async () => {
     const { auth, tenant } = t.newTenant();
     const raw = ['POST /v1/vehicles HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${auth.Authorization}`, 'Content-Type: application/json',
       'Transfer-Encoding: chunked', '', 'zz', ''].join('\r\n');
 
-    const res = await rawRequest(port, raw);
+    const res = await rawRequest(served.port, raw);
 
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/mal formada/) });

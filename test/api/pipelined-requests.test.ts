@@ -1,7 +1,6 @@
-import type { Server } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../../server/http/http-server.ts';
+import { describe, expect, it } from 'vitest';
+import { onServesHttpServer } from '../support/raw-http.ts';
 import { useWorldOnDataDir } from '../support/world.ts';
 
 /**
@@ -12,15 +11,7 @@ import { useWorldOnDataDir } from '../support/world.ts';
  */
 describe('requests pipelined behind a change that runs alone', () => {
   const w = useWorldOnDataDir();
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    server = createHttpServer(w.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const served = onServesHttpServer(w.app);
 
   const json = (method: string, path: string, body: object, headers = '') => {
     const text = JSON.stringify(body);
@@ -31,7 +22,7 @@ describe('requests pipelined behind a change that runs alone', () => {
 
   /** Every request in one write; the statuses of the answers, in order, once the server closes. */
   const pipelined = (...requests: string[]): Promise<number[]> => new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(served.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);

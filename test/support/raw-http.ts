@@ -1,4 +1,7 @@
-import { connect } from 'node:net';
+import type { RequestListener, Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createHttpServer } from '../../server/http/http-server.ts';
 
 export interface RawAnswer {
   status: number;
@@ -31,3 +34,19 @@ export function rawRequest(port: number, raw: string): Promise<RawAnswer> {
 /** A GET whose headers pass Node's 16 KB limit. */
 export const oversizedHeadersRequest = (path = '/v1/health') =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`;
+
+/**
+ * `app` on the server serve listens with (server/http/http-server.ts: its parser refusals answered in
+ * the envelope), on a free loopback port for the describe block that calls it; `port` and `server` once listening.
+ */
+export function onServesHttpServer(app: RequestListener): { readonly port: number; readonly server: Server } {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = createHttpServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { get port() { return port; }, get server() { return server; } };
+}

@@ -27,15 +27,27 @@ describe('the package declarations', () => {
     expect(run.status).toBe(0);
   }, 60_000);
 
-  it('when a project without @types/node type-checks a use of them (skipLibCheck off), then they compile: nothing public names Node\'s own types', () => {
+  /**
+   * Type-checks `lines` as a project of its own beside the declarations (skipLibCheck off): what the
+   * build copies beside them (the generated API types) and the package's dependencies are there;
+   * @types/node is there too, but `types: []` keeps it out unless a declaration names Node's types.
+   */
+  function typeCheckConsumer(name: string, lines: string[], options: Record<string, unknown> = {}) {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const consumer = join(out, 'consumer');
+    const consumer = join(out, name);
     mkdirSync(consumer, { recursive: true });
-    // What the build copies beside them (the generated API types) and the package's dependencies;
-    // @types/node is there too, but `types: []` keeps it out unless a declaration names Node's types.
     for (const file of ['partner-api.d.ts', 'control-api.d.ts']) copyFileSync(join(ROOT, 'client', file), join(out, 'client', file));
     if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
-    writeFileSync(join(consumer, 'use.ts'), [
+    writeFileSync(join(consumer, 'use.ts'), [...lines, ''].join('\n'));
+    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: false, lib: ['es2022', 'dom'], ...options },
+      files: ['use.ts'],
+    }));
+    return spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
+  }
+
+  it('when a project without @types/node type-checks a use of them (skipLibCheck off), then they compile: nothing public names Node\'s own types', () => {
+    const run = typeCheckConsumer('consumer', [
       "import { connectTestbed, startTestbed, type JournalEntry, type World } from '../testing/index.js';",
       "import { createClient } from '../client/index.js';",
       'export async function use(world: World): Promise<JournalEntry[]> {',
@@ -45,26 +57,14 @@ describe('the package declarations', () => {
       "  createClient({ baseUrl: 'http://127.0.0.1:3000', key: 'fk_test_x' });",
       '  return world.requests({ limit: 150 });',
       '}',
-      '',
-    ].join('\n'));
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: false, lib: ['es2022', 'dom'] },
-      files: ['use.ts'],
-    }));
-
-    const run = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
+    ]);
 
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   }, 60_000);
 
   it('when a project with exactOptionalPropertyTypes pages with a cursor that may be undefined, then the typed client takes it (its optional fields take undefined)', () => {
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const consumer = join(out, 'consumer-exact');
-    mkdirSync(consumer, { recursive: true });
-    for (const file of ['partner-api.d.ts', 'control-api.d.ts']) copyFileSync(join(ROOT, 'client', file), join(out, 'client', file));
-    if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
-    writeFileSync(join(consumer, 'use.ts'), [
+    const run = typeCheckConsumer('consumer-exact', [
       "import { createClient, type PartnerBody } from '../client/index.js';",
       "const client = createClient({ baseUrl: 'http://127.0.0.1:3000', key: 'fk_test_x' });",
       'export async function page(cursor: string | undefined, notes: string | undefined) {',
@@ -72,14 +72,7 @@ describe('the package declarations', () => {
       "  const body = { notes } satisfies PartnerBody<'/v1/vehicles/{id}', 'patch'>;",
       '  return [listed.data?.hasMore, body];',
       '}',
-      '',
-    ].join('\n'));
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: false, lib: ['es2022', 'dom'] },
-      files: ['use.ts'],
-    }));
-
-    const run = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' });
+    ], { exactOptionalPropertyTypes: true });
 
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
