@@ -102,8 +102,8 @@ export function createWorldRows(db: Db, { beforeCommit }: { beforeCommit?: () =>
     // Every table compared before any is changed: a child's rows are found through its parents as they are now.
     const bulkFound = ahead() ?? bulk.compare(tenantId, key);
     const smallFound = small.compare(tenantId, key);
-    bulk.apply(key, bulkFound);
-    small.apply(key, smallFound);
+    bulk.apply(tenantId, key, bulkFound);
+    small.apply(tenantId, key, smallFound);
     beforeCommit?.();
   });
 

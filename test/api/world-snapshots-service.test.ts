@@ -391,3 +391,32 @@ describe('world snapshots: one world rewound while the others go on', () => {
     await expect(snapshots().restore(fleet.tenant.id, 'uno')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+/** The put-back of rides and daily rows by the keys found first (row-difference.ts), and its fallback. */
+describe('world snapshots: rides written since the snapshot', () => {
+  const w = useWorld();
+
+  it.each([
+    ['changed and added (an advance)', false],
+    ['changed, added and one lost', true],
+  ])('when since its snapshot a world\'s rides were %s, then its restore puts back exactly the copy\'s rides and daily rows', async (_how, lose) => {
+    const a = await fixtureWorlds(w).fixtureWorld({ vehicles: 2, registeredOn: ['platform_a', 'platform_b'], rideDays: 3 });
+    const db = w.deps.db;
+    const ofWorld = 'feed IN (SELECT id FROM ride_feeds WHERE tenant_id = ?)';
+    const ridesOf = () => db.prepare(`SELECT * FROM rides WHERE ${ofWorld} ORDER BY feed, id`).all(a.tenant.id);
+    const dailyOf = () => db.prepare('SELECT * FROM daily_earnings WHERE tenant_id = ? ORDER BY id').all(a.tenant.id);
+    await w.services.worldSnapshots.save(a.tenant.id, 'inicio');
+    const [rides, daily] = [ridesOf(), dailyOf()];
+    await advanceClock(w.deps, w.services, 2 * DAY, a.tenant.id);
+    // A saved ride changed in place (as platform_b's settling amounts are), and perhaps one gone.
+    db.prepare(`UPDATE rides SET gross_cents = gross_cents + 1 WHERE ${ofWorld} AND id = (SELECT min(id) FROM rides WHERE ${ofWorld})`).run(a.tenant.id, a.tenant.id);
+    if (lose) db.prepare(`DELETE FROM rides WHERE ${ofWorld} AND id = (SELECT max(id) FROM rides WHERE ${ofWorld} AND started_at_ms < ?)`).run(a.tenant.id, a.tenant.id, w.deps.clocks.forTenant(a.tenant.id).nowMs() - 2 * DAY);
+    const moved = ridesOf();
+
+    await w.services.worldSnapshots.restore(a.tenant.id, 'inicio');
+
+    expect(moved.length).toBeGreaterThan(rides.length);
+    expect(ridesOf()).toEqual(rides);
+    expect(dailyOf()).toEqual(daily);
+  });
+});
