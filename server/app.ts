@@ -21,6 +21,7 @@ import { generationCheck, generationStamp, replacedWorldsHint } from './snapshot
 import { DASHBOARD_PATH, dashboardRouter } from './dashboard/routes.ts';
 import { faultGate, realWait } from './faults/middleware.ts';
 import { leaveWorld } from './world-snapshots/tenant-gate.ts';
+import { tellWhenEnded } from './http/handler-at-work.ts';
 
 /** Builds the API from its dependencies; never reads the environment and never listens. */
 export function createApp(deps: Deps, services: Services = createServices(deps)): Express {
@@ -28,6 +29,8 @@ export function createApp(deps: Deps, services: Services = createServices(deps))
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // A request counts out of the gates once answered, not once its answer is sent (handler-at-work.ts).
+  tellWhenEnded(app);
   // Before the key check: a browser's preflight carries no key, and errors need the header too. With
   // `*` the control API and the dashboard answered any web page: without a token the control API now
   // allows only the configured loopback origins (a local dev tool), and the dashboard none.

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 
 /** res.locals: how many of the request's handlers are at work, and who waits for them to end. */
 const AT_WORK = 'handlersAtWork';
@@ -37,17 +37,26 @@ export function counted(handler: RequestHandler): RequestHandler {
 /** res.locals: the callbacks told when the response is ended (its `end()` called, whether sent yet or not). */
 const ON_END = 'onResponseEnd';
 
-/** Calls each `onEnd` once `res.end()` has been called; `res.end` is wrapped once per response. */
-function whenEnded(res: Response, onEnd: () => void): void {
-  const waiting = res.locals[ON_END] as (() => void)[] | undefined;
-  if (waiting) return void waiting.push(onEnd);
-  const told: (() => void)[] = (res.locals[ON_END] = [onEnd]);
-  const end = res.end;
-  res.end = function (this: Response, ...args: unknown[]) {
+/**
+ * Makes `res.end()` of `app`'s answers tell what waits for it (`afterHandled`). Patched on the app's
+ * own response prototype (Express gives each app its own), once: no wrapper per request, and `res`
+ * keeps its shape (as journal/capture.ts does for `send`). An app not patched so counts its
+ * requests out at their close alone.
+ */
+export function tellWhenEnded(app: Express): void {
+  const end = app.response.end;
+  app.response.end = function (this: Response, ...args: unknown[]) {
     const result = (end as (...a: unknown[]) => Response).apply(this, args);
-    for (const then of told.splice(0)) then();
+    const waiting = this.locals[ON_END] as (() => void)[] | undefined;
+    if (waiting) for (const then of waiting.splice(0)) then();
     return result;
   } as Response['end'];
+}
+
+function whenEnded(res: Response, onEnd: () => void): void {
+  const waiting = res.locals[ON_END] as (() => void)[] | undefined;
+  if (waiting) waiting.push(onEnd);
+  else res.locals[ON_END] = [onEnd];
 }
 
 /**

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { validation, WHOLE_BODY } from '../errors.ts';
+import { decodes } from './undecodable-query.ts';
 
 const JSON_KINDS: Record<string, string> = { string: 'un texto', number: 'un número', boolean: 'un valor booleano' };
 
@@ -55,22 +56,15 @@ function refuseBadUtf8(_req: unknown, _res: unknown, bytes: Buffer, encoding: st
 /** The type of the parser error a URL-encoded form that does not decode gives (error-handler.ts answers it). */
 export const BAD_FORM_ESCAPE = 'form.escape.invalid';
 
-const decodes = (part: string): boolean => {
-  try {
-    decodeURIComponent(part.replace(/\+/g, ' '));
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
- * Each name and value of a URL-encoded form must decode to UTF-8: the form reader keeps one that
- * does not (`%FF`, a lone surrogate's `%ED%A0%80`) as its raw text, and the dashboard named a world
- * `%FFq`, where the control API refuses a body that is not UTF-8.
+ * Each name and value of a URL-encoded form said (or taken) to be UTF-8 must decode so: the form
+ * reader keeps one that does not (`%FF`, a lone surrogate's `%ED%A0%80`) as its raw text, and the
+ * dashboard named a world `%FFq`, where the control API refuses a body that is not UTF-8. A form in
+ * another charset the reader takes (`iso-8859-1`: `Pe%F1a`) is its to decode.
  */
-export function refuseUndecodableForm(_req: unknown, _res: unknown, bytes: Buffer): void {
-  if (!isUtf8(bytes) || !bytes.toString('utf8').split('&').every(decodes)) {
+export function refuseUndecodableForm(_req: unknown, _res: unknown, bytes: Buffer, encoding: string): void {
+  if (!/^utf-?8$/i.test(encoding)) return;
+  if (!isUtf8(bytes) || !bytes.toString('utf8').split(/[&=]/).every(decodes)) {
     throw Object.assign(new Error('form is not UTF-8'), { type: BAD_FORM_ESCAPE });
   }
 }

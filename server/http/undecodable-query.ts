@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { validation } from '../errors.ts';
 
-const decodes = (part: string): boolean => {
+/** Whether a URL-encoded name or value decodes: its %-escapes are whole and spell UTF-8. */
+export const decodes = (part: string): boolean => {
   try {
     decodeURIComponent(part);
     return true;
@@ -12,8 +13,9 @@ const decodes = (part: string): boolean => {
 
 /**
  * A query whose %-escape does not decode to UTF-8 (`?plate=%E0%A4%A`, `%FF`) is refused: the query
- * reader keeps such a value as its raw text, and a filter on it answered an empty 200 as if nothing
- * matched, where the same escape in the path is refused. Each name and value is checked as sent.
+ * reader makes such a value something the client never sent (U+FFFD for the bytes, a bare `%` kept
+ * as it is), and a filter on it answered an empty 200 as if nothing matched, where the same escape in
+ * the path is refused. Each name and value is checked as sent.
  */
 export function refuseUndecodableQuery(req: Request): void {
   const at = req.url.indexOf('?');

@@ -35,6 +35,10 @@ interface Collaborators {
 type WorldSnapshotDeps = Pick<Deps, 'db' | 'clocks' | 'simulators' | 'logger'>;
 
 const keyOf = (tenantId: string, name: string) => `${tenantId}/${name}`;
+/** Why a snapshot asked for is gone, when it was deleted. */
+const DELETED = 'se borró';
+/** Deleted names a world remembers, the last ones: a test restores a name its cleanup just deleted. */
+export const DELETED_REMEMBERED = 100;
 
 /**
  * World snapshots (contract §5): one tenant's rows here and its records on the platforms, saved and
@@ -75,6 +79,17 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
   // copy is "gone, and why", not merely "does not exist" (a user who saved it and restored the whole
   // testbed since). A world's go with it, and a name saved again leaves.
   const forgottenWhy = new Map<string, string>();
+  // The names deleted in each world, oldest first: the last DELETED_REMEMBERED are said deleted.
+  const deletedNames = new Map<string, string[]>();
+  function rememberDeleted(tenantId: string, name: string): void {
+    const names = deletedNames.get(tenantId) ?? [];
+    deletedNames.set(tenantId, names);
+    names.push(name);
+    forgottenWhy.set(keyOf(tenantId, name), DELETED);
+    // A world that saves and deletes a new name for each test must not grow the map without end.
+    const oldest = names.length > DELETED_REMEMBERED ? names.shift()! : null;
+    if (oldest !== null && !names.includes(oldest) && forgottenWhy.get(keyOf(tenantId, oldest)) === DELETED) forgottenWhy.delete(keyOf(tenantId, oldest));
+  }
   const { requireTenant } = tenants;
   const requireSnapshot = (tenantId: string, name: string): WorldSnapshotInfo => {
     checkName(name);
@@ -262,7 +277,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
         await deps.simulators.deleteFleetSnapshot(tenantId, name);
         await drop(tenantId, name);
         // Asked for later (a test restoring a name a cleanup deleted), it says so, not "a restart or a reset".
-        forgottenWhy.set(keyOf(tenantId, name), 'se borró');
+        rememberDeleted(tenantId, name);
         return { name, deleted: true as const };
       });
     },
@@ -274,6 +289,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
     forget(tenantId: string): void {
       generations.forget(tenantId);
       saved.delete(tenantId);
+      deletedNames.delete(tenantId);
       for (const byKey of [forgottenWhy, known]) for (const key of byKey.keys()) if (key.startsWith(`${tenantId}/`)) byKey.delete(key);
       dropLogged(rows.dropPrefix(`${tenantId}/`));
     },
@@ -288,6 +304,7 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       // Only worlds still there can ask (a reset removes the others): the map never outgrows the worlds.
       for (const [tenantId, names] of saved) if (tenants.getTenant(tenantId)) for (const name of names.keys()) forgottenWhy.set(keyOf(tenantId, name), why);
       for (const key of forgottenWhy.keys()) if (!tenants.getTenant(key.slice(0, key.indexOf('/')))) forgottenWhy.delete(key);
+      for (const tenantId of deletedNames.keys()) if (!tenants.getTenant(tenantId)) deletedNames.delete(tenantId);
       saved.clear();
       known.clear();
       dropLogged(rows.dropPrefix(''));

@@ -59,6 +59,13 @@ describe('dashboard actions: the control API operations behind forms', () => {
       expect(res.text).toContain('Mundo «Flota Peñón 100%» creado (active).');
     });
 
+    it('when the form says it is in ISO-8859-1, then its escapes are read in that charset (Pe%F1a is Peña), not refused as UTF-8', async () => {
+      const res = await w.request.post('/dashboard/worlds').set('HX-Request', 'true')
+        .set('Content-Type', 'application/x-www-form-urlencoded; charset=iso-8859-1').send('name=Flota+Pe%F1a');
+
+      expect(res.text).toContain('Mundo «Flota Peña» creado (active).');
+    });
+
     it('when the form asks for a fixture, then the world is made populated by the same services (platforms synced), and the answer says what it made', async () => {
       const form = 'name=Flota+Poblada&vehicles=2&drivers=2&rideDays=2&registeredOn=platform_a&registeredOn=platform_b&boundOn=platform_a&assigned=true';
       const res = await act('post', '/worlds', form);

@@ -25,16 +25,23 @@ describe('a query with a %-escape that does not decode', () => {
     expect(res.body.error.details).toEqual([{ field, message: `${field} trae una secuencia de escape (%) no válida` }]);
   });
 
-  it('when a control call\'s query has one (a journal filter), then 400 VALIDATION too, and the journal is left as it was', async () => {
-    const { tenant, auth } = w.newTenant();
-    await w.request.get('/v1/vehicles').set(auth).expect(200);
+  it('when a control call\'s query has one (a journal filter), then 400 VALIDATION too', async () => {
+    const { tenant } = w.newTenant();
 
-    const res = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?path=/v1/vehicles%E0%A4%A`);
-    const all = await w.request.get(`/_testbed/tenants/${tenant.id}/requests`).expect(200);
+    const read = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?path=/v1/vehicles%E0%A4%A`);
+
+    expectEnvelope(read, 400, 'VALIDATION');
+    expect(read.body.error.details).toEqual([{ field: 'path', message: 'path trae una secuencia de escape (%) no válida' }]);
+  });
+
+  it('when worlds are deleted by a name prefix with a bare % (read as sent, it named "100%…"), then 400 VALIDATION and no world is deleted', async () => {
+    const made = (await w.request.post('/_testbed/tenants').send({ name: '100% Flota' }).expect(201)).body;
+
+    const res = await w.request.delete('/_testbed/tenants?name=100%');
 
     expectEnvelope(res, 400, 'VALIDATION');
-    expect(res.body.error.details).toEqual([{ field: 'path', message: 'path trae una secuencia de escape (%) no válida' }]);
-    expect(all.body.data).toHaveLength(1);
+    expect(res.body.error.details).toEqual([{ field: 'name', message: 'name trae una secuencia de escape (%) no válida' }]);
+    expect((await w.request.get('/_testbed/tenants')).body.data.map((t: { id: string }) => t.id)).toContain(made.id);
   });
 
   it('when every escape decodes (an escaped letter, an escaped %, a + for a space, an accent), then the filter is read as ever (the boundary)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useWorldOnDataDir } from '../support/world.ts';
+import { DELETED_REMEMBERED } from '../../server/world-snapshots/service.ts';
 
 /** A world snapshot not there says why, or where it is, instead of a bare "no existe". */
 describe('world snapshots asked for where they are not', () => {
@@ -55,6 +56,22 @@ describe('world snapshots asked for where they are not', () => {
     expect([remove.status, remove.body.error.message]).toEqual([404, deleted]);
     expect(again.status).toBe(200);
     expect(w.services.worldSnapshots.forgottenCount()).toBe(remembered - 1);
+  });
+
+  it(`when a world deletes more than ${DELETED_REMEMBERED} snapshots, then only the last ${DELETED_REMEMBERED} are remembered as deleted (the map does not grow without end)`, async () => {
+    const world = (await w.request.post('/_testbed/tenants').send({ name: 'Flota Muchas' }).expect(201)).body;
+    const before = w.services.worldSnapshots.forgottenCount();
+    for (let i = 0; i <= DELETED_REMEMBERED; i++) {
+      await w.request.post(base(world.id)).send({ name: `s-${i}` }).expect(201);
+      await w.request.delete(`${base(world.id)}/s-${i}`).expect(200);
+    }
+
+    const oldest = await w.request.post(`${base(world.id)}/s-0/restore`);
+    const newest = await w.request.post(`${base(world.id)}/s-${DELETED_REMEMBERED}/restore`);
+
+    expect(w.services.worldSnapshots.forgottenCount()).toBe(before + DELETED_REMEMBERED);
+    expect(oldest.body.error.message).toContain('no existe: no se guardó con ese nombre, se borró');
+    expect(newest.body.error.message).toContain('ya no existe: se borró');
   });
 
   it('when a world\'s snapshot is restored or deleted as a whole one (no tenant), then 404 names the world it is in, and nothing changes', async () => {
