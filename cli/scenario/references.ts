@@ -23,7 +23,8 @@ const aliasOf = (v: unknown) => (isObject(v) && typeof v.as === 'string' ? v.as 
 
 /** Names templates can start with besides captures (cli/scenario/setup.ts). */
 const BUILT_IN = new Set(['tenants', 'keys', 'run', 'days']);
-const RESERVED = new Set(['tenants', 'keys', 'run', 'unique']);
+/** Names no capture may take: each would hide a built-in (`days` once hid the world's days, silently). */
+const RESERVED = new Set(['tenants', 'keys', 'run', 'unique', 'days']);
 /** `${run.tag}` and `${run.digits}` (setup.ts). */
 const RUN_TOKENS = ['tag', 'digits'];
 /** `${unique.plate}`…: a new value at each occurrence, drawn when the step runs (unique-values.ts). */
@@ -137,9 +138,8 @@ function templateProblem(name: string, declared: Declared): string | null {
   if (root === 'tenants' && third !== undefined && !TENANT_FIELDS.includes(third)) return `\${${name}} no existe: un tenant da ${TENANT_FIELDS.join(', ')}`;
   if (root === 'unique') return uniqueProblem(name, second, third, fourth);
   if (root === 'run' && second !== undefined && !RUN_TOKENS.includes(second)) return `\${${name}} no existe: usa \${run.tag} o \${run.digits}`;
-  // A capture of that name wins over the built-in list when the step runs (runner.ts); its length is the list's.
-  const ownDays = declared.captured.has('days') || second === 'length';
-  if (root === 'days' && second !== undefined && !ownDays && !(/^\d+$/.test(second) && Number(second) < WORLD_DAYS)) {
+  // `${days.length}` is the list's length.
+  if (root === 'days' && second !== undefined && second !== 'length' && !(/^\d+$/.test(second) && Number(second) < WORLD_DAYS)) {
     return `\${${name}} no existe: los días del mundo van de \${days[0]} a \${days[${WORLD_DAYS - 1}]}`;
   }
   if (BUILT_IN.has(root) || declared.captured.has(root)) return null;
