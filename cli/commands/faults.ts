@@ -2,7 +2,7 @@
 import { callTestbed } from '../environment.ts';
 import { inOptionNames } from '../lib/option-names.ts';
 import { table } from '../lib/table.ts';
-import { print, type OutputOptions } from '../output.ts';
+import { fail, print, type OutputOptions } from '../output.ts';
 import { ruleConditions, ruleTarget, type DescribedRule } from '../../server/faults/describe.ts';
 import { typedNumber } from '../../server/lib/typed-number.ts';
 import { idSegment, worldPath } from '../lib/control-path.ts';
@@ -15,7 +15,7 @@ interface RuleView extends DescribedRule {
   remaining: number | null;
 }
 
-type Flags = OutputOptions & { tenant: string } & Record<string, string | undefined>;
+type Flags = OutputOptions & { tenant: string } & Record<string, string | boolean | undefined>;
 
 const NUMERIC = ['times', 'after', 'probability', 'retryAfter', 'delayMs', 'ms'];
 const RULE_FIELDS = ['effect', 'operation', 'method', 'path', 'when', ...NUMERIC.filter((f) => f !== 'ms')];
@@ -23,6 +23,7 @@ const PLATFORM_FIELDS = ['platform', 'mode', 'ms'];
 
 /** A number where the text is one written plainly; otherwise the text as given, which the testbed refuses naming the field. */
 const value = (field: string, raw: string) => (NUMERIC.includes(field) ? typedNumber(raw) : raw);
+const text = (flags: Flags, field: string) => flags[field] as string;
 
 /**
  * Every option given, of either form: the control API refuses one that does not belong to the form
@@ -30,13 +31,21 @@ const value = (field: string, raw: string) => (NUMERIC.includes(field) ? typedNu
  * asked for (`--effect internal --mode slow` made an unfiltered 500 rule).
  */
 function bodyOf(flags: Flags): Record<string, unknown> {
-  return Object.fromEntries([...RULE_FIELDS, ...PLATFORM_FIELDS].filter((f) => flags[f] !== undefined).map((f) => [f, value(f, flags[f]!)]));
+  return Object.fromEntries([...RULE_FIELDS, ...PLATFORM_FIELDS].filter((f) => flags[f] !== undefined).map((f) => [f, value(f, text(flags, f))]));
 }
 
 const base = (tenantId: string) => `${worldPath(tenantId)}/faults`;
 const row = (r: RuleView) => [r.id, r.effect, ruleTarget(r), r.when, ruleConditions(r), String(r.hits), r.remaining === null ? 'sin límite' : String(r.remaining)];
 
-export async function addFault(opts: Flags): Promise<void> {
+/** What the dashboard's form says too (server/dashboard/world-faults.ts): a rule with no selector fails the whole world. */
+export const NO_SELECTOR = 'di qué peticiones falla la regla (--operation, --method o --path), o --all para todas las del mundo: sin ninguna, la regla falla cada petición del mundo';
+
+export async function addFault(opts: Flags & { all?: boolean }): Promise<void> {
+  const selects = opts.operation !== undefined || opts.method !== undefined || opts.path !== undefined;
+  const platform = PLATFORM_FIELDS.some((f) => opts[f] !== undefined);
+  // A forgotten --operation in a script made a rule that failed every request of the world, silently.
+  if (!platform && !selects && !opts.all) fail(NO_SELECTOR, 2);
+  if (opts.all && (selects || platform)) fail('--all es una regla para todas las peticiones del mundo: no se combina con --operation, --method, --path ni --platform', 2);
   const body = await inOptionNames([...RULE_FIELDS, ...PLATFORM_FIELDS], () =>
     callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) }));
   const human = body.platform

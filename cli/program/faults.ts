@@ -14,6 +14,7 @@ export const declareFaults = (program: Command) =>
         '--operation <operationId>': 'un operationId de /v1/openapi.json, p. ej. createVehicle',
         '--method <method>': 'GET, POST, PUT, PATCH o DELETE',
         '--path <path>': 'una plantilla de ruta (/v1/vehicles/{id}) o una ruta concreta',
+        '--all': 'la regla falla todas las peticiones del mundo (sin --operation, --method ni --path hay que pedirlo así)',
         '--times <n>': 'falla tantas peticiones que coincidan, y la regla se agota (1..1000000)',
         '--after <k>': 'deja pasar las primeras K peticiones que coincidan (0..1000000)',
         '--probability <p>': 'de 0 a 1, sorteada con la secuencia con semilla del mundo (por omisión 1)',

@@ -49,7 +49,7 @@ describe('fleet-sim faults', () => {
   it('when a rule is bad, then the command exits non-zero with the testbed\'s Spanish message naming the field, and no stack trace', async () => {
     const world = await worldClient(env, 'Flota CLI mala');
 
-    const res = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--probability', 'mucho']);
+    const res = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--probability', 'mucho']);
 
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(/^error: .*probability/);
@@ -59,7 +59,7 @@ describe('fleet-sim faults', () => {
   it('when a number option is not written plainly (0x10, 1e3), then it is refused naming the option, and no rule is made', async () => {
     const world = await worldClient(env, 'Flota CLI cifras');
 
-    const hex = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--times', '0x10']);
+    const hex = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--times', '0x10']);
     const exponent = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--platform', 'platform_a', '--mode', 'slow', '--ms', '1e3']);
     const listed = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
 
@@ -81,6 +81,23 @@ describe('fleet-sim faults', () => {
     expect(onPlatform.stderr).toMatch(/^error: .*campos desconocidos: --effect, --times \(se admiten --platform, --mode, --ms\)/);
     expect(onRule.stderr).toMatch(/^error: .*campo desconocido: --mode \(se admiten --effect, --operation, --method, --path, --times, --after, --probability, --retry-after, --delay-ms, --when\)/);
     expect(listed.json).toEqual({ data: [], platforms: {} });
+  }, 120_000);
+
+  it('when a rule names no requests (no --operation, --method nor --path) and no --all, then usage error 2 saying how, and no rule; with --all it fails every request', async () => {
+    const world = await worldClient(env, 'Flota CLI sin selector');
+
+    const bare = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--times', '1']);
+    const mixed = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--operation', 'getMe']);
+    const before = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
+    const all = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--times', '1']);
+    const me = await world.api('GET', '/v1/me');
+
+    expect([bare.code, mixed.code]).toEqual([2, 2]);
+    expect(bare.stderr).toBe('error: di qué peticiones falla la regla (--operation, --method o --path), o --all para todas las del mundo: sin ninguna, la regla falla cada petición del mundo\n');
+    expect(mixed.stderr).toMatch(/^error: --all es una regla para todas las peticiones del mundo: no se combina con --operation/);
+    expect(before.json).toEqual({ data: [], platforms: {} });
+    expect(all.code).toBe(0);
+    expect(me.status).toBe(500);
   }, 120_000);
 
   it('when the rules are listed for a person (no --json), then the table\'s headings are Spanish and a rule\'s line holds its hits', async () => {
