@@ -4,6 +4,10 @@ import { badge, BASE, numberField } from './components.ts';
 import { typedNumber } from '../lib/typed-number.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
+import { DEFAULT_PLATFORM_TIMEOUT_MS } from '../config.ts';
+
+/** The API's real-time limit for a platform call, which a slow fault's ms meets. */
+const timeoutOf = (ctx: Dashboard): number => ctx.deps.platformTimeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS;
 
 const RELOADS = 'mundo-cambiado from:body';
 
@@ -53,7 +57,7 @@ export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Ht
       <label>ms para este mundo (slow) ${numberField('ms', 8)}</label>
       <button type="submit" class="secundario">Aplicar a este mundo</button>
     </div></form>
-    <p class="nota">Cada llamada de la API a esa plataforma para este mundo (sus peticiones y la sincronización) falla con 503 o tarda esos ms; los demás mundos no la ven. Sin ms, slow tarda 30000 ms.</p>`;
+    <p class="nota">Cada llamada de la API a esa plataforma para este mundo (sus peticiones y la sincronización) falla con 503 (error) o tarda esos ms (slow); los demás mundos no la ven. Una llamada que tarda más que el límite de la API (${timeoutOf(ctx)} ms, <code>FLEET_PLATFORM_TIMEOUT_MS</code>) acaba en 503 como con error: sin ms, slow tarda 30000 ms, así que falla por tiempo; para una respuesta lenta que llega, da menos ms que el límite.</p>`;
 }
 
 /** The section's list (GET) and its actions, through the fault service `/_testbed/tenants/{id}/faults` uses. */

@@ -23,6 +23,8 @@ describe('dashboard: a world\'s own platform faults', () => {
     expect(own).toContain('aria-label="Quitar la falla de platform_b de este mundo"');
     expect(page.text).toContain('Fallas de plataforma solo de este mundo');
     expect(page.text).toContain('Fallas de plataforma de todo el testbed');
+    // Slow past the API's own limit is an error: the note says so, with the limit this serve has.
+    expect(page.text).toContain(`Una llamada que tarda más que el límite de la API (${w.deps.platformTimeoutMs ?? 2000} ms, <code>FLEET_PLATFORM_TIMEOUT_MS</code>) acaba en 503 como con error`);
     expect(ownFaults(partial.text)).toBe(own);
     const testbedWide = (await get('/faults')).text;
     expect(testbedWide).toContain('Ahora, en todos los mundos:');
