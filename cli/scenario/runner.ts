@@ -50,6 +50,7 @@ export function stepName(step: Step): string {
   const arg = step[action];
   if (typeof arg === 'string') return `${action} ${arg}`;
   if (action === 'fault') return [action, ...faultLabel(step.fault!)].join(' ');
+  if (action === 'expectRequests') return [action, ...expectedLabel(step.expectRequests!)].join(' ');
   return [action, ...objectArgLabel(arg)].join(' ');
 }
 
@@ -62,6 +63,16 @@ function faultLabel({ tenant, ...fault }: Record<string, unknown>): string[] {
       // What else tells two rules on one target apart, as `field=value`.
       ...(['after', 'probability', 'retryAfter', 'delayMs', 'when'] as const).map((field) => (fault[field] === undefined ? undefined : `${field}=${shown(fault[field])}`))];
   return [...words.map(shown), typeof tenant === 'string' ? `(${tenant})` : undefined].filter((w): w is string => w !== undefined && w !== '');
+}
+
+/**
+ * What an expectRequests step counts, as its name, so that two in a report tell apart:
+ * `expectRequests createVehicle 429 ×2 (fleet)`, `expectRequests POST /v1/vehicles ×0`.
+ */
+function expectedLabel({ tenant, method, path, operation, status, count }: Record<string, unknown>): string[] {
+  const words = [operation ?? [method, path].filter((v) => v !== undefined).join(' '), status, `×${String(count)}`];
+  return [...words.map((w) => (w === undefined ? undefined : String(w))), typeof tenant === 'string' ? `(${tenant})` : undefined]
+    .filter((w): w is string => w !== undefined && w !== '');
 }
 
 /**

@@ -17,6 +17,9 @@ describe('a scenario step\'s name in the transcript', () => {
     ['a fault rule on every request', { fault: { effect: 'internal' } }, 'fault internal'],
     ['a fault rule with its conditions', { fault: { effect: 'delay', operation: 'createVehicle', after: 1, probability: 0.5, delayMs: 300, when: 'after' } }, 'fault delay createVehicle after=1 probability=0.5 delayMs=300 when=after'],
     ['a platform fault', { fault: { platform: 'platform_b', mode: 'slow', ms: 3000 } }, 'fault platform_b slow 3000 ms'],
+    ['a count of the journal by operation and status, on a tenant', { expectRequests: { operation: 'createVehicle', status: '429', count: 2, tenant: 'fleet' } }, 'expectRequests createVehicle 429 ×2 (fleet)'],
+    ['a count of the journal by method and path', { expectRequests: { method: 'POST', path: '/v1/vehicles', count: 0 } }, 'expectRequests POST /v1/vehicles ×0'],
+    ['a count of the whole journal', { expectRequests: { count: 3 } }, 'expectRequests ×3'],
     ['a clear of the first world', { clearFaults: true }, 'clearFaults'],
     ['a clear of another world', { clearRequests: { tenant: 'other' } }, 'clearRequests (other)'],
   ])('when the step is %s, then it reads like the short form and names its world', (_case, step, name) => {
