@@ -103,7 +103,10 @@ function badOperator(key: string, value: unknown): string | null {
     const meant = similarNames(key, Object.keys(OPERATORS));
     return `comparador desconocido: ${key}${meant.length ? `. ¿Quisiste decir ${meant.join(' o ')}?` : ` (se admiten ${Object.keys(OPERATORS).join(', ')})`}`;
   }
-  if (key === '$type' && !(String(value) in TYPES)) return `$type ${JSON.stringify(value)} no es uno de ${Object.keys(TYPES).join(', ')}`;
+  if (key === '$type' && !(String(value) in TYPES)) {
+    const meant = similarNames(String(value), Object.keys(TYPES));
+    return `$type ${JSON.stringify(value)} no es uno de ${Object.keys(TYPES).join(', ')}${meant.length ? `. ¿Quisiste decir ${meant.join(' o ')}?` : ''}`;
+  }
   const argument = ARGUMENTS[key];
   if (argument && !argument[0](value)) return `${key} debe ser ${argument[1]} (recibido: ${JSON.stringify(value)})`;
   if (key === '$regex') {

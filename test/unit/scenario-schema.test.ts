@@ -71,6 +71,7 @@ describe('scenario file validation', () => {
     ['an unknown matcher', `- { sync: true, expect: { body: { a: { $tpye: string } } } }`, /paso 1: expect\.body\.a\.\$tpye: comparador desconocido: \$tpye\. ¿Quisiste decir \$type\? \(línea/],
     ['a matcher like none', `- { sync: true, expect: { body: { a: { $whatever: 1 } } } }`, /paso 1: expect\.body\.a\.\$whatever: comparador desconocido: \$whatever \(se admiten \$exists, \$type, .*\$lte\) \(línea/],
     ['an unknown $type', `- { sync: true, expect: { body: { a: { $type: text } } } }`, /\$type "text" no es uno de/],
+    ['a misspelt $type', `- { sync: true, expect: { body: { a: { $type: uuidd } } } }`, /\$type "uuidd" no es uno de .*\. ¿Quisiste decir uuid\?/],
     ['a broken regex', `- { sync: true, expect: { body: { a: { $regex: "(" } } } }`, /\$regex no válida/],
     ['a reserved capture name', `- { sync: true, capture: { tenants: body.id } }`, /paso 1: capture\.tenants: tenants es un nombre reservado/],
     ['capture named unique', `- { sync: true, capture: { unique: body.id } }`, /paso 1: capture\.unique: unique es un nombre reservado/],
