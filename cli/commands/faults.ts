@@ -41,11 +41,13 @@ const row = (r: RuleView) => [r.id, r.effect, ruleTarget(r), r.when, ruleConditi
 export const NO_SELECTOR = 'di qué peticiones falla la regla (--operation, --method o --path), o --all para todas las del mundo: sin ninguna, la regla falla cada petición del mundo';
 
 export async function addFault(opts: Flags & { all?: boolean }): Promise<void> {
-  const selects = opts.operation !== undefined || opts.method !== undefined || opts.path !== undefined;
-  const platform = PLATFORM_FIELDS.some((f) => opts[f] !== undefined);
+  const selecting = ['operation', 'method', 'path'].filter((f) => opts[f] !== undefined);
+  const platform = PLATFORM_FIELDS.filter((f) => opts[f] !== undefined);
   // A forgotten --operation in a script made a rule that failed every request of the world, silently.
-  if (!platform && !selects && !opts.all) fail(NO_SELECTOR, 2);
-  if (opts.all && (selects || platform)) fail('--all es una regla para todas las peticiones del mundo: no se combina con --operation, --method, --path ni --platform', 2);
+  // Without --effect either, the testbed's own answer says that first.
+  if (opts.effect !== undefined && platform.length === 0 && selecting.length === 0 && !opts.all) fail(NO_SELECTOR);
+  const mixed = [...selecting, ...platform].map((f) => `--${f}`);
+  if (opts.all && mixed.length > 0) fail(`--all es una regla para todas las peticiones del mundo: no se combina con ${mixed.join(', ')}`);
   const body = await inOptionNames([...RULE_FIELDS, ...PLATFORM_FIELDS], () =>
     callTestbed<RuleView & { platform?: string; mode?: string; ms?: number }>(base(opts.tenant), { body: bodyOf(opts) }));
   const human = body.platform

@@ -6,6 +6,8 @@ type OptionHelp = string | [help: string, defaultValue: string];
 /** One command, by its usage (`revoke <keyId>`): what `--help` says of it and the export that runs it. */
 export interface CommandDeclaration<M> {
   does: string;
+  /** What the program's own --help lists for it, when `does` is longer than a line (serve's variables). */
+  summary?: string;
   run: HandlerNames<M>;
   required?: Record<string, string>;
   options?: Record<string, OptionHelp>;
@@ -23,6 +25,7 @@ export function declareCommands<M>(parent: Command, load: () => Promise<M>, comm
   const run = lazy(load);
   for (const [usage, declared] of Object.entries(commands)) {
     const command = parent.command(usage).description(declared.does);
+    if (declared.summary) command.summary(declared.summary);
     for (const [flags, help] of Object.entries(declared.required ?? {})) command.requiredOption(flags, help);
     for (const [flags, help] of Object.entries(declared.options ?? {})) {
       if (typeof help === 'string') command.option(flags, help);

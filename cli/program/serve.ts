@@ -11,5 +11,5 @@ const environment = `${SERVE_ENVIRONMENT.join(', ')}; qué hace cada una: README
 
 export const declareServe = (program: Command) =>
   declareCommands(program, () => import('../commands/serve.ts'), {
-    serve: { does: `inicia la API y los simuladores de las plataformas (${environment})`, run: 'serve', json: false },
+    serve: { does: `inicia la API y los simuladores de las plataformas (${environment})`, summary: 'inicia la API y los simuladores de las plataformas', run: 'serve', json: false },
   });

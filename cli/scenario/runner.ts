@@ -54,25 +54,29 @@ export function stepName(step: Step): string {
   return [action, ...objectArgLabel(arg)].join(' ');
 }
 
+const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+/** The requests a rule or a count selects: its operation, else its method and path. */
+const selected = (o: Record<string, unknown>) => o.operation ?? [o.method, o.path].filter((v) => v !== undefined).join(' ');
+/** A label's words as shown, with the world it names last: `(fleet)`. */
+const labelled = (words: unknown[], tenant: unknown): string[] =>
+  [...words.map(shown), typeof tenant === 'string' ? `(${tenant})` : undefined].filter((w): w is string => w !== undefined && w !== '');
+
 /** What a fault step sets, as its name: `fault rate_limited createVehicle ×2 (fleet)`, `fault platform_b error`. */
 function faultLabel({ tenant, ...fault }: Record<string, unknown>): string[] {
-  const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
   const words = 'platform' in fault
     ? [fault.platform, fault.mode, fault.ms === undefined ? undefined : `${shown(fault.ms)} ms`]
-    : [fault.effect, fault.operation ?? [fault.method, fault.path].filter((v) => v !== undefined).join(' '), fault.times === undefined ? undefined : `×${shown(fault.times)}`,
+    : [fault.effect, selected(fault), fault.times === undefined ? undefined : `×${shown(fault.times)}`,
       // What else tells two rules on one target apart, as `field=value`.
       ...(['after', 'probability', 'retryAfter', 'delayMs', 'when'] as const).map((field) => (fault[field] === undefined ? undefined : `${field}=${shown(fault[field])}`))];
-  return [...words.map(shown), typeof tenant === 'string' ? `(${tenant})` : undefined].filter((w): w is string => w !== undefined && w !== '');
+  return labelled(words, tenant);
 }
 
 /**
  * What an expectRequests step counts, as its name, so that two in a report tell apart:
  * `expectRequests createVehicle 429 ×2 (fleet)`, `expectRequests POST /v1/vehicles ×0`.
  */
-function expectedLabel({ tenant, method, path, operation, status, count }: Record<string, unknown>): string[] {
-  const words = [operation ?? [method, path].filter((v) => v !== undefined).join(' '), status, `×${String(count)}`];
-  return [...words.map((w) => (w === undefined ? undefined : String(w))), typeof tenant === 'string' ? `(${tenant})` : undefined]
-    .filter((w): w is string => w !== undefined && w !== '');
+function expectedLabel({ tenant, status, count, ...filter }: Record<string, unknown>): string[] {
+  return labelled([selected(filter), status, `×${shown(count)}`], tenant);
 }
 
 /**

@@ -4,10 +4,8 @@ import { badge, BASE, numberField } from './components.ts';
 import { typedNumber } from '../lib/typed-number.ts';
 import { answerAction, formFields, requireWorld, type Dashboard } from './context.ts';
 import { html, seg, type Html } from './html.ts';
-import { DEFAULT_PLATFORM_TIMEOUT_MS } from '../config.ts';
-
-/** The API's real-time limit for a platform call, which a slow fault's ms meets. */
-const timeoutOf = (ctx: Dashboard): number => ctx.deps.platformTimeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS;
+import { platformTimeoutOf } from '../faults/platform-faults.ts';
+import { DEFAULT_SLOW_MS } from '../faults/service.ts';
 
 const RELOADS = 'mundo-cambiado from:body';
 
@@ -47,6 +45,15 @@ export function worldPlatformFaultsState(ctx: Dashboard, tenantId: string): Html
   </ul>`;
 }
 
+/** What slow does against this serve's limit for a platform call: an answer late, or a 503 as error's. */
+export function slowNote(timeoutMs: number): string {
+  const limit = `el límite de la API para una llamada (${timeoutMs} ms, FLEET_PLATFORM_TIMEOUT_MS)`;
+  const byDefault = DEFAULT_SLOW_MS >= timeoutMs
+    ? `Sin ms, slow tarda ${DEFAULT_SLOW_MS} ms, así que falla por tiempo`
+    : `Sin ms, slow tarda ${DEFAULT_SLOW_MS} ms`;
+  return `Una llamada lenta que alcanza ${limit} acaba en 503 como con error. ${byDefault}; para una respuesta lenta que llega, da menos ms que ese límite.`;
+}
+
 /** The section of the "Fallas de la API" card: the world's platform faults now, and a form to set one. */
 export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Html {
   return html`<h3 id="t-fallas-plataforma-mundo">Fallas de plataforma solo de este mundo</h3>
@@ -57,7 +64,7 @@ export function worldPlatformFaultsSection(ctx: Dashboard, tenantId: string): Ht
       <label>ms para este mundo (slow) ${numberField('ms', 8)}</label>
       <button type="submit" class="secundario">Aplicar a este mundo</button>
     </div></form>
-    <p class="nota">Cada llamada de la API a esa plataforma para este mundo (sus peticiones y la sincronización) falla con 503 (error) o tarda esos ms (slow); los demás mundos no la ven. Una llamada que tarda más que el límite de la API (${timeoutOf(ctx)} ms, <code>FLEET_PLATFORM_TIMEOUT_MS</code>) acaba en 503 como con error: sin ms, slow tarda 30000 ms, así que falla por tiempo; para una respuesta lenta que llega, da menos ms que el límite.</p>`;
+    <p class="nota">Cada llamada de la API a esa plataforma para este mundo (sus peticiones y la sincronización) falla con 503 (error) o tarda esos ms (slow); los demás mundos no la ven. ${slowNote(platformTimeoutOf(ctx.deps))}</p>`;
 }
 
 /** The section's list (GET) and its actions, through the fault service `/_testbed/tenants/{id}/faults` uses. */

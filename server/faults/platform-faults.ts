@@ -57,12 +57,15 @@ export function withWorldPlatformFaults<C extends object>(client: C, platform: P
   return wrapped as C;
 }
 
+/** The API's real-time limit for one platform call (FLEET_PLATFORM_TIMEOUT_MS), which a slow fault's ms meets. */
+export const platformTimeoutOf = (deps: Pick<Deps, 'platformTimeoutMs'>): number => deps.platformTimeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS;
+
 /** The deps every service is built with: the same, with both platform clients behind the worlds' own faults. */
 export function withWorldFaultsOnPlatforms(deps: Deps, faults: FaultService): Deps {
   const options: WorldPlatformDeps = {
     db: deps.db,
     wait: deps.realWait ?? realWait,
-    platformTimeoutMs: deps.platformTimeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS,
+    platformTimeoutMs: platformTimeoutOf(deps),
     retryAfterS: deps.retryAfterS ?? DEFAULT_RETRY_AFTER_S,
   };
   return {

@@ -11,7 +11,8 @@ import { createFaultStore, type FaultRule, type WorldFaults } from './store.ts';
 /** A rule's Retry-After when it names none (contract §5); a platform's own 503s say FLEET_RETRY_AFTER_S. */
 const DEFAULT_RULE_RETRY_AFTER_S = 1;
 /** As the simulators' own slow fault (simulators/common/faults.ts): long enough to time out. */
-const DEFAULT_SLOW_MS = 30_000;
+/** A slow platform fault's ms when none is given. */
+export const DEFAULT_SLOW_MS = 30_000;
 
 /**
  * A number in [0, 1) at a position of a world's stream. Keyed by the testbed seed and the position

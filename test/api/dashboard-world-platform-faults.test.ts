@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mexicoCityDate } from '../../server/lib/mexico-city.ts';
 import { expectAlert, useDashboardWorld } from '../support/dashboard-world.ts';
+import { slowNote } from '../../server/dashboard/world-platform-faults.ts';
 
 /** The world page's list of the world's own platform faults (world-platform-faults.ts). */
 const ownFaults = (page: string): string => page.match(/<ul id="fallas-plataforma-mundo"[\s\S]*?<\/ul>/)?.[0] ?? '';
@@ -23,8 +24,8 @@ describe('dashboard: a world\'s own platform faults', () => {
     expect(own).toContain('aria-label="Quitar la falla de platform_b de este mundo"');
     expect(page.text).toContain('Fallas de plataforma solo de este mundo');
     expect(page.text).toContain('Fallas de plataforma de todo el testbed');
-    // Slow past the API's own limit is an error: the note says so, with the limit this serve has.
-    expect(page.text).toContain(`Una llamada que tarda más que el límite de la API (${w.deps.platformTimeoutMs ?? 2000} ms, <code>FLEET_PLATFORM_TIMEOUT_MS</code>) acaba en 503 como con error`);
+    // Slow up to the API's own limit is an error: the note says so, with the limit this serve has.
+    expect(page.text).toContain('Una llamada lenta que alcanza el límite de la API para una llamada (2000 ms, FLEET_PLATFORM_TIMEOUT_MS) acaba en 503 como con error. Sin ms, slow tarda 30000 ms, así que falla por tiempo');
     expect(ownFaults(partial.text)).toBe(own);
     const testbedWide = (await get('/faults')).text;
     expect(testbedWide).toContain('Ahora, en todos los mundos:');
@@ -121,5 +122,18 @@ describe('dashboard: a world\'s own platform faults', () => {
 
     expect(res.status).toBe(403);
     expect((await controlFaults(tenant.id)).platforms).toEqual({});
+  });
+});
+
+describe('dashboard: what the note says slow does against the serve\'s platform limit', () => {
+  it.each([
+    [2000, 'Sin ms, slow tarda 30000 ms, así que falla por tiempo;'],
+    [30000, 'Sin ms, slow tarda 30000 ms, así que falla por tiempo;'],
+    [60000, 'Sin ms, slow tarda 30000 ms;'],
+  ])('when FLEET_PLATFORM_TIMEOUT_MS is %i, then the note says whether slow without ms fails by time: %s', (timeoutMs, said) => {
+    const note = slowNote(timeoutMs);
+
+    expect(note).toContain(`(${timeoutMs} ms, FLEET_PLATFORM_TIMEOUT_MS) acaba en 503 como con error.`);
+    expect(note).toContain(said);
   });
 });

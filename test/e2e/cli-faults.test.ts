@@ -83,18 +83,20 @@ describe('fleet-sim faults', () => {
     expect(listed.json).toEqual({ data: [], platforms: {} });
   }, 120_000);
 
-  it('when a rule names no requests (no --operation, --method nor --path) and no --all, then usage error 2 saying how, and no rule; with --all it fails every request', async () => {
+  it('when a rule names no requests (no --operation, --method nor --path) and no --all, then it exits 1 saying how, and no rule; with --all it fails every request', async () => {
     const world = await worldClient(env, 'Flota CLI sin selector');
 
     const bare = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--times', '1']);
-    const mixed = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--operation', 'getMe']);
+    const mixed = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--operation', 'getMe', '--mode', 'error']);
+    const noEffect = await env.cli(['faults', 'add', '--tenant', world.tenantId]);
     const before = await env.cli(['faults', 'list', '--tenant', world.tenantId]);
     const all = await env.cli(['faults', 'add', '--tenant', world.tenantId, '--effect', 'internal', '--all', '--times', '1']);
     const me = await world.api('GET', '/v1/me');
 
-    expect([bare.code, mixed.code]).toEqual([2, 2]);
+    expect([bare.code, mixed.code, noEffect.code]).toEqual([1, 1, 1]);
     expect(bare.stderr).toBe('error: di qué peticiones falla la regla (--operation, --method o --path), o --all para todas las del mundo: sin ninguna, la regla falla cada petición del mundo\n');
-    expect(mixed.stderr).toMatch(/^error: --all es una regla para todas las peticiones del mundo: no se combina con --operation/);
+    expect(mixed.stderr).toBe('error: --all es una regla para todas las peticiones del mundo: no se combina con --operation, --mode\n');
+    expect(noEffect.stderr).toMatch(/^error: .*effect/);
     expect(before.json).toEqual({ data: [], platforms: {} });
     expect(all.code).toBe(0);
     expect(me.status).toBe(500);
