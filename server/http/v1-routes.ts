@@ -7,6 +7,7 @@ import { unknownQueryFlag } from './unknown-query.ts';
 import { unknownFieldsFlag } from './unknown-fields.ts';
 import { repeatedQueryRefusal } from './repeated-query.ts';
 import { refuseUndecodableQuery } from './undecodable-query.ts';
+import { queryParamsOf } from '../control/schemas.ts';
 
 export const V1 = '/v1';
 /** The partner API's OpenAPI document, read without a key. */
@@ -25,8 +26,9 @@ function handlersOf({ scope, handler, query, body }: OperationSpec, services: Se
   const flagUnknownQuery = unknownQueryFlag(query);
   const flagUnknownFields = unknownFieldsFlag(body);
   const refuseRepeated = repeatedQueryRefusal(query);
+  const declared = new Set(queryParamsOf(query));
   const run: RequestHandler = (req, res) => {
-    refuseUndecodableQuery(req);
+    refuseUndecodableQuery(req, declared);
     refuseRepeated(req);
     flagUnknownQuery(req, res);
     flagUnknownFields(req, res);
