@@ -1,3 +1,4 @@
+import { shareWithFolderGroup } from './group-share.ts';
 import type { Db } from './open.ts';
 
 /** Which rows of a table belong to the unit saved (a world): a WHERE clause over named parameters. */
@@ -62,6 +63,8 @@ export function createRowVault(db: Db, alias: string, selections: readonly RowSe
     // A file of its own outlives its process (a crash, a kill): written ahead, never synced to the
     // disk, which only a machine's crash would need (the copies are a test run's, made again then).
     if (file !== '') {
+      // Before its -wal and -shm are made, which take its mode: a container's /data shared with its group (group-share.ts).
+      shareWithFolderGroup(file);
       db.pragma(`${alias}.journal_mode = WAL`);
       db.pragma(`${alias}.synchronous = OFF`);
     }

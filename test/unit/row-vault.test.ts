@@ -1,3 +1,6 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRowVault } from '../../server/db/row-vault.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -20,6 +23,23 @@ describe('row vault: chosen rows copied beside a live database', () => {
     // pages for a year of 500 vehicles) would otherwise all stay in serve's memory.
     expect(db.pragma('test_vault.journal_mode', { simple: true })).toBe('delete');
     expect(db.pragma('test_vault.cache_size', { simple: true })).toBe(-32 * 1024);
+  });
+
+  it('when the vault is a file of its own in a folder its group may write (the container\'s /data), then the file and its -wal and -shm may be written by the group too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-vault-'));
+    try {
+      chmodSync(dir, 0o2775);
+      const file = join(dir, 'vault.db');
+      const db = openDatabase(':memory:', [{ version: 1, name: 't', sql: 'CREATE TABLE items (id TEXT PRIMARY KEY, owner TEXT NOT NULL)' }]);
+      db.prepare("INSERT INTO items VALUES ('a1', 'a')").run();
+
+      createRowVault(db, 'file_vault', [{ table: 'items', where: 'owner = @owner' }], { file }).save('a/x', { owner: 'a' });
+
+      expect(['', '-wal', '-shm'].map((side) => existsSync(file + side) && statSync(file + side).mode & 0o020)).toEqual([0o020, 0o020, 0o020]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('when one owner\'s rows are saved, changed and loaded back, then they are as saved and the others untouched', () => {
