@@ -10,8 +10,10 @@ import { createFaultStore, type FaultRule, type WorldFaults } from './store.ts';
 
 /** A rule's Retry-After when it names none (contract §5); a platform's own 503s say FLEET_RETRY_AFTER_S. */
 const DEFAULT_RULE_RETRY_AFTER_S = 1;
-/** As the simulators' own slow fault (simulators/common/faults.ts): long enough to time out. */
-/** A slow platform fault's ms when none is given. */
+/**
+ * A slow platform fault's ms when none is given, as the simulators' own slow fault's
+ * (simulators/common/faults.ts): long enough to time out at the API's default limit.
+ */
 export const DEFAULT_SLOW_MS = 30_000;
 
 /**

@@ -227,10 +227,10 @@ export function createWorldSnapshots(deps: WorldSnapshotDeps, { gates, sync, job
       });
     },
 
-    /** The worlds that have a snapshot by this name (a whole snapshot's 404 says where it is). */
     /** How many dropped copies are remembered with their reason (they never outlive their world). */
     forgottenCount: (): number => forgottenWhy.size,
 
+    /** The worlds that have a snapshot by this name (a whole snapshot's 404 says where it is). */
     worldsHolding: (name: string): string[] => [...saved].filter(([, names]) => names.has(name)).map(([tenantId]) => tenantId),
 
     /**
