@@ -6,7 +6,7 @@ import { isCalendarDate } from '../lib/mexico-city.ts';
 
 /** Required on every rides and earnings read: the two platforms' figures are never mixed. */
 export const PlatformQuery = z
-  .enum(PLATFORMS, { error: 'platform es obligatorio y debe ser platform_a o platform_b' })
+  .enum(PLATFORMS, { error: (issue) => (issue.input === undefined ? 'platform es obligatorio: platform_a o platform_b' : 'platform debe ser platform_a o platform_b') })
   .meta({ description: 'Obligatorio: de qué plataforma.' });
 
 /**

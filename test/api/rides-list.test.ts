@@ -31,6 +31,16 @@ describe('GET /v1/rides', () => {
     expect(res.body.error.code).toBe('VALIDATION');
   });
 
+  it.each([
+    ['missing', {}, 'platform es obligatorio: platform_a o platform_b'],
+    ['unknown', { platform: 'platform_c' }, 'platform debe ser platform_a o platform_b'],
+    ['in upper case', { platform: 'PLATFORM_A' }, 'platform debe ser platform_a o platform_b'],
+  ])('when platform is %s, then the 400 says so (a platform sent is not said to be missing)', async (_case, query, message) => {
+    const res = await w.request.get('/v1/rides').set(fleet.auth).query(query);
+
+    expect(res.body.error.details).toEqual([{ field: 'platform', message }]);
+  });
+
   it('when the key lacks rides:read, then 403 INSUFFICIENT_SCOPE', async () => {
     const { auth } = w.newTenant('Sin viajes', ['vehicles:read', 'drivers:read']);
     const res = await w.request.get('/v1/rides').set(auth).query({ platform: 'platform_b' });
