@@ -34,29 +34,35 @@ export function counted(handler: RequestHandler): RequestHandler {
   };
 }
 
-/** res.locals: the callbacks told when the response is ended (its `end()` called, whether sent yet or not). */
+/** res.locals: what is told when the response is ended (its `end()` called, whether sent yet or not): one callback, or several. */
 const ON_END = 'onResponseEnd';
+type OnEnd = (() => void) | (() => void)[];
 
 /**
  * Makes `res.end()` of `app`'s answers tell what waits for it (`afterHandled`). Patched on the app's
  * own response prototype (Express gives each app its own), once: no wrapper per request, and `res`
  * keeps its shape (as journal/capture.ts does for `send`). An app not patched so counts its
- * requests out at their close alone.
+ * requests out at their close alone. Its three arguments passed as they came (Node reads an absent
+ * one as undefined), not spread: every answer goes through it.
  */
 export function tellWhenEnded(app: Express): void {
-  const end = app.response.end;
-  app.response.end = function (this: Response, ...args: unknown[]) {
-    const result = (end as (...a: unknown[]) => Response).apply(this, args);
-    const waiting = this.locals[ON_END] as (() => void)[] | undefined;
-    if (waiting) for (const then of waiting.splice(0)) then();
+  const end = app.response.end as (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) => Response;
+  app.response.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+    const result = end.call(this, chunk, encoding, callback);
+    const waiting = this.locals[ON_END] as OnEnd | undefined;
+    if (waiting !== undefined) {
+      this.locals[ON_END] = undefined;
+      if (typeof waiting === 'function') waiting();
+      else for (const then of waiting) then();
+    }
     return result;
   } as Response['end'];
 }
 
+/** Most requests pass two gates: the first callback is kept as it is, an array only from the second. */
 function whenEnded(res: Response, onEnd: () => void): void {
-  const waiting = res.locals[ON_END] as (() => void)[] | undefined;
-  if (waiting) waiting.push(onEnd);
-  else res.locals[ON_END] = [onEnd];
+  const waiting = res.locals[ON_END] as OnEnd | undefined;
+  res.locals[ON_END] = waiting === undefined ? onEnd : typeof waiting === 'function' ? [waiting, onEnd] : (waiting.push(onEnd), waiting);
 }
 
 /**
