@@ -74,9 +74,12 @@ export const conflict = (message: string, details: unknown = null) => new AppErr
 export const validation = (message: string, details: unknown = null) => new AppError('VALIDATION', message, details);
 /** The field of an issue with the body as a whole (an unknown field, not an object): not repeated in the message. */
 export const WHOLE_BODY = '(cuerpo)';
-/** A field's issue in the sentence: its message alone when it already starts with the field's name (`limit debe ser…`, not `limit: limit debe ser…`). */
+/**
+ * A field's issue in the sentence: its message alone when it already starts with the field's name
+ * (`limit debe ser…`, not `limit: limit debe ser…`), or when the field has no name to put first (`?=1`).
+ */
 export const issueText = (d: { field: string; message: string }) =>
-  d.field === WHOLE_BODY || d.message.startsWith(`${d.field} `) ? d.message : `${d.field}: ${d.message}`;
+  d.field === WHOLE_BODY || d.field === '' || d.message.startsWith(`${d.field} `) ? d.message : `${d.field}: ${d.message}`;
 /**
  * 400 for fields that are not valid, each named in the message as in the details (zod's issues,
  * unknown parameters); `said`, when one issue names several fields (unknown ones, listed together),

@@ -81,7 +81,8 @@ export function worldPathId(value: unknown): string {
   return value.toLowerCase();
 }
 
-const shortened = (text: string) => (text === '' ? '""' : text.length > 64 ? `${text.slice(0, 64)}…` : text);
+/** An id a path brought, as a 404 names it: a long one cut (`…`), an empty one shown as `""`. */
+export const shortened = (text: string) => (text === '' ? '""' : text.length > 64 ? `${text.slice(0, 64)}…` : text);
 
 /** The body of every "do this on a platform" POST (registrations, invitations). */
 export const PlatformBody = z.object({ platform: Platform });

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { serveDeclared } from '../http/declared-routes.ts';
 import { methodNotAllowed } from '../http/error-handler.ts';
 import { jsonBody, parseJsonBody, saysJson, unparsedBodyBytes } from '../http/parse.ts';
-import { invalidFields, validation, WHOLE_BODY } from '../errors.ts';
+import { AppError, invalidFields, validation, WHOLE_BODY } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { ControlContext, ControlOperation } from './define.ts';
 import { CONTROL_OPENAPI_PATH, controlDocument } from './document.ts';
@@ -66,6 +66,17 @@ const emptyAsNone: RequestHandler = async (req, res, next) => {
   next();
 };
 
+/**
+ * A write whose path ends in `/` is no route: it is where a script's empty variable left an id out,
+ * and Express, which takes `/faults/` for `/faults`, ran the collection's operation instead:
+ * `DELETE …/faults/$RULE` with $RULE unset cleared every rule of the world. Reads keep the slash.
+ */
+const refuseTrailingSlashWrite: RequestHandler = (req, _res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.path.endsWith('/') || req.path === '/') return next();
+  throw new AppError('NOT_FOUND', `La ruta ${req.method} ${req.baseUrl}${req.path} no existe: termina en «/», donde iría un id (¿una variable vacía?). `
+    + `Sin la barra, ${req.method} ${req.baseUrl}${req.path.slice(0, -1)} es otra operación.`);
+};
+
 /** A query that does not decode, or a parameter the operation does not declare, is 400 (naming it and those admitted); nothing runs. */
 function refuseUnknownQuery(op: ControlOperation): RequestHandler {
   const admitted = queryParamsOf(op.query);
@@ -86,7 +97,7 @@ function refuseUnknownQuery(op: ControlOperation): RequestHandler {
  */
 export function controlRouter(deps: Deps, services: Services): Router {
   const router = Router();
-  router.use(loopbackOnly, jsonBody);
+  router.use(loopbackOnly, refuseTrailingSlashWrite, jsonBody);
   router
     .route(CONTROL_OPENAPI_PATH.slice(CONTROL_PREFIX.length))
     .get((_req, res) => {

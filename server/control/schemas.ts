@@ -72,7 +72,9 @@ export function unknownQueryParams(
   // `?tenant=` on the clock's advance, as its read takes it: say where the field goes instead.
   const where = (name: string) => (bodyFields.includes(name) ? `va en el cuerpo JSON, no en la URL; ${admittedText}` : admittedText);
   // Starting with its name, the 400's sentence says it once (errors.ts, issueText): `stauts: parámetro desconocido: stauts` said it twice.
-  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: `${name} es un parámetro desconocido (${where(name)})` }));
+  // `?=1` (or `?&=1`) has a parameter without a name, which a sentence starting with its name left blank.
+  const unknown = (name: string) => (name === '' ? `un parámetro sin nombre (?=…) no es válido (${admittedText})` : `${name} es un parámetro desconocido (${where(name)})`);
+  return names.filter((name) => !admittedNames.includes(name)).map((name) => ({ field: name, message: unknown(name) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sha256 } from '../lib/sha256.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { shortened } from '../common/schemas.ts';
 import { OPERATIONS } from '../openapi/operations.ts';
 import { createTenantStore } from '../tenants/store.ts';
 import { createOperationCatalog, samePath, type RequestOperation } from './operations.ts';
@@ -46,7 +47,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     const world = store.get(tenantId);
     const at = world?.rules.findIndex((r) => r.id === faultId) ?? -1;
     // Named: a rule of another world, or one cleared by a restore, is a common slip with many worlds at once.
-    if (!world || at < 0) throw notFound(`La regla de falla ${faultId} de este mundo`);
+    if (!world || at < 0) throw notFound(`La regla de falla ${shortened(faultId)} de este mundo`);
     return { world, at };
   }
 

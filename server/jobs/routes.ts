@@ -5,6 +5,10 @@ import { defineOperation } from '../openapi/index.ts';
 import { BatchAccepted, Job } from './response-schema.ts';
 import { DriverInvitationsBatch, VehicleRegistrationsBatch } from './schema.ts';
 import { READ_SCOPE } from './service.ts';
+import { AppError } from '../errors.ts';
+
+/** Either reads some job: vehicles:read a vehicles' batch, drivers:read a drivers' one. */
+const JOB_READ_SCOPES = [...new Set(Object.values(READ_SCOPE))];
 
 const ACCEPTED =
   'Responde 202 al instante; el lote corre en segundo plano (consulta GET /v1/jobs/{id}). Ids repetidos cuentan una vez. ' +
@@ -40,8 +44,14 @@ export const jobOperations = [
     description: 'Requiere vehicles:read para lotes de vehículos y drivers:read para lotes de conductores (403 INSUFFICIENT_SCOPE).',
     params: IdParams,
     responses: { 200: Job, 403: ['INSUFFICIENT_SCOPE'], 404: ['NOT_FOUND'] },
-    // The scope depends on what the job handles, so it is checked after the job is found.
+    // The scope depends on what the job handles, so it is checked after the job is found; a key with
+    // no read scope of any kind can read no job, and is told so before whether the id names one
+    // (the order of checks: 403 before 404, docs/decisions.md).
     handler: (req, res, { jobs }) => {
+      if (!JOB_READ_SCOPES.some((scope) => req.auth.scopes.includes(scope))) {
+        throw new AppError('INSUFFICIENT_SCOPE', `La clave de API no tiene el permiso ${JOB_READ_SCOPES.join(' ni ')}: un lote se lee con el de lo que maneja.`,
+          { anyOfScopes: JOB_READ_SCOPES });
+      }
       const { kind, job } = jobs.get(req.auth.tenantId, pathId(req.params.id, 'El lote'));
       checkScope(req.auth, READ_SCOPE[kind]);
       res.json(job);

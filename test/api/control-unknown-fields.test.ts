@@ -264,6 +264,15 @@ describe('control query parameters an operation does not have (a typo)', () => {
     expect(res.body.error.message).toBe('La solicitud no es válida (stauts es un parámetro desconocido (se admiten method, path, operation, status, limit, startingAfter)).');
   });
 
+  it('when a query has a parameter without a name (?=1), then 400 says so rather than leave a blank where its name would be', async () => {
+    const tenant = await newTenant('Flota Sin Nombre');
+
+    const res = await w.request.get(`/_testbed/tenants/${tenant.id}/requests?=1`);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('La solicitud no es válida (un parámetro sin nombre (?=…) no es válido (se admiten method, path, operation, status, limit, startingAfter)).');
+  });
+
   it('when the journal is asked with exactly its filters, then it answers (the boundary)', async () => {
     const tenant = await newTenant('Flota Filtros');
 

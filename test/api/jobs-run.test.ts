@@ -23,6 +23,20 @@ describe('batch jobs', () => {
     await w.services.jobs.runUntilIdle();
   });
 
+  it('when a key with no read scope of either kind asks for a job, then it is 403 whether or not the id names one (scope before 404); one read scope is enough to learn it does not exist', async () => {
+    const fleet = w.newTenant();
+    const { body } = await batch(fleet.auth, { platform: 'platform_b', vehicleIds: [vehicle(fleet).id] });
+    const key = (scopes: Scope[]) => ({ Authorization: `Bearer ${w.tenants.createKey(fleet.tenant.id, scopes).key}` });
+    const noRead = key(['rides:read', 'vehicles:write', 'drivers:write']);
+
+    for (const id of [body.jobId, randomUUID(), 'not-a-uuid']) {
+      const denied = await getJob(noRead, id);
+      expect([denied.status, denied.body.error.code, denied.body.error.details]).toEqual([403, 'INSUFFICIENT_SCOPE', { anyOfScopes: ['vehicles:read', 'drivers:read'] }]);
+    }
+    expect((await getJob(key(['drivers:read']), randomUUID())).status).toBe(404);
+    await w.services.jobs.runUntilIdle();
+  });
+
   it('when a world\'s clock is advanced right after a batch, then every item ran at the time it was asked for, not some after the jump; another world\'s advance waits for none of it', async () => {
     const fleet = w.newTenant();
     const other = w.newTenant('Otra');

@@ -171,6 +171,23 @@ describe('/_testbed/tenants/{id}/faults', () => {
     expect(created.status).toBe(201);
   });
 
+  it('when a write\'s path ends in "/" where a rule id would go (an unset variable), then 404 says so and nothing is cleared or made; a read keeps the slash', async () => {
+    const f = faultsApp();
+    await f.addRule({ effect: 'internal' });
+    const faults = `/_testbed/tenants/${f.one.tenant.id}/faults`;
+
+    const cleared = await f.request.delete(`${faults}/`);
+    const made = await f.request.post(`${faults}/`).send({ effect: 'reset' });
+    const long = await f.request.delete(`${faults}/${'9'.repeat(400)}`);
+
+    expectEnvelope(cleared, 404, 'NOT_FOUND');
+    expect(cleared.body.error.message).toBe(`La ruta DELETE ${faults}/ no existe: termina en «/», donde iría un id (¿una variable vacía?). Sin la barra, DELETE ${faults} es otra operación.`);
+    expectEnvelope(made, 404, 'NOT_FOUND');
+    expect(long.body.error.message).toBe(`La regla de falla ${'9'.repeat(64)}… de este mundo no existe.`);
+    const listed = await f.request.get(`${faults}/`);
+    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual(['flt_1']);
+  });
+
   it('when every fault of a world is deleted, then the count is answered, requests pass, and new ids do not reuse old ones', async () => {
     const f = faultsApp();
     await f.addRule({ effect: 'internal' });

@@ -32,6 +32,19 @@ describe('world faults: matching and counters', () => {
     expect(patch.status).toBe(200);
   });
 
+  it('when a template is written with its braces percent-encoded or a trailing slash, then it is that template, stored as the document spells it, and faults a real id', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    const created = await f.createVehicle();
+    const encoded = await f.addRule({ effect: 'internal', path: '/v1/vehicles/%7Bid%7D', method: 'get' });
+    const slashed = await f.addRule({ effect: 'unavailable', path: '/v1/vehicles/{id}/', method: 'patch' });
+
+    expect([encoded.body.path, slashed.body.path]).toEqual(['/v1/vehicles/{id}', '/v1/vehicles/{id}']);
+    expect((await f.request.get(`/v1/vehicles/${created.body.id}`).set(f.one.auth)).status).toBe(500);
+    expect((await f.request.patch(`/v1/vehicles/${created.body.id}`).set(f.one.auth).send({ color: 'Rojo' })).status).toBe(503);
+    expect((await f.request.get('/v1/vehicles').set(f.one.auth)).status).toBe(200);
+  });
+
   it('when a rule names a path template and no method, then a method its route has not (answered 405 otherwise) is faulted, as with the concrete path; another route\'s is not', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();
