@@ -69,10 +69,11 @@ const emptyAsNone: RequestHandler = async (req, res, next) => {
 /**
  * A write whose path ends in `/` is no route: it is where a script's empty variable left an id out,
  * and Express, which takes `/faults/` for `/faults`, ran the collection's operation instead:
- * `DELETE …/faults/$RULE` with $RULE unset cleared every rule of the world. Reads keep the slash.
+ * `DELETE …/faults/$RULE` with $RULE unset cleared every rule of the world. Reads keep the slash,
+ * and a method the path has not is its 405 still.
  */
 const refuseTrailingSlashWrite: RequestHandler = (req, _res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.path.endsWith('/') || req.path === '/') return next();
+  if (req.method === 'GET' || req.method === 'HEAD' || !req.path.endsWith('/')) return next();
   throw new AppError('NOT_FOUND', `La ruta ${req.method} ${req.baseUrl}${req.path} no existe: termina en «/», donde iría un id (¿una variable vacía?). `
     + `Sin la barra, ${req.method} ${req.baseUrl}${req.path.slice(0, -1)} es otra operación.`);
 };
@@ -97,7 +98,7 @@ function refuseUnknownQuery(op: ControlOperation): RequestHandler {
  */
 export function controlRouter(deps: Deps, services: Services): Router {
   const router = Router();
-  router.use(loopbackOnly, refuseTrailingSlashWrite, jsonBody);
+  router.use(loopbackOnly, jsonBody);
   router
     .route(CONTROL_OPENAPI_PATH.slice(CONTROL_PREFIX.length))
     .get((_req, res) => {
@@ -107,7 +108,8 @@ export function controlRouter(deps: Deps, services: Services): Router {
   const context: ControlContext = { deps, services };
   const handle: (op: ControlOperation) => RequestHandler = (op) => (req, res) => op.handler(req, res, context);
   const bodyCheck = (op: ControlOperation): RequestHandler[] => (takesNoBody(op) ? [refuseBody] : op.bodyOptional ? [emptyAsNone] : []);
-  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseUnknownQuery(op), ...bodyCheck(op), handle(op)];
+  // The slash is looked at once an operation matched: a method the path has not stays a 405.
+  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseTrailingSlashWrite, refuseUnknownQuery(op), ...bodyCheck(op), handle(op)];
   serveDeclared(router, CONTROL_OPERATIONS, handlersOf, CONTROL_PREFIX);
   return router;
 }
