@@ -1,5 +1,5 @@
 // `tenants create --fixture '{…}'`: a populated world, made by the running serve (it holds the platforms).
-import { readFileSync } from 'node:fs';
+import { readText } from '../lib/read-text.ts';
 import { callTestbed } from '../environment.ts';
 import { fileProblem } from '../lib/file-errors.ts';
 import { CliError, print, type OutputOptions } from '../output.ts';
@@ -21,7 +21,7 @@ function parseFixture(option: string): unknown {
   let text = option;
   if (file !== undefined) {
     try {
-      text = readFileSync(file, 'utf8');
+      text = readText(file);
     } catch (err) {
       throw new CliError(`--fixture ${option}: no se puede leer ${file}: ${fileProblem(err, 'read')}`);
     }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readText } from '../lib/read-text.ts';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { scenarioIssueText } from './issue-text.ts';
 import { referenceProblems, type Problem } from './references.ts';
@@ -117,7 +117,7 @@ export function loadScenario(file: string, moreProblems?: MoreProblems): Scenari
   }
   let text: string;
   try {
-    text = readFileSync(file === STDIN_FILE ? 0 : file, 'utf8');
+    text = readText(file === STDIN_FILE ? 0 : file);
   } catch (err) {
     throw new ScenarioFileError(`no se puede leer ${file}: ${fileProblem(err, 'read')}`);
   }

@@ -6,6 +6,11 @@ const KINDS = ['plate', 'vin', 'whatsapp'] as const;
 type Kind = (typeof KINDS)[number];
 /** `${unique.plate}`, or a magic one: `${unique.plate.RB}`, `${unique.whatsapp.0002}` (checked as the file is read: references.ts). */
 const TOKEN = /\$\{unique\.([a-z]+)(?:\.([A-Za-z0-9]+))?\}/g;
+/**
+ * The tokens as the template reads them (template.ts), left to right: an escaped `$${` is taken
+ * first and left for the rendering to write as `${`, so `$${unique.plate}` draws nothing.
+ */
+const TOKEN_OR_ESCAPE = new RegExp(`\\$\\$\\{|${TOKEN.source}`, 'g');
 
 /** Draws one value for the world: never one another world of the serve was given (contract §5). */
 async function draw(ctx: ActionContext, tenantId: string, kind: string, magic: string | undefined): Promise<string> {
@@ -30,11 +35,11 @@ async function draw(ctx: ActionContext, tenantId: string, kind: string, magic: s
  */
 export async function drawUniques<T>(value: T, ctx: ActionContext, tenantId: string): Promise<T> {
   if (typeof value === 'string') {
-    const asked = [...value.matchAll(TOKEN)].map((m) => [m[1], m[2]] as const);
+    const asked = [...value.matchAll(TOKEN_OR_ESCAPE)].filter((m) => m[1] !== undefined).map((m) => [m[1], m[2]] as const);
     if (asked.length === 0) return value;
     const drawn: string[] = [];
     for (const [kind, magic] of asked) drawn.push(await draw(ctx, tenantId, kind, magic));
-    return value.replace(TOKEN, () => drawn.shift()!) as T;
+    return value.replace(TOKEN_OR_ESCAPE, (escape, kind?: string) => (kind === undefined ? escape : drawn.shift()!)) as T;
   }
   if (Array.isArray(value)) {
     const out = [];

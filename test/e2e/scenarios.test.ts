@@ -44,6 +44,32 @@ describe('shipped scenarios, one after the other on one environment', () => {
   }, SCENARIO_TIMEOUT);
 });
 
+describe('unique values written as text', () => {
+  it('when a step escapes a unique token ($${unique.plate}), then it is sent as written (no value drawn in its place), and the expectation reads it the same way', async () => {
+    const yaml = [
+      'name: Escape de unique',
+      'tenants:',
+      '  - as: fleet',
+      '    name: Flota Escape',
+      '    keys: [{ as: admin }]',
+      'steps:',
+      '  - request:',
+      '      method: POST',
+      '      path: /v1/vehicles',
+      '      body: { plate: "${unique.plate}", brand: "$${unique.plate}", model: "$${unique.placa}", city: "$$${unique.vin}", year: 2023, color: blanco }',
+      '    expect: { status: 201, body: { brand: "$${unique.plate}", model: "$${unique.placa}", city: "$$${unique.vin}" } }',
+    ].join('\n');
+    const target = await startFresh({ seed: 5, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
+
+    try {
+      const { transcript } = await runScenario(parseScenario(yaml, 'escape.yaml'), target, 'escape.yaml');
+      expect(transcript.ok, humanReport(transcript)).toBe(true);
+    } finally {
+      await target.stop();
+    }
+  });
+});
+
 describe('the documented example', () => {
   it('when the README example runs, then every step passes (the docs cannot rot)', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

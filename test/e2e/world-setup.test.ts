@@ -157,11 +157,12 @@ describe('fixtures, world snapshots and unique values through the testing librar
     expect([whole.code !== 0, whole.stderr.trim()]).toEqual([true, 'error: --clear-requests es para la instantánea de un mundo (con --tenant ID): una restauración de todo el testbed ya borra las reglas y los diarios de todos']);
   }, 60_000);
 
-  it('when the CLI is given --fixture @file, then the fixture is read from that file; a missing file, one without JSON or no file at all is said so', async () => {
+  it('when the CLI is given --fixture @file, then the fixture is read from that file (a byte-order mark first or not); a missing file, one without JSON or no file at all is said so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fixture-file-'));
     try {
       const file = join(dir, 'flota.json');
-      writeFileSync(file, '{"vehicles": 2, "registeredOn": ["platform_b"]}\n');
+      // With a byte-order mark first, as some Windows editors save it: JSON.parse alone refused it.
+      writeFileSync(file, '\ufeff{"vehicles": 2, "registeredOn": ["platform_b"]}\n');
       writeFileSync(join(dir, 'mal.json'), 'vehicles: 2');
 
       const created = await cli(['tenants', 'create', '--name', 'Flota Archivo', '--fixture', `@${file}`]);

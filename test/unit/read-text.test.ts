@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readText } from '../../cli/lib/read-text.ts';
+import { loadScenario } from '../../cli/scenario/load.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'read-text-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a user\'s text file', () => {
+  it('when it starts with a byte-order mark, then the text is read without it; a mark further in is kept', () => {
+    const file = join(dir, 'bom.txt');
+    writeFileSync(file, '\ufeffa\ufeffb');
+
+    expect(readText(file)).toBe('a\ufeffb');
+  });
+
+  it('when a .json scenario starts with a byte-order mark, then it is read as the same file without one', () => {
+    const text = JSON.stringify({ name: 'Con BOM', tenants: [{ as: 'fleet', name: 'Flota BOM', keys: [{ as: 'admin' }] }], steps: [{ request: { method: 'GET', path: '/v1/me' }, expect: { status: 200 } }] });
+    writeFileSync(join(dir, 'bom.json'), `\ufeff${text}`);
+    writeFileSync(join(dir, 'plain.json'), text);
+
+    expect(loadScenario(join(dir, 'bom.json'))).toEqual(loadScenario(join(dir, 'plain.json')));
+  });
+});
