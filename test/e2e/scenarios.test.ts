@@ -44,6 +44,17 @@ describe('shipped scenarios, one after the other on one environment', () => {
   }, SCENARIO_TIMEOUT);
 });
 
+/** Runs a scenario's text on an environment of its own (frozen clock) and expects every step to pass. */
+async function passesOnFreshEnvironment(yaml: string, file: string, seed: number): Promise<void> {
+  const target = await startFresh({ seed, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
+  try {
+    const { transcript } = await runScenario(parseScenario(yaml, file), target, file);
+    expect(transcript.ok, humanReport(transcript)).toBe(true);
+  } finally {
+    await target.stop();
+  }
+}
+
 describe('unique values written as text', () => {
   it('when a step escapes a unique token ($${unique.plate}), then it is sent as written (no value drawn in its place), and the expectation reads it the same way', async () => {
     const yaml = [
@@ -59,14 +70,8 @@ describe('unique values written as text', () => {
       '      body: { plate: "${unique.plate}", brand: "$${unique.plate}", model: "$${unique.placa}", city: "$$${unique.vin}", year: 2023, color: blanco }',
       '    expect: { status: 201, body: { brand: "$${unique.plate}", model: "$${unique.placa}", city: "$$${unique.vin}" } }',
     ].join('\n');
-    const target = await startFresh({ seed: 5, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
 
-    try {
-      const { transcript } = await runScenario(parseScenario(yaml, 'escape.yaml'), target, 'escape.yaml');
-      expect(transcript.ok, humanReport(transcript)).toBe(true);
-    } finally {
-      await target.stop();
-    }
+    await passesOnFreshEnvironment(yaml, 'escape.yaml', 5);
   });
 });
 
@@ -75,14 +80,8 @@ describe('the documented example', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Scenarios'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1];
-    const target = await startFresh({ seed: 3, clockStart: '2026-05-04T12:00:00.000Z', simulators: 'in-process' });
 
-    try {
-      const { transcript } = await runScenario(parseScenario(yaml, 'README.md'), target, 'README.md');
-      expect(transcript.ok, humanReport(transcript)).toBe(true);
-    } finally {
-      await target.stop();
-    }
+    await passesOnFreshEnvironment(yaml, 'README.md', 3);
   });
 });
 
