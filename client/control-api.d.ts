@@ -299,7 +299,7 @@ export interface paths {
         post: operations["createTenant"];
         /**
          * Borra todos los tenants cuyo nombre empieza por un prefijo, con sus datos y los de las plataformas
-         * @description Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos.
+         * @description Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos. Con una barra final (`/_testbed/tenants/`: el id de DELETE /_testbed/tenants/{id} vacío) es 404.
          */
         delete: operations["deleteTenantsByName"];
         options?: never;
@@ -356,7 +356,10 @@ export interface paths {
          * @description Con `platform` y `mode` (none, error, slow) la plataforma falla o tarda solo para este mundo: 200 `{platform, mode, ms}`. Si no, el cuerpo es una regla: 201 con la regla, `hits` y `remaining`. Las reglas se prueban en el orden en que se crearon; la primera que aplica responde. Una respuesta con fallo lleva `X-Testbed-Fault: <id>`.
          */
         post: operations["addWorldFault"];
-        /** Borra todas las reglas y fallas de plataforma del mundo */
+        /**
+         * Borra todas las reglas y fallas de plataforma del mundo
+         * @description Con una barra final (`…/faults/`: el faultId de deleteWorldFault vacío) es 404, y no se borra nada.
+         */
         delete: operations["clearWorldFaults"];
         options?: never;
         head?: never;
@@ -6475,6 +6478,42 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "FORBIDDEN";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description No existe.
+             *
+             *     | Código | Mensaje por defecto |
+             *     |---|---|
+             *     | `NOT_FOUND` | El recurso no existe. |
+             */
+            404: {
+                headers: {
+                    /** @description El estado del testbed en que empezó la llamada: cambia con cada reset y cada restauración de todo el testbed. */
+                    "X-Testbed-Generation": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "El recurso no existe.",
+                     *         "details": null,
+                     *         "requestId": "req_5f0c3e9a1b2d4c6e8f7a9b0c1d2e3f4a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readText } from '../lib/read-text.ts';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { LineSyntaxError, splitLine } from '../lib/split-line.ts';
@@ -17,15 +17,19 @@ const NOT_IN_BATCH = new Set(['serve', 'batch', '-']);
 
 export function readFileLines(file: string): string[] {
   try {
-    return readFileSync(file, 'utf8').split('\n');
+    return readText(file).split('\n');
   } catch (err) {
     throw new CliError(`no se pudo leer ${file}: ${fileProblem(err, 'read')}`);
   }
 }
 
-/** Line by line as they arrive: a generator piping commands in is answered as it goes. */
-export function readStdinLines(): AsyncIterable<string> {
-  return createInterface({ input: process.stdin, crlfDelay: Infinity });
+/** Line by line as they arrive: a generator piping commands in is answered as it goes (a byte-order mark first dropped, as from a file). */
+export async function* readStdinLines(): AsyncIterable<string> {
+  let first = true;
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    yield first && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+    first = false;
+  }
 }
 
 /** A failure the batch itself finds (a line it cannot split or will not run), shown as a command's would be. */

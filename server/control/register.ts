@@ -67,16 +67,24 @@ const emptyAsNone: RequestHandler = async (req, res, next) => {
 };
 
 /**
- * A write whose path ends in `/` is no route: it is where a script's empty variable left an id out,
- * and Express, which takes `/faults/` for `/faults`, ran the collection's operation instead:
- * `DELETE …/faults/$RULE` with $RULE unset cleared every rule of the world. Reads keep the slash,
- * and a method the path has not is its 405 still.
+ * An operation whose path, with one more segment, is an operation of the same method (`DELETE
+ * …/faults` and `DELETE …/faults/{faultId}`): asked with a trailing slash, it is where a script's
+ * empty variable left the id out, and Express, which takes `/faults/` for `/faults`, ran the
+ * collection's operation: `DELETE …/faults/$RULE` with $RULE unset cleared every rule of the world.
+ * Such a write is 404 naming the missing id; a read, and every other path, keeps its trailing slash.
  */
-const refuseTrailingSlashWrite: RequestHandler = (req, _res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || !req.path.endsWith('/')) return next();
-  throw new AppError('NOT_FOUND', `La ruta ${req.method} ${req.baseUrl}${req.path} no existe: termina en «/», donde iría un id (¿una variable vacía?). `
-    + `Sin la barra, ${req.method} ${req.baseUrl}${req.path.slice(0, -1)} es otra operación.`);
-};
+function refuseEmptyIdOf(op: ControlOperation, operations: readonly ControlOperation[]): RequestHandler[] {
+  const oneParamBelow = (path: string) => path.startsWith(`${op.path}/{`) && path.endsWith('}') && !path.slice(op.path.length + 1).includes('/');
+  const child = operations.find((o) => o.method === op.method && oneParamBelow(o.path));
+  // A read with the slash reads the collection, as asked, and changes nothing.
+  if (!child || op.method === 'get') return [];
+  return [(req, _res, next) => {
+    if (!req.path.endsWith('/')) return next();
+    const called = `${req.method} ${req.baseUrl}${req.path}`;
+    throw new AppError('NOT_FOUND', `La ruta ${called} no existe: termina en «/», donde iría un id (${child.path.slice(child.path.lastIndexOf('/') + 1)}: ¿una variable vacía?). `
+      + `Sin la barra, ${req.method} ${req.baseUrl}${req.path.slice(0, -1)} es otra operación (${op.operationId}).`);
+  }];
+}
 
 /** A query that does not decode, or a parameter the operation does not declare, is 400 (naming it and those admitted); nothing runs. */
 function refuseUnknownQuery(op: ControlOperation): RequestHandler {
@@ -108,8 +116,7 @@ export function controlRouter(deps: Deps, services: Services): Router {
   const context: ControlContext = { deps, services };
   const handle: (op: ControlOperation) => RequestHandler = (op) => (req, res) => op.handler(req, res, context);
   const bodyCheck = (op: ControlOperation): RequestHandler[] => (takesNoBody(op) ? [refuseBody] : op.bodyOptional ? [emptyAsNone] : []);
-  // The slash is looked at once an operation matched: a method the path has not stays a 405.
-  const handlersOf = (op: ControlOperation): RequestHandler[] => [refuseTrailingSlashWrite, refuseUnknownQuery(op), ...bodyCheck(op), handle(op)];
+  const handlersOf = (op: ControlOperation): RequestHandler[] => [...refuseEmptyIdOf(op, CONTROL_OPERATIONS), refuseUnknownQuery(op), ...bodyCheck(op), handle(op)];
   serveDeclared(router, CONTROL_OPERATIONS, handlersOf, CONTROL_PREFIX);
   return router;
 }

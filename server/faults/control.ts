@@ -51,6 +51,7 @@ export const faultsControl: ControlCapability = {
     defineControlOperation({
       method: 'delete', path: '/_testbed/tenants/{id}/faults', operationId: 'clearWorldFaults', tags: ['Fallas'],
       summary: 'Borra todas las reglas y fallas de plataforma del mundo',
+      description: 'Con una barra final (`…/faults/`: el faultId de deleteWorldFault vacío) es 404, y no se borra nada.',
       params: IdPath,
       responses: { 200: answer(DeletedCount, 'Cuántas reglas y fallas de plataforma se borraron.'), 404: ['NOT_FOUND'] },
       handler: (req, res, { services }) => {

@@ -69,14 +69,28 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
   const compiled = operations.map(compile).sort((a, b) => a.params - b.params);
   const ids = new Set(operations.map((op) => op.operationId));
   const publicIds = new Set(operations.filter((op) => op.scope === 'public').map((op) => op.operationId));
-  const templates = new Set(operations.map((op) => op.path.toLowerCase()));
+  const templates = new Map(operations.map((op) => [op.path.toLowerCase(), op.path]));
+
+  /**
+   * A template as the document spells it when `path` is one written otherwise: any case, braces
+   * percent-encoded (`%7Bid%7D`, as the journal's docs tell curl users to write them in a query) or
+   * a trailing slash (as Express routes it). Written so, a rule was a concrete path no request has.
+   * Any other path is kept as given: a concrete one is matched by its characters either way.
+   */
+  function spelling(path: string): string {
+    const braced = path.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+    if (!braced.includes('{')) return path;
+    const trimmed = braced.length > 1 && braced.endsWith('/') ? braced.slice(0, -1) : braced;
+    return templates.get(trimmed.toLowerCase()) ?? path;
+  }
   const isKeyless = keylessPaths(keylessOf(operations));
   /**
    * 400 VALIDATION on `path` when it is a template (`{…}`) the document has not, or carries a query
    * or fragment (a request is matched by its path alone). A concrete path selects itself, a route
    * or not: the journal keeps requests to paths no route has (404s), and finds them so.
    */
-  function requirePath(path: string): void {
+  function requirePath(given: string): void {
+    const path = spelling(given);
     if (/[?#]/.test(path)) {
       throw validation(`path «${path}» lleva consulta o fragmento: una petición se elige por su ruta sola (${path.split(/[?#]/)[0]}).`, [
         { field: 'path', message: 'Solo la ruta, sin ?… ni #…' },
@@ -100,7 +114,8 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
   }
 
   /** The operations a template or a concrete path names (a concrete one as Express routes it). */
-  function routesOf(path: string): Compiled[] {
+  function routesOf(given: string): Compiled[] {
+    const path = spelling(given);
     // Each segment by its characters, its trailing slash kept: the pattern allows one, as Express does.
     const segments = path.split('/').map(decoded).join('/');
     return path.includes('{')
@@ -119,6 +134,7 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
       return isKeyless(path) ? 'keyless' : [...new Set(routesOf(path).map((op) => op.method))];
     },
     isTemplate: (path: string) => templates.has(path.toLowerCase()),
+    spelling,
     requireOperation,
     requirePath,
     /**
@@ -141,9 +157,10 @@ export function createOperationCatalog(operations: readonly OperationSpec[]) {
      * left undefined is not checked; `method: null`, not known yet (a scenario's template), leaves
      * the method's checks to the step's run.
      */
-    requireRuleTargets({ operation, method, path }: { operation?: string; method?: string | null; path?: string }): void {
+    requireRuleTargets({ operation, method, path: given }: { operation?: string; method?: string | null; path?: string }): void {
       if (operation !== undefined) requireOperation(operation);
-      if (path === undefined) return;
+      if (given === undefined) return;
+      const path = spelling(given);
       requirePath(path);
       if (isKeyless(path)) {
         if (method === undefined || method === 'GET') {

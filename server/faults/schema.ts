@@ -23,18 +23,6 @@ export const LIMITS = {
  */
 export const PARTNER_PATH = { pattern: /^\/[vV]1\//, message: 'path debe empezar por /v1/, p. ej. /v1/vehicles/{id} o /v1/vehicles/5f0c…' } as const;
 
-/**
- * A template as the document spells it: braces percent-encoded (`%7Bid%7D`, as the journal's docs
- * tell curl users to write them in a query) are braces, and one trailing slash goes, as Express
- * routes it; written so, a rule was a concrete path that no request has. A concrete path stays as
- * given: it is matched by its characters whichever way they are written (operations.ts).
- */
-export function templateSpelling(path: string): string {
-  const braced = path.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
-  if (!braced.includes('{')) return path;
-  return braced.length > 1 && braced.endsWith('/') ? braced.slice(0, -1) : braced;
-}
-
 const count = (field: string, min: number) =>
   z.number({ error: `${field} debe ser un número entero` }).int(`${field} debe ser entero`)
     .min(min, `${field} debe ser al menos ${min}`).max(LIMITS.count, `${field} admite hasta ${LIMITS.count}`);
@@ -49,8 +37,7 @@ const RuleFields = controlBody({
   path: z.string({ error: 'path debe ser texto' }).regex(PARTNER_PATH.pattern, PARTNER_PATH.message)
     .max(LIMITS.path, `path admite hasta ${LIMITS.path} caracteres`)
     // Listed by the CLI and the dashboard as given: an escape sequence there cleared a terminal.
-    .refine((path) => !hasControlCharacter(path), 'path no admite caracteres de control ni invisibles ni sustitutos UTF-16 sueltos')
-    .overwrite(templateSpelling).optional()
+    .refine((path) => !hasControlCharacter(path), 'path no admite caracteres de control ni invisibles ni sustitutos UTF-16 sueltos').optional()
     .meta({ description: 'Una plantilla del documento (/v1/vehicles/{id}) o una ruta concreta.' }),
   times: count('times', 1).optional(),
   after: count('after', 0).default(0),

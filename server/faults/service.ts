@@ -59,7 +59,7 @@ export function createFaultService(deps: Pick<Deps, 'db' | 'seed'>) {
     const waits = input.effect === 'rate_limited' || input.effect === 'unavailable';
     const rule: FaultRule = {
       id: `flt_${world.nextId++}`, effect: input.effect, operation: input.operation ?? null, method: input.method ?? null,
-      path: input.path ?? null, times: input.times ?? null, after: input.after, probability: input.probability,
+      path: input.path === undefined ? null : catalog.spelling(input.path), times: input.times ?? null, after: input.after, probability: input.probability,
       retryAfter: waits ? (input.retryAfter ?? DEFAULT_RULE_RETRY_AFTER_S) : null, delayMs: input.delayMs ?? null,
       when: input.when, matched: 0, hits: 0,
     };

@@ -16,8 +16,9 @@ export function journalMatching(catalog: OperationCatalog) {
     checkOperation: catalog.requireOperation,
 
     /** A template (`/v1/vehicles/{id}`) selects every request of it; a concrete path, itself (with `method`, the filter's). */
-    pathFilter(path: string, method?: string): (entry: StoredEntry) => boolean {
-      catalog.requireJournaledPath(path, method);
+    pathFilter(given: string, method?: string): (entry: StoredEntry) => boolean {
+      catalog.requireJournaledPath(given, method);
+      const path = catalog.spelling(given);
       if (!path.includes('{')) return (entry) => samePath(entry.path, path);
       const template = path.toLowerCase();
       // A method the route has not (its 405) is the route's all the same, as a concrete path's filter finds it.

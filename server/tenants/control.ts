@@ -46,9 +46,10 @@ export const tenantsControl: ControlCapability = {
     defineControlOperation({
       method: 'delete', path: '/_testbed/tenants', operationId: 'deleteTenantsByName', tags: ['Mundos'],
       summary: 'Borra todos los tenants cuyo nombre empieza por un prefijo, con sus datos y los de las plataformas',
-      description: 'Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos.',
+      description: 'Para limpiar los mundos de una suite. Un prefijo vacío o ausente es 400: nunca se borran todos. '
+        + 'Con una barra final (`/_testbed/tenants/`: el id de DELETE /_testbed/tenants/{id} vacío) es 404.',
       query: NamePrefixQuery,
-      responses: { 200: answer(TenantsDeleted, 'Cuántos tenants se borraron y sus ids.'), 503: ['PLATFORM_UNAVAILABLE'] },
+      responses: { 200: answer(TenantsDeleted, 'Cuántos tenants se borraron y sus ids.'), 404: ['NOT_FOUND'], 503: ['PLATFORM_UNAVAILABLE'] },
       handler: async (req, res, { services }) => {
         const { name } = NamePrefixQuery.parse(req.query);
         const ids = await services.worldDeletion.byNamePrefix(name, res);

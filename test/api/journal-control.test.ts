@@ -35,6 +35,9 @@ describe('GET /_testbed/tenants/{id}/requests', () => {
   it.each([
     ['?method=post', ['POST /v1/vehicles 400', 'POST /v1/vehicles 201']],
     ['?path=/v1/vehicles/{id}', ['GET /v1/vehicles/{MISSING} 404', 'GET /v1/vehicles/{VEHICLE} 200']],
+    // A template with a trailing slash, or its braces escaped twice over (%257B reads as %7B), is that template, as in a fault rule.
+    ['?path=/v1/vehicles/{id}/', ['GET /v1/vehicles/{MISSING} 404', 'GET /v1/vehicles/{VEHICLE} 200']],
+    ['?path=/v1/vehicles/%257Bid%257D', ['GET /v1/vehicles/{MISSING} 404', 'GET /v1/vehicles/{VEHICLE} 200']],
     ['?path=/v1/vehicles', ['GET /v1/vehicles 200', 'POST /v1/vehicles 400', 'POST /v1/vehicles 201']],
     ['?path=/v1/vehicles/{VEHICLE}', ['GET /v1/vehicles/{VEHICLE} 200']],
     ['?path=/V1/Vehicles/', ['GET /v1/vehicles 200', 'POST /v1/vehicles 400', 'POST /v1/vehicles 201']],

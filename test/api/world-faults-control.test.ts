@@ -171,21 +171,25 @@ describe('/_testbed/tenants/{id}/faults', () => {
     expect(created.status).toBe(201);
   });
 
-  it('when a write\'s path ends in "/" where a rule id would go (an unset variable), then 404 says so and nothing is cleared or made; a read keeps the slash', async () => {
+  it('when a DELETE\'s path ends in "/" where a rule id would go (an unset variable), then 404 says so and nothing is cleared; other calls keep the slash', async () => {
     const f = faultsApp();
     await f.addRule({ effect: 'internal' });
     const faults = `/_testbed/tenants/${f.one.tenant.id}/faults`;
 
     const cleared = await f.request.delete(`${faults}/`);
-    const made = await f.request.post(`${faults}/`).send({ effect: 'reset' });
+    const allTenants = await f.request.delete('/_testbed/tenants/?name=Flota');
     const long = await f.request.delete(`${faults}/${'9'.repeat(400)}`);
 
     expectEnvelope(cleared, 404, 'NOT_FOUND');
-    expect(cleared.body.error.message).toBe(`La ruta DELETE ${faults}/ no existe: termina en «/», donde iría un id (¿una variable vacía?). Sin la barra, DELETE ${faults} es otra operación.`);
-    expectEnvelope(made, 404, 'NOT_FOUND');
+    expect(cleared.body.error.message).toBe(`La ruta DELETE ${faults}/ no existe: termina en «/», donde iría un id ({faultId}: ¿una variable vacía?). Sin la barra, DELETE ${faults} es otra operación (clearWorldFaults).`);
+    expectEnvelope(allTenants, 404, 'NOT_FOUND');
     expect(long.body.error.message).toBe(`La regla de falla ${'9'.repeat(64)}… de este mundo no existe.`);
+    // A method the path has not is its 405 still; a POST or a read with the slash is the collection's, as asked.
+    expect((await f.request.put(`${faults}/`).send({})).status).toBe(405);
+    expect((await f.request.post(`${faults}/`).send({ effect: 'reset', times: 1, path: '/v1/me' })).status).toBe(201);
     const listed = await f.request.get(`${faults}/`);
-    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual(['flt_1']);
+    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual(['flt_1', 'flt_2']);
+    expect((await f.request.get('/_testbed/tenants')).body.data.length).toBeGreaterThan(0);
   });
 
   it('when every fault of a world is deleted, then the count is answered, requests pass, and new ids do not reuse old ones', async () => {

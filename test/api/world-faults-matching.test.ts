@@ -45,6 +45,17 @@ describe('world faults: matching and counters', () => {
     expect((await f.request.get('/v1/vehicles').set(f.one.auth)).status).toBe(200);
   });
 
+  it('when a concrete path has braces percent-encoded but is no template of the document, then it stays that concrete path, faulting only a request to it', async () => {
+    allowUndeclaredResponses(UNDECLARED);
+    const f = faultsApp();
+    const created = await f.createVehicle();
+    const rule = await f.addRule({ effect: 'internal', path: '/v1/vehicles/%7Bfoo%7D' });
+
+    expect([rule.status, rule.body.path]).toEqual([201, '/v1/vehicles/%7Bfoo%7D']);
+    expect((await f.request.get(`/v1/vehicles/${created.body.id}`).set(f.one.auth)).status).toBe(200);
+    expect((await f.request.get('/v1/vehicles/%7Bfoo%7D').set(f.one.auth)).status).toBe(500);
+  });
+
   it('when a rule names a path template and no method, then a method its route has not (answered 405 otherwise) is faulted, as with the concrete path; another route\'s is not', async () => {
     allowUndeclaredResponses(UNDECLARED);
     const f = faultsApp();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readText } from '../../cli/lib/read-text.ts';
 import { loadScenario } from '../../cli/scenario/load.ts';
+import { readFileLines } from '../../cli/commands/batch.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'read-text-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,5 +23,12 @@ describe('a user\'s text file', () => {
     writeFileSync(join(dir, 'plain.json'), text);
 
     expect(loadScenario(join(dir, 'bom.json'))).toEqual(loadScenario(join(dir, 'plain.json')));
+  });
+
+  it('when a batch file starts with a byte-order mark, then its first line is the command as written', () => {
+    const file = join(dir, 'batch.txt');
+    writeFileSync(file, '\ufefftenants list\nclock now\n');
+
+    expect(readFileLines(file)).toEqual(['tenants list', 'clock now', '']);
   });
 });

@@ -38,6 +38,7 @@ describe('targetProblems: what fault and expectRequests steps target, checked ag
     ['a journal filter counting requests to a concrete path no route has (404s are journaled)', '  - { expectRequests: { path: /v1/typo, count: 1 } }\n', null],
     ['none expected on a concrete path of a route', '  - { expectRequests: { method: delete, path: /v1/assignments/abc, count: 0 } }\n', null],
     ['a POST to health counted (a world\'s request: its 405 is journaled)', '  - { expectRequests: { method: post, path: /v1/health, count: 1 } }\n', null],
+    ['templates written with a trailing slash or braces percent-encoded, as the control API takes them', '  - { fault: { effect: internal, method: get, path: "/v1/vehicles/{id}/" } }\n  - { fault: { effect: internal, path: "/v1/vehicles/%7Bid%7D" } }\n  - { expectRequests: { path: "/v1/vehicles/{id}/", count: 0 } }\n', null],
   ])('when a step has %s, then nothing is refused as the file is read', (_case, steps, captured) => {
     const capture = captured === null ? '' : `  - { request: { method: GET, path: /v1/me }, capture: { ${captured}: body.tenantId } }\n`;
     expect(problemsOf(capture + steps)).toBeNull();
