@@ -162,12 +162,38 @@ function refuseBadValues(options: StartOptions, env: NodeJS.ProcessEnv, removeDa
 }
 
 /**
+ * The options serve does not read itself, checked as the library uses them: from plain JavaScript an
+ * `output: 'stderr'` threw from serve's output handler and hung the start for its whole timeout, a
+ * `dataDir: 123` was Node's English message, and `startTimeoutMs: 'x'` a timer Node ignored.
+ */
+function refuseBadShapes(options: StartOptions): void {
+  const refuse = (message: string): never => {
+    throw new TestbedError(400, { code: 'VALIDATION', message: `startTestbed: ${message}` });
+  };
+  const shown = (value: unknown) => (typeof value === 'function' ? 'una función' : JSON.stringify(value) ?? String(value));
+  const { dataDir, env, output, startTimeoutMs } = options as Record<string, unknown>;
+  if (dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === '')) refuse(`dataDir debe ser la ruta de un directorio (texto); recibió ${shown(dataDir)}`);
+  if (env !== undefined) {
+    if (typeof env !== 'object' || env === null || Array.isArray(env)) refuse(`env debe ser un objeto de variables, p. ej. { FLEET_CONTROL_TOKEN: '…' }; recibió ${shown(env)}`);
+    const notText = Object.entries(env as object).filter(([, value]) => typeof value !== 'string').map(([name]) => name);
+    if (notText.length > 0) refuse(`env: el valor de ${notText.join(', ')} debe ser texto, como el de toda variable de entorno`);
+  }
+  if (output !== undefined && typeof (output as { write?: unknown } | null)?.write !== 'function') {
+    refuse(`output debe ser un flujo con write(), p. ej. process.stderr; recibió ${shown(output)}`);
+  }
+  if (startTimeoutMs !== undefined && !(typeof startTimeoutMs === 'number' && Number.isInteger(startTimeoutMs) && startTimeoutMs > 0)) {
+    refuse(`startTimeoutMs debe ser un número entero de milisegundos mayor que 0; recibió ${shown(startTimeoutMs)}`);
+  }
+}
+
+/**
  * Starts `fleet-sim serve` (API and simulators) on free ports and a temp data dir, and resolves once
  * it takes requests. stop() leaves no process and no temp dir; so does the end of the test process,
  * interrupted or not.
  */
 export async function startTestbed(options: StartOptions = {}): Promise<StartedTestbed> {
   refuseUnknown('startTestbed', options, START_OPTIONS);
+  refuseBadShapes(options);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fleet-testbed-'));
   const removeDataDir = () => {
     if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });

@@ -1,5 +1,5 @@
 import type { PartnerOperationId } from '../client/index.ts';
-import type { ControlCall, Platform } from './control.ts';
+import { TestbedError, type ControlCall, type Platform } from './control.ts';
 
 export type FaultMode = 'none' | 'error' | 'slow';
 export type FaultEffect = 'rate_limited' | 'unavailable' | 'internal' | 'delay' | 'reset';
@@ -73,10 +73,19 @@ export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
   const read = () => call<{ data: FaultRuleView[]; platforms: WorldPlatformFaults }>('GET', base);
   // A rule removed since is the control API's 404 (NOT_FOUND: `La regla de falla flt_1 de este mundo no existe.`).
   const current = (id: string) => call<FaultRuleView>('GET', `${base}/${encodeURIComponent(id)}`);
-  const setPlatform = (platform: Platform, mode: FaultMode, ms?: number) =>
-    call<{ platform: Platform; mode: FaultMode; ms: number }>('POST', base, { platform, mode, ms });
+  const setPlatform = async (platform: Platform, mode: FaultMode, ms?: number) => {
+    // Called with nothing, the body was `{}`, and the testbed answered about a rule's effect.
+    if (platform === undefined) {
+      throw new TestbedError(400, { code: 'VALIDATION', message: 'faults(platform, mode) necesita la plataforma: platform_a o platform_b (una regla sobre la API: faults.add({ effect, … }))' });
+    }
+    return call<{ platform: Platform; mode: FaultMode; ms: number }>('POST', base, { platform, mode, ms });
+  };
   return Object.assign(setPlatform, {
     async add(rule: FaultRule): Promise<AddedFault> {
+      // Sent as it is, `null` was "the body must be a JSON object": a body the caller never wrote.
+      if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) {
+        throw new TestbedError(400, { code: 'VALIDATION', message: `faults.add admite un objeto, la regla (effect, operation, method, path…); recibió ${JSON.stringify(rule) ?? String(rule)}` });
+      }
       const { hits: _hits, remaining: _remaining, ...made } = await call<FaultRuleView>('POST', base, rule);
       return {
         ...made,

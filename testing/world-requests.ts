@@ -91,7 +91,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
     refuseUnknown('expectRequests', expected, [...FILTERS, 'count']);
     const { count, ...filter } = expected;
     if (count !== undefined && !(Number.isInteger(count) && count >= 0)) {
-      throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${String(count)})` });
+      throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${JSON.stringify(count) ?? String(count)})` });
     }
     const found = await requests(filter);
     if (count === undefined ? found.length > 0 : found.length === count) return found;

@@ -76,6 +76,11 @@ export interface WorldSetup {
  * world or of the whole testbed is refused alike (docs/testing.md, "Errors").
  */
 export function checkedSnapshotName(name: string): string {
+  // Not tested as text: `undefined` would pass the pattern as the word, and be looked for by that name.
+  if (typeof name !== 'string') {
+    const message = name === undefined || name === null ? 'name es obligatorio, p. ej. antes-de-pagar' : 'name debe ser texto, p. ej. antes-de-pagar';
+    throw new TestbedError(400, { code: 'VALIDATION', message: `La solicitud no es válida (${message}).`, details: [{ field: 'name', message }] });
+  }
   if (!SNAPSHOT_NAME.test(name)) throw new TestbedError(400, { code: 'VALIDATION', message: badSnapshotName(name), details: [BAD_SNAPSHOT_NAME_DETAIL] });
   return name;
 }
@@ -90,7 +95,8 @@ export function worldSetup(call: ControlCall, tenantId: string): WorldSetup {
   return {
     snapshot: async (name) => call('POST', `${base}/snapshots`, { name: checkedSnapshotName(name) }),
     restore: async (name, options) => {
-      refuseUnknown('restore', options ?? {}, RESTORE_OPTIONS);
+      // `null` is refused as any other non-object (it reached the testbed as a body of null).
+      refuseUnknown('restore', options === undefined ? {} : options, RESTORE_OPTIONS);
       return call('POST', `${named(name)}/restore`, options);
     },
     snapshots: async () => (await call<{ data: WorldSnapshotInfo[] }>('GET', `${base}/snapshots`)).data,

@@ -282,6 +282,14 @@ describe('fleet-testbed/testing on a started testbed', () => {
     [{ rateLimit: -1 }, 'startTestbed: rateLimit debe ser un número entero ≥ 0 (recibido: -1)'],
     // Set through env, it is named as set: the variable.
     [{ env: { FLEET_SEED: 'abc' } }, 'startTestbed: FLEET_SEED debe ser un número entero (recibido: abc)'],
+    // What the library itself uses: each was a thrown TypeError, a start hung for its timeout, or Node's English.
+    [{ output: 'stderr' }, 'startTestbed: output debe ser un flujo con write(), p. ej. process.stderr; recibió "stderr"'],
+    [{ output: {} }, 'startTestbed: output debe ser un flujo con write(), p. ej. process.stderr; recibió {}'],
+    [{ dataDir: 123 }, 'startTestbed: dataDir debe ser la ruta de un directorio (texto); recibió 123'],
+    [{ startTimeoutMs: 'x' }, 'startTestbed: startTimeoutMs debe ser un número entero de milisegundos mayor que 0; recibió "x"'],
+    [{ startTimeoutMs: 0 }, 'startTestbed: startTimeoutMs debe ser un número entero de milisegundos mayor que 0; recibió 0'],
+    [{ env: 'FLEET_SEED=1' }, 'startTestbed: env debe ser un objeto de variables, p. ej. { FLEET_CONTROL_TOKEN: \'…\' }; recibió "FLEET_SEED=1"'],
+    [{ env: { FLEET_SEED: 1, FLEET_RATE_LIMIT: '0' } }, 'startTestbed: env: el valor de FLEET_SEED debe ser texto, como el de toda variable de entorno'],
   ])('when startTestbed is given %j, then it rejects with a TestbedError naming the option, before starting anything', async (options, message) => {
     const started = startTestbed(options as never);
 

@@ -90,6 +90,8 @@ export function misuse(client: ReturnType<typeof createClient>, control: ReturnT
   void control.POST('/_testbed/faults', { body: { platform: 'platform_a', mode: 'down' } });
   // @ts-expect-error colour is no field of a vehicle's PATCH (satisfies: openapi-fetch alone lets it through)
   void client.PATCH('/v1/vehicles/{id}', { params: { path: { id: 'x' } }, body: { status: 'activo', colour: 'rojo' } satisfies PartnerBody<'/v1/vehicles/{id}', 'patch'> });
+  // @ts-expect-error colour alone, the body's only field (docs/testing.md's example), with satisfies
+  void client.PATCH('/v1/vehicles/{id}', { params: { path: { id: 'x' } }, body: { colour: 'rojo' } satisfies PartnerBody<'/v1/vehicles/{id}', 'patch'> });
   // @ts-expect-error nmae is no field of a new driver
   void client.POST('/v1/drivers', { body: { name: 'Ana', whatsapp: '+525512345678', city: 'CDMX', nmae: 'x' } satisfies PartnerBody<'/v1/drivers', 'post'> });
   // @ts-expect-error tenantId is no field of a clock advance (tenant is)

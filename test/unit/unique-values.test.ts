@@ -119,7 +119,7 @@ describe('unique values of a world', () => {
     expect(driverScript(accepts)).toBe('accept');
     expect(new Set([...declines, accepts, ...elsewhere]).size).toBe(10);
     expect(declines.some((n) => /^[01]/.test(n))).toBe(false);
-    expect(() => unique.next(a, 'whatsapp', '0002')).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'Este mundo agotó sus WhatsApp únicos terminados en 0002 (7).' }));
+    expect(() => unique.next(a, 'whatsapp', '0002')).toThrow(expect.objectContaining({ code: 'CONFLICT', message: 'Este mundo agotó sus WhatsApp únicos terminados en 0002 (7). Restaura una instantánea del mundo guardada antes de tomarlos, o usa otro mundo.' }));
   });
 
   it('when a world is deleted, then its counters go with it', async () => {
