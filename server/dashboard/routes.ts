@@ -82,7 +82,8 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/faults`, worldFaults.partial],
     ['post', `${world}/faults`, worldFaults.add],
     ['delete', `${world}/faults/:fault`, worldFaults.remove],
-    ['delete', `${world}/faults`, worldFaults.clear],
+    // Its trailing slash is a rule's id left empty (`…/faults/`), not a clearing of every rule.
+    ['delete', `${world}/faults`, (req, res) => (req.path.endsWith('/') ? pageNotFound(req) : worldFaults.clear(req, res))],
     ['get', `${world}/platform-faults`, worldPlatformFaults.partial],
     ['post', `${world}/platform-faults`, worldPlatformFaults.set],
     ['delete', `${world}/platform-faults/:platform`, worldPlatformFaults.clear],

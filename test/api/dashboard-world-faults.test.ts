@@ -62,6 +62,16 @@ describe('dashboard: a world\'s API faults', () => {
     expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body).toEqual({ data: [], platforms: {} });
   });
 
+  it('when the clearing is asked with a trailing slash (a rule\'s id left empty), then it is the page not found and every rule stays', async () => {
+    const { tenant } = w.newTenant();
+    await act('post', `/worlds/${tenant.id}/faults`, { effect: 'internal', operation: 'getMe' }).expect(200);
+
+    const res = await act('delete', `/worlds/${tenant.id}/faults/`);
+
+    expectAlert(res, 404, 'NOT_FOUND', `La página DELETE /dashboard/worlds/${tenant.id}/faults/ del panel no existe.`);
+    expect((await w.request.get(`/_testbed/tenants/${tenant.id}/faults`).expect(200)).body.data).toHaveLength(1);
+  });
+
   it.each([['times', '0x10'], ['delayMs', '1e3']])('when a rule\'s %s is typed as %s (no count a person means), then the API refuses it naming the field, and no rule is made', async (field, typed) => {
     const { tenant } = w.newTenant();
 
