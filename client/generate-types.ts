@@ -77,7 +77,8 @@ function withUntypedAnswers(document: ReturnType<typeof controlDocument>): unkno
   return copy;
 }
 
-type Schema = { additionalProperties?: unknown; properties?: object };
+type Alternative = { required?: string[]; properties?: Record<string, unknown> };
+type Schema = { additionalProperties?: unknown; properties?: Record<string, unknown>; allOf?: { anyOf?: Alternative[] }[] };
 type Bodies = Record<string, { content?: Record<string, { schema?: Schema }> }>;
 
 /**
@@ -91,8 +92,26 @@ function withClosedRequestBodies(document: ReturnType<typeof buildOpenApiDocumen
   for (const body of Object.values(copy.components?.requestBodies ?? {})) {
     const schema = body.content?.['application/json']?.schema;
     if (schema?.properties && schema.additionalProperties !== false) delete schema.additionalProperties;
+    if (schema) typeAlternatives(schema);
   }
   return copy;
+}
+
+/**
+ * A body that needs one of some fields (`allOf: [{anyOf: [{required: [color], properties: {color:
+ * {}}}, …]}]`) names them with empty schemas, which openapi-typescript makes `unknown`: `color:
+ * undefined` compiled, and the API answered 400. Each alternative's field gets the body's own type
+ * for it, so `undefined` is not one.
+ */
+function typeAlternatives(schema: Schema): void {
+  const fields = schema.properties ?? {};
+  for (const alternative of (schema.allOf ?? []).flatMap((part) => part.anyOf ?? [])) {
+    for (const name of alternative.required ?? []) {
+      const given = alternative.properties?.[name];
+      const empty = given !== undefined && typeof given === 'object' && given !== null && Object.keys(given).length === 0;
+      if (fields[name] !== undefined && (given === undefined || empty)) alternative.properties = { ...alternative.properties, [name]: fields[name] };
+    }
+  }
 }
 
 /** Both files' paths and expected contents. */

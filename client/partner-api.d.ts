@@ -1005,9 +1005,10 @@ export interface components {
                     vin?: string | null | undefined;
                     year: number;
                 } & ({
-                    color: unknown;
+                    color: components["schemas"]["ColorName"];
                 } | {
-                    colorId: unknown;
+                    /** @description Id de GET /v1/catalog/platform_a/colors. */
+                    colorId: number;
                 });
             };
         };

@@ -80,6 +80,8 @@ describe('fleet-testbed/client types', () => {
 export function misuse(client: ReturnType<typeof createClient>, control: ReturnType<typeof createControlClient>) {
   // @ts-expect-error year is an integer
   void client.POST('/v1/vehicles', { body: { plate: 'ABC1234', brand: 'a', model: 'b', year: '2023', color: 'blanco' } });
+  // @ts-expect-error color or colorId must be given: an undefined color is neither (the API answers 400)
+  void client.POST('/v1/vehicles', { body: { plate: 'ABC1234', brand: 'a', model: 'b', year: 2023, color: undefined } });
   // @ts-expect-error no such path
   void client.GET('/v1/vehicle');
   // @ts-expect-error platform_c is no platform
