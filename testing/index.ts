@@ -12,7 +12,7 @@ import { spawnServe, type ServeProcess } from './serve-process.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { createLiveWorlds } from './live-worlds.ts';
 import { checkedSnapshotName } from './world-setup.ts';
-import { refuseUnknown } from './known-options.ts';
+import { givenValue, refuseUnknown } from './known-options.ts';
 import { readConfig } from '../server/config.ts';
 import { surfaceAtEnd } from '../server/lib/serve-url.ts';
 
@@ -170,7 +170,7 @@ function refuseBadShapes(options: StartOptions): void {
   const refuse = (message: string): never => {
     throw new TestbedError(400, { code: 'VALIDATION', message: `startTestbed: ${message}` });
   };
-  const shown = (value: unknown) => (typeof value === 'function' ? 'una función' : JSON.stringify(value) ?? String(value));
+  const shown = (value: unknown) => (typeof value === 'function' ? 'una función' : givenValue(value));
   const { dataDir, env, output, startTimeoutMs } = options as Record<string, unknown>;
   if (dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === '')) refuse(`dataDir debe ser la ruta de un directorio (texto); recibió ${shown(dataDir)}`);
   if (env !== undefined) {
@@ -220,7 +220,7 @@ export async function startTestbed(options: StartOptions = {}): Promise<StartedT
 export async function connectTestbed(url: string, token?: string): Promise<Testbed> {
   // Often read from the environment or a runner's setup, and undefined when that was forgotten.
   if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
-    const message = `connectTestbed necesita la URL http(s) del testbed, p. ej. http://127.0.0.1:3000 (recibió ${JSON.stringify(url) ?? String(url)}: ¿falta FLEET_URL, o el globalSetup que la da?)`;
+    const message = `connectTestbed necesita la URL http(s) del testbed, p. ej. http://127.0.0.1:3000 (recibió ${givenValue(url)}: ¿falta FLEET_URL, o el globalSetup que la da?)`;
     throw new TestbedError(400, { code: 'VALIDATION', message });
   }
   // Every control call's path goes after it: a query or fragment (a token put there) sent them to `/`.

@@ -1,5 +1,6 @@
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall, type Platform } from './control.ts';
+import { givenValue } from './known-options.ts';
 
 export type FaultMode = 'none' | 'error' | 'slow';
 export type FaultEffect = 'rate_limited' | 'unavailable' | 'internal' | 'delay' | 'reset';
@@ -84,7 +85,7 @@ export function worldFaults(call: ControlCall, tenantId: string): WorldFaults {
     async add(rule: FaultRule): Promise<AddedFault> {
       // Sent as it is, `null` was "the body must be a JSON object": a body the caller never wrote.
       if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) {
-        throw new TestbedError(400, { code: 'VALIDATION', message: `faults.add admite un objeto, la regla (effect, operation, method, path…); recibió ${JSON.stringify(rule) ?? String(rule)}` });
+        throw new TestbedError(400, { code: 'VALIDATION', message: `faults.add admite un objeto, la regla (effect, operation, method, path…); recibió ${givenValue(rule)}` });
       }
       const { hits: _hits, remaining: _remaining, ...made } = await call<FaultRuleView>('POST', base, rule);
       return {

@@ -2,7 +2,7 @@ import type { JournalEntry as EntryShape } from '../server/journal/entry-shape.t
 import type { PartnerOperationId } from '../client/index.ts';
 import { TestbedError, type ControlCall } from './control.ts';
 import { answeredBy, expectedRequestsText } from '../server/journal/expected-text.ts';
-import { refuseUnknown } from './known-options.ts';
+import { givenValue, refuseUnknown } from './known-options.ts';
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 
@@ -91,7 +91,7 @@ export function worldRequests(call: ControlCall, tenantId: string, worldName: st
     refuseUnknown('expectRequests', expected, [...FILTERS, 'count']);
     const { count, ...filter } = expected;
     if (count !== undefined && !(Number.isInteger(count) && count >= 0)) {
-      throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${JSON.stringify(count) ?? String(count)})` });
+      throw new TestbedError(400, { code: 'VALIDATION', message: `expectRequests: count debe ser un número entero de 0 en adelante (recibió ${givenValue(count)})` });
     }
     const found = await requests(filter);
     if (count === undefined ? found.length > 0 : found.length === count) return found;

@@ -1,4 +1,4 @@
-import { readText } from '../lib/read-text.ts';
+import { readText, withoutBom } from '../lib/read-text.ts';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { LineSyntaxError, splitLine } from '../lib/split-line.ts';
@@ -27,7 +27,7 @@ export function readFileLines(file: string): string[] {
 export async function* readStdinLines(): AsyncIterable<string> {
   let first = true;
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-    yield first && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+    yield first ? withoutBom(line) : line;
     first = false;
   }
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
  * YAML skips it, but JSON.parse does not, and a scenario or fixture saved so was "not valid JSON"
  * with nothing in it to fix. `0` reads the standard input.
  */
-export function readText(file: string | 0): string {
-  const text = readFileSync(file, 'utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
+export const readText = (file: string | 0): string => withoutBom(readFileSync(file, 'utf8'));
+
+/** A text without the byte-order mark it may start with (a file's, or the first line piped in). */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -61,6 +61,13 @@ export function checkScope(auth: AuthContext, scope: Scope): void {
   }
 }
 
+/** Throws INSUFFICIENT_SCOPE unless the request's key has one of `scopes` (`details.anyOfScopes`), `why` said after them. */
+export function checkAnyScope(auth: AuthContext, scopes: readonly Scope[], why: string): void {
+  if (!scopes.some((scope) => auth.scopes.includes(scope))) {
+    throw new AppError('INSUFFICIENT_SCOPE', `La clave de API no tiene el permiso ${scopes.join(' ni ')}: ${why}.`, { anyOfScopes: scopes });
+  }
+}
+
 /** Answers 403 INSUFFICIENT_SCOPE, before the route's handler, unless the request's key has `scope`. */
 export function requireScope(scope: Scope): RequestHandler {
   return (req, _res, next) => {

@@ -31,6 +31,17 @@ type Route = ['get' | 'post' | 'delete', string, RequestHandler];
  * one of them behind the control API's guard, reading and acting through the same services.
  * Mounted once, at /dashboard (server/app.ts); every route of it is declared in this list.
  */
+/**
+ * A write whose path, with one more `:param` segment, is a route of the same method (`DELETE
+ * …/faults` and `…/faults/:fault`): asked with a trailing slash, the param was left empty, and
+ * Express, which takes `/faults/` for `/faults`, cleared every rule. Such a call is the page not found.
+ */
+function emptyIdRefused(method: Route[0], path: string, routes: readonly Route[]): RequestHandler[] {
+  const below = (other: string) => other.startsWith(`${path}/:`) && !other.slice(path.length + 1).includes('/');
+  if (method === 'get' || !routes.some(([m, p]) => m === method && below(p))) return [];
+  return [(req, _res, next) => (req.path.endsWith('/') ? pageNotFound(req) : next())];
+}
+
 export function dashboardRouter(deps: Deps, services: Services): Router {
   const ctx = createDashboard(deps, services);
   const worlds = worldsActions(ctx);
@@ -82,8 +93,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
     ['get', `${world}/faults`, worldFaults.partial],
     ['post', `${world}/faults`, worldFaults.add],
     ['delete', `${world}/faults/:fault`, worldFaults.remove],
-    // Its trailing slash is a rule's id left empty (`…/faults/`), not a clearing of every rule.
-    ['delete', `${world}/faults`, (req, res) => (req.path.endsWith('/') ? pageNotFound(req) : worldFaults.clear(req, res))],
+    ['delete', `${world}/faults`, worldFaults.clear],
     ['get', `${world}/platform-faults`, worldPlatformFaults.partial],
     ['post', `${world}/platform-faults`, worldPlatformFaults.set],
     ['delete', `${world}/platform-faults/:platform`, worldPlatformFaults.clear],
@@ -93,7 +103,7 @@ export function dashboardRouter(deps: Deps, services: Services): Router {
 
   const router = Router();
   router.use(notFramed, dashboardGuard(deps.controlToken ?? null), sameOriginActions, formBody);
-  for (const [method, path, handler] of routes) router[method](path, counted(handler));
+  for (const [method, path, handler] of routes) router[method](path, ...emptyIdRefused(method, path, routes), counted(handler));
   router.use(pageNotFound);
   router.use(dashboardErrors(deps.logger));
   return router;

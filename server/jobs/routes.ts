@@ -1,11 +1,10 @@
-import { checkScope } from '../auth/authenticate.ts';
+import { checkAnyScope, checkScope } from '../auth/authenticate.ts';
 import { IdParams, pathId } from '../common/schemas.ts';
 import { parseJsonBody } from '../http/parse.ts';
 import { defineOperation } from '../openapi/index.ts';
 import { BatchAccepted, Job } from './response-schema.ts';
 import { DriverInvitationsBatch, VehicleRegistrationsBatch } from './schema.ts';
 import { READ_SCOPE } from './service.ts';
-import { AppError } from '../errors.ts';
 
 /** Either reads some job: vehicles:read a vehicles' batch, drivers:read a drivers' one. */
 const JOB_READ_SCOPES = [...new Set(Object.values(READ_SCOPE))];
@@ -48,10 +47,7 @@ export const jobOperations = [
     // no read scope of any kind can read no job, and is told so before whether the id names one
     // (the order of checks: 403 before 404, docs/decisions.md).
     handler: (req, res, { jobs }) => {
-      if (!JOB_READ_SCOPES.some((scope) => req.auth.scopes.includes(scope))) {
-        throw new AppError('INSUFFICIENT_SCOPE', `La clave de API no tiene el permiso ${JOB_READ_SCOPES.join(' ni ')}: un lote se lee con el de lo que maneja.`,
-          { anyOfScopes: JOB_READ_SCOPES });
-      }
+      checkAnyScope(req.auth, JOB_READ_SCOPES, 'un lote se lee con el de lo que maneja');
       const { kind, job } = jobs.get(req.auth.tenantId, pathId(req.params.id, 'El lote'));
       checkScope(req.auth, READ_SCOPE[kind]);
       res.json(job);
